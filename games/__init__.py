@@ -1,0 +1,1 @@
+"""Game plugins built on gamekit."""

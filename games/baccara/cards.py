@@ -1,0 +1,77 @@
+"""Cards, hands and the shoe (shared by chemin de fer models and punto banco).
+
+Denominations A, 2–9, 10, J, Q, K have values 1, 2–9, 0, 0, 0, 0; a hand's total is the
+sum of its card values mod 10 (the paper's M(i) = Mod(i, 10)). A *d*-deck shoe holds
+4d cards of each value 1–9 and 16d cards of value 0.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from gamekit.errors import GameError
+from gamekit.exact import to_fraction
+
+__all__ = [
+    "VALUES",
+    "RANKS",
+    "RANK_VALUE",
+    "M",
+    "shoe_counts",
+    "rank_counts",
+    "falling",
+    "check_decks",
+    "check_alpha",
+]
+
+VALUES = tuple(range(10))
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+RANK_VALUE = {r: (i + 1) % 10 if i < 9 else 0 for i, r in enumerate(RANKS)}
+
+
+def M(i: int) -> int:
+    """The total of a hand with card-value sum i: Mod(i, 10)."""
+    return i % 10
+
+
+def check_decks(d: object) -> int:
+    """Validate a deck count (an integer d ≥ 1)."""
+    if isinstance(d, bool) or not isinstance(d, int):
+        try:
+            if isinstance(d, str) and d.strip().lstrip("+").isdigit():
+                d = int(d)
+            else:
+                raise ValueError
+        except ValueError:
+            raise GameError(f"number of decks must be a positive integer, got {d!r}") from None
+    if d < 1:
+        raise GameError(f"number of decks must be at least 1, got {d}")
+    return d
+
+
+def check_alpha(alpha: object, upper: Fraction = Fraction(1)) -> Fraction:
+    """Validate a commission α: an exact rational with 0 ≤ α < upper (default 1)."""
+    a = to_fraction(alpha, "commission alpha")
+    if a < 0 or a >= upper:
+        raise GameError(f"commission alpha must satisfy 0 <= alpha < {upper}, got {a}")
+    return a
+
+
+def shoe_counts(d: int) -> tuple[int, ...]:
+    """Number of cards of each value 0..9 in a d-deck shoe: (16d, 4d, ..., 4d)."""
+    d = check_decks(d)
+    return (16 * d,) + (4 * d,) * 9
+
+
+def rank_counts(d: int) -> dict[str, int]:
+    """Number of cards of each rank in a d-deck shoe (4d each)."""
+    d = check_decks(d)
+    return {r: 4 * d for r in RANKS}
+
+
+def falling(n: int, k: int) -> int:
+    """Falling factorial (n)_k = n(n−1)…(n−k+1); (52d)_6 is Model B's common denominator."""
+    out = 1
+    for i in range(k):
+        out *= n - i
+    return out
