@@ -13,6 +13,7 @@ from .equilibrium import Equilibrium, is_equilibrium, regret
 from .errors import GameError, NfgFormatError, TooLargeError
 from .exact import fmt, to_fraction
 from .game import BimatrixGame
+from .solve import METHODS, Component, SolveResult, solve, solve_result
 
 __all__ = [
     "AdditiveGame",
@@ -21,6 +22,11 @@ __all__ = [
     "GameError",
     "NfgFormatError",
     "TooLargeError",
+    "METHODS",
+    "Component",
+    "SolveResult",
+    "solve",
+    "solve_result",
     "fmt",
     "is_equilibrium",
     "regret",

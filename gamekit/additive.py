@@ -86,6 +86,8 @@ class AdditiveGame:
             raise GameError("give player I's payoff either additively or as a_func, not both")
         self.a_base = _vec(a_base, m, "a_base") if a_base is not None else None
         self.a_move = _moves(a_move, m, n, "a_move") if a_move is not None else None
+        if a_func is not None and not callable(a_func):
+            raise GameError("a_func must be a callable a_func(u, T) -> payoff")
         self.a_func = a_func
         self.prob = None
         if prob is not None:
@@ -129,7 +131,7 @@ class AdditiveGame:
         Ts = frozenset(T)
         if self.a_func is not None:
             return to_fraction(self.a_func(u, Ts), "a_func value")
-        w = self.a_move  # type: ignore[assignment]
+        w = self.a_move[u]  # type: ignore[index]
         return self.a_base[u] + sum((w[l][1 if l in Ts else 0] for l in range(self.n)), Fraction(0))  # type: ignore[index]
 
     # -- behaviour strategies ------------------------------------------------------------
@@ -148,6 +150,47 @@ class AdditiveGame:
         return self.a_base[u] + sum(
             (w[l][0] + y[l] * (w[l][1] - w[l][0]) for l in range(self.n)), Fraction(0)
         )
+
+    # -- cached tables (O(mn) once) ------------------------------------------------------
+    def b_gains(self, u: int) -> tuple[Fraction, ...]:
+        """G_u(l) = p_u(l)[b_{u,1}(l) − b_{u,0}(l)] for every l: the weighted gain of move 1."""
+        cache = self.__dict__.setdefault("_b_gains", {})
+        if u not in cache:
+            cache[u] = tuple(w1 - w0 for w0, w1 in self.b_move[u])
+        return cache[u]
+
+    def a_gains(self, u: int) -> tuple[Fraction, ...]:
+        """Player I's weighted gain of row u when player II plays move 1 at l (additive a only)."""
+        if self.a_move is None:
+            raise GameError("player I's payoff is not additive (it is given as a_func)")
+        cache = self.__dict__.setdefault("_a_gains", {})
+        if u not in cache:
+            cache[u] = tuple(w1 - w0 for w0, w1 in self.a_move[u])
+        return cache[u]
+
+    def b_const(self, u: int) -> Fraction:
+        """b_{u,∅}: player II's payoff against row u when he plays move 0 everywhere."""
+        cache = self.__dict__.setdefault("_b_const", {})
+        if u not in cache:
+            cache[u] = self.b_base[u] + sum((w0 for w0, _ in self.b_move[u]), Fraction(0))
+        return cache[u]
+
+    def a_const(self, u: int) -> Fraction:
+        """a_{u,∅} (additive a only)."""
+        if self.a_move is None:
+            raise GameError("player I's payoff is not additive (it is given as a_func)")
+        cache = self.__dict__.setdefault("_a_const", {})
+        if u not in cache:
+            cache[u] = self.a_base[u] + sum((w0 for w0, _ in self.a_move[u]), Fraction(0))  # type: ignore[index]
+        return cache[u]
+
+    def pure_payoffs(self, u: int, T: Iterable[int]) -> tuple[Fraction, Fraction]:
+        """(a_{u,T}, b_{u,T}) for row u and player II's pure strategy T (a set of indices)."""
+        Ts = frozenset(T)
+        bad = [l for l in Ts if not (isinstance(l, int) and 0 <= l < self.n)]
+        if bad:
+            raise GameError(f"information-set index {bad[0]!r} out of range 0..{self.n - 1}")
+        return (self.a(u, Ts), self.b(u, Ts))
 
     def gain_b(self, u: int, l: int) -> Fraction:
         """p_u(l)[b_{u,1}(l) − b_{u,0}(l)]: player II's gain from move 1 at l against row u."""

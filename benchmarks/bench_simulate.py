@@ -1,0 +1,134 @@
+"""Benchmark: punto banco shoe simulation (vectorized numpy vs a plain Python loop) and exact odds.
+
+    .venv/bin/python benchmarks/bench_simulate.py [--rounds 20000000] [--python-rounds 300000]
+
+Writes ``benchmarks/results/simulate.md``:
+* rounds per second of ``games.baccara.simulate.simulate`` (all eleven contract bets,
+  shoe-clustered statistics, shuffle + burn + cut card) and of the ``baccara simulate``
+  command end to end (process start included), against ``simulate_python`` — the same
+  casino procedure with ``random.shuffle`` and a plain Python dealing loop — in the same
+  run, with the ratio;
+* the time of the exact enumeration (``coup_distribution``) for d = 1 … 8 decks, plus
+  d = 27 (the largest deck count with int64 arithmetic) and d = 28 (Python integers);
+* chemin de fer play (fresh six-deck shoe per coup, mixed strategies).
+
+The machine is shared; the load average is recorded next to the numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from games.baccara.puntobanco import coup_distribution  # noqa: E402
+from games.baccara.simulate import simulate, simulate_chemin_de_fer, simulate_python  # noqa: E402
+from games.baccara.tableau import banker_rule  # noqa: E402
+
+
+def _median_time(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=20_000_000)
+    ap.add_argument("--python-rounds", type=int, default=300_000)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "simulate.md"))
+    args = ap.parse_args()
+    load0 = os.getloadavg()
+
+    simulate(10_000, 8, seed=0, exact=False)  # build the lookup tables once
+    vec_runs = []
+    for i in range(args.repeat):
+        t = time.perf_counter()
+        res = simulate(args.rounds, 8, seed=i, exact=False)
+        vec_runs.append(time.perf_counter() - t)
+    vec = statistics.median(vec_runs)
+    vec_best = min(vec_runs)
+
+    t = time.perf_counter()
+    simulate_python(args.python_rounds, 8, seed=1)
+    py = time.perf_counter() - t
+
+    baccara = [sys.executable, "-m", "games.baccara.cli"]
+    t = time.perf_counter()
+    subprocess.run([*baccara, "simulate", "--rounds", str(args.rounds), "--seed", "1", "--json"],
+                   check=True, capture_output=True, cwd=ROOT)
+    cli = time.perf_counter() - t
+
+    vec_rate = args.rounds / vec
+    py_rate = args.python_rounds / py
+    exact_rows = []
+    for d in [*range(1, 9), 27, 28]:
+        exact_rows.append((d, _median_time(lambda d=d: coup_distribution(d), 5 if d <= 8 else 2)))
+
+    banker = dict(banker_rule("DSDD"))
+    banker["6:-"] = Fraction(859, 2288)
+    cdf_rounds = 2_000_000
+    cdf = simulate_chemin_de_fer({"5": Fraction(9, 11)}, banker, 6, cdf_rounds, seed=1, exact=False)
+    load1 = os.getloadavg()
+
+    lines = [
+        "# Punto banco simulation and exact odds",
+        "",
+        f"Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores (shared), "
+        f"Python {platform.python_version()}, numpy {np.__version__}. "
+        f"Load average {load0[0]:.2f} at the start, {load1[0]:.2f} at the end.",
+        "",
+        "## Shoe simulation (8 decks, burn, cut card 7 from the end, all 11 contract bets)",
+        "",
+        "| implementation | rounds | seconds | rounds/s | ratio |",
+        "| --- | ---: | ---: | ---: | ---: |",
+        f"| plain Python loop (`simulate_python`) | {args.python_rounds:,} | {py:.2f} | {py_rate:,.0f} | 1 |",
+        f"| numpy, `simulate()` (median of {args.repeat}) | {args.rounds:,} | {vec:.2f} | {vec_rate:,.0f} | "
+        f"{vec_rate / py_rate:.0f}× |",
+        f"| numpy, `simulate()` (best of {args.repeat}) | {args.rounds:,} | {vec_best:.2f} | "
+        f"{args.rounds / vec_best:,.0f} | {args.rounds / vec_best / py_rate:.0f}× |",
+        f"| `baccara simulate` end to end (process start, imports, exact values, JSON) | {args.rounds:,} | "
+        f"{cli:.2f} | {args.rounds / cli:,.0f} | {args.rounds / cli / py_rate:.0f}× |",
+        "",
+        f"Shoes dealt in the last numpy run: {res.shoes:,} ({res.rounds / res.shoes:.1f} coups per shoe).",
+        "",
+        "## Exact odds (`coup_distribution`, enumeration without replacement)",
+        "",
+        "| decks | arithmetic | milliseconds (median) |",
+        "| ---: | --- | ---: |",
+    ]
+    for d, sec in exact_rows:
+        arith = "int64" if d <= 27 else "Python int"
+        lines.append(f"| {d} | {arith} | {1000 * sec:.1f} |")
+    lines += [
+        "",
+        "## Chemin de fer play (fresh 6-deck shoe per coup, Player mixes on 5, Banker on (6, ∅))",
+        "",
+        "| rounds | seconds | rounds/s |",
+        "| ---: | ---: | ---: |",
+        f"| {cdf_rounds:,} | {cdf.seconds:.2f} | {cdf_rounds / cdf.seconds:,.0f} |",
+        "",
+    ]
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text("\n".join(lines))
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

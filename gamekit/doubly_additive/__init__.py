@@ -1,0 +1,37 @@
+"""Doubly additive games: both players choose at information sets, payoffs bilinear.
+
+See :mod:`gamekit.doubly_additive.game` for the model and
+:mod:`gamekit.doubly_additive.enumeration` for the exact enumeration of all equilibria.
+"""
+
+from .enumeration import solve_doubly_additive
+from .game import (
+    BilinearForm,
+    DoublyAdditiveBuilder,
+    DoublyAdditiveGame,
+    index_of_subset,
+    subset_of_index,
+)
+from .polytope import box_polytope_vertices
+from .result import (
+    BehaviourEquilibrium,
+    Certificate,
+    Component,
+    DoublyAdditiveSolution,
+    NashSubset,
+)
+
+__all__ = [
+    "BehaviourEquilibrium",
+    "BilinearForm",
+    "Certificate",
+    "Component",
+    "DoublyAdditiveBuilder",
+    "DoublyAdditiveGame",
+    "DoublyAdditiveSolution",
+    "NashSubset",
+    "box_polytope_vertices",
+    "index_of_subset",
+    "solve_doubly_additive",
+    "subset_of_index",
+]

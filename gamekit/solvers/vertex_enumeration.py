@@ -1,0 +1,109 @@
+"""All extreme equilibria by vertex enumeration of the best-response polytopes.
+
+With positive integer payoffs (A', B') (see :mod:`gamekit.solvers.common`) let
+
+    P = {x ∈ R^m : x ≥ 0, B'ᵀx ≤ 1},     Q = {y ∈ R^n : A'y ≤ 1, y ≥ 0}.
+
+Label the m + n strategies; a point x ∈ P has label i if x_i = 0 and label m + j if
+(B'ᵀx)_j = 1 (column j is a best response); y ∈ Q has label i if (A'y)_i = 1 and label
+m + j if y_j = 0. The extreme Nash equilibria are exactly the normalized pairs
+(x/Σx, y/Σy) of vertices (x, y) ≠ (0, 0) of P × Q that are *completely labeled*, i.e.
+whose labels together cover all m + n labels (Avis, Rosenberg, Savani & von Stengel,
+*Enumeration of Nash equilibria for two-player games*, Economic Theory 42 (2010),
+Theorem 2 / Section 3; von Stengel 2002, Theorem 3.2). This holds for degenerate games
+too: degenerate vertices simply have more than m (resp. n) labels.
+
+Both vertex sets are found exactly by :func:`gamekit.solvers.polytope.enumerate_vertices`;
+the pairs are matched with bitsets: for every label the set of Q-vertices carrying it is
+one Python integer, and the partners of x are the intersection over the labels x lacks.
+"""
+
+from __future__ import annotations
+
+from .common import IntGame, Profile, normalize
+from .polytope import Vertex, enumerate_vertices
+
+__all__ = ["polytope_vertices", "extreme_equilibria", "match_vertices", "is_nondegenerate"]
+
+
+def polytope_vertices(
+    ig: IntGame, max_iter: int | None = None
+) -> tuple[list[Vertex], list[Vertex]]:
+    """Vertices of P and Q with labels in the common numbering (rows 0..m-1, columns m..)."""
+    m, n = ig.m, ig.n
+    # P: z = x, constraints B'ᵀ x ≤ 1 (n rows); labels x_i -> i, slack_j -> m + j. Already global.
+    BT = [list(col) for col in zip(*ig.B)]
+    P = enumerate_vertices(BT, max_iter)
+    # Q: z = y, constraints A' y ≤ 1 (m rows); local labels y_j -> j, slack_i -> n + i.
+    Qloc = enumerate_vertices([list(r) for r in ig.A], max_iter)
+    low = (1 << n) - 1
+    Q = [Vertex(((v.labels & low) << m) | (v.labels >> n), v.nums, v.den) for v in Qloc]
+    return P, Q
+
+
+def match_vertices(P: list[Vertex], Q: list[Vertex], m: int, n: int) -> list[tuple[int, int]]:
+    """Index pairs (p, q) of completely labeled vertex pairs, both nonzero."""
+    full = (1 << (m + n)) - 1
+    zero_x = (1 << m) - 1  # x = 0 has all row labels
+    zero_y = full ^ zero_x  # y = 0 has all column labels
+    by_label = [0] * (m + n)
+    for qi, v in enumerate(Q):
+        if v.labels & zero_y == zero_y:
+            continue
+        lab = v.labels
+        bit = 1 << qi
+        while lab:
+            low = lab & -lab
+            by_label[low.bit_length() - 1] |= bit
+            lab ^= low
+    all_q = 0
+    for qi, v in enumerate(Q):
+        if v.labels & zero_y != zero_y:
+            all_q |= 1 << qi
+    pairs: list[tuple[int, int]] = []
+    for pi, v in enumerate(P):
+        if v.labels & zero_x == zero_x:
+            continue
+        need = full & ~v.labels
+        cand = all_q
+        while need and cand:
+            low = need & -need
+            cand &= by_label[low.bit_length() - 1]
+            need ^= low
+        while cand:
+            low = cand & -cand
+            pairs.append((pi, low.bit_length() - 1))
+            cand ^= low
+    return pairs
+
+
+def extreme_equilibria(ig: IntGame, max_iter: int | None = None) -> list[Profile]:
+    """Every extreme equilibrium of the game as a pair of exact probability vectors."""
+    P, Q = polytope_vertices(ig, max_iter)
+    pairs = match_vertices(P, Q, ig.m, ig.n)
+    xs: dict[int, tuple] = {}
+    ys: dict[int, tuple] = {}
+    out: list[Profile] = []
+    for pi, qi in pairs:
+        x = xs.get(pi)
+        if x is None:
+            x = xs[pi] = normalize(P[pi].nums)
+        y = ys.get(qi)
+        if y is None:
+            y = ys[qi] = normalize(Q[qi].nums)
+        out.append((x, y))
+    return out
+
+
+def is_nondegenerate(ig: IntGame, max_iter: int | None = None) -> bool:
+    """True when the game is nondegenerate: no vertex of P has more than m labels and no
+    vertex of Q more than n (equivalently, no mixed strategy with support size k has more
+    than k pure best responses; von Stengel 2002, Definition 2.6 and Theorem 3.?).
+
+    A point with more than m labels lies in the face cut out by those labels, whose
+    vertices carry all of them, so checking vertices suffices.
+    """
+    P, Q = polytope_vertices(ig, max_iter)
+    return all(v.labels.bit_count() == ig.m for v in P) and all(
+        v.labels.bit_count() == ig.n for v in Q
+    )
