@@ -13,7 +13,10 @@ from .equilibrium import Equilibrium, is_equilibrium, regret
 from .errors import GameError, NfgFormatError, TooLargeError
 from .exact import fmt, to_fraction
 from .game import BimatrixGame
+from .lp import LPResult, solve_lp
+from .nfg import parse_nfg, read_nfg, write_nfg
 from .solve import METHODS, Component, SolveResult, solve, solve_result
+from .zerosum import maxmin, minmax, safety_levels, solve_matrix_game, value
 
 __all__ = [
     "AdditiveGame",
@@ -31,6 +34,16 @@ __all__ = [
     "is_equilibrium",
     "regret",
     "to_fraction",
+    "LPResult",
+    "solve_lp",
+    "parse_nfg",
+    "read_nfg",
+    "write_nfg",
+    "maxmin",
+    "minmax",
+    "safety_levels",
+    "solve_matrix_game",
+    "value",
 ]
 
 __version__ = "0.1.0"

@@ -451,7 +451,15 @@ class _Sweep:
             base[l] = _ONE
         for l in free:
             base[l] = _ZERO
-        pts = _slice_vertices(c, coeffs, sense, self.max_vertices - self.vertex_count)
+        try:
+            pts = _slice_vertices(c, coeffs, sense, self.max_vertices - self.vertex_count)
+        except TooLargeError:
+            where = f"p = {fmt(lo)}" if lo == hi else f"p in [{fmt(lo)}, {fmt(hi)}]"
+            shape = "hyperplane" if sense == "=" else "half-space"
+            raise TooLargeError(
+                f"the equilibria at {where} form a face of dimension up to {len(free)} cut by a "
+                f"{shape}, with more than {self.max_vertices} extreme points in total; "
+                "raise max_vertices") from None
         verts = []
         for p in sorted({lo, hi}):
             for vals in pts:
@@ -826,15 +834,23 @@ def compare_with_explicit(sol: AdditiveSolution, explicit_equilibria: Iterable[t
     additive = game.a_move is not None
     problems: list[str] = []
 
-    def image(row: Sequence, col: Sequence) -> tuple:
-        mix = mixed_to_mixture(col, columns)
-        if additive:
-            return (Fraction(row[1]), mixture_to_behaviour(mix, game.n))
-        return (Fraction(row[1]), frozenset(mix))
+    cache: dict[tuple, object] = {}
 
-    def in_some_cell(points: Sequence[tuple]) -> bool:
+    def strat(col: Sequence) -> object:
+        key = tuple(col)
+        if key not in cache:
+            mix = mixed_to_mixture(col, columns)
+            cache[key] = mixture_to_behaviour(mix, game.n) if additive else frozenset(mix)
+        return cache[key]
+
+    def image(row: Sequence, col: Sequence) -> tuple:
+        return (Fraction(row[1]), strat(col))
+
+    def in_some_cell(ps: Sequence[Fraction], ys: Sequence) -> bool:
+        # cells are products (p-range × polytope): check the two sides separately
         for c in sol.cells:
-            if all(_member(c, pt, game, additive) for pt in points):
+            if all(c.p_lo <= p <= c.p_hi for p in ps) and all(
+                    _member(c, (c.p_lo, y), game, additive) for y in ys):
                 return True
         return False
 
@@ -845,7 +861,7 @@ def compare_with_explicit(sol: AdditiveSolution, explicit_equilibria: Iterable[t
     exp = [(tuple(Fraction(v) for v in r), tuple(Fraction(v) for v in c)) for r, c in explicit_equilibria]
     images = [image(r, c) for r, c in exp]
     for (r, _c), im in zip(exp, images):
-        if not in_some_cell([im]):
+        if not in_some_cell([im[0]], [im[1]]):
             problems.append(f"explicit equilibrium with p={fmt(r[1])} lies in none of our cells")
     ours = {((e.p, e.draw) if additive else (e.p, frozenset(e.mixture))) for e in sol.equilibria}
     missing = ours - set(images)
@@ -857,8 +873,7 @@ def compare_with_explicit(sol: AdditiveSolution, explicit_equilibria: Iterable[t
     ci = {c: j for j, c in enumerate(cols)}
     edges = [(ri[r], ci[c]) for r, c in exp]
     for R, C in maximal_bicliques(edges):
-        pts = [image(rows[i], cols[j]) for i in R for j in C]
-        if not in_some_cell(pts):
+        if not in_some_cell([Fraction(rows[i][1]) for i in R], [strat(cols[j]) for j in C]):
             problems.append(f"a maximal Nash subset ({len(R)}x{len(C)} extreme strategies) is not inside one cell")
     return problems
 

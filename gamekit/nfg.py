@@ -46,6 +46,8 @@ __all__ = [
     "read_nfg_document",
     "format_nfg",
     "write_nfg",
+    "example_names",
+    "example_path",
 ]
 
 _NUMBER = re.compile(r"[+-]?(?:\d+/\d+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)")
@@ -57,6 +59,7 @@ class _Tok:
     kind: str  # "num", "text", "sym", "{", "}", ",", "eof"
     text: str
     line: int
+    end_line: int = 0  # last line of a quoted string (strings may span lines)
 
 
 @dataclass(frozen=True)
@@ -128,7 +131,7 @@ class _Lexer:
             out.append(ch)
             i += 1
         self.pos = i + 1
-        return _Tok("text", "".join(out), line)
+        return _Tok("text", "".join(out), line, self.line)
 
 
 def _describe(tok: _Tok) -> str:
@@ -143,14 +146,19 @@ class _Parser:
     def __init__(self, text: str, filename: str) -> None:
         self.lex = _Lexer(text, filename)
         self.tok = self.lex.next()
+        self.prev: _Tok | None = None
 
     def advance(self) -> _Tok:
-        prev = self.tok
+        self.prev = self.tok
         self.tok = self.lex.next()
-        return prev
+        return self.prev
 
     def fail(self, what: str, tok: _Tok | None = None) -> NfgFormatError:
         tok = tok or self.tok
+        p = self.prev
+        if p is not None and p.kind == "text" and p.end_line > p.line and tok is self.tok:
+            what += (f" (the quoted string opened on line {p.line} runs to line {p.end_line}:"
+                     " is a closing '\"' missing?)")
         return self.lex.error(tok.line, what)
 
     def expect(self, kind: str, what: str) -> _Tok:
@@ -288,7 +296,11 @@ class _Parser:
                 raise self.fail(f"an outcome index must be a non-negative integer, found {tok.text!r}", tok)
             k = int(tok.text)
             if k > len(outcomes):
-                raise self.fail(f"outcome index {k} is out of range (the file defines {len(outcomes)} outcome{"" if len(outcomes) == 1 else "s"})", tok)
+                plural = "" if len(outcomes) == 1 else "s"
+                raise self.fail(
+                    f"outcome index {k} is out of range (the file defines {len(outcomes)} outcome{plural})",
+                    tok,
+                )
             cells.append((Fraction(0), Fraction(0)) if k == 0 else outcomes[k - 1])
         if len(cells) < need:
             if self.tok.kind == "eof":
@@ -412,3 +424,23 @@ def write_nfg(
         Path(path).write_text(text, encoding="utf-8")
     except OSError as e:
         raise GameError(f"cannot write {os.fspath(path)}: {e.strerror or e}") from None
+
+
+# ---------------------------------------------------------------------------------------
+# shipped example games (package data: gamekit/examples/*.nfg)
+# ---------------------------------------------------------------------------------------
+
+_EXAMPLES = Path(__file__).resolve().parent / "examples"
+
+
+def example_names() -> list[str]:
+    """Names of the example games shipped with gamekit (``gamekit/examples/NAME.nfg``)."""
+    return sorted(p.stem for p in _EXAMPLES.glob("*.nfg"))
+
+
+def example_path(name: str) -> Path:
+    """Path of the shipped example game ``name`` (e.g. ``"battle_of_sexes"``)."""
+    path = _EXAMPLES / f"{name.removesuffix('.nfg')}.nfg"
+    if not path.is_file():
+        raise GameError(f"no example game named {name!r}; examples: {', '.join(example_names())}")
+    return path

@@ -273,6 +273,17 @@ def test_parametric_description_equals_fixed_alpha_solver(gl, rng):
         assert fixed.is_continuum == (bool(st.intervals) or any(len(b.vertices) > 1 for b in st.boxes))
 
 
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(affine_games(max_n=8), st.randoms(use_true_random=False))
+def test_parametric_description_equals_fixed_alpha_solver_n8(gl, rng):
+    game, lo, hi = gl
+    sol = solve_parametric(game, lo, hi)
+    for a in _test_points(sol, rng, extra=4):
+        assert _ours(sol, a) == frozenset((e.p, e.draw) for e in solve_additive(game.at(a)).equilibria), a
+
+
 def _gambit_images(game):
     import pygambit
 
@@ -499,3 +510,27 @@ def test_structure_at_surd_point_matches_direct_analysis(b2_d6):
     st = analyze(sol.data, AlphaPoint(c.alpha))
     assert st.equilibrium_set() == c.structure.equilibrium_set()
     assert len(c.equilibria()) == 2  # behaviour extremes: (21) and (24); (22), (23) lie between
+
+
+def test_model_b2_d6_json_summary(b2_d6):
+    import json
+
+    d = json.loads(json.dumps(b2_d6.to_dict(row_name="player", row_label="5", col_name="banker_mixed")))
+    assert (d["curves"], d["intersections"], d["boundary_curves"], d["intervals"], d["nonunique_points"]) == \
+        (20, 23, 3, 66, 1)
+    s0, s1 = d["segments"]
+    assert s0["from"] == "0" and s0["to"].startswith("0.0620017") and s1["to"] == "0.1"
+    assert s0["to_exact"] == s1["from_exact"] == "(16145999279 - sqrt(226436619657206227489))/17712223814"
+    a0 = sympy.sympify(s0["to_exact"])
+    assert abs(float(a0) - float(s0["to"])) < 1e-9
+    assert s0["player"] == {"5": "(477191 - 54732*alpha)/(12*(49377 - 26957*alpha))"}
+    assert s0["banker_mixed"] == {"06:-": "77143741/121269912"}
+    assert s1["banker_mixed"] == {"06:-": "76834069/121269912"}
+    assert s0["pattern"]["06:-"] == "M" and s0["pattern"]["33:6"] == "1" and s1["pattern"]["33:6"] == "0"
+    (pt,) = d["points"]
+    assert pt["alpha_exact"] == s0["to_exact"] and not pt["unique"]
+    assert len(pt["equilibria"]) == 2 and len(pt["mixed_strategies"]) == 4
+    # p at α₀ is equation (25) evaluated there
+    a = sympy.Symbol("alpha")
+    p25 = sympy.sympify(s0["player"]["5"], locals={"alpha": a}).subs(a, a0)
+    assert sympy.expand(sympy.radsimp(sympy.sympify(pt["equilibria"][0]["player"]["5"]) - p25)) == 0

@@ -77,6 +77,27 @@ def test_shuffle_is_uniform_over_positions() -> None:
     assert stat < chi2.ppf(0.999, dof) and stat > chi2.ppf(0.001, dof)
 
 
+def test_tied_keys_are_redrawn() -> None:
+    class TieFirst:
+        """A generator whose first draw makes every key of every shoe tie."""
+
+        def __init__(self) -> None:
+            self.rng, self.calls = np.random.default_rng(0), 0
+
+        def integers(self, *args, **kwargs):
+            self.calls += 1
+            out = self.rng.integers(*args, **kwargs)
+            return out * 0 if self.calls == 1 else out
+
+    shoe = Shoe.decks(1)
+    fake = TieFirst()
+    cards = _Dealer(shoe, 6, True).shuffle(fake, 8)[:, :52]
+    assert fake.calls >= 2
+    for row in cards:
+        assert sorted(row.tolist()) == [r for r in range(13) for _ in range(4)]
+        assert row.tolist() != sorted(row.tolist())  # not the all-ties order
+
+
 def test_means_cover_exact_values() -> None:
     res = simulate(600_000, 8, seed=2024)
     assert res.rounds == 600_000 and sum(res.counts[k] for k in ("banker", "player", "tie")) == 600_000
@@ -102,6 +123,15 @@ def test_reproducible_and_prefix() -> None:
     ref = first_coups(Shoe.decks(8), 5, 30_000)
     tally = Counter(STATES[code].winner for _, code, _, _ in ref[:20_000])
     assert a.counts["banker"] == tally["banker"]
+
+
+def test_threads_do_not_change_results() -> None:
+    one = simulate(150_000, 6, seed=12, exact=False, workers=1)
+    two = simulate(150_000, 6, seed=12, exact=False, workers=2)
+    assert one.counts == two.counts and one.shoes == two.shoes
+    assert all(one.bets[k].mean == two.bets[k].mean for k in one.bets)
+    with pytest.raises(GameError, match="workers"):
+        simulate(10, workers=0)
 
 
 def test_python_baseline_is_the_same_game() -> None:
@@ -191,3 +221,25 @@ def test_chemin_de_fer_errors() -> None:
         simulate_chemin_de_fer(PUNTO_BANCO_PLAYER, PUNTO_BANCO_BANKER, 6, 0)
     with pytest.raises(GameError, match="alpha"):
         simulate_chemin_de_fer(PUNTO_BANCO_PLAYER, PUNTO_BANCO_BANKER, 6, 10, alpha=2)
+
+
+def test_chemin_de_fer_model_b2_equilibrium() -> None:
+    """Play the Model B2 equilibrium (d = 6, α = 1/20) found by gamekit's Foster solver.
+
+    The exact expectation from this module's enumeration must equal the solver's
+    equilibrium payoffs (computed from games.baccara.model's independent tables), and the
+    simulation must cover it.
+    """
+    from gamekit.foster import solve_additive
+    from games.baccara.model import build_game
+
+    alpha = Fraction(1, 20)
+    game = build_game("B2", 6, alpha)
+    eq = solve_additive(game).equilibria[0]
+    player = {"5": eq.row[game.rows.index("D")]}
+    banker = dict(zip(game.infosets, eq.draw, strict=True))
+    assert player["5"] == Fraction(2372272, 2881749) and banker["06:-"] == Fraction(77143741, 121269912)  # CONTRACT
+    res = simulate_chemin_de_fer(player, banker, 6, 400_000, alpha, seed=21)
+    assert (res.player.exact, res.banker.exact) == eq.payoffs
+    assert res.banker.within(float(res.banker.exact), Z999)
+    assert res.player.within(float(res.player.exact), Z999)

@@ -222,19 +222,19 @@ def live_data(game: AffineAdditiveGame, lo, hi) -> LiveData:
     if game.m != 2:
         raise GameError(f"Foster's algorithm (Lemma 2) needs exactly 2 rows, the game has {game.m}")
     lo, hi = Fraction(lo), Fraction(hi)
-    ends = ((lo.numerator, lo.denominator), (hi.numerator, hi.denominator))
     live: list[int] = []
     fixed: dict[int, int] = {}
     g0s: list[IntAffine] = []
     g1s: list[IntAffine] = []
     for l in range(game.n):
-        g = _int_affines([game.b_gain(0, l), game.b_gain(1, l)])
-        signs = {(_sgn(c0 * v + c1 * u)) for c0, c1 in g for u, v in ends}
+        G = (game.b_gain(0, l), game.b_gain(1, l))
+        signs = {_sgn(c0 + c1 * x) for c0, c1 in G for x in (lo, hi)}
         if signs == {1}:
             fixed[l] = 1
         elif signs == {-1}:
             fixed[l] = 0
         else:
+            g = _int_affines(list(G))
             live.append(l)
             g0s.append(g[0])
             g1s.append(g[1])
@@ -518,9 +518,25 @@ def analyze(data: LiveData, P: AlphaPoint, max_free: int = DEFAULT_MAX_FREE) -> 
         def cmp(i: int, j: int) -> int:
             return -P.sign2(*data.Q(i, j)) * dsign[i] * dsign[j]
 
-        order = sorted(interior, key=cmp_to_key(cmp))
-        for i in order:
-            if groups and cmp(groups[-1][0], i) == 0:
+        # float order first, verified exactly on adjacent pairs (exact sort if it was wrong)
+        af = float(P.value)
+        try:
+            approx = []
+            for i in interior:
+                a0, a1 = g0[i]
+                b0, b1 = g1[i]
+                n0 = a0 + a1 * af
+                approx.append((n0 / (n0 - (b0 + b1 * af)), i))
+            approx.sort()
+            order = [i for _, i in approx]
+        except (ZeroDivisionError, OverflowError):
+            order = list(interior)
+        cmps = [cmp(order[k], order[k + 1]) for k in range(len(order) - 1)]
+        if any(c > 0 for c in cmps):
+            order = sorted(interior, key=cmp_to_key(cmp))
+            cmps = [cmp(order[k], order[k + 1]) for k in range(len(order) - 1)]
+        for k, i in enumerate(order):
+            if k and cmps[k - 1] == 0:
                 groups[-1].append(i)
             else:
                 groups.append([i])

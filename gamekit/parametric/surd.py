@@ -338,9 +338,12 @@ def compare(x: Number | int, y: Number | int) -> int:
     """
     if isinstance(x, QuadraticSurd) or isinstance(y, QuadraticSurd):
         # float filter: decide when the approximations are far apart
-        fx = x.approx() if isinstance(x, QuadraticSurd) else float(x)
-        fy = y.approx() if isinstance(y, QuadraticSurd) else float(y)
-        if abs(fx - fy) > 1e-9 * (1.0 + abs(fx) + abs(fy)) and math.isfinite(fx) and math.isfinite(fy):
+        try:
+            fx = x.approx() if isinstance(x, QuadraticSurd) else float(x)
+            fy = y.approx() if isinstance(y, QuadraticSurd) else float(y)
+        except OverflowError:  # astronomically large numbers: go straight to the exact test
+            fx = fy = math.nan
+        if math.isfinite(fx) and math.isfinite(fy) and abs(fx - fy) > 1e-9 * (1.0 + abs(fx) + abs(fy)):
             bx = abs(float(x.b)) if isinstance(x, QuadraticSurd) else 0.0
             by = abs(float(y.b)) if isinstance(y, QuadraticSurd) else 0.0
             if abs(fx - fy) > (bx + by) * 2.0**-100:

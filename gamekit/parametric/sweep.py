@@ -75,7 +75,7 @@ __all__ = [
     "solve_parametric",
 ]
 
-_ONE = RationalFunction.constant(1)
+_ONE_RF = RationalFunction.constant(1)
 _ZERO_RF = RationalFunction.constant(0)
 
 
@@ -280,6 +280,12 @@ class ParametricSolution:
         return len(self.cases)
 
     @property
+    def r_plus_2s(self) -> int:
+        """The paper's count r + 2s of α-intervals (equals ``intervals`` unless an intersection
+        sits at an end of a curve's domain or two curves coincide)."""
+        return self.r + 2 * self.s
+
+    @property
     def nonunique_points(self) -> list[CriticalPoint]:
         """Critical α with more than one equilibrium (column (e) counts them)."""
         return [c for c in self.critical if not c.unique]
@@ -298,6 +304,10 @@ class ParametricSolution:
     def lemma2b_holds(self) -> bool:
         """True when Lemma 2(b)'s hypotheses hold for every α in [lo, hi]."""
         return not self.lemma2b_failures
+
+    def pattern(self, f: EquilibriumFormula) -> dict[str, str]:
+        """Moves of an equilibrium formula at the live sets: ``"0"``, ``"1"`` or ``"M"``."""
+        return pattern_string(self.data, f)
 
     # -- evaluation -------------------------------------------------------------------------
     def _locate(self, alpha: Fraction) -> tuple[str, int]:
@@ -376,6 +386,7 @@ class ParametricSolution:
             }
             if pc.unique:
                 d.update(eq_formula(pc.equilibria[0]))
+                d["pattern"] = pattern_string(self.data, pc.equilibria[0])
             else:
                 d["equilibria"] = [eq_formula(f) for f in pc.equilibria]
             pieces.append(d)
@@ -470,7 +481,7 @@ def _formulas(st: Structure) -> tuple[tuple[EquilibriumFormula, ...], tuple]:
         if box.kind == "0":
             p = _ZERO_RF
         elif box.kind == "1":
-            p = _ONE
+            p = _ONE_RF
         else:
             p = data.curve_function(box.group[0])
         pfun.append(p)
@@ -485,7 +496,7 @@ def _formulas(st: Structure) -> tuple[tuple[EquilibriumFormula, ...], tuple]:
 
 def _vertex_formula(data: LiveData, desc: tuple, L: int) -> tuple[RationalFunction, ...]:
     T = desc[1]
-    y = [_ONE if (T >> i) & 1 else _ZERO_RF for i in range(L)]
+    y = [_ONE_RF if (T >> i) & 1 else _ZERO_RF for i in range(L)]
     if desc[0] == "edge":
         y[desc[2]] = data.edge_function(T, desc[2])
     return tuple(y)
@@ -513,8 +524,7 @@ def _inside(a: Number, b: Number) -> Fraction:
     return simplest_between(a, b)
 
 
-def _where_nonpositive(data: LiveData, a: tuple[int, int], b: tuple[int, int], lo: Number,
-                       hi: Number) -> tuple[tuple[Number, Number], ...]:
+def _where_nonpositive(a: tuple[int, int], b: tuple[int, int], lo: Number, hi: Number) -> tuple[tuple[Number, Number], ...]:
     """Closed sub-intervals of [lo, hi] where a(α)·b(α) ≤ 0 (a, b integer affine)."""
     pts: list[Number] = [lo]
     for c in (a, b):
@@ -827,7 +837,7 @@ def _cases(data: LiveData, curve_list, intersections, segments, critical) -> lis
                     q = data.edge_function(box.mask, i)
                     T0 = data.D(box.mask)
                     T1 = data.D(box.mask | (1 << i))
-                    where = _where_nonpositive(data, T0, T1, a, b)
+                    where = _where_nonpositive(T0, T1, a, b)
                     out.append(CurveCase(curve.index, a, b, pattern, q, where))
                 else:
                     out.append(CurveCase(curve.index, a, b, pattern, None, ()))

@@ -153,15 +153,14 @@ def _render(result: HouseEdge, decks: int | None) -> None:
     console.print(t)
     b = Table(title="Expected return per unit staked (ties push Player and Banker)")
     b.add_column("bet")
-    b.add_column("terms")
     b.add_column("return", justify="right")
     b.add_column("house edge", justify="right")
     b.add_column("P(win)", justify="right")
     for name, r in result.bets.items():
-        b.add_row(name, r.description, f"{float(r.expected):+.6f}", f"{float(-100 * r.expected):.4f}%",
+        b.add_row(name, f"{float(r.expected):+.6f}", f"{float(-100 * r.expected):.4f}%",
                   f"{float(r.p_win):.6f}")
     console.print(b)
-    console.print("Exact fractions: add --json.")
+    console.print("Exact fractions and the terms of each bet: add --json.")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -42,6 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cut", type=int, default=7, metavar="K",
                         help="cut card in front of the K-th card from the end (default 7; the R package uses 6)")
     parser.add_argument("--no-burn", action="store_true", help="do not burn cards at the start of a shoe")
+    parser.add_argument("--workers", type=int, default=None, metavar="W",
+                        help="threads dealing shoes (default: 2 if a core is idle, else 1; results do not depend on it)")
     parser.add_argument("--remaining", metavar="COUNTS",
                         help="start every shoe from this composition (A=..,2=..,... or 13 counts)")
     s = parser.add_argument_group("betting sessions")
@@ -124,10 +126,12 @@ def _render(res: SimulationResult, decks: int | None) -> None:
         s = res.sessions
         sm = s.summary
         st = Table(title=f"{s.sessions:,} sessions of {s.rounds_per_session:,} rounds, stake {s.stake:g} on {s.bet}")
-        for k in ("mean", "sd", "min", "q25", "median", "q75", "max", "p_win", "p_loss"):
-            st.add_column(k, justify="right")
-        st.add_row(*(f"{sm[k]:.4f}" if k.startswith("p_") else f"{sm[k]:+.2f}" if k != "sd" else f"{sm[k]:.2f}"
-                     for k in ("mean", "sd", "min", "q25", "median", "q75", "max", "p_win", "p_loss")))
+        st.add_column("profit/loss per session")
+        st.add_column("value", justify="right")
+        for k in ("mean", "sd", "min", "q05", "q25", "median", "q75", "q95", "max"):
+            st.add_row(k, f"{sm[k]:+,.2f}" if k != "sd" else f"{sm[k]:,.2f}")
+        for k in ("p_win", "p_loss", "p_even"):
+            st.add_row(k, f"{sm[k]:.4f}")
         console.print(st)
         if s.exact_mean is not None:
             console.print(f"exact expected profit per session: {s.exact_mean:+.4f}")
@@ -198,6 +202,7 @@ def run(args: argparse.Namespace) -> int:
             sessions=sessions,
             stake=args.stake,
             progress=progress,
+            workers=args.workers,
         )
     finally:
         if bar is not None:

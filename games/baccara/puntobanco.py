@@ -8,7 +8,7 @@ is an integer over the common denominator (N)_6 — for eight decks
 
 The enumeration runs on card *values* with multiplicities (10⁴ openings, then Player's
 and Banker's third cards), vectorized with numpy in exact int64 arithmetic whenever the
-denominator fits (d ≤ 27 decks) and in Python integers otherwise. Ranks enter only
+denominator fits (< 2⁶³: d ≤ 27 decks) and in Python integers otherwise. Ranks enter only
 where pairs need them: the weight of each value-level opening is split by rank into the
 four classes (Player pair?, Banker pair?) — a pair is two cards of the same *rank*, so
 10-J is not a pair although both are worth 0.
@@ -63,7 +63,7 @@ __all__ = [
 ]
 
 _RANK_VALUES = np.array([RANK_VALUE[r] for r in RANKS], dtype=np.int64)
-_INT64_SAFE = 2**62
+_INT64_SAFE = 2**63  # every partial product and sum is a count of ordered deals, at most the denominator
 
 
 # --------------------------------------------------------------------------- the shoe

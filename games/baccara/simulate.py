@@ -8,9 +8,10 @@ is dealt as long as the cut card has not appeared before it starts; the coup dur
 which the cut card appears is the last one of the shoe (it is always completed, since a
 coup needs at most 6 cards and ``cut`` ≥ 6). Then a new shoe is shuffled.
 
-**Vectorization.** A batch of S shoes is shuffled at once by sorting random 64-bit keys
-whose low four bits carry the card's rank (one ``sort`` along the rows; ties between
-keys have probability ≈ 10⁻¹⁰ per shoe). All S shoes are then dealt simultaneously,
+**Vectorization.** A batch of S shoes is shuffled at once by sorting random 32-bit keys
+whose low four bits carry the card's rank (one ``sort`` along the rows); the rare shoe
+whose 28 random bits tie somewhere is redrawn, which keeps every permutation exactly
+equally likely. All S shoes are then dealt simultaneously,
 one coup per step: six byte gathers give each shoe's next six cards and two lookup
 tables built from :mod:`games.baccara.tableau` give the coup's final state (the same
 1600 states as :mod:`games.baccara.puntobanco`) and the number of cards it used.
@@ -184,25 +185,39 @@ class _Dealer:
         self.size = shoe.size
         self.cut = cut
         self.burn = burn
-        self.base = np.repeat(np.arange(13, dtype=np.uint64), shoe.counts)
-        self._buffers: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self.base = np.repeat(np.arange(13, dtype=np.uint32), shoe.counts)
+        self._buffers: dict[int, np.ndarray] = {}
         code6, self.len5 = _punto_banco_tables()
         self.code6x4 = code6.astype(np.int64) * 4  # state index without the pair bits
 
-    def _bufs(self, S: int) -> tuple[np.ndarray, np.ndarray]:
+    def _bufs(self, S: int) -> np.ndarray:
         if S not in self._buffers:
-            self._buffers = {S: (np.empty((S, self.size)), np.zeros((S, self.size + 8), dtype=np.uint8))}
+            self._buffers = {S: np.zeros((S, self.size + 8), dtype=np.uint8)}
         return self._buffers[S]
 
-    def shuffle(self, rng: np.random.Generator, S: int) -> np.ndarray:
-        """S shuffled shoes as rank indices 0..12, shape (S, N + 8) (8 padding cards)."""
-        keysf, cards = self._bufs(S)
-        rng.random(out=keysf)  # uniform doubles: their bit patterns sort like their values
-        keys = keysf.view(np.uint64)
-        np.bitwise_and(keys, np.uint64(~np.uint64(15)), out=keys)
+    def _keys(self, rng: np.random.Generator, rows: int) -> np.ndarray:
+        """Sorted keys: 28 random bits above the card's rank (low 4 bits), one row per shoe."""
+        keys = rng.integers(0, 2**32, size=(rows, self.size), dtype=np.uint32)
+        np.bitwise_and(keys, np.uint32(0xFFFFFFF0), out=keys)
         np.bitwise_or(keys, self.base, out=keys)
         keys.sort(axis=1)
-        np.bitwise_and(keys.view(np.uint8)[:, ::8], 15, out=cards[:, : self.size])  # little-endian low byte
+        return keys
+
+    def shuffle(self, rng: np.random.Generator, S: int) -> np.ndarray:
+        """S shuffled shoes as rank indices 0..12, shape (S, N + 8) (8 padding cards).
+
+        Each shoe is sorted by i.i.d. 28-bit random keys; a shoe in which two keys tie
+        (probability ≈ N²/2²⁹, about 3.2·10⁻⁴ for 8 decks) is redrawn, so given distinct
+        keys the order is an exactly uniform random permutation.
+        """
+        cards = self._bufs(S)
+        keys = self._keys(rng, S)
+        bad = np.flatnonzero(((keys[:, 1:] ^ keys[:, :-1]) < 16).any(axis=1))  # equal random parts
+        while bad.size:
+            again = self._keys(rng, bad.size)
+            keys[bad] = again
+            bad = bad[((again[:, 1:] ^ again[:, :-1]) < 16).any(axis=1)]
+        np.bitwise_and(keys.view(np.uint8)[:, ::4], 15, out=cards[:, : self.size])  # little-endian low byte
         return cards
 
     def deal(self, cards: np.ndarray) -> np.ndarray:
@@ -339,8 +354,14 @@ def _batch_rng(seed: int, index: int) -> np.random.Generator:
 
 
 def _check_workers(workers: object) -> int:
+    """Explicit thread count, or by default 2 when the load average leaves a core idle, else 1."""
     if workers is None:
-        return max(1, min(2, os.cpu_count() or 1))
+        cores = os.cpu_count() or 1
+        try:
+            busy = os.getloadavg()[0]
+        except (AttributeError, OSError):  # platforms without a load average
+            busy = 0.0
+        return 2 if cores >= 2 and busy < cores - 1 else 1
     if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or workers < 1:
         raise GameError(f"workers must be a positive integer, got {workers!r}")
     return int(workers)
@@ -398,7 +419,8 @@ def simulate(
     r) and the stake-weighted profit of each session is returned. ``exact=True`` attaches
     each bet's exact off-the-top return (:mod:`games.baccara.puntobanco`). ``progress``
     is an optional callable ``progress(done, total)``. ``workers`` threads deal batches
-    in parallel (default: up to 2); the result does not depend on it.
+    in parallel (default: 2 when the load average leaves a core idle, else 1); the result
+    does not depend on it.
     """
     rounds = check_rounds(rounds)
     if shoe is None:
@@ -524,6 +546,20 @@ def session_summary(profits: np.ndarray) -> dict[str, float]:
     }
 
 
+def _histogram_edges(p: np.ndarray, target: int = 60) -> np.ndarray | int:
+    """Bin edges; when profits lie on a lattice (even-money bets, fixed stakes), bins hold whole lattice steps."""
+    target = min(target, max(10, int(np.sqrt(p.size))))
+    u = np.unique(p)
+    if u.size < 2:
+        return 10
+    step = float(np.min(np.diff(u)))
+    lattice = step > 0 and np.allclose((u - u[0]) / step, np.round((u - u[0]) / step), atol=1e-6)
+    if not lattice:
+        return target
+    width = step * max(1, math.ceil((u[-1] - u[0]) / step / target))
+    return np.arange(u[0] - step / 2, u[-1] + width, width)
+
+
 def plot_sessions(result: SessionResult, path: str, density: bool = True) -> None:
     """Histogram of session profit/loss (with a kernel density curve) written to ``path`` (PNG)."""
     import matplotlib
@@ -533,8 +569,7 @@ def plot_sessions(result: SessionResult, path: str, density: bool = True) -> Non
 
     p = result.profits
     fig, ax = plt.subplots(figsize=(8, 4.8), dpi=110)
-    bins = min(80, max(10, int(np.sqrt(p.size))))
-    ax.hist(p, bins=bins, density=True, color="#7aa6c2", edgecolor="white", label="sessions")
+    ax.hist(p, bins=_histogram_edges(p), density=True, color="#7aa6c2", edgecolor="white", label="sessions")
     if density and p.size > 2 and np.ptp(p) > 0:
         from scipy.stats import gaussian_kde
 

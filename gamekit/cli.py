@@ -1,0 +1,349 @@
+"""The ``gamekit`` command line: solve bimatrix games stored as Gambit ``.nfg`` files.
+
+Subcommands::
+
+    gamekit solve FILE.nfg [--method M] [--max-iter N] [--json]   equilibria (exact)
+    gamekit value FILE.nfg [--json]                               safety levels / zero-sum value
+    gamekit show  FILE.nfg [--json]                               the payoff table
+    gamekit convert IN.nfg OUT.nfg [--outcome-format]            rewrite a file (OUT may be -)
+    gamekit examples [--json]                                     the example games shipped
+
+FILE may be ``-`` for standard input, or ``example:NAME`` for a game shipped with gamekit
+(``gamekit examples`` lists them). Every command prints a readable table, or with
+``--json`` the exact-string JSON of ``CONTRACT.md``. Errors: one line ``error: ...`` on
+stderr, exit status 2, nothing on stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
+
+from . import __version__
+from .errors import GameError
+from .exact import fmt
+from .game import BimatrixGame
+from .lp import LPIterationLimit
+from .nfg import example_names, example_path, format_nfg, parse_nfg_document, read_nfg_document
+from .solve import METHODS, SolveResult, solve_result
+from .zerosum import safety_strategies
+
+__all__ = ["main", "build_parser", "solve_json"]
+
+
+_FILE_HELP = "Gambit strategic-form file (- for stdin, example:NAME for a shipped example)"
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2, nothing on stdout
+        sys.stderr.write(f"error: {message}\n")
+        raise SystemExit(2)
+
+
+# ---------------------------------------------------------------------------------------
+# helpers
+# ---------------------------------------------------------------------------------------
+
+
+def _load(path: str):
+    if path == "-":
+        return parse_nfg_document(sys.stdin.read(), "<stdin>")
+    if path.startswith("example:"):
+        return read_nfg_document(example_path(path[len("example:") :]))
+    return read_nfg_document(path)
+
+
+def _dumps(obj: object, indent: int = 0) -> str:
+    """JSON with nested objects indented and lists of numbers/strings kept on one line."""
+    pad = "  " * (indent + 1)
+    if isinstance(obj, dict) and obj:
+        items = [f"{pad}{json.dumps(k)}: {_dumps(v, indent + 1)}" for k, v in obj.items()]
+        return "{\n" + ",\n".join(items) + "\n" + "  " * indent + "}"
+    if isinstance(obj, list) and obj and any(isinstance(v, (dict, list)) for v in obj):
+        items = [pad + _dumps(v, indent + 1) for v in obj]
+        return "[\n" + ",\n".join(items) + "\n" + "  " * indent + "]"
+    return json.dumps(obj)
+
+
+def _emit(obj: object) -> None:
+    sys.stdout.write(_dumps(obj) + "\n")
+
+
+def _console():
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=True)
+
+
+def _strategy_text(probs: Sequence[Fraction], labels: Sequence[str]) -> str:
+    """``"T: 3/5, B: 2/5"`` — the support with exact probabilities."""
+    parts = [f"{lab}: {fmt(p)}" if p != 1 else f"{lab}" for p, lab in zip(probs, labels) if p]
+    return ", ".join(parts)
+
+
+# ---------------------------------------------------------------------------------------
+# solve
+# ---------------------------------------------------------------------------------------
+
+
+def solve_json(game: BimatrixGame, result: SolveResult) -> dict:
+    """The contract's JSON object for ``gamekit solve --json`` (plus extension keys).
+
+    Contract keys: ``rows``, ``cols``, ``method``, ``complete``, ``equilibria`` (each with
+    ``row``, ``col``, ``payoffs`` as exact strings). Extensions: ``unique`` (true/false
+    when ``complete``, else null), ``row_vertices``/``col_vertices`` and ``components``
+    (maximal Nash subsets as index lists into the vertex lists, with the index of their
+    connected component) when the method computes them, and ``labels``.
+    """
+    out: dict = {
+        "rows": game.m,
+        "cols": game.n,
+        "method": result.method,
+        "complete": result.complete,
+        "equilibria": [e.to_json() for e in result.equilibria],
+        "unique": result.unique if result.complete else None,
+    }
+    if result.components is not None:
+        out["row_vertices"] = [[fmt(p) for p in v] for v in result.row_vertices]
+        out["col_vertices"] = [[fmt(p) for p in v] for v in result.col_vertices]
+        out["components"] = [
+            {"rows": list(c.rows), "cols": list(c.cols), "connected": c.connected}
+            for c in result.components
+        ]
+    else:
+        out["components"] = None
+    out["labels"] = {"rows": list(game.row_labels), "cols": list(game.col_labels)}
+    return out
+
+
+def _print_solve(doc, game: BimatrixGame, result: SolveResult) -> None:
+    from rich.table import Table
+
+    con = _console()
+    title = f"{game.title or 'game'} — {game.m}x{game.n}, method {result.method}"
+    table = Table(title=title, title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column(f"{doc.players[0]} (rows)")
+    table.add_column(f"{doc.players[1]} (columns)")
+    table.add_column("payoffs", justify="right")
+    for k, e in enumerate(result.equilibria, 1):
+        table.add_row(
+            str(k),
+            _strategy_text(e.row, game.row_labels),
+            _strategy_text(e.col, game.col_labels),
+            f"{fmt(e.payoffs[0])}, {fmt(e.payoffs[1])}",
+        )
+    con.print(table)
+    count = len(result.equilibria)
+    noun = "equilibrium" if count == 1 else "equilibria"
+    if result.complete:
+        line = f"{count} extreme {noun}: every extreme equilibrium (complete)"
+        if result.unique:
+            line += "; the equilibrium is unique"
+    else:
+        line = f"{count} {noun} found by {result.method} (not necessarily all)"
+    con.print(line)
+    if result.components is not None and any(len(c.rows) * len(c.cols) > 1 for c in result.components):
+        con.print("Maximal Nash subsets (each is conv(rows) x conv(columns), a continuum):")
+        for c in result.components:
+            if len(c.rows) * len(c.cols) > 1:
+                eq = [
+                    k + 1
+                    for k, e in enumerate(result.equilibria)
+                    if e.row in {result.row_vertices[i] for i in c.rows}
+                    and e.col in {result.col_vertices[j] for j in c.cols}
+                ]
+                con.print(f"  equilibria {', '.join(map(str, eq))} (connected component {c.connected})")
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    doc = _load(args.file)
+    game = doc.game
+    options = {}
+    if args.max_iter is not None:
+        options["max_iter"] = args.max_iter
+    result = solve_result(game, args.method, **options)
+    if args.json:
+        _emit(solve_json(game, result))
+    else:
+        _print_solve(doc, game, result)
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+# value
+# ---------------------------------------------------------------------------------------
+
+
+def _cmd_value(args: argparse.Namespace) -> int:
+    doc = _load(args.file)
+    game = doc.game
+    (v1, x), (v2, y) = safety_strategies(game)
+    zero_sum = game.is_zero_sum()
+    out: dict = {
+        "rows": game.m,
+        "cols": game.n,
+        "zero_sum": zero_sum,
+        "value": fmt(v1) if zero_sum else None,
+        "safety_levels": {"row": fmt(v1), "col": fmt(v2)},
+        "row_strategy": [fmt(p) for p in x],
+        "col_strategy": [fmt(p) for p in y],
+    }
+    if args.json:
+        _emit(out)
+        return 0
+    con = _console()
+    if zero_sum:
+        con.print(f"zero-sum game, value {fmt(v1)} (to {doc.players[0]})")
+        con.print(f"  optimal (maxmin) strategy of {doc.players[0]}: {_strategy_text(x, game.row_labels)}")
+        con.print(f"  optimal (minmax) strategy of {doc.players[1]}: {_strategy_text(y, game.col_labels)}")
+    else:
+        con.print("safety levels (what each player can guarantee himself):")
+        con.print(f"  {doc.players[0]}: val(A) = {fmt(v1)} with {_strategy_text(x, game.row_labels)}")
+        con.print(f"  {doc.players[1]}: val(B^T) = {fmt(v2)} with {_strategy_text(y, game.col_labels)}")
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+# show / convert
+# ---------------------------------------------------------------------------------------
+
+
+def _cmd_show(args: argparse.Namespace) -> int:
+    doc = _load(args.file)
+    game = doc.game
+    if args.json:
+        _emit(
+            {
+                "title": doc.title,
+                "players": list(doc.players),
+                "comment": doc.comment,
+                "rows": game.m,
+                "cols": game.n,
+                "row_labels": list(game.row_labels),
+                "col_labels": list(game.col_labels),
+                "A": [[fmt(v) for v in r] for r in game.A],
+                "B": [[fmt(v) for v in r] for r in game.B],
+            }
+        )
+        return 0
+    from rich.table import Table
+
+    table = Table(title=f"{doc.title or 'game'} ({game.m}x{game.n}; payoffs {doc.players[0]}, {doc.players[1]})",
+                  title_justify="left")
+    table.add_column("")
+    for lab in game.col_labels:
+        table.add_column(lab, justify="center")
+    for i, lab in enumerate(game.row_labels):
+        table.add_row(lab, *(f"{fmt(a)}, {fmt(b)}" for a, b in zip(game.A[i], game.B[i])))
+    con = _console()
+    con.print(table)
+    if doc.comment:
+        con.print(doc.comment)
+    return 0
+
+
+def _cmd_convert(args: argparse.Namespace) -> int:
+    doc = _load(args.input)
+    text = format_nfg(doc.game, players=doc.players, comment=doc.comment, title=doc.title,
+                      outcome_format=args.outcome_format)
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        try:
+            with open(args.output, "w", encoding="utf-8") as fh:
+                fh.write(text)
+        except OSError as e:
+            raise GameError(f"cannot write {args.output}: {e.strerror or e}") from None
+    return 0
+
+
+def _cmd_examples(args: argparse.Namespace) -> int:
+    rows = []
+    for name in example_names():
+        doc = read_nfg_document(example_path(name))
+        rows.append({"name": name, "title": doc.title, "rows": doc.game.m, "cols": doc.game.n})
+    if args.json:
+        _emit(rows)
+        return 0
+    from rich.table import Table
+
+    table = Table(title="example games (use as FILE: example:NAME)", title_justify="left")
+    for col in ("name", "size", "title"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(r["name"], f"{r['rows']}x{r['cols']}", r["title"])
+    _console().print(table)
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+# wiring
+# ---------------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="gamekit", description="Exact solvers for two-player (bimatrix) games.")
+    parser.add_argument("--version", action="version", version=f"gamekit {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    p = sub.add_parser("solve", help="equilibria of a game in a Gambit .nfg file",
+                       description="Exact Nash equilibria of a two-player game in a Gambit .nfg file.")
+    p.add_argument("file", metavar="FILE.nfg", help=_FILE_HELP)
+    p.add_argument("--method", default="all", choices=METHODS,
+                   help="solver (default: all = every extreme equilibrium, degenerate games included)")
+    p.add_argument("--max-iter", type=int, default=None, help="pivot limit for pivoting methods")
+    p.add_argument("--json", action="store_true", help="print JSON with exact strings")
+    p.set_defaults(_run=_cmd_solve)
+
+    p = sub.add_parser("value", help="safety levels val(A), val(B^T); the value of a zero-sum game",
+                       description="Exact safety levels v_I = val(A), v_II = val(B^T) with maxmin "
+                       "strategies; for a zero-sum game, its value and optimal strategies.")
+    p.add_argument("file", metavar="FILE.nfg", help=_FILE_HELP)
+    p.add_argument("--json", action="store_true", help="print JSON with exact strings")
+    p.set_defaults(_run=_cmd_value)
+
+    p = sub.add_parser("show", help="print the payoff table of a .nfg file")
+    p.add_argument("file", metavar="FILE.nfg", help=_FILE_HELP)
+    p.add_argument("--json", action="store_true", help="print JSON with exact strings")
+    p.set_defaults(_run=_cmd_show)
+
+    p = sub.add_parser("convert", help="rewrite a .nfg file (payoff or outcome version)")
+    p.add_argument("input", metavar="IN.nfg", help=_FILE_HELP)
+    p.add_argument("output", metavar="OUT.nfg", help="output file (- for stdout)")
+    p.add_argument("--outcome-format", action="store_true", help="write the outcome version")
+    p.set_defaults(_run=_cmd_convert)
+
+    p = sub.add_parser("examples", help="list the example games shipped with gamekit")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(_run=_cmd_examples)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not hasattr(args, "_run"):
+        parser.print_help(sys.stderr)
+        return 2
+    if args.command == "solve" and args.max_iter is not None and args.max_iter < 1:
+        sys.stderr.write("error: --max-iter must be a positive integer\n")
+        return 2
+    try:
+        return int(args._run(args) or 0)
+    except (GameError, ValueError, ZeroDivisionError, LPIterationLimit) as exc:
+        msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        sys.stderr.write(f"error: {msg}\n")
+        return 2
+    except BrokenPipeError:  # e.g. piped into head
+        return 0
+    except KeyboardInterrupt:
+        sys.stderr.write("error: interrupted\n")
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
