@@ -247,17 +247,24 @@ def _cmd_show(args: argparse.Namespace) -> int:
 
 
 def _cmd_convert(args: argparse.Namespace) -> int:
+    if args.output == "-" and args.json:
+        raise GameError("--json cannot be combined with writing the file to standard output (-)")
     doc = _load(args.input)
     text = format_nfg(doc.game, players=doc.players, comment=doc.comment, title=doc.title,
                       outcome_format=args.outcome_format)
     if args.output == "-":
         sys.stdout.write(text)
+        return 0
+    try:
+        with open(args.output, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as e:
+        raise GameError(f"cannot write {args.output}: {e.strerror or e}") from None
+    version = "outcome" if args.outcome_format else "payoff"
+    if args.json:
+        _emit({"output": args.output, "rows": doc.game.m, "cols": doc.game.n, "format": version})
     else:
-        try:
-            with open(args.output, "w", encoding="utf-8") as fh:
-                fh.write(text)
-        except OSError as e:
-            raise GameError(f"cannot write {args.output}: {e.strerror or e}") from None
+        _console().print(f"wrote {args.output} ({doc.game.m}x{doc.game.n}, {version} version)")
     return 0
 
 
@@ -315,6 +322,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("input", metavar="IN.nfg", help=_FILE_HELP)
     p.add_argument("output", metavar="OUT.nfg", help="output file (- for stdout)")
     p.add_argument("--outcome-format", action="store_true", help="write the outcome version")
+    p.add_argument("--json", action="store_true", help="print a JSON summary")
     p.set_defaults(_run=_cmd_convert)
 
     p = sub.add_parser("examples", help="list the example games shipped with gamekit")
@@ -327,7 +335,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not hasattr(args, "_run"):
-        parser.print_help(sys.stderr)
+        sys.stderr.write("error: a command is required: solve, value, show, convert or examples "
+                         "(gamekit -h for help)\n")
         return 2
     if args.command == "solve" and args.max_iter is not None and args.max_iter < 1:
         sys.stderr.write("error: --max-iter must be a positive integer\n")

@@ -56,7 +56,7 @@ def to_pygambit(game: BimatrixGame, players: Sequence[str] = ("Player 1", "Playe
 
     A = np.array([[Fraction(v) for v in r] for r in game.A], dtype=object)
     B = np.array([[Fraction(v) for v in r] for r in game.B], dtype=object)
-    g = gbt.Game.from_arrays(A, B, title=game.title or "Untitled strategic game")
+    g = gbt.Game.from_arrays(A, B, title=game.title)
     for player, name, labels in zip(g.players, players, (game.row_labels, game.col_labels)):
         player.label = str(name)
         for strategy, label in zip(player.strategies, labels):
@@ -79,14 +79,23 @@ def from_pygambit(g: Any) -> BimatrixGame:
     players = list(g.players)
     if len(players) != 2:
         raise GameError(f"gamekit handles two-player games only; this pygambit game has {len(players)} players")
+    p1, p2 = players
+    rows_s, cols_s = list(p1.strategies), list(p2.strategies)
+    A: list[list[Fraction]] = []
+    B: list[list[Fraction]] = []
     try:
-        arrays = g.to_arrays()
-    except Exception as e:  # pygambit raises for extensive games without a table form
-        raise GameError(f"cannot convert the pygambit game: {e}") from None
-    A = [[_number(v) for v in row] for row in arrays[0]]
-    B = [[_number(v) for v in row] for row in arrays[1]]
-    rows = [s.label for s in players[0].strategies]
-    cols = [s.label for s in players[1].strategies]
+        for s in rows_s:
+            ra, rb = [], []
+            for t in cols_s:
+                o = g[s, t]  # an outcome, or None for Gambit's null outcome (payoff 0)
+                ra.append(Fraction(0) if o is None else _number(o[p1]))
+                rb.append(Fraction(0) if o is None else _number(o[p2]))
+            A.append(ra)
+            B.append(rb)
+    except (TypeError, IndexError, KeyError, ValueError) as e:
+        raise GameError(f"cannot convert the pygambit game to a payoff table: {e}") from None
+    rows = [s.label for s in rows_s]
+    cols = [s.label for s in cols_s]
     return BimatrixGame(A, B, rows, cols, title=g.title or "")
 
 

@@ -20,10 +20,11 @@ How it is computed
 ------------------
 1. *Float search step (optional).* scipy's HiGHS dual simplex solves a float copy of
    the problem. Its solution and reduced costs rank the columns of the standard form
-   ``[A_ub I; A_eq 0]``; the columns are pivoted into an exact tableau greedily until
-   they form a basis. If that basis is primal feasible in exact arithmetic, the exact
-   primal simplex continues from it (usually with zero pivots: the float basis is
-   optimal and only needs to be *verified*).
+   ``[A_ub I; A_eq 0]``; the first m columns independent in floating point form a basis,
+   which python-flint re-solves exactly (B x_B = b, Bᵀy = c_B). If x_B ≥ 0 and every
+   reduced cost has the right sign, that basis is optimal — verified, not trusted.
+   Otherwise the ranked columns are pivoted greedily into an exact tableau and, if that
+   basis is primal feasible, the exact primal simplex continues from it.
 2. *Exact simplex (fallback and default for small problems).* Two-phase primal simplex
    on a fraction-free integer tableau (Bareiss-style integer pivoting: every entry is
    an integer and the common denominator is the basis determinant), with Dantzig's
@@ -357,8 +358,12 @@ def _phase1(P: _Problem, max_iter: int) -> tuple[_Tableau, list[Fraction] | None
     return T, None
 
 
-def _float_basis(P: _Problem, max_iter: int) -> _Tableau | None:
-    """Install HiGHS's optimal basis exactly; None if HiGHS fails or it is not feasible."""
+def _highs_order(P: _Problem) -> list[int] | None:
+    """Columns of the standard form ranked by HiGHS's optimal solution: basic-looking first.
+
+    Returns None when HiGHS fails or does not report an optimum (the exact simplex then
+    decides the status).
+    """
     try:
         import numpy as np
         from scipy.optimize import linprog
@@ -384,10 +389,73 @@ def _float_basis(P: _Problem, max_iter: int) -> _Tableau | None:
         rc += [-float(y) for y in res.ineqlin.marginals]
     scale = max([1.0] + [abs(v) for v in vals])
     tol = 1e-9 * scale
-    order = sorted(
+    return sorted(
         range(P.N),
         key=lambda j: (0, -vals[j]) if vals[j] > tol else ((1, abs(rc[j])) if abs(rc[j]) <= 1e-9 else (2, rc[j])),
     )
+
+
+def _direct_basis(P: _Problem, order: list[int]) -> tuple[list[int], list[Fraction], list[Fraction]] | None:
+    """Re-solve the basis HiGHS points at exactly and check optimality, without a tableau.
+
+    The first m columns of ``order`` that are independent in floating point form the
+    basis B; python-flint solves B x_B = b̂ and Bᵀŷ = ĉ_B exactly, and the basis is accepted
+    when x_B ≥ 0 and every reduced cost ĉ_j − Â_jᵀŷ ≥ 0. Returns (basis, values of the real
+    columns, y′) or None (then the tableau route repairs the basis).
+    """
+    try:
+        import flint
+        import numpy as np
+    except ImportError:  # pragma: no cover - python-flint is a dependency
+        return None
+    m, N = P.m, P.N
+    try:
+        S = np.array([[float(v) for v in row[:N]] for row in P.rows])
+    except OverflowError:
+        return None
+    chosen: list[int] = []
+    Q = np.zeros((m, 0))
+    for j in order:
+        v = S[:, j]
+        nv = float(np.linalg.norm(v))
+        if nv == 0.0 or not np.isfinite(nv):
+            continue
+        r = v - Q @ (Q.T @ v)
+        nr = float(np.linalg.norm(r))
+        if nr > 1e-9 * nv:
+            Q = np.column_stack([Q, r / nr])
+            chosen.append(j)
+            if len(chosen) == m:
+                break
+    if len(chosen) < m:
+        return None
+    Bm = flint.fmpq_mat(m, m, [P.rows[i][j] for i in range(m) for j in chosen])
+    rhs = flint.fmpq_mat(m, 1, [row[N + m] for row in P.rows])
+    try:
+        xB = Bm.solve(rhs)
+    except ZeroDivisionError:
+        return None
+    if any(xB[i, 0] < 0 for i in range(m)):
+        return None
+    yhat = Bm.transpose().solve(flint.fmpq_mat(m, 1, [P.cost[j] for j in chosen]))
+    A = flint.fmpq_mat(m, N, [v for row in P.rows for v in row[:N]])
+    aty = A.transpose() * yhat
+    if any(P.cost[j] < aty[j, 0] for j in range(N)):
+        return None
+
+    def frac(q) -> Fraction:
+        return Fraction(int(q.p), int(q.q))
+
+    vals = [Fraction(0)] * N
+    for i, j in enumerate(chosen):
+        vals[j] = frac(xB[i, 0])
+    yprime = [frac(yhat[i, 0]) / P.Lc for i in range(m)]
+    return chosen, vals, yprime
+
+
+def _install(P: _Problem, order: list[int], max_iter: int) -> _Tableau | None:
+    """Pivot the columns of ``order`` greedily into an exact tableau until they form a
+    basis; None unless that basis is primal feasible."""
     T = P.tableau(max_iter)
     open_rows = set(range(P.m))
     for j in order:
@@ -457,38 +525,51 @@ def solve_lp(
     cmin = [-v for v in cvec] if maximize else cvec
     P = _Problem(cmin, Aub, bub, Aeq, beq)
     use_float = float_basis if float_basis is not None else (P.m * (P.N + P.m) > FLOAT_THRESHOLD)
+    data = (cvec, Aub, bub, Aeq, beq, maximize)
 
     method = "simplex"
     T = None
     if use_float and P.m > 0:
-        T = _float_basis(P, max_iter)
-        if T is not None:
-            method = "float-basis"
-            T.set_objective(P.cost)
+        order = _highs_order(P)
+        if order is not None:
+            direct = _direct_basis(P, order)
+            if direct is not None:
+                basis, vals, yprime = direct
+                y = [yp * s for yp, s in zip(yprime, P.scale)]
+                return _optimal(P, data, vals[:n], y, tuple(sorted(basis)), "float-basis", 0)
+            T = _install(P, order, max_iter)
+            if T is not None:
+                method = "float-basis"
+                T.set_objective(P.cost)
     if T is None:
         T, farkas = _phase1(P, max_iter)
         if farkas is not None:
             y_ub, y_eq = tuple(farkas[: P.k]), tuple(farkas[P.k :])
             res = LPResult("infeasible", farkas=(y_ub, y_eq), method=method, pivots=T.pivots)
-            verify_lp(res, cvec, Aub, bub, Aeq, beq, maximize)
+            verify_lp(res, *data)
             return res
         T.set_objective(P.cost)
-    start = T.pivots
     entering = T.run(P.N)
     vals = T.values()
     x = tuple(vals[:n])
-    basis = tuple(b for b in T.basis if b < P.N)
+    basis = tuple(sorted(b for b in T.basis if b < P.N))
     if entering is not None:
         d = [Fraction(0)] * P.N
         d[entering] = Fraction(1)
         for i, b in enumerate(T.basis):
             if b < P.N:
                 d[b] = Fraction(-T.M[i][entering], T.D)
-        res = LPResult("unbounded", x=x, ray=tuple(d[:n]), basis=basis, method=method,
-                       pivots=T.pivots - (start if method == "float-basis" else 0))
-        verify_lp(res, cvec, Aub, bub, Aeq, beq, maximize)
+        res = LPResult("unbounded", x=x, ray=tuple(d[:n]), basis=basis, method=method, pivots=T.pivots)
+        verify_lp(res, *data)
         return res
-    y = P.duals_from(T, P.Lc)
+    return _optimal(P, data, list(x), P.duals_from(T, P.Lc), basis, method, T.pivots)
+
+
+def _optimal(P: _Problem, data: tuple, x: list[Fraction], y: list[Fraction], basis: tuple[int, ...],
+             method: str, pivots: int) -> LPResult:
+    """Assemble (and verify) an optimal result from x and the duals y of the min problem."""
+    cvec, Aub, bub, Aeq, beq, maximize = data
+    n = len(cvec)
     if maximize:
         y = [-v for v in y]
     y_ub, y_eq = tuple(y[: P.k]), tuple(y[P.k :])
@@ -499,10 +580,9 @@ def solve_lp(
         - sum((Aeq[i][j] * y_eq[i] for i in range(P.q) if y_eq[i]), Fraction(0))
         for j in range(n)
     )
-    res = LPResult("optimal", x=x, value=value, duals_ub=y_ub, duals_eq=y_eq, reduced_costs=rcost,
-                   basis=basis, method=method,
-                   pivots=T.pivots - (start if method == "float-basis" else 0))
-    verify_lp(res, cvec, Aub, bub, Aeq, beq, maximize)
+    res = LPResult("optimal", x=tuple(x), value=value, duals_ub=y_ub, duals_eq=y_eq,
+                   reduced_costs=rcost, basis=basis, method=method, pivots=pivots)
+    verify_lp(res, *data)
     return res
 
 

@@ -52,6 +52,8 @@ __all__ = [
 
 _NUMBER = re.compile(r"[+-]?(?:\d+/\d+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)")
 _DELIMS = set("{},\"")
+_MAX_EXPONENT = 10_000
+_MAX_STRATEGIES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -161,6 +163,17 @@ class _Parser:
                      " is a closing '\"' missing?)")
         return self.lex.error(tok.line, what)
 
+    def number(self, tok: _Tok) -> Fraction:
+        """The exact value of a number token (exponents limited to ±10000)."""
+        text = tok.text
+        exp = re.search(r"[eE]([+-]?\d+)$", text)
+        if exp and abs(int(exp.group(1))) > _MAX_EXPONENT:
+            raise self.fail(f"number {text!r} has an exponent beyond ±{_MAX_EXPONENT}", tok)
+        try:
+            return Fraction(text)
+        except ValueError:  # e.g. more digits than int() converts
+            raise self.fail(f"number too long ({len(text)} characters)", tok) from None
+
     def expect(self, kind: str, what: str) -> _Tok:
         if self.tok.kind != kind:
             raise self.fail(f"expected {what}, found {_describe(self.tok)}")
@@ -235,9 +248,12 @@ class _Parser:
         else:
             while self.tok.kind == "num":
                 tok = self.advance()
-                if not tok.text.isdigit() or int(tok.text) < 1:
+                digits = tok.text.lstrip("0")
+                if not tok.text.isdigit() or not digits:
                     raise self.fail(f"a number of strategies must be a positive integer, found {tok.text!r}", tok)
-                labels.append([str(i + 1) for i in range(int(tok.text))])
+                if len(digits) > 7 or int(digits) > _MAX_STRATEGIES:
+                    raise self.fail(f"too many strategies ({tok.text}); the limit is {_MAX_STRATEGIES:,} per player", tok)
+                labels.append([str(i + 1) for i in range(int(digits))])
             self.expect("}", "a number of strategies or '}'")
         if len(labels) != nplayers:
             what = "strategy label lists" if nested else "strategy counts"
@@ -251,7 +267,7 @@ class _Parser:
         while self.tok.kind == "num":
             if len(vals) == need:
                 raise self.fail(f"too many payoffs: a {m}x{n} two-player game has {need}")
-            vals.append(Fraction(self.advance().text))
+            vals.append(self.number(self.advance()))
         if len(vals) < need:
             if self.tok.kind == "eof":
                 raise self.fail(
@@ -276,7 +292,7 @@ class _Parser:
             self.expect("text", f"the name of outcome {num} (a quoted string)")
             pay: list[Fraction] = []
             while self.tok.kind == "num":
-                pay.append(Fraction(self.advance().text))
+                pay.append(self.number(self.advance()))
                 if self.tok.kind == ",":
                     self.advance()
             if self.tok.kind != "}":
@@ -294,11 +310,12 @@ class _Parser:
                 raise self.fail(f"too many outcome indices: a {m}x{n} game has {need} profiles", tok)
             if not tok.text.isdigit():
                 raise self.fail(f"an outcome index must be a non-negative integer, found {tok.text!r}", tok)
-            k = int(tok.text)
+            digits = tok.text.lstrip("0") or "0"
+            k = int(digits) if len(digits) < 19 else len(outcomes) + 1
             if k > len(outcomes):
                 plural = "" if len(outcomes) == 1 else "s"
                 raise self.fail(
-                    f"outcome index {k} is out of range (the file defines {len(outcomes)} outcome{plural})",
+                    f"outcome index {tok.text} is out of range (the file defines {len(outcomes)} outcome{plural})",
                     tok,
                 )
             cells.append((Fraction(0), Fraction(0)) if k == 0 else outcomes[k - 1])
@@ -323,6 +340,8 @@ class _Parser:
 
 def parse_nfg_document(text: str, filename: str = "<string>") -> NfgDocument:
     """Parse the text of an ``.nfg`` file into an :class:`NfgDocument`."""
+    if text.startswith("\ufeff"):  # byte-order mark
+        text = text[1:]
     return _Parser(text, filename).parse()
 
 

@@ -239,6 +239,26 @@ def test_random_lps_agree_with_highs(problem):
     assert answers[0] == answers[1]  # the exact optimum does not depend on the path
 
 
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(lps())
+def test_tableau_repair_of_the_float_basis(problem):
+    # force the route where HiGHS's basis is pivoted into an exact tableau and repaired
+    import gamekit.lp as lp
+
+    c, A_ub, b_ub, A_eq, b_eq, maximize = problem
+    saved = lp._direct_basis
+    lp._direct_basis = lambda P, order: None
+    try:
+        r = solve_lp(c, A_ub or None, b_ub or None, A_eq or None, b_eq or None,
+                     maximize=maximize, float_basis=True)
+    finally:
+        lp._direct_basis = saved
+    check_certificate(r, c, A_ub, b_ub, A_eq, b_eq, maximize)
+    ref = solve_lp(c, A_ub or None, b_ub or None, A_eq or None, b_eq or None,
+                   maximize=maximize, float_basis=False)
+    assert (r.status, r.value) == (ref.status, ref.value)
+
+
 @settings(max_examples=25, deadline=None, derandomize=True)
 @given(st.integers(8, 20), st.integers(8, 20), st.randoms(use_true_random=False))
 def test_larger_random_lps_take_the_float_basis(m, n, rnd):

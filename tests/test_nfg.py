@@ -29,8 +29,12 @@ F = Fraction
 
 
 def gambit_arrays(g) -> tuple[list[list[Fraction]], list[list[Fraction]]]:
-    A, B = g.to_arrays()
-    return ([[Fraction(v) for v in r] for r in A], [[Fraction(v) for v in r] for r in B])
+    """Payoff tables of a pygambit game, read cell by cell (None = Gambit's null outcome)."""
+    p1, p2 = g.players
+    cells = [[g[s, t] for t in p2.strategies] for s in p1.strategies]
+    A = [[F(0) if o is None else F(o[p1]) for o in r] for r in cells]
+    B = [[F(0) if o is None else F(o[p2]) for o in r] for r in cells]
+    return A, B
 
 
 # ---------------------------------------------------------------------------------------
@@ -272,3 +276,48 @@ def test_shipped_examples():
         assert g == read_nfg(GAMES / f"{name}.nfg")  # the examples are fixtures too
     with pytest.raises(GameError, match="no example game named 'nope'"):
         example_path("nope")
+
+
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        ("{ 1 1 } 1e99999 1", "<string>:1: number '1e99999' has an exponent beyond ±10000"),
+        ("{ 1 1 } " + "7" * 5000 + " 1", "<string>:1: number too long (5000 characters)"),
+        ("{ 99999999 1 }", "<string>:1: too many strategies (99999999); the limit is 1,000,000 per player"),
+        ("{ 1 1 } { { \"o\" 1 2 } } 99999999999999999999999",
+         "<string>:1: outcome index 99999999999999999999999 is out of range (the file defines 1 outcome)"),
+    ],
+)
+def test_hostile_numbers_are_rejected_quickly(body, message):
+    with pytest.raises(NfgFormatError) as info:
+        parse_nfg('NFG 1 R "" { "a" "b" } ' + body)
+    assert str(info.value) == message
+
+
+def test_byte_order_mark_and_crlf():
+    text = "\ufeffNFG 1 R \"x\" { \"a\" \"b\" } { 1 2 }\r\n\r\n1 2\r\n3 4\r\n"
+    g = parse_nfg(text)
+    assert g.A == ((1, 3),) and g.B == ((2, 4),)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.sampled_from(sorted(GAMES.glob("*.nfg"))), st.data())
+def test_mutated_files_fail_only_with_nfg_errors(path, data):
+    """Random edits of valid files: either a valid game or a one-line NfgFormatError."""
+    text = path.read_text()
+    for _ in range(data.draw(st.integers(1, 3))):
+        i = data.draw(st.integers(0, len(text)))
+        op = data.draw(st.sampled_from(["delete", "insert", "replace"]))
+        ch = data.draw(st.sampled_from(list('{}",\\ \n0123456789./-+eExR')))
+        if op == "delete":
+            text = text[:i] + text[i + 1 :]
+        elif op == "insert":
+            text = text[:i] + ch + text[i:]
+        else:
+            text = text[:i] + ch + text[i + 1 :]
+    try:
+        g = parse_nfg(text, "fuzz.nfg")
+    except NfgFormatError as e:
+        assert str(e).startswith("fuzz.nfg:") and "\n" not in str(e)
+    else:
+        assert isinstance(g, BimatrixGame)

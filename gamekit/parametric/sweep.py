@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..errors import GameError
+from ..errors import GameError, TooLargeError
 from ..exact import fmt, to_fraction
 from .affine import AffineAdditiveGame
 from .ratfunc import RationalFunction
@@ -74,6 +74,9 @@ __all__ = [
     "ParametricSolution",
     "solve_parametric",
 ]
+
+#: Largest number of extreme equalizing mixtures written down at one breakpoint.
+MAX_MIXED = 100_000
 
 _ONE_RF = RationalFunction.constant(1)
 _ZERO_RF = RationalFunction.constant(0)
@@ -225,18 +228,28 @@ class CurveCase:
     equalizing_on: tuple[tuple[Number, Number], ...]
 
 
-@dataclass
+@dataclass(eq=False)
 class PointCase:
     """Table 3: an intersection α with its Banker pattern and equalizing mixed strategies.
 
-    ``mixed`` lists the extreme equalizing strategies over player II's pure strategies in the
-    box at the intersection: ``(T, T', q)`` mixes T (w.p. 1 − q) and T' (w.p. q); pure ones
-    have T' = T and q = 0. T, T' are dicts label → move over the box's free sets.
+    ``mixed`` (computed on first use) lists the extreme equalizing strategies over player
+    II's pure strategies in the box at the intersection: ``(T, T', q)`` mixes T
+    (w.p. 1 − q) and T' (w.p. q); pure ones have T' = T and q = 0. T, T' are dicts
+    label → move over the box's free sets. Raises TooLargeError when the box is so large
+    that there would be more than 100 000 of them.
     """
 
     intersection: Intersection
     pattern: dict[str, str]
-    mixed: tuple
+    structure: Structure
+    box: Box
+    _mixed: tuple | None = None
+
+    @property
+    def mixed(self) -> tuple:
+        if self._mixed is None:
+            self._mixed = _mixed_extremes(self.structure.data, self.structure, self.box)
+        return self._mixed
 
 
 @dataclass(eq=False)
@@ -390,6 +403,13 @@ class ParametricSolution:
             else:
                 d["equilibria"] = [eq_formula(f) for f in pc.equilibria]
             pieces.append(d)
+        def mixed_json(c: CriticalPoint) -> list | None:
+            try:
+                return [{row_name: row(exact_str(p)), "support": [T, T2], "q": exact_str(q)}
+                        for p, T, T2, q in c.mixed_extremes()]
+            except TooLargeError:
+                return None
+
         points = []
         for c in self.critical:
             if c.covered and c.unique:
@@ -407,10 +427,7 @@ class ParametricSolution:
                      col_name: {labels[l]: exact_str(e.y[l]) for l in show}}
                     for e in eqs
                 ],
-                "mixed_strategies": [
-                    {row_name: row(exact_str(p)), "support": [T, T2], "q": exact_str(q)}
-                    for p, T, T2, q in c.mixed_extremes()
-                ],
+                "mixed_strategies": mixed_json(c),
             })
         return {
             "interval": [fmt(self.lo), fmt(self.hi)],
@@ -859,8 +876,7 @@ def _point_case(data: LiveData, inter: Intersection, critical: list[CriticalPoin
     i = data.live.index(inter.curves[0])
     box = _box_of(st, i)
     assert box is not None  # both curves pass through this breakpoint
-    mixed = _mixed_extremes(data, st, box)
-    return PointCase(inter, _pattern(data, box), mixed)
+    return PointCase(inter, _pattern(data, box), st, box)
 
 
 def _mixed_extremes(data: LiveData, st: Structure, box: Box) -> tuple:
@@ -868,6 +884,10 @@ def _mixed_extremes(data: LiveData, st: Structure, box: Box) -> tuple:
     P = st.point
     free = box.free
     items = sorted(box.signs.items())
+    neg = sum(1 for _, v in items if v < 0)
+    pos = sum(1 for _, v in items if v > 0)
+    if neg * pos + len(items) > MAX_MIXED:
+        raise TooLargeError(f"{neg * pos} equalizing mixtures at one breakpoint (limit {MAX_MIXED})")
 
     def moves(T: int) -> dict[str, str]:
         return {data.labels[data.live[f]]: str((T >> f) & 1) for f in free}

@@ -97,8 +97,8 @@ def extreme_equilibria(ig: IntGame, max_iter: int | None = None) -> list[Profile
 
 def is_nondegenerate(ig: IntGame, max_iter: int | None = None) -> bool:
     """True when the game is nondegenerate: no vertex of P has more than m labels and no
-    vertex of Q more than n (equivalently, no mixed strategy with support size k has more
-    than k pure best responses; von Stengel 2002, Definition 2.6 and Theorem 3.?).
+    vertex of Q more than n — equivalently, no mixed strategy with support size k has
+    more than k pure best responses (von Stengel 2002, Definition 2.6 and §3.1).
 
     A point with more than m labels lies in the face cut out by those labels, whose
     vertices carry all of them, so checking vertices suffices.
