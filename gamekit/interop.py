@@ -102,8 +102,8 @@ def from_pygambit(g: Any) -> BimatrixGame:
 def profile_from_pygambit(game: BimatrixGame, profile: Any) -> Equilibrium:
     """An :class:`Equilibrium` (strategies and payoffs in ``game``) from a pygambit profile.
 
-    The profile's probabilities are taken exactly (rational profiles) or by their exact
-    float values (float profiles); no equilibrium check is made here.
+    The probabilities of a rational profile are taken exactly; those of a float profile
+    through their shortest decimal representation. No equilibrium check is made here.
     """
     players = list(profile.game.players)
     x = [_number(profile[s]) for s in players[0].strategies]

@@ -108,9 +108,9 @@ class _Lexer:
         word = t[start : self.pos]
         if c.isdigit() or c in "+-.":
             if not _NUMBER.fullmatch(word):
-                raise self.error(line, f"invalid number {word!r}")
+                raise self.error(line, f"invalid number {_short(word)}")
             if "/" in word and int(word.split("/")[1]) == 0:
-                raise self.error(line, f"invalid number {word!r} (zero denominator)")
+                raise self.error(line, f"invalid number {_short(word)} (zero denominator)")
             return _Tok("num", word, line)
         return _Tok("sym", word, line)
 
@@ -136,12 +136,22 @@ class _Lexer:
         return _Tok("text", "".join(out), line, self.line)
 
 
+def _clip(word: str) -> str:
+    return word[:40] + "..." if len(word) > 40 else word
+
+
+def _short(word: str) -> str:
+    """A token for an error message: quoted, at most 40 characters."""
+    return repr(_clip(word))
+
+
 def _describe(tok: _Tok) -> str:
     if tok.kind == "eof":
         return "end of file"
     if tok.kind == "text":
-        return f'"{tok.text}"'
-    return repr(tok.text)
+        t = tok.text.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t")
+        return f'"{t[:40]}..."' if len(t) > 40 else f'"{t}"'
+    return _short(tok.text)
 
 
 class _Parser:
@@ -168,7 +178,7 @@ class _Parser:
         text = tok.text
         exp = re.search(r"[eE]([+-]?\d+)$", text)
         if exp and abs(int(exp.group(1))) > _MAX_EXPONENT:
-            raise self.fail(f"number {text!r} has an exponent beyond ±{_MAX_EXPONENT}", tok)
+            raise self.fail(f"number {_short(text)} has an exponent beyond ±{_MAX_EXPONENT}", tok)
         try:
             return Fraction(text)
         except ValueError:  # e.g. more digits than int() converts
@@ -250,9 +260,9 @@ class _Parser:
                 tok = self.advance()
                 digits = tok.text.lstrip("0")
                 if not tok.text.isdigit() or not digits:
-                    raise self.fail(f"a number of strategies must be a positive integer, found {tok.text!r}", tok)
+                    raise self.fail(f"a number of strategies must be a positive integer, found {_short(tok.text)}", tok)
                 if len(digits) > 7 or int(digits) > _MAX_STRATEGIES:
-                    raise self.fail(f"too many strategies ({tok.text}); the limit is {_MAX_STRATEGIES:,} per player", tok)
+                    raise self.fail(f"too many strategies ({_clip(tok.text)}); the limit is {_MAX_STRATEGIES:,} per player", tok)
                 labels.append([str(i + 1) for i in range(int(digits))])
             self.expect("}", "a number of strategies or '}'")
         if len(labels) != nplayers:
@@ -309,13 +319,13 @@ class _Parser:
             if len(cells) == need:
                 raise self.fail(f"too many outcome indices: a {m}x{n} game has {need} profiles", tok)
             if not tok.text.isdigit():
-                raise self.fail(f"an outcome index must be a non-negative integer, found {tok.text!r}", tok)
+                raise self.fail(f"an outcome index must be a non-negative integer, found {_short(tok.text)}", tok)
             digits = tok.text.lstrip("0") or "0"
             k = int(digits) if len(digits) < 19 else len(outcomes) + 1
             if k > len(outcomes):
                 plural = "" if len(outcomes) == 1 else "s"
                 raise self.fail(
-                    f"outcome index {tok.text} is out of range (the file defines {len(outcomes)} outcome{plural})",
+                    f"outcome index {_clip(tok.text)} is out of range (the file defines {len(outcomes)} outcome{plural})",
                     tok,
                 )
             cells.append((Fraction(0), Fraction(0)) if k == 0 else outcomes[k - 1])

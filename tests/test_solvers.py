@@ -25,7 +25,11 @@ from gamekit.solvers.linalg import solve_exact
 from gamekit.solvers.polytope import enumerate_vertices
 from gamekit.solvers.tableau import Dictionary
 from gamekit.solvers.two_by_n import envelope_candidates
-from gamekit.solvers.vertex_enumeration import is_nondegenerate
+from gamekit.solvers.vertex_enumeration import (
+    extreme_equilibria,
+    extreme_equilibria_pairs,
+    is_nondegenerate,
+)
 
 SETTINGS = settings(
     max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
@@ -269,3 +273,26 @@ def test_to_json_shape():
     assert js["complete"] is True and js["method"] == "all"
     assert js["equilibria"][1] == {"row": ["3/5", "2/5"], "col": ["2/5", "3/5"], "payoffs": ["6/5", "6/5"]}
     assert js["components"][0] == {"rows": [0], "cols": [0], "connected": 0}
+
+
+@SETTINGS
+@given(games(rows=st.integers(1, 6), cols=st.integers(1, 9), hi=st.sampled_from([1, 2, 3, 99])))
+def test_face_method_equals_two_polytope_matching(g):
+    """The one-polytope method (partners from faces of Q) finds exactly the completely
+    labeled vertex pairs of P × Q."""
+    ig = integer_game(g)
+    assert set(extreme_equilibria(ig)) == set(extreme_equilibria_pairs(ig))
+
+
+def test_rectangular_game_uses_the_small_polytope():
+    """3×300: only the 3-dimensional polytope is enumerated (Q has far too many vertices);
+    the answer equals the one on the dominance-reduced game and is certified exactly."""
+    rng = random.Random(5)
+    A = [[rng.randint(0, 9) for _ in range(300)] for _ in range(3)]
+    B = [[rng.randint(0, 9) for _ in range(300)] for _ in range(3)]
+    g = BimatrixGame(A, B)
+    res = gamekit.solve_result(g, "all", eliminate_dominated=False)
+    assert res.parameters["algorithm"] == "vertex-enumeration"
+    assert profiles(res) == profiles(gamekit.solve_result(g, "all"))
+    for e in res.equilibria:
+        assert is_equilibrium(g, e.row, e.col)

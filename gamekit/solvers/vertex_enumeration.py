@@ -20,10 +20,19 @@ one Python integer, and the partners of x are the intersection over the labels x
 
 from __future__ import annotations
 
-from .common import IntGame, Profile, normalize
+from fractions import Fraction
+
+from .common import IntGame, Profile, Sparse, normalize
+from .linalg import solve_int
 from .polytope import Vertex, enumerate_vertices
 
-__all__ = ["polytope_vertices", "extreme_equilibria", "match_vertices", "is_nondegenerate"]
+__all__ = [
+    "polytope_vertices",
+    "extreme_equilibria",
+    "extreme_equilibria_pairs",
+    "match_vertices",
+    "is_nondegenerate",
+]
 
 
 def polytope_vertices(
@@ -77,12 +86,16 @@ def match_vertices(P: list[Vertex], Q: list[Vertex], m: int, n: int) -> list[tup
     return pairs
 
 
-def extreme_equilibria(ig: IntGame, max_iter: int | None = None) -> list[Profile]:
-    """Every extreme equilibrium of the game as a pair of exact probability vectors."""
+def extreme_equilibria_pairs(ig: IntGame, max_iter: int | None = None) -> list[Profile]:
+    """Every extreme equilibrium by enumerating *both* polytopes and matching labels.
+
+    The reference form of the method; :func:`extreme_equilibria` is faster and gives
+    the same set (tested).
+    """
     P, Q = polytope_vertices(ig, max_iter)
     pairs = match_vertices(P, Q, ig.m, ig.n)
-    xs: dict[int, tuple] = {}
-    ys: dict[int, tuple] = {}
+    xs: dict[int, Sparse] = {}
+    ys: dict[int, Sparse] = {}
     out: list[Profile] = []
     for pi, qi in pairs:
         x = xs.get(pi)
@@ -93,6 +106,95 @@ def extreme_equilibria(ig: IntGame, max_iter: int | None = None) -> list[Profile
             y = ys[qi] = normalize(Q[qi].nums)
         out.append((x, y))
     return out
+
+
+def _face_vertices(
+    ig: IntGame, J: tuple[int, ...], max_iter: int | None
+) -> list[tuple[int, Sparse]]:
+    """Vertices of Q_J = {y ≥ 0 supported in J : A'y ≤ 1}, as (tight-row bitmask, y)."""
+    sub = [[row[j] for j in J] for row in ig.A]
+    k = len(J)
+    out = []
+    for v in enumerate_vertices(sub, max_iter):
+        if not any(v.nums):
+            continue
+        rows = v.labels >> k  # slack of row i tight <=> (A'y)_i = 1
+        y = normalize(v.nums)
+        out.append((rows, tuple((J[t], p) for t, p in y)))
+    return out
+
+
+def extreme_equilibria(ig: IntGame, max_iter: int | None = None) -> list[Profile]:
+    """Every extreme equilibrium: vertices of the lower-dimensional polytope, partners
+    from faces of the other.
+
+    Let P be the polytope of the player with fewer strategies (the game is transposed
+    otherwise). For a vertex x ≠ 0 of P with support S and best responses J, the
+    partners are the vertices y of Q with labels ⊇ the labels x lacks: (A'y)_i = 1 for
+    i ∈ S and y_j = 0 for j ∉ J. They are the vertices of the face
+    F_x = {y ∈ Q_J : (A'y)_S = 1} of Q_J = Q ∩ {y_j = 0, j ∉ J}, itself a face of Q.
+
+    * Nondegenerate vertex (|J| = |S|) with A'[S, J] nonsingular: F_x is the single point
+      y_J = A'[S, J]⁻¹·1 (integer Gauss–Jordan), a partner iff y ≥ 0 and A'y ≤ 1.
+    * Otherwise F_x is found among the vertices of Q_J (enumerated exactly, cached per J);
+      if such faces are many or large, all of Q is enumerated once instead and matched
+      with label bitsets (:func:`match_vertices`).
+
+    Either way the result is every completely labeled vertex pair (Avis et al. 2010).
+    """
+    if ig.m > ig.n:
+        return [(x, y) for y, x in extreme_equilibria(ig.transpose(), max_iter)]
+    m, n = ig.m, ig.n
+    A = ig.A
+    BT = [list(col) for col in zip(*ig.B)]
+    P = enumerate_vertices(BT, max_iter)
+    out: list[Profile] = []
+    slow: list[tuple[Vertex, int, tuple[int, ...]]] = []
+    for v in P:
+        S = [i for i in range(m) if v.nums[i]]
+        if not S:
+            continue  # x = 0
+        J = tuple(j for j in range(n) if v.labels >> (m + j) & 1)
+        if len(J) == len(S):
+            sol = solve_int([[A[i][j] for j in J] for i in S], [1] * len(S))
+            if sol is not None:
+                nums, den = sol
+                if min(nums) < 0:
+                    continue
+                if any(sum(A[i][j] * y for j, y in zip(J, nums)) > den for i in range(m)):
+                    continue
+                y = tuple((j, Fraction(c, sum(nums))) for j, c in zip(J, nums) if c)
+                out.append((normalize(v.nums), y))
+                continue
+        srows = 0
+        for i in S:
+            srows |= 1 << i
+        slow.append((v, srows, J))
+    if not slow:
+        return out
+    distinct = {J for _, _, J in slow}
+    if len(distinct) > _MAX_FACES or any(2 * len(J) > n for J in distinct):
+        # Many or large faces: enumerate Q once and match labels.
+        Qloc = enumerate_vertices([list(r) for r in A], max_iter)
+        low = (1 << n) - 1
+        Q = [Vertex(((q.labels & low) << m) | (q.labels >> n), q.nums, q.den) for q in Qloc]
+        Ps = [v for v, _, _ in slow]
+        for pi, qi in match_vertices(Ps, Q, m, n):
+            out.append((normalize(Ps[pi].nums), normalize(Q[qi].nums)))
+        return out
+    faces: dict[tuple[int, ...], list[tuple[int, Sparse]]] = {}
+    for v, srows, J in slow:
+        verts = faces.get(J)
+        if verts is None:
+            verts = faces[J] = _face_vertices(ig, J, max_iter)
+        x = normalize(v.nums)
+        for rows, y in verts:
+            if rows & srows == srows:
+                out.append((x, y))
+    return out
+
+
+_MAX_FACES = 64
 
 
 def is_nondegenerate(ig: IntGame, max_iter: int | None = None) -> bool:

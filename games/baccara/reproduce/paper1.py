@@ -227,12 +227,6 @@ def _same_functions(paper, ours) -> bool:
     return len(paper) == len(ours) and all(sympy.cancel(p - o) == 0 for p, o in zip(paper, ours))
 
 
-def _surd_str(x) -> str:
-    from gamekit.parametric import exact_str
-
-    return exact_str(x)
-
-
 @cache
 def _tables():
     return model_tables("A1")
@@ -255,15 +249,6 @@ def _gain(label: str, u: int) -> Aff:
 
 def _sign(x) -> int:
     return (x > 0) - (x < 0)
-
-
-def _move_class(label: str, a) -> str:
-    """D, S, S/D (stand vs "S on 5", draw vs "D on 5") or D/S at commission a; "=" marks a tie."""
-    s = [_sign(_gain(label, u)(a)) for u in (0, 1)]
-    letter = {1: "D", -1: "S", 0: "="}
-    if s[0] == s[1]:
-        return letter[s[0]]
-    return f"{letter[s[0]]}/{letter[s[1]]}"
 
 
 def _sign_on(f: Aff, lo: F, hi: F, lo_open: bool, hi_open: bool) -> int:
@@ -801,7 +786,7 @@ def _explicit_equilibria(a: F):
        "20, 21 (DSDSS, DSDSD), q = 811/2288 on (α₀, 1/6]; 12, 13 (DDSS, DDSD), q = 811/2288 on (1/6, 2/5)")
 def _thm2_eq():
     paper, ours = [], []
-    for a in BELOW_ALPHA0[1:] + ABOVE_ALPHA0 + ABOVE_1_6:
+    for a in BELOW_ALPHA0 + ABOVE_ALPHA0 + ABOVE_1_6:
         if a < _alpha0():
             sup = {"22 DSDDS": 1 - Q_BELOW, "23 DSDDD": Q_BELOW}
         elif a <= F(1, 6):
