@@ -80,8 +80,8 @@ def test_contract_b2_values(capsys):
     assert data["reduced"]["player_infosets"] == 1
     # Lemma 1 at α = 1/20 leaves 18 sets; the contract's (and paper II's) 20 is Lemma 1 applied
     # uniformly on 0 ≤ α ≤ 1/10: 15:6 and 24:6 are strategic only above α ≈ 0.069, 22:1 only below ≈ 0.067
-    assert data["reduced"]["banker_infosets"] == 18
-    assert data["reduced"]["banker_infosets_uniform"] == 20
+    assert data["reduced"]["banker_infosets"] == 20  # CONTRACT.md / paper II: 2 x 2^20
+    assert data["reduced"]["banker_infosets_at_alpha"] == 18
     assert data["reduced"]["uniform_alpha_range"] == ["0", "1/10"]
     t = model_tables("B2", 6)
     union = set()

@@ -70,7 +70,8 @@ def test_battle_of_the_sexes():
 
 
 def test_game_with_a_continuum():
-    """von Stengel's degenerate 3×2 game (Handbook of Game Theory 3, 2002, Fig. 2/§2.6):
+    """The degenerate variant of the 3×2 example game of von Stengel (Handbook of Game
+    Theory 3, 2002):
     A = [[3,3],[2,5],[0,6]], B = [[3,3],[2,6],[3,1]].
 
     Against x = (1,0,0) both columns pay II 3, so any y = (q, 1-q) is a best response;

@@ -4,7 +4,7 @@ Equilibria do not change under a positive affine transformation of a player's pa
 so the solvers work with the integer matrices ``A' = L·A + a`` and ``B' = L·B + b``
 (``L`` the lcm of all denominators, shifts making every entry ≥ 1). The best-response
 polytopes ``P = {x ≥ 0 : B'ᵀx ≤ 1}`` and ``Q = {y ≥ 0 : A'y ≤ 1}`` are then bounded
-(von Stengel 2002, §3).
+(von Stengel 2002).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ The algorithm follows a path of almost completely labeled vertex pairs of P × Q
 variable that leaves carries a label which is now duplicate, so its complement in the
 other polytope enters next, until the leaving variable has label k (Lemke & Howson 1964;
 von Stengel, *Computing equilibria for two-person games*, Handbook of Game Theory 3
-(2002), Algorithm 3.4 and §6 for integer pivoting). Both systems are kept as
+(2002), the Lemke–Howson algorithm and integer pivoting). Both systems are kept as
 fraction-free dictionaries and the minimum-ratio test is lexicographic, so the method
 terminates on degenerate games too; the end point is a lexico-feasible completely
 labeled basis, whose basic solution is an extreme equilibrium.

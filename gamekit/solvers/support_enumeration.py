@@ -6,7 +6,7 @@ solves the indifference systems
     Σ_{j∈J} A_ij y_j = u  (i ∈ I),  Σ_{j∈J} y_j = 1;      Σ_{i∈I} B_ij x_i = v  (j ∈ J),  Σ_{i∈I} x_i = 1,
 
 and must satisfy x, y ≥ 0 and (Ay)_i ≤ u, (xᵀB)_j ≤ v for all i, j (Nash 1951; von
-Stengel 2002, Algorithm 2.4). In a nondegenerate game every equilibrium arises this way
+Stengel 2002). In a nondegenerate game every equilibrium arises this way
 with a unique solution; in a degenerate game equilibria may need supports of unequal
 size or lie in continua, so the list is *not* claimed complete.
 

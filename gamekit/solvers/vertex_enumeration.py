@@ -9,13 +9,16 @@ Label the m + n strategies; a point x ∈ P has label i if x_i = 0 and label m +
 m + j if y_j = 0. The extreme Nash equilibria are exactly the normalized pairs
 (x/Σx, y/Σy) of vertices (x, y) ≠ (0, 0) of P × Q that are *completely labeled*, i.e.
 whose labels together cover all m + n labels (Avis, Rosenberg, Savani & von Stengel,
-*Enumeration of Nash equilibria for two-player games*, Economic Theory 42 (2010),
-Theorem 2 / Section 3; von Stengel 2002, Theorem 3.2). This holds for degenerate games
-too: degenerate vertices simply have more than m (resp. n) labels.
+*Enumeration of Nash equilibria for two-player games*, Economic Theory 42 (2010);
+von Stengel, *Computing equilibria for two-person games*, Handbook of Game Theory 3
+(2002), §3). This holds for degenerate games too: degenerate vertices simply have more
+than m (resp. n) labels.
 
-Both vertex sets are found exactly by :func:`gamekit.solvers.polytope.enumerate_vertices`;
-the pairs are matched with bitsets: for every label the set of Q-vertices carrying it is
-one Python integer, and the partners of x are the intersection over the labels x lacks.
+Vertices are found exactly by :func:`gamekit.solvers.polytope.enumerate_vertices`.
+:func:`extreme_equilibria` enumerates the lower-dimensional polytope and takes the
+partners from faces of the other; :func:`extreme_equilibria_pairs` enumerates both and
+matches labels with bitsets (for every label, the set of Q-vertices carrying it is one
+Python integer; the partners of x are the intersection over the labels x lacks).
 """
 
 from __future__ import annotations
@@ -200,7 +203,7 @@ _MAX_FACES = 64
 def is_nondegenerate(ig: IntGame, max_iter: int | None = None) -> bool:
     """True when the game is nondegenerate: no vertex of P has more than m labels and no
     vertex of Q more than n — equivalently, no mixed strategy with support size k has
-    more than k pure best responses (von Stengel 2002, Definition 2.6 and §3.1).
+    more than k pure best responses (von Stengel 2002).
 
     A point with more than m labels lies in the face cut out by those labels, whose
     vertices carry all of them, so checking vertices suffices.

@@ -148,11 +148,17 @@ class ModelSolution:
 
     def to_json(self) -> dict:
         """The ``baccara solve --json`` object of ``CONTRACT.md`` (exact strings)."""
-        reduced: dict = {"player_infosets": self.reduced_player, "banker_infosets": self.reduced_banker}
-        if self.uniform_banker is not None:
-            lo, hi = UNIFORM_ALPHA_RANGE
-            reduced["banker_infosets_uniform"] = self.uniform_banker
-            reduced["uniform_alpha_range"] = [fmt(lo), fmt(hi)]
+        # CONTRACT.md: ``banker_infosets`` is Lemma 1 applied as in paper II, uniformly over
+        # the commission range 0 <= alpha <= max(1/10, alpha) (20 for B2, d = 6); the count at
+        # the given alpha alone is ``banker_infosets_at_alpha``.
+        lo, hi = uniform_range(self.alpha)
+        uniform = self.uniform_banker if self.uniform_banker is not None else self.reduced_banker
+        reduced: dict = {
+            "player_infosets": self.reduced_player,
+            "banker_infosets": uniform,
+            "banker_infosets_at_alpha": self.reduced_banker,
+            "uniform_alpha_range": [fmt(lo), fmt(hi)],
+        }
         reduced["strategic"] = list(self.strategic)
         return {
             "model": self.model,
@@ -243,15 +249,19 @@ def _lemma1_signs(tables: ModelTables, alpha: Fraction):
     return np.sign(g.astype(object)).astype(int)
 
 
+def uniform_range(alpha: Fraction) -> tuple[Fraction, Fraction]:
+    """Paper II's commission range [0, 1/10], stretched to contain ``alpha`` if needed."""
+    lo, hi = UNIFORM_ALPHA_RANGE
+    return lo, max(hi, alpha)
+
+
 def _uniform_count(tables: ModelTables, alpha: Fraction) -> int | None:
-    """Banker sets strategic somewhere on paper II's range 0 ≤ α ≤ 1/10 (None outside it).
+    """Banker sets strategic somewhere on the range 0 ≤ α ≤ max(1/10, alpha) (paper II, §3).
 
     Banker's gains are affine in α, so a set is forced on the whole range iff Lemma 1 forces
-    the same move at both ends: every G_u(l) < 0 (or every one > 0) at α = 0 and α = 1/10.
+    the same move at both ends: every G_u(l) < 0 (or every one > 0) at both ends of the range.
     """
-    lo, hi = UNIFORM_ALPHA_RANGE
-    if not lo <= alpha <= hi:
-        return None
+    lo, hi = uniform_range(alpha)
     s = [_lemma1_signs(tables, x) for x in (lo, hi)]
     forced = ((s[0] < 0).all(axis=0) & (s[1] < 0).all(axis=0)) | (
         (s[0] > 0).all(axis=0) & (s[1] > 0).all(axis=0)
@@ -305,7 +315,7 @@ def solve_model(
     )
     uniform = _uniform_count(tables, a)
     if uniform is not None and uniform != lem.n_star:
-        lo, hi = UNIFORM_ALPHA_RANGE
+        lo, hi = uniform_range(a)
         notes.append(
             f"Applied uniformly for {fmt(lo)} <= alpha <= {fmt(hi)} (paper II, section 3) "
             f"Lemma 1 leaves {uniform} Banker information sets; at alpha = {fmt(a)} it leaves {lem.n_star}."
