@@ -9,17 +9,28 @@ Public API (see ``CONTRACT.md``)::
 """
 
 from .additive import AdditiveGame
+from .dominance import DominanceResult, iterated_dominance
 from .equilibrium import Equilibrium, is_equilibrium, regret
 from .errors import GameError, NfgFormatError, TooLargeError
 from .exact import fmt, to_fraction
+from .foster import AdditiveEquilibrium, AdditiveSolution, solve_additive
 from .game import BimatrixGame
 from .lp import LPResult, solve_lp
 from .nfg import parse_nfg, read_nfg, write_nfg
+from .reduction import Lemma1Reduction, materialize, reduce_lemma1
 from .solve import METHODS, Component, SolveResult, solve, solve_result
 from .zerosum import maxmin, minmax, safety_levels, solve_matrix_game, value
 
 __all__ = [
     "AdditiveGame",
+    "AdditiveEquilibrium",
+    "AdditiveSolution",
+    "solve_additive",
+    "Lemma1Reduction",
+    "reduce_lemma1",
+    "materialize",
+    "DominanceResult",
+    "iterated_dominance",
     "BimatrixGame",
     "Equilibrium",
     "GameError",

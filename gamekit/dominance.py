@@ -39,7 +39,8 @@ class DominanceStep:
     """One eliminated strategy: in round ``round`` the ``player``'s (``"row"`` or
     ``"column"``) strategy ``dominated`` (index in the original game) is strictly
     dominated by the mixture ``by`` ((original index, weight), …); ``margin`` > 0 is the
-    smallest payoff advantage of the mixture over the remaining opponent strategies."""
+    smallest payoff advantage of the mixture over the opponent strategies ``against``
+    (original indices) still present in that round."""
 
     round: int
     player: str
@@ -48,6 +49,7 @@ class DominanceStep:
     by: tuple[tuple[int, Fraction], ...]
     kind: str
     margin: Fraction
+    against: tuple[int, ...] = ()
 
     def describe(self, labels: Sequence[str] | None = None) -> str:
         name = (lambda i: labels[i]) if labels is not None else str
@@ -260,7 +262,7 @@ def iterated_dominance(game: BimatrixGame, mixed: bool = True, players: Sequence
                 if margin <= 0:  # pragma: no cover - checked exactly, must never happen
                     raise RuntimeError(f"internal error: recorded dominator of {player} {j} does not dominate")
                 labels = game.col_labels if player == "column" else game.row_labels
-                steps.append(DominanceStep(rnd, player, j, labels[j], mix, kind, margin))
+                steps.append(DominanceStep(rnd, player, j, labels[j], mix, kind, margin, tuple(opp)))
             removed[player] = dom
         if not removed["row"] and not removed["column"]:
             rnd -= 1

@@ -41,6 +41,7 @@ explicit solver (``gamekit.solve.solve_result``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -71,7 +72,7 @@ __all__ = [
 ]
 
 #: Largest number of extreme equilibria :func:`solve_additive` writes down.
-DEFAULT_MAX_VERTICES = 100_000
+DEFAULT_MAX_VERTICES = 10_000
 #: Largest face dimension enumerated corner by corner when player I's payoff is ``a_func``.
 DEFAULT_MAX_FACE = 12
 
@@ -94,7 +95,14 @@ class AdditiveEquilibrium:
     row: tuple[Fraction, ...]
     draw: tuple[Fraction, ...]
     payoffs: tuple[Fraction, Fraction]
-    mixture: Mixture
+    given_mixture: Mixture | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def mixture(self) -> Mixture:
+        """Player II's mixed strategy over subsets (computed on first use when not given)."""
+        if self.given_mixture is None:
+            object.__setattr__(self, "given_mixture", behaviour_to_mixture(self.draw))
+        return self.given_mixture  # type: ignore[return-value]
 
     @property
     def p(self) -> Fraction:
@@ -318,91 +326,128 @@ def _d_value(game: AdditiveGame, draw: Sequence[Fraction]) -> Fraction:
 
 # -- polytope vertices -------------------------------------------------------------------------
 def _slice_vertices(c: Fraction, coeffs: Sequence[Fraction], sense: str, limit: int) -> list[tuple[Fraction, ...]]:
-    """Vertices of {y ∈ [0,1]^k : c + Σ coeffs_i y_i (sense) 0}, sense in "=", "<=", ">=".
+    """Vertices of P = {y ∈ [0,1]^k : c + Σ coeffs_i y_i (sense) 0}, sense in "=", "<=", ">=".
 
-    Coordinates with zero coefficient give a product with {0,1}; for the others a vertex
-    has every coordinate at a bound except at most one, which solves the equation.
+    Coordinates with a zero coefficient give a product with {0, 1}. For the others a vertex
+    of P is a 0/1 point satisfying the condition or a point of the hyperplane with every
+    coordinate at a bound but one. They are enumerated by a breadth-first search over the
+    edges of P — along box edges, and along the segments in which the hyperplane cuts the
+    2-faces of the box — which visits only vertices (output-sensitive: O(k) work per
+    non-degenerate vertex, O(k²) per degenerate one), never a subset-sum search.
+    Raises :class:`TooLargeError` beyond ``limit`` vertices.
     """
     if sense == ">=":
         return _slice_vertices(-c, [-a for a in coeffs], "<=", limit)
     k = len(coeffs)
     nz = [i for i in range(k) if coeffs[i] != 0]
     zr = [i for i in range(k) if coeffs[i] == 0]
-    out_nz: list[dict[int, Fraction]] = []
+    a = [coeffs[i] for i in nz]
+    m = len(a)
+    low = [_ZERO if ai > 0 else _ONE for ai in a]  # corner minimizing the sum
+    mn = c + sum((ai for ai in a if ai < 0), _ZERO)
+    mx = c + sum((ai for ai in a if ai > 0), _ZERO)
+    if mn > 0 or (sense == "=" and mx < 0):
+        return []
+    if sense == "<=":
+        start = tuple(low)
+    else:  # walk from the min corner towards the max corner until the sum reaches 0
+        y = list(low)
+        s = mn
+        for i in range(m):
+            step = abs(a[i])
+            if s + step >= 0:
+                y[i] = low[i] + (-s) / a[i]
+                break
+            y[i] = _ONE - low[i]
+            s += step
+        start = tuple(y)
 
-    # suffix ranges of Σ coeffs over nz[t:] with 0/1 values
-    def sufr(idx: list[int]) -> tuple[list[Fraction], list[Fraction]]:
-        lo = [_ZERO] * (len(idx) + 1)
-        hi = [_ZERO] * (len(idx) + 1)
-        for t in range(len(idx) - 1, -1, -1):
-            a = coeffs[idx[t]]
-            lo[t] = lo[t + 1] + min(a, _ZERO)
-            hi[t] = hi[t + 1] + max(a, _ZERO)
-        return lo, hi
+    def value(v: tuple[Fraction, ...]) -> Fraction:
+        return c + sum((ai * vi for ai, vi in zip(a, v) if vi), _ZERO)
 
-    def enum01(idx: list[int], target_lo: Fraction | None, target_hi: Fraction | None,
-               strict: bool, base: dict[int, Fraction]) -> None:
-        """All 0/1 assignments of idx with c + Σ in [target_lo, target_hi] (open if strict)."""
-        lo, hi = sufr(idx)
+    def neighbours(v: tuple[Fraction, ...]) -> list[tuple[Fraction, ...]]:
+        out = []
+        frac = [i for i in range(m) if 0 < v[i] < 1]
+        s = value(v)
+        if frac:  # on the hyperplane with one fractional coordinate j
+            j = frac[0]
+            for i in range(m):
+                if i == j:
+                    continue
+                d = _ONE - 2 * v[i]  # move y_i towards its other bound
+                r = -a[i] * d / a[j]  # rate of y_j keeping the sum at 0
+                t = _ONE
+                if r > 0:
+                    t = min(t, (_ONE - v[j]) / r)
+                elif r < 0:
+                    t = min(t, v[j] / (-r))
+                w = list(v)
+                w[i] = v[i] + d * t
+                w[j] = v[j] + r * t
+                out.append(tuple(w))
+            if sense == "<=":  # leave the hyperplane along box edge j, decreasing the sum
+                w = list(v)
+                w[j] = low[j]
+                out.append(tuple(w))
+            return out
+        # a 0/1 point
+        dirs = [(_ONE - 2 * v[i]) * a[i] for i in range(m)]  # change of the sum when flipping i
+        if s < 0:  # strictly inside the half-space ("<=" only)
+            for i in range(m):
+                w = list(v)
+                if s + dirs[i] <= 0:
+                    w[i] = _ONE - v[i]
+                else:
+                    w[i] = v[i] + (_ONE - 2 * v[i]) * (-s / dirs[i])
+                out.append(tuple(w))
+            return out
+        # s == 0: a degenerate vertex on the hyperplane
+        if sense == "<=":
+            for i in range(m):
+                if dirs[i] < 0:
+                    w = list(v)
+                    w[i] = _ONE - v[i]
+                    out.append(tuple(w))
+        ups = [i for i in range(m) if dirs[i] > 0]
+        downs = [i for i in range(m) if dirs[i] < 0]
+        for i in ups:
+            for j in downs:
+                ratio = dirs[i] / (-dirs[j])  # move of j per unit move of i
+                t = min(_ONE, 1 / ratio)
+                w = list(v)
+                w[i] = v[i] + (_ONE - 2 * v[i]) * t
+                w[j] = v[j] + (_ONE - 2 * v[j]) * t * ratio
+                out.append(tuple(w))
+        return out
 
-        def ok(v: Fraction) -> bool:
-            if target_lo is not None and (v <= target_lo if strict else v < target_lo):
-                return False
-            if target_hi is not None and (v >= target_hi if strict else v > target_hi):
-                return False
-            return True
-
-        def rec(t: int, s: Fraction, assign: dict[int, Fraction]) -> None:
-            # prune: reachable range [s+lo[t], s+hi[t]] must meet the target
-            if target_lo is not None and s + hi[t] < target_lo:
-                return
-            if target_hi is not None and s + lo[t] > target_hi:
-                return
-            if t == len(idx):
-                if ok(s):
-                    d = dict(base)
-                    d.update(assign)
-                    out_nz.append(d)
-                    if len(out_nz) > limit:
-                        raise TooLargeError(f"more than {limit} extreme equilibria; raise max_vertices")
-                return
-            i = idx[t]
-            assign[i] = _ZERO
-            rec(t + 1, s, assign)
-            assign[i] = _ONE
-            rec(t + 1, s + coeffs[i], assign)
-            del assign[i]
-
-        rec(0, c, {})
-
-    # all-bounds vertices
-    if sense == "=":
-        enum01(nz, _ZERO, _ZERO, False, {})
-    else:  # "<="
-        enum01(nz, None, _ZERO, False, {})
-    # one fractional coordinate j: c + Σ_others strictly between 0 and −coeff_j
-    for j in nz:
-        a = coeffs[j]
-        others = [i for i in nz if i != j]
-        lo, hi = (-a, _ZERO) if a > 0 else (_ZERO, -a)
-        start = len(out_nz)
-        enum01(others, lo, hi, True, {})
-        for d in out_nz[start:]:
-            s = c + sum((coeffs[i] for i in others if d[i] == 1), _ZERO)
-            d[j] = -s / a
-    # product with the zero-coefficient coordinates
-    total = len(out_nz) * (1 << len(zr)) if zr else len(out_nz)
+    seen = {start}
+    queue = [start]
+    head = 0
+    while head < len(queue):
+        v = queue[head]
+        head += 1
+        for w in neighbours(v):
+            if w not in seen:
+                seen.add(w)
+                queue.append(w)
+                if len(seen) > limit:
+                    raise TooLargeError(f"more than {limit} extreme equilibria; raise max_vertices")
+    total = len(queue) << len(zr)
     if total > limit:
         raise TooLargeError(f"more than {limit} extreme equilibria; raise max_vertices")
     result = []
-    for d in out_nz:
+    for v in queue:
+        e = [_ZERO] * k
+        for idx, val in zip(nz, v):
+            e[idx] = val
         if zr:
             for bits in product((_ZERO, _ONE), repeat=len(zr)):
-                e = dict(d)
-                e.update(zip(zr, bits))
-                result.append(tuple(e[i] for i in range(k)))
+                f = list(e)
+                for idx, b in zip(zr, bits):
+                    f[idx] = b
+                result.append(tuple(f))
         else:
-            result.append(tuple(d[i] for i in range(k)))
+            result.append(tuple(e))
     return result
 
 
@@ -431,7 +476,7 @@ class _Sweep:
         self.additive = game.a_move is not None
         if self.additive:
             H0, H1 = game.a_gains(0), game.a_gains(1)
-            self.delta = [H1[l] - H0[l] for l in range(self.n)]
+            self.H0, self.H1 = H0, H1  # δ_l = H1[l] − H0[l]: player I's gain in D = a_1 − a_0
             self.d_const = game.a_const(1) - game.a_const(0)
         self.vertex_count = 0
 
@@ -440,8 +485,11 @@ class _Sweep:
 
     # additive player I: cell = box ∩ {c + δ·y_free sense 0}
     def additive_cell(self, kind: str, lo: Fraction, hi: Fraction, ones: list[int], free: list[int],
-                      c: Fraction, sense: str) -> EquilibriumCell | None:
-        coeffs = [self.delta[l] for l in free]
+                      c: Fraction, sense: str, a_base: list[Fraction], b_base: list[Fraction],
+                      ) -> EquilibriumCell | None:
+        """The cell {p ∈ [lo, hi]} × (face ∩ {c + δ·y_free sense 0}); ``a_base``/``b_base``:
+        the rows' payoffs at the face's base point (free sets at move 0)."""
+        coeffs = [self.H1[l] - self.H0[l] for l in free]
         mn = c + sum((min(a, _ZERO) for a in coeffs), _ZERO)
         mx = c + sum((max(a, _ZERO) for a in coeffs), _ZERO)
         if (sense == "=" and not mn <= 0 <= mx) or (sense == "<=" and mn > 0) or (sense == ">=" and mx < 0):
@@ -460,13 +508,21 @@ class _Sweep:
                 f"the equilibria at {where} form a face of dimension up to {len(free)} cut by a "
                 f"{shape}, with more than {self.max_vertices} extreme points in total; "
                 "raise max_vertices") from None
+        # payoffs: the base point's come from the sweep, then O(|free|) per vertex
+        g = self.game
+        ga = [[g.a_gains(u)[l] for l in free] for u in range(2)]
+        gb = [[g.b_gains(u)[l] for l in free] for u in range(2)]
         verts = []
-        for p in sorted({lo, hi}):
-            for vals in pts:
-                y = list(base)
-                for l, v in zip(free, vals):
-                    y[l] = v
-                verts.append(self.equilibrium(p, tuple(y), None))
+        for vals in pts:
+            y = list(base)
+            for l, v in zip(free, vals):
+                y[l] = v
+            yt = tuple(y)
+            au = [a_base[u] + sum((w * v for w, v in zip(ga[u], vals) if v), _ZERO) for u in range(2)]
+            bu = [b_base[u] + sum((w * v for w, v in zip(gb[u], vals) if v), _ZERO) for u in range(2)]
+            for p in sorted({lo, hi}):
+                pay = ((1 - p) * au[0] + p * au[1], (1 - p) * bu[0] + p * bu[1])
+                verts.append(AdditiveEquilibrium(self.row(p), yt, pay))
         self.vertex_count += len(verts)
         return EquilibriumCell(kind, lo, hi, tuple(free), sense, tuple(verts), tuple(base))
 
@@ -502,18 +558,11 @@ class _Sweep:
     def equilibrium(self, p: Fraction, draw: tuple[Fraction, ...] | None, mixture: Mixture | None) -> AdditiveEquilibrium:
         row = self.row(p)
         if mixture is None:
-            mixture = behaviour_to_mixture(draw)  # type: ignore[arg-type]
             pay = payoffs(self.game, row, draw=draw)
         else:
             draw = mixture_to_behaviour(mixture, self.n)
             pay = payoffs(self.game, row, mixture=mixture)
         return AdditiveEquilibrium(row, draw, pay, mixture)  # type: ignore[arg-type]
-
-    def cell(self, kind: str, lo: Fraction, hi: Fraction, ones: list[int], free: list[int],
-             c: Fraction | None, sense: str) -> EquilibriumCell | None:
-        if self.additive:
-            return self.additive_cell(kind, lo, hi, ones, free, c, sense)  # type: ignore[arg-type]
-        return self.corner_cell(kind, lo, hi, ones, free, sense)
 
     def d_of_set(self, ones: Iterable[int]) -> Fraction:
         T = frozenset(ones)
@@ -535,37 +584,108 @@ def _cell_inside(inner: EquilibriumCell, outer: EquilibriumCell, game: AdditiveG
     return True
 
 
+def _scaled_ints(*vectors: Sequence[Fraction]) -> tuple[int, list[list[int]]]:
+    """A common denominator L and the vectors times L as Python ints (fast exact sums)."""
+    L = 1
+    for vec in vectors:
+        for x in vec:
+            d = x.denominator
+            if d != 1 and L % d:
+                L = L * d // math.gcd(L, d)
+    return L, [[x.numerator * (L // x.denominator) for x in vec] for vec in vectors]
+
+
+def _sorted_breakpoints(items: list[tuple[int, int, int]]) -> list[list[tuple[int, int, int]]]:
+    """Group (num, den, l) with den > 0 by the exact value num/den, in ascending order.
+
+    Sorted by the correctly rounded float num/den (C speed), then repaired exactly: floats
+    can only misorder values that round to the same double, so an insertion pass with
+    integer cross-multiplication fixes the order in O(n + inversions).
+    """
+    items.sort(key=lambda t: t[0] / t[1])
+    for i in range(1, len(items)):
+        j = i
+        cur = items[i]
+        while j > 0 and cur[0] * items[j - 1][1] < items[j - 1][0] * cur[1]:
+            items[j] = items[j - 1]
+            j -= 1
+        items[j] = cur
+    out: list[list[tuple[int, int, int]]] = []
+    for t in items:
+        if out and out[-1][0][0] * t[1] == t[0] * out[-1][0][1]:
+            out[-1].append(t)
+        else:
+            out.append([t])
+    return out
+
+
 def _solve_two_rows(game: AdditiveGame, max_vertices: int, max_face: int) -> AdditiveSolution:
     n = game.n
     G0, G1 = game.b_gains(0), game.b_gains(1)
+    LB, (g0, g1) = _scaled_ints(G0, G1)  # G_u · LB as integers: same classes, same p(l)
     sizes = {"T00": 0, "T01": 0, "T10": 0, "T11": 0, "Z": 0}
     Z: list[int] = []
-    groups: dict[Fraction, tuple[list[int], list[int]]] = {}
     ones_state = [False] * n  # T(p) just left of the current point (starts "left of 0")
+    items: list[tuple[int, int, int]] = []  # p(l) = num/den with den > 0, and l
     for l in range(n):
-        cls = _class_of(G0[l], G1[l])
-        sizes[cls] += 1
-        if cls == "Z":
-            Z.append(l)
-        elif cls == "T11":
+        a, b = g0[l], g1[l]
+        if a < 0 and b < 0:
+            sizes["T00"] += 1
+        elif a > 0 and b > 0:
+            sizes["T11"] += 1
             ones_state[l] = True
-        elif cls in ("T01", "T10"):
-            pl = G0[l] / (G0[l] - G1[l])
-            grp = groups.setdefault(pl, ([], []))
-            if cls == "T01":
-                grp[0].append(l)
+        elif a == 0 and b == 0:
+            sizes["Z"] += 1
+            Z.append(l)
+        else:
+            if a <= 0 <= b:
+                sizes["T01"] += 1
+                items.append((-a, b - a, l))  # p(l) = G0/(G0 − G1) = (−a)/(b − a)
             else:
-                grp[1].append(l)
+                sizes["T10"] += 1
                 ones_state[l] = True
-    bps = sorted(groups)  # O(n log n)
-    points = sorted(set(bps) | {_ZERO, _ONE})
+                items.append((a, a - b, l))
+    grouped = _sorted_breakpoints(items)  # O(n log n)
+    T01flag = [False] * n
+    for item in items:
+        T01flag[item[2]] = g0[item[2]] <= 0 <= g1[item[2]]
+    # the points of the sweep: 0, the breakpoints in (0,1), 1 — each with (L01, L10)
+    pts: list[tuple[Fraction, list[int], list[int]]] = []
+    bps: list[Fraction] = []
+    mult: list[int] = []
+    for grp in grouped:
+        val = Fraction(grp[0][0], grp[0][1])
+        bps.append(val)
+        mult.append(len(grp))
+        pts.append((val, [l for _, _, l in grp if T01flag[l]], [l for _, _, l in grp if not T01flag[l]]))
+    if not pts or pts[0][0] != 0:
+        pts.insert(0, (_ZERO, [], []))
+    if pts[-1][0] != 1:
+        pts.append((_ONE, [], []))
+    bpset = set(bps)
     sw = _Sweep(game, max_vertices, max_face)
     additive = sw.additive
     if additive:
-        # D(y) = a_1(y) − a_0(y) = d_const + Σ δ_l y_l; S = D at T(p) for p left of the point
-        S = sw.d_const + sum((sw.delta[l] for l in range(n) if ones_state[l]), _ZERO)
-        zlo = sum((min(sw.delta[l], _ZERO) for l in Z), _ZERO)
-        zhi = sum((max(sw.delta[l], _ZERO) for l in Z), _ZERO)
+        H0, H1 = game.a_gains(0), game.a_gains(1)
+        LA, (h0, h1) = _scaled_ints(H0, H1)
+        dl = [b - a for a, b in zip(h0, h1)]
+        ac0, ac1, dc = (game.a_const(0) * LA, game.a_const(1) * LA, sw.d_const * LA)
+        # D(y)·LA = dc + Σ dl_l y_l;  S = D·LA at T(p) for p just left of the point
+        S = dc + sum(dl[l] for l in range(n) if ones_state[l])
+        zlo = sum(min(dl[l], 0) for l in Z)
+        zhi = sum(max(dl[l], 0) for l in Z)
+        # both players' payoffs of each row at T(p) just left of the point, scaled
+        PA = [ac0 + sum(h0[l] for l in range(n) if ones_state[l]),
+              ac1 + sum(h1[l] for l in range(n) if ones_state[l])]
+        PB = [game.b_const(0) * LB + sum(g0[l] for l in range(n) if ones_state[l]),
+              game.b_const(1) * LB + sum(g1[l] for l in range(n) if ones_state[l])]
+        HA, HB = (h0, h1), (g0, g1)
+
+        def minus(P: list, H: tuple, L: list[int]) -> list:
+            return [P[u] - sum(H[u][l] for l in L) for u in range(2)]
+
+        def unscale(P: list, scale: int) -> list[Fraction]:
+            return [Fraction(v, 1) / scale for v in P]
 
     def current_ones(exclude: Iterable[int] = ()) -> list[int]:
         ex = set(exclude)
@@ -575,21 +695,21 @@ def _solve_two_rows(game: AdditiveGame, max_vertices: int, max_face: int) -> Add
     seq: list[EquilibriumCell | None] = []  # alternating point, interval, point, ...
     hyp_interval = True
     d_T0 = d_T1 = None
-    for idx, pi in enumerate(points):
-        L01, L10 = groups.get(pi, ([], []))
+    for idx, (pi, L01, L10) in enumerate(pts):
         free = sorted(L01 + L10 + Z)
         sense = "<=" if pi == 0 else (">=" if pi == 1 else "=")
         kind = "endpoint" if pi in (0, 1) else "breakpoint"
         if additive:
-            c_point = S - sum((sw.delta[l] for l in L10), _ZERO)
-            lo_pt = c_point + zlo + sum((min(sw.delta[l], _ZERO) for l in L01 + L10), _ZERO)
-            hi_pt = c_point + zhi + sum((max(sw.delta[l], _ZERO) for l in L01 + L10), _ZERO)
-            cell = (sw.cell(kind, pi, pi, current_ones(L10), free, c_point, sense)
+            c_point = S - sum(dl[l] for l in L10)
+            lo_pt = c_point + zlo + sum(min(dl[l], 0) for l in L01 + L10)
+            hi_pt = c_point + zhi + sum(max(dl[l], 0) for l in L01 + L10)
+            cell = (sw.additive_cell(kind, pi, pi, current_ones(L10), free, Fraction(c_point, LA), sense,
+                                     unscale(minus(PA, HA, L10), LA), unscale(minus(PB, HB, L10), LB))
                     if _meets(lo_pt, hi_pt, sense) else None)
-            d_pure = c_point  # D at T(π) of eq. (1): the free sets at move 0
+            d_pure = c_point  # D at T(π) of eq. (1) (the free sets at move 0), scaled
         else:
             ones_pt = current_ones(L10)
-            cell = sw.cell(kind, pi, pi, ones_pt, free, None, sense)
+            cell = sw.corner_cell(kind, pi, pi, ones_pt, free, sense)
             d_pure = sw.d_of_set(ones_pt)
         if pi == 0:
             d_T0 = d_pure
@@ -603,16 +723,19 @@ def _solve_two_rows(game: AdditiveGame, max_vertices: int, max_face: int) -> Add
         for l in L01:
             ones_state[l] = True
         if additive:
-            S = S - sum((sw.delta[l] for l in L10), _ZERO) + sum((sw.delta[l] for l in L01), _ZERO)
-        if idx + 1 < len(points):
-            lo, hi = pi, points[idx + 1]
+            S = S - sum(dl[l] for l in L10) + sum(dl[l] for l in L01)
+            PA = [v + sum(HA[u][l] for l in L01) for u, v in enumerate(minus(PA, HA, L10))]
+            PB = [v + sum(HB[u][l] for l in L01) for u, v in enumerate(minus(PB, HB, L10))]
+        if idx + 1 < len(pts):
+            lo, hi = pi, pts[idx + 1][0]
             if additive:
-                icell = (sw.cell("interval", lo, hi, current_ones(), list(Z), S, "=")
+                icell = (sw.additive_cell("interval", lo, hi, current_ones(), list(Z), Fraction(S, LA), "=",
+                                          unscale(PA, LA), unscale(PB, LB))
                          if _meets(S + zlo, S + zhi, "=") else None)
                 d_int = S
             else:
                 ones_i = current_ones()
-                icell = sw.cell("interval", lo, hi, ones_i, list(Z), None, "=")
+                icell = sw.corner_cell("interval", lo, hi, ones_i, list(Z), "=")
                 d_int = sw.d_of_set(ones_i)
             if d_int == 0:
                 hyp_interval = False
@@ -644,13 +767,28 @@ def _solve_two_rows(game: AdditiveGame, max_vertices: int, max_face: int) -> Add
             cells.append(c)
     components = tuple(tuple(cmp) for cmp in comps if cmp)
 
-    # extreme equilibria: distinct vertices of the maximal cells
-    seen: dict[tuple, AdditiveEquilibrium] = {}
+    # extreme equilibria: distinct vertices of the maximal cells, ordered by p. Two cells
+    # can share a vertex only at a common p (a breakpoint and an adjacent interval), so
+    # the O(n) comparison of strategies is needed only there.
+    by_p: dict[Fraction, list[list[AdditiveEquilibrium]]] = {}
     for c in cells:
+        at: dict[Fraction, list[AdditiveEquilibrium]] = {}
         for v in c.vertices:
-            key = (v.row, v.draw) if additive else (v.row, frozenset(v.mixture))
-            seen.setdefault(key, v)
-    eqs = tuple(sorted(seen.values(), key=lambda e: (e.row, e.draw, sorted((sorted(T), q) for T, q in e.mixture))))
+            at.setdefault(v.p, []).append(v)
+        for pv, vs in at.items():
+            by_p.setdefault(pv, []).append(vs)
+    out: list[AdditiveEquilibrium] = []
+    for pv in sorted(by_p):
+        lists = by_p[pv]
+        if len(lists) == 1:
+            out.extend(lists[0])
+            continue
+        seen: dict[object, AdditiveEquilibrium] = {}
+        for vs in lists:
+            for v in vs:
+                seen.setdefault(v.draw if additive else frozenset(v.mixture), v)
+        out.extend(seen.values())
+    eqs = tuple(out)
     unique = len(eqs) == 1
     # with additive payoffs a behaviour strategy with k ≥ 2 mixed sets has a (k−1)-dim or
     # larger family of mixed representations; in mixture space (a_func) unique is unique
@@ -671,7 +809,7 @@ def _solve_two_rows(game: AdditiveGame, max_vertices: int, max_face: int) -> Add
     notes = []
     if lemma2b:
         # Lemma 2(b): every equilibrium has p = p(l) for some l — check our sweep agrees.
-        bad = [c for c in cells if c.kind == "interval" or (c.p_lo not in groups)]
+        bad = [c for c in cells if c.kind == "interval" or (c.p_lo not in bpset)]
         if bad:
             raise RuntimeError("internal error: Lemma 2(b) holds but an equilibrium is off the breakpoints")
         notes.append("Lemma 2(b) hypotheses hold: every equilibrium sits at a best-response discontinuity")
@@ -684,7 +822,7 @@ def _solve_two_rows(game: AdditiveGame, max_vertices: int, max_face: int) -> Add
         n=n,
         sizes=sizes,
         breakpoints=tuple(bps),
-        multiplicities=tuple(len(groups[b][0]) + len(groups[b][1]) for b in bps),
+        multiplicities=tuple(mult),
         cases=tuple(cases),
         hypotheses=hyps,
         lemma2b=lemma2b,

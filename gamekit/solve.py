@@ -45,9 +45,11 @@ __all__ = ["METHODS", "Component", "SolveResult", "solve", "solve_result"]
 
 METHODS = ("pure", "support_enumeration", "lemke_howson", "vertex_enumeration", "all")
 
+# ``max_iter`` is accepted by every method (so callers such as the CLI can pass it
+# uniformly); it bounds the pivots of the pivoting methods and is ignored by the others.
 _OPTIONS = {
-    "pure": (),
-    "support_enumeration": ("use_floats",),
+    "pure": ("max_iter",),
+    "support_enumeration": ("use_floats", "max_iter"),
     "lemke_howson": ("max_iter",),
     "vertex_enumeration": ("max_iter",),
     "all": ("max_iter", "eliminate_dominated"),

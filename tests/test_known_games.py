@@ -178,14 +178,21 @@ def test_rock_paper_scissors_and_shapley():
         assert set(lh.parameters["label_to_equilibrium"].values()) == {0}
 
 
-def test_prisoners_dilemma_dominance():
+def test_prisoners_dilemma_and_iterated_dominance():
     """Prisoner's dilemma: defection strictly dominates, so the unique equilibrium is
-    (defect, defect); `all` removes the dominated strategies first."""
+    (defect, defect). Add a third row that pays player I −1 against everything and a third
+    column that pays player II −1: both are strictly dominated, `all` removes them (and
+    then the cooperative strategies, dominated in turn) and finds only that equilibrium."""
     A = [[3, 0], [5, 1]]
-    g = BimatrixGame(A, [[a for a in col] for col in zip(*A)])
+    g = BimatrixGame(A, [list(col) for col in zip(*A)])
     res = gamekit.solve_result(g, "all")
     assert profiles(res) == [((0, 1), (0, 1))] and res.unique
-    assert res.parameters["eliminated_rows"] == 1 and res.parameters["eliminated_cols"] == 1
+    A3 = [[3, 0, 9], [5, 1, 9], [-1, -1, -1]]
+    B3 = [[3, 5, -1], [0, 1, -1], [9, 9, -1]]
+    g3 = BimatrixGame(A3, B3)
+    res3 = gamekit.solve_result(g3, "all")
+    assert profiles(res3) == [((0, 1, 0), (0, 1, 0))] and res3.unique
+    assert res3.parameters["eliminated_rows"] == 2 and res3.parameters["eliminated_cols"] == 2
 
 
 @pytest.mark.parametrize("method", gamekit.METHODS)

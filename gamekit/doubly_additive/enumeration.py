@@ -175,7 +175,7 @@ def _face(pi, Sfree, hyp, always, Rbase, Rc, sval, tval, leaf_systems, max_depth
     j = len(J)
     fix: dict[int, int] = {}
     zface: list[int] = list(always)
-    fh: list[tuple[int, int, list[int]]] = []
+    groups: dict[tuple[int, ...], list] = {}  # hyperplanes equal up to a positive factor
     for t, const, co in hyp:
         c = const + sum(co[i] for i, p in enumerate(pi) if p == 1)
         cj = [co[i] for i in J]
@@ -188,7 +188,24 @@ def _face(pi, Sfree, hyp, always, Rbase, Rc, sval, tval, leaf_systems, max_depth
         elif not any(cj):  # c == 0 here
             zface.append(t)
         else:
-            fh.append((t, c, cj))
+            g = abs(c)
+            for v in cj:
+                g = math.gcd(g, v)
+            key = (c // g, *(v // g for v in cj))
+            if key in groups:
+                groups[key][0].append(t)
+            else:
+                groups[key] = [[t], c // g, [v // g for v in cj]]
+    # fh[k] = (sets t on hyperplane k, const, coefs on J, [(s, Σr, Σr⁺, Σr⁻)] over its sets)
+    fh = []
+    for ts, c, cj in groups.values():
+        agg = []
+        for s in Sfree:
+            row = Rc[s]
+            rs = [row[t] for t in ts if row[t]]
+            if rs:
+                agg.append((s, sum(rs), sum(v for v in rs if v > 0), sum(v for v in rs if v < 0)))
+        fh.append((tuple(ts), c, cj, agg))
     # exact intervals of the s-player's gains over the still-possible t's
     fmin: dict[int, int] = {}
     fmax: dict[int, int] = {}
@@ -202,12 +219,13 @@ def _face(pi, Sfree, hyp, always, Rbase, Rc, sval, tval, leaf_systems, max_depth
                 hi += v
             else:
                 lo += v
-        for t, _, _ in fh:
-            v = row[t]
-            if v > 0:
-                hi += v
-            else:
-                lo += v
+        for ts, _, _, _ in fh:
+            for t in ts:
+                v = row[t]
+                if v > 0:
+                    hi += v
+                else:
+                    lo += v
         fmin[s], fmax[s] = lo, hi
     kinds = {s: pi[i] for i, s in enumerate(Sfree)}
     if not _interval_ok(kinds, fmin, fmax):
@@ -220,30 +238,41 @@ def _face(pi, Sfree, hyp, always, Rbase, Rc, sval, tval, leaf_systems, max_depth
     if len(fh) < j:
         stats.faces_pruned += 1
         return
-    solved: dict[tuple[int, ...], object] = {}
-    seen: set[tuple[Fraction, ...]] = set()
-    # region: (lo list, hi list, D, crossing indices into fh, fmin, fmax)
-    stack = [([0] * j, [1] * j, 1, list(range(len(fh))), fmin, fmax)]
+    solved: dict[tuple[int, ...], tuple[tuple[int, ...], int] | None] = {}
+    seen: set[tuple[tuple[int, ...], int]] = set()
+    # region: (lo list, hi list, D, crossing indices into fh, fmin, fmax, stalled splits)
+    stack = [([0] * j, [1] * j, 1, list(range(len(fh))), fmin, fmax, 0)]
     max_den = 1 << max_depth
     while stack:
-        lo, hi, D, cross, fmn, fmx = stack.pop()
+        lo, hi, D, cross, fmn, fmx, stall = stack.pop()
         stats.regions += 1
         if len(cross) < j or not _interval_ok(kinds, fmn, fmx):
             stats.regions_pruned += 1
             continue
         widths = [hi[i] - lo[i] for i in range(j)]
-        if math.comb(len(cross), j) <= leaf_systems or (D >= max_den and max(widths) == 1):
+        # leaf: few systems left, or j halvings in a row without losing a hyperplane (the
+        # box sits on a flat shared by several hyperplanes), or the depth limit
+        if (math.comb(len(cross), j) <= leaf_systems or stall >= j
+                or (D >= max_den and max(widths) == 1)):
             for combo in combinations(cross, j):
                 if combo in solved:
+                    sol = solved[combo]
+                else:
+                    stats.systems += 1
+                    sol = int_solve([fh[k][2] for k in combo], [-fh[k][1] for k in combo])
+                    if sol is not None and any(v <= 0 or v >= sol[1] for v in sol[0]):
+                        sol = None  # not in the open face
+                    solved[combo] = sol
+                if sol is None or sol in seen:
                     continue
-                stats.systems += 1
-                sol = int_solve([fh[k][2] for k in combo], [-fh[k][1] for k in combo])
-                solved[combo] = None
-                if sol is None or sol in seen or any(v <= 0 or v >= sol[1] for v in sol[0]):
-                    continue
+                num, den = sol
+                if any(num[q] * D < lo[q] * den or num[q] * D > hi[q] * den for q in range(j)):
+                    continue  # handled by the leaf box that contains it
                 seen.add(sol)
                 stats.vertices += 1
-                _vertex(pi, Sfree, J, sol, fix, zface, fh, Rbase, Rc, sval, tval, stats, results)
+                if _vertex_interval_ok(sol, cross, fh, kinds, fmn, fmx):
+                    _vertex(pi, Sfree, J, sol, fix, zface, fh, Rbase, Rc, sval, tval, stats,
+                            results)
             continue
         i = max(range(j), key=lambda q: (widths[q], -q))
         if widths[i] == 1:
@@ -259,7 +288,7 @@ def _face(pi, Sfree, hyp, always, Rbase, Rc, sval, tval, leaf_systems, max_depth
             nfmn = dict(fmn)
             nfmx = dict(fmx)
             for k in cross:
-                _, c, cj = fh[k]
+                _, c, cj, agg = fh[k]
                 a = b = c * D
                 for q in range(j):
                     v = cj[q]
@@ -269,25 +298,38 @@ def _face(pi, Sfree, hyp, always, Rbase, Rc, sval, tval, leaf_systems, max_depth
                     elif v < 0:
                         a += v * nhi[q]
                         b += v * nlo[q]
-                if a > 0 or b < 0:
-                    t = fh[k][0]
-                    for s in nfmn:
-                        r = Rc[s][t]
-                        if not r:
-                            continue
-                        if a > 0:  # y_t = 1 on the child
-                            if r > 0:
-                                nfmn[s] += r
-                            else:
-                                nfmx[s] += r
-                        else:  # y_t = 0
-                            if r > 0:
-                                nfmx[s] -= r
-                            else:
-                                nfmn[s] -= r
+                if a > 0:  # y_t = 1 on the child for every t on this hyperplane
+                    for s, rs, rp, rn in agg:
+                        nfmn[s] += rs - rn
+                        nfmx[s] += rs - rp
+                elif b < 0:  # y_t = 0
+                    for s, _rs, rp, rn in agg:
+                        nfmn[s] -= rn
+                        nfmx[s] -= rp
                 else:
                     ncross.append(k)
-            stack.append((nlo, nhi, D, ncross, nfmn, nfmx))
+            nstall = stall + 1 if len(ncross) == len(cross) else 0
+            stack.append((nlo, nhi, D, ncross, nfmn, nfmx, nstall))
+
+
+def _vertex_interval_ok(sol, cross, fh, kinds, fmn, fmx) -> bool:
+    """Necessary condition at a vertex x* of a leaf box: the hyperplanes meeting the box are
+    now decided (y_t = 1, 0, or free when x* is on them); narrow the box's gain intervals."""
+    num, den = sol
+    lo = dict(fmn)
+    hi = dict(fmx)
+    for k in cross:
+        _, c, cj, agg = fh[k]
+        v = c * den + sum(a * b for a, b in zip(cj, num) if a)
+        if v > 0:
+            for s, rs, rp, rn in agg:
+                lo[s] += rs - rn
+                hi[s] += rs - rp
+        elif v < 0:
+            for s, _rs, rp, rn in agg:
+                lo[s] -= rn
+                hi[s] -= rp
+    return _interval_ok(kinds, lo, hi)
 
 
 def _interval_ok(kinds: dict[int, int], fmin: dict[int, int], fmax: dict[int, int]) -> bool:
@@ -313,14 +355,14 @@ def _vertex(pi, Sfree, J, sol, fix, zface, fh, Rbase, Rc, sval, tval, stats, res
         point[Sfree[i]] = Fraction(num[q], den)
     yfix = dict(fix)
     K = list(zface)
-    for t, c, cj in fh:
+    for ts, c, cj, _ in fh:
         v = c * den + sum(cj[q] * num[q] for q in range(len(J)) if cj[q])
         if v > 0:
-            yfix[t] = 1
+            yfix.update((t, 1) for t in ts)
         elif v < 0:
-            yfix[t] = 0
+            yfix.update((t, 0) for t in ts)
         else:
-            K.append(t)
+            K.extend(ts)
     K.sort()
     eq_rows, eq_rhs, le_rows, le_rhs = [], [], [], []
     ints_eq: list[list[int]] = []

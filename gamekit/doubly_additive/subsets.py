@@ -89,7 +89,7 @@ def nash_subsets(
         if ra != rb:
             parent[ra] = rb
     groups: dict[int, tuple[list[int], list[int]]] = {}
-    for (a, b), k in eq_index.items():
+    for (a, _b), k in eq_index.items():
         groups.setdefault(find(a), ([], []))[1].append(k)
     for si, (X, _) in enumerate(concepts):
         groups[find(X[0])][0].append(si)

@@ -99,6 +99,22 @@ class AffineAdditiveGame:
         return cls(G0, G1, title=title or g_lo.title)
 
     @classmethod
+    def from_slope(cls, G0: AdditiveGame, b_base1, b_move1, a_base1=None, a_move1=None,
+                   title: str = "") -> AffineAdditiveGame:
+        """The game with weights G⁰ + α·(slope), the slope given as weight arrays.
+
+        ``b_base1`` (m numbers) and ``b_move1`` (m × n pairs) are player II's slopes; player
+        I's (``a_base1``, ``a_move1``) default to zero — the common case where the parameter
+        enters one player's payoff only (baccara's commission α, paper II eq. (15)).
+        """
+        m, n = G0.m, G0.n
+        a_base1 = [0] * m if a_base1 is None else a_base1
+        a_move1 = [[(0, 0)] * n for _ in range(m)] if a_move1 is None else a_move1
+        slope = AdditiveGame(G0.rows, G0.infosets, b_base1, b_move1,
+                             a_base=a_base1, a_move=a_move1, title=G0.title)
+        return cls(G0, slope, title=title)
+
+    @classmethod
     def from_function(cls, f: Callable[[Fraction], AdditiveGame], lo=0, hi=1,
                       check=None, title: str = "") -> AffineAdditiveGame:
         """Build from f(lo) and f(hi), then verify f is affine at ``check`` (default the midpoint)."""

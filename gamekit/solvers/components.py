@@ -8,7 +8,7 @@ labels of y and vice versa). The maximal bicliques are the *maximal Nash subsets
 set of all equilibria is the union of their products of convex hulls, and the
 topologically connected components of the equilibrium set are the connected components
 of the graph (Avis, Rosenberg, Savani & von Stengel, *Enumeration of Nash equilibria for
-two-player games*, Economic Theory 42 (2010), Section 4, "clique enumeration").
+two-player games*, Economic Theory 42 (2010), "clique enumeration").
 
 The maximal bicliques are computed as the closed sets of the Galois connection
 Y' = N(X'), X' = N(Y'): every closed column set is an intersection of neighbourhoods

@@ -24,6 +24,7 @@ Python integer; the partners of x are the intersection over the labels x lacks).
 from __future__ import annotations
 
 from fractions import Fraction
+from math import comb
 
 from .common import IntGame, Profile, Sparse, normalize
 from .linalg import solve_int
@@ -140,8 +141,9 @@ def extreme_equilibria(ig: IntGame, max_iter: int | None = None) -> list[Profile
     * Nondegenerate vertex (|J| = |S|) with A'[S, J] nonsingular: F_x is the single point
       y_J = A'[S, J]⁻¹·1 (integer Gauss–Jordan), a partner iff y ≥ 0 and A'y ≤ 1.
     * Otherwise F_x is found among the vertices of Q_J (enumerated exactly, cached per J);
-      if such faces are many or large, all of Q is enumerated once instead and matched
-      with label bitsets (:func:`match_vertices`).
+      when the vertex bounds C(m + |J|, m) of these faces add up to more than the bound
+      C(m + n, m) for Q, all of Q is enumerated once instead and matched with label
+      bitsets (:func:`match_vertices`).
 
     Either way the result is every completely labeled vertex pair (Avis et al. 2010).
     """
@@ -176,8 +178,12 @@ def extreme_equilibria(ig: IntGame, max_iter: int | None = None) -> list[Profile
     if not slow:
         return out
     distinct = {J for _, _, J in slow}
-    if len(distinct) > _MAX_FACES or any(2 * len(J) > n for J in distinct):
-        # Many or large faces: enumerate Q once and match labels.
+    # Upper-bound cost model: a polytope {y ∈ R^d : y ≥ 0, My ≤ 1} with m rows has at most
+    # C(m + d, m) vertices (each is fixed by which d of the m + d constraints are tight).
+    whole = comb(m + n, m)
+    parts = sum(comb(m + len(J), m) for J in distinct)
+    if whole <= parts:
+        # The faces together may cost more than Q: enumerate Q once and match labels.
         Qloc = enumerate_vertices([list(r) for r in A], max_iter)
         low = (1 << n) - 1
         Q = [Vertex(((q.labels & low) << m) | (q.labels >> n), q.nums, q.den) for q in Qloc]
@@ -195,9 +201,6 @@ def extreme_equilibria(ig: IntGame, max_iter: int | None = None) -> list[Profile
             if rows & srows == srows:
                 out.append((x, y))
     return out
-
-
-_MAX_FACES = 64
 
 
 def is_nondegenerate(ig: IntGame, max_iter: int | None = None) -> bool:

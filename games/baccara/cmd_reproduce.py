@@ -34,6 +34,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"claims": [r.to_json() for r in results], "passed": npass, "total": len(results)}, indent=1))
     else:
         from rich.console import Console as C
+        from rich.markup import escape
         from rich.table import Table
 
         t = Table(title=f"Ethier–Lee claims: {npass}/{len(results)} reproduced")
@@ -41,6 +42,7 @@ def run(args: argparse.Namespace) -> int:
             t.add_column(col, overflow="fold")
         for r in results:
             mark = "[green]pass[/]" if r.passed else "[red]FAIL[/]"
-            t.add_row(r.claim.id, r.claim.where, r.paper_value, r.error or r.our_value, mark)
+            t.add_row(escape(r.claim.id), escape(r.claim.where), escape(r.paper_value),
+                      escape(r.error or r.our_value), mark)
         C(width=160).print(t)
     return 0 if npass == len(results) else 1
