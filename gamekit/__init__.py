@@ -10,6 +10,7 @@ Public API (see ``CONTRACT.md``)::
 
 from .additive import AdditiveGame
 from .dominance import DominanceResult, iterated_dominance
+from .doubly_additive import DoublyAdditiveGame, solve_doubly_additive
 from .equilibrium import Equilibrium, is_equilibrium, regret
 from .errors import GameError, NfgFormatError, TooLargeError
 from .exact import fmt, to_fraction
@@ -23,6 +24,8 @@ from .zerosum import maxmin, minmax, safety_levels, solve_matrix_game, value
 
 __all__ = [
     "AdditiveGame",
+    "DoublyAdditiveGame",
+    "solve_doubly_additive",
     "AdditiveEquilibrium",
     "AdditiveSolution",
     "solve_additive",
