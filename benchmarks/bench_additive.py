@@ -32,6 +32,7 @@ from pathlib import Path
 
 import nashpy  # noqa: F401  (imported before forking: children do not pay the import)
 import pygambit  # noqa: F401
+from rich.console import Console
 from rich.progress import Progress
 
 from gamekit import AdditiveGame, solve_additive
@@ -140,7 +141,7 @@ def main() -> int:
         "|---:|---:|---:|---:|---:|---:|---:|",
     ]
     prev = None
-    with Progress(transient=True, console=None) as progress:
+    with Progress(transient=True, console=Console(stderr=True)) as progress:
         task = progress.add_task("scaling", total=len(scale_ns) * len(seeds))
         for n in scale_ns:
             runs = []

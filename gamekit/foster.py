@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import product
 
@@ -222,12 +222,14 @@ class FosterCertificate:
     cross_check: str = "not run"
 
     def summary(self) -> str:
+        sizes = " ".join(f"{k}={v}" for k, v in self.sizes.items())
+        if not self.cases:  # not Foster (e.g. more than two rows): say what was done
+            return f"n={self.n} {sizes}; " + "; ".join(self.notes)
         hits = [c for c in self.cases if c.result != "none"]
         held = "held" if self.lemma2b else "failed (" + ", ".join(
             k for k, v in self.hypotheses.items() if v is False) + ")"
         return (
-            f"n={self.n} T00={self.sizes['T00']} T01={self.sizes['T01']} T10={self.sizes['T10']} "
-            f"T11={self.sizes['T11']} Z={self.sizes['Z']}; {len(self.breakpoints)} breakpoints, "
+            f"n={self.n} {sizes}; {len(self.breakpoints)} breakpoints, "
             f"{len(self.cases)} cases checked, {len(hits)} with equilibria; Lemma 2(b) hypotheses {held}"
         )
 
@@ -254,11 +256,14 @@ class AdditiveSolution:
     certificate: FosterCertificate | None
     method: str
     complete: bool = True
+    continuum: bool | None = None
 
     @property
     def is_continuum(self) -> bool:
         """True when the equilibrium set is infinite (some cell is not a single point)."""
-        return any(not c.is_point for c in self.cells) if self.cells else len(self.equilibria) > 1 and not self.unique
+        if self.continuum is not None:
+            return self.continuum
+        return any(not c.is_point for c in self.cells)
 
     def mixed(self, columns: Sequence[frozenset[int]]) -> list[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]]:
         """Every extreme equilibrium as (row, column mixed strategy) over explicit columns."""
@@ -894,15 +899,24 @@ def _solve_enumeration(game: AdditiveGame, limit: int) -> AdditiveSolution:
         key = (eq.row, eq.draw) if additive else (eq.row, frozenset(eq.mixture))
         seen.setdefault(key, eq)
     eqs = tuple(sorted(seen.values(), key=lambda e: (e.row, e.draw)))
-    unique = len(eqs) == 1 and bool(getattr(res, "complete", True))
+    unique = len(eqs) == 1 and bool(res.complete)
     unique_mixed = unique and len(res.equilibria) == 1
+    # a continuum in behaviour strategies: a maximal Nash subset with two distinct images
+    continuum = False
+    for comp in res.components or []:
+        images = set()
+        for i in comp.rows:
+            for j in comp.cols:
+                col = mixed_to_mixture(res.col_vertices[j], columns)
+                img = mixture_to_behaviour(col, game.n) if additive else frozenset(col)
+                images.add((res.row_vertices[i], img))
+        continuum = continuum or len(images) > 1
     notes = (f"Lemma 1 kept {red.n_star} of {game.n} information sets; "
              f"solved the explicit {game.m}x{1 << red.n_star} game by vertex enumeration",)
-    cert = FosterCertificate(game.n, {"T0": len(red.T0), "T1": len(red.T1), "T*": red.n_star,
-                                      "T00": 0, "T01": 0, "T10": 0, "T11": 0, "Z": 0},
+    cert = FosterCertificate(game.n, {"T0": len(red.T0), "T1": len(red.T1), "T*": red.n_star},
                              (), (), (), {}, False, notes)
     return AdditiveSolution(game, eqs, (), (), unique, unique_mixed, cert, "enumeration",
-                            complete=bool(getattr(res, "complete", True)))
+                            complete=bool(res.complete), continuum=continuum)
 
 
 def solve_additive(game: AdditiveGame, *, max_vertices: int = DEFAULT_MAX_VERTICES,
@@ -929,15 +943,8 @@ def solve_additive(game: AdditiveGame, *, max_vertices: int = DEFAULT_MAX_VERTIC
     sol = _solve_two_rows(game, max_vertices, max_face)
     if cross_check:
         verdict = crosscheck_solution(sol, limit=column_limit)
-        cert = sol.certificate
-        sol = AdditiveSolution(sol.game, sol.equilibria, sol.cells, sol.components, sol.unique,
-                               sol.unique_mixed,
-                               FosterCertificate(cert.n, cert.sizes, cert.breakpoints, cert.multiplicities,  # type: ignore[union-attr]
-                                                 cert.cases, cert.hypotheses, cert.lemma2b,  # type: ignore[union-attr]
-                                                 cert.notes, verdict),  # type: ignore[union-attr]
-                               sol.method, sol.complete)
+        sol = replace(sol, certificate=replace(sol.certificate, cross_check=verdict))  # type: ignore[type-var]
     return sol
-
 
 
 # -- cross-check against the explicit game --------------------------------------------------------

@@ -265,3 +265,14 @@ def test_limits_and_errors():
 def test_cross_check_option_records_agreement():
     sol = solve_additive(a1_additive(F(1, 20)), cross_check=True)
     assert sol.certificate.cross_check.startswith("agree")
+
+
+def test_breakpoints_that_round_to_the_same_float_are_ordered_exactly():
+    big = 10**30
+    G = [(-1, 1), (-big, big + 1), (-(big + 1), big), (-2, 2)]
+    g = game(G, [1, -1, 2, -3], 1)
+    below, above = F(big, 2 * big + 1), F(big + 1, 2 * big + 1)
+    assert float(below) == float(above) == 0.5
+    cert = solve_additive(g).certificate
+    assert cert.breakpoints == (below, F(1, 2), above) and cert.multiplicities == (1, 2, 1)
+    agree(solve_additive(g), gamekit_extreme(materialize(g, reduce=False)), reduce=False)

@@ -31,7 +31,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="baccara", description=__doc__.splitlines()[0])
+    parser = _Parser(prog="baccara", description="Baccara chemin de fer and punto banco, solved exactly.")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     for name, (modname, help_) in COMMANDS.items():
         try:

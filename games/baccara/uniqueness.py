@@ -35,12 +35,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 
-from gamekit.doubly_additive import DoublyAdditiveGame, DoublyAdditiveSolution, solve_doubly_additive
+from gamekit.doubly_additive import (
+    DoublyAdditiveGame,
+    DoublyAdditiveSolution,
+    solve_doubly_additive,
+)
 from gamekit.errors import GameError
 from gamekit.exact import fmt
 
-from .model import build_game, model_tables, parse_alpha
 from .cards import check_decks
+from .model import build_game, model_tables, parse_alpha
 
 __all__ = ["B3Certificate", "b3_game", "certify", "certify_many"]
 

@@ -465,7 +465,7 @@ def player_2x4() -> tuple[tuple[F, ...], ...]:
 @claim("II.B3.matrix2x4", PAPER, "§4, before the equalizing strategies",
        "Player's 2 × 4 payoff matrix at β₀ (exact; α-free). The paper prints the (P: D, B: SD) "
        "entry as −1,939,185,798/1,525,814,595,305 — a dropped digit; the correct value is "
-       "−19,391,857,983/1,525,814,595,305, compared here", compare=lambda p, o: p == o)
+       "−19,391,857,983/1,525,814,595,305, compared here")
 def _matrix():
     ours = player_2x4()
     typo_differs = ours[1][1] != MATRIX_2X4_PRINTED_TYPO
@@ -571,10 +571,10 @@ def _eq67_68():
     six = [h for h in banker_compositions() if total_of(h) == 6]
     for a in (F(0), F(1, 20)):
         a3, a1 = solve_model("A3", 1, a), solve_model("A1", 1, a)
-        agg_p = {aggregate(e.player) for e in a3.equilibria}
-        agg_b = {aggregate({h: e.banker_draw(f"{h}:-") for h in six}) for e in a3.equilibria}
+        agg_p = sorted({aggregate(e.player) for e in a3.equilibria})
+        agg_b = sorted({aggregate({h: e.banker_draw(f"{h}:-") for h in six}) for e in a3.equilibria})
         e1 = a1.equilibria[0]
-        paper.append(({formula(EQ67, alpha=a)}, {EQ68}, formula(EQ67, alpha=a), EQ68))
+        paper.append(([formula(EQ67, alpha=a)], [EQ68], formula(EQ67, alpha=a), EQ68))
         ours.append((agg_p, agg_b, e1.player["5"], e1.banker_draw("6:-")))
     return paper, ours
 
