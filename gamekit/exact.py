@@ -64,7 +64,7 @@ def to_fraction_vector(xs: Iterable[object], what: str = "value") -> tuple[Fract
 
 
 def fmt(x: Fraction | int) -> str:
-    """Exact string form used in JSON output: ``"0"``, ``"1"``, ``"-859/2288"``."""
+    """Exact string form used in JSON output: ``"0"``, ``"1"``, ``"-3/7"``."""
     x = Fraction(x)
     if x.denominator == 1:
         return str(x.numerator)

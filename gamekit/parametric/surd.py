@@ -472,7 +472,7 @@ def simplest_between(a: Number | int, b: Number | int) -> Fraction:
 
 
 def exact_str(x: Number | int) -> str:
-    """Exact sympy-parsable string: ``"859/2288"`` or ``"(16145999279 - sqrt(226...))/17712223814"``."""
+    """Exact sympy-parsable string: ``"3/7"`` or ``"(16145999279 - sqrt(226...))/17712223814"``."""
     if isinstance(x, QuadraticSurd):
         return str(x)
     return fmt(Fraction(x))
