@@ -274,7 +274,7 @@ class AdditiveSolution:
         if self.unique:
             head = "unique equilibrium"
         elif self.is_continuum:
-            head = (f"a continuum of equilibria: {len(self.cells)} maximal convex pieces in "
+            head = (f"a continuum of equilibria: {len(self.cells)} maximal convex piece(s) in "
                     f"{len(self.components)} component(s), {len(self.equilibria)} extreme points")
         else:
             head = f"{len(self.equilibria)} isolated equilibria"

@@ -114,6 +114,8 @@ def test_more_rows_by_enumeration(g):
     cols = materialized_columns(g, reduce=False)
     images = {(row, mixed_to_behaviour(col, cols, g.n)) for row, col in gamekit_extreme(materialize(g, reduce=False))}
     assert {(e.row, e.draw) for e in sol.equilibria} == images
+    assert not (sol.unique and sol.is_continuum)
+    assert sol.unique == (len(images) == 1)
     for e in sol.equilibria:
         assert is_additive_equilibrium(g, e.row, e.draw)
 
