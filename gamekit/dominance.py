@@ -20,13 +20,12 @@ by hand. Reproduces the first paper's reduction of Model A1's 2×16 game to 2×5
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from .errors import GameError
-from .exact import fmt
+from .exact import fmt, integer_row
 from .game import BimatrixGame
 
 __all__ = ["DominanceStep", "DominanceResult", "iterated_dominance", "dominating_mixture", "dominance_margin"]
@@ -99,17 +98,6 @@ def _lift(v: Sequence[Fraction], kept: Sequence[int], size: int) -> tuple[Fracti
 
 
 # -- integer payoff views (per-opponent-strategy scaling keeps dominance) ---------------------
-def _int_rows(M: Sequence[Sequence[Fraction]]) -> list[list[int]]:
-    """Scale each row by the lcm of its denominators: dominance between columns is unchanged."""
-    out = []
-    for r in M:
-        L = 1
-        for x in r:
-            L = math.lcm(L, x.denominator)
-        out.append([int(x * L) for x in r])
-    return out
-
-
 def _views(game: BimatrixGame, player: str, scaled: bool = True) -> list[list]:
     """M[i][j]: payoff to ``player`` of own strategy j against opponent strategy i.
 
@@ -117,7 +105,7 @@ def _views(game: BimatrixGame, player: str, scaled: bool = True) -> list[list]:
     which keeps every dominance relation but not the margins); else the exact Fractions.
     """
     M = [list(r) for r in game.B] if player == "column" else [list(col) for col in zip(*game.A)]
-    return _int_rows(M) if scaled else M
+    return [integer_row(r) for r in M] if scaled else M  # per-row scaling keeps dominance
 
 
 def _pure_dominators(M: list[list], opp: Sequence[int], own: Sequence[int], j: int) -> list[tuple[int, int]]:

@@ -15,7 +15,15 @@ from fractions import Fraction
 
 from .errors import GameError
 
-__all__ = ["to_fraction", "to_fraction_vector", "fmt", "parse_fraction", "common_denominator"]
+__all__ = [
+    "to_fraction",
+    "to_fraction_vector",
+    "fmt",
+    "parse_fraction",
+    "common_denominator",
+    "integer_row",
+    "primitive_integers",
+]
 
 
 def to_fraction(x: object, what: str = "value") -> Fraction:
@@ -71,9 +79,27 @@ def fmt(x: Fraction | int) -> str:
     return f"{x.numerator}/{x.denominator}"
 
 
-def common_denominator(xs: Sequence[Fraction]) -> int:
+def common_denominator(xs: Iterable[Fraction]) -> int:
     """Least common multiple of the denominators of ``xs`` (1 for an empty sequence)."""
     d = 1
     for x in xs:
-        d = math.lcm(d, x.denominator)
+        if x.denominator != 1:
+            d = math.lcm(d, x.denominator)
     return d
+
+
+def integer_row(xs: Sequence[Fraction]) -> list[int]:
+    """``xs`` times the lcm L > 0 of its denominators: integers with the same signs, zeros
+    and ratios (so dominance and best-response comparisons within the row are unchanged)."""
+    L = common_denominator(xs)
+    return [x.numerator * (L // x.denominator) for x in xs]
+
+
+def primitive_integers(xs: Iterable[object]) -> list[int]:
+    """The primitive integer vector proportional to ``xs`` by a positive factor
+    (all zeros stay zeros)."""
+    ints = integer_row([Fraction(x) for x in xs])
+    g = 0
+    for v in ints:
+        g = math.gcd(g, v)
+    return [v // g for v in ints] if g else ints

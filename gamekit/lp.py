@@ -37,14 +37,13 @@ Duals are reported as *shadow prices*, ``∂ value / ∂ b``: for a minimization
 
 from __future__ import annotations
 
-import math
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from .errors import GameError
-from .exact import to_fraction
+from .exact import common_denominator, to_fraction
 
 __all__ = ["LPResult", "LPIterationLimit", "solve_lp", "verify_lp"]
 
@@ -138,14 +137,6 @@ def _vector(v: object, k: int, name: str) -> list[Fraction]:
     if len(v) != k:
         raise GameError(f"{name} has {len(v)} entries, expected {k}")
     return [to_fraction(x, f"{name}[{i}]") for i, x in enumerate(v)]
-
-
-def _lcm_den(xs: Sequence[Fraction]) -> int:
-    d = 1
-    for x in xs:
-        if x.denominator != 1:
-            d = math.lcm(d, x.denominator)
-    return d
 
 
 # ---------------------------------------------------------------------------------------
@@ -290,7 +281,7 @@ class _Problem:
         self.N = self.n + self.k
         self.c = c
         self.Aub, self.bub, self.Aeq, self.beq = Aub, bub, Aeq, beq
-        self.Lc = _lcm_den(c)
+        self.Lc = common_denominator(c)
         self.cost = [int(v * self.Lc) for v in c] + [0] * self.k
         # row scales s_i = σ_i L_i with σ_i = sign so that the scaled rhs is ≥ 0
         self.scale: list[int] = []
@@ -298,7 +289,7 @@ class _Problem:
         self.rows: list[list[int]] = []
         for i in range(self.m):
             a, b = (Aub[i], bub[i]) if i < self.k else (Aeq[i - self.k], beq[i - self.k])
-            L = _lcm_den(list(a) + [b])
+            L = common_denominator(list(a) + [b])
             sig = -1 if b < 0 else 1
             s = sig * L
             self.scale.append(s)

@@ -52,6 +52,7 @@ from fractions import Fraction
 from itertools import combinations, product
 
 from ..errors import GameError, TooLargeError
+from ..exact import integer_row
 from .game import DoublyAdditiveGame
 from .polytope import box_polytope_vertices, int_solve
 from .result import BehaviourEquilibrium, Certificate, DoublyAdditiveSolution
@@ -68,17 +69,6 @@ DEFAULT_MAX_DEPTH = 40
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
-
-
-def _integer_rows(rows: list[list[Fraction]]) -> list[list[int]]:
-    """Scale each row by the positive lcm of its denominators (signs and zero sets kept)."""
-    out = []
-    for r in rows:
-        d = 1
-        for v in r:
-            d = math.lcm(d, v.denominator)
-        out.append([int(v * d) for v in r])
-    return out
 
 
 class _Stats:
@@ -443,8 +433,8 @@ def solve_doubly_additive(
     start = time.perf_counter()
     m, n = game.m, game.n
     # f_h(y) = a_I[h] + Σ_l C_I[h][l] y_l ;  g_l(x) = b_II[l] + Σ_h C_II[h][l] x_h
-    F = _integer_rows([[game.I.a[h], *game.I.C[h]] for h in range(m)])
-    G = _integer_rows([[game.II.b[l], *(game.II.C[h][l] for h in range(m))] for l in range(n)])
+    F = [integer_row([game.I.a[h], *game.I.C[h]]) for h in range(m)]
+    G = [integer_row([game.II.b[l], *(game.II.C[h][l] for h in range(m))]) for l in range(n)]
     F0, Fc = [r[0] for r in F], [r[1:] for r in F]
     G0, Gc = [r[0] for r in G], [r[1:] for r in G]
     xval: list[int | None] = [None] * m

@@ -19,11 +19,11 @@ Polynomials are tuples of Fractions, lowest degree first, without trailing zeros
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from math import gcd
 
 from ..errors import GameError
+from ..exact import common_denominator, integer_row
 from .surd import Number, QuadraticSurd
 
 __all__ = ["Poly", "poly", "padd", "psub", "pmul", "pscale", "pdivmod", "pgcd", "peval", "pstr",
@@ -123,10 +123,8 @@ def peval(p: Poly, x: Number | int):
 
 def _primitive(p: Poly) -> tuple[Fraction, tuple[int, ...]]:
     """p = k·P with P a primitive integer polynomial whose lowest nonzero coefficient is > 0."""
-    L = 1
-    for c in p:
-        L = math.lcm(L, c.denominator)
-    ints = [int(c * L) for c in p]
+    L = common_denominator(p)
+    ints = integer_row(p)
     g = 0
     for v in ints:
         g = gcd(g, v)

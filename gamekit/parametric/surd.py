@@ -32,7 +32,7 @@ from functools import cmp_to_key
 from math import gcd, isqrt
 
 from ..errors import GameError
-from ..exact import fmt
+from ..exact import fmt, primitive_integers
 
 __all__ = [
     "Number",
@@ -383,18 +383,6 @@ def sort_numbers(xs) -> list:
     return sorted(xs, key=cmp_to_key(compare))
 
 
-def _primitive_int(coeffs) -> list[int]:
-    fr = [Fraction(c) for c in coeffs]
-    L = 1
-    for f in fr:
-        L = math.lcm(L, f.denominator)
-    ints = [int(f * L) for f in fr]
-    g = 0
-    for v in ints:
-        g = gcd(g, v)
-    return [v // g for v in ints] if g else ints
-
-
 def quadratic_roots(q0, q1, q2) -> list[Number]:
     """Sorted real roots of q0 + q1·x + q2·x² (rational coefficients), exact.
 
@@ -402,7 +390,7 @@ def quadratic_roots(q0, q1, q2) -> list[Number]:
     The quadratic is first made primitive with integer coefficients (A x² + B x + C), so an
     irrational root reads (−B ± √(B² − 4AC))/(2A) as in the paper.
     """
-    C, B, A = _primitive_int((q0, q1, q2))
+    C, B, A = primitive_integers((q0, q1, q2))
     if A == 0:
         if B == 0:
             if C == 0:

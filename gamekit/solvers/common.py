@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from ..equilibrium import Equilibrium
 from ..errors import GameError
+from ..exact import common_denominator
 from ..game import BimatrixGame
 
 __all__ = [
@@ -121,10 +122,7 @@ def _check_distribution(v: Sparse, size: int, what: str) -> int:
         raise GameError(f"{what}: internal error, a strategy is not a probability distribution")
     if any(not 0 <= i < size for i, _ in v) or any(a[0] >= b[0] for a, b in zip(v, v[1:])):
         raise GameError(f"{what}: internal error, bad strategy indices")
-    den = 1
-    for _, p in v:
-        den = math.lcm(den, p.denominator)
-    return den
+    return common_denominator(p for _, p in v)
 
 
 def certify_and_build(
