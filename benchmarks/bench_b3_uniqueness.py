@@ -1,7 +1,7 @@
 """Model B3: is the Nash equilibrium unique?  The certificate table, with timings and a peer.
 
 For each (d, α) — d = 6 at α ∈ {0, 1/20, 1/10} and d = 1 … 12 at α = 1/20 — runs
-:func:`games.baccara.uniqueness.certify`: the complete doubly additive enumeration on the
+:func:`games.baccara.analysis.b3_uniqueness.certify`: the complete doubly additive enumeration on the
 full 32 × 2⁴⁸⁴ game (subdivision search), the brute-force reference enumeration
 (``subdivide=False``: every square system of gain hyperplanes) as the peer, and an exact
 re-check of every equilibrium. Reports the verdict, the equilibrium, the certificate (sets
@@ -22,8 +22,8 @@ from pathlib import Path
 
 from rich.progress import Progress
 
-from gamekit.exact import fmt
-from games.baccara.uniqueness import certify
+from gamekit.core.numbers import fmt
+from games.baccara.analysis.b3_uniqueness import certify
 
 OUT = Path(__file__).parent / "results" / "b3_uniqueness.md"
 CASES = [(6, Fraction(0)), (6, Fraction(1, 20)), (6, Fraction(1, 10))] + [

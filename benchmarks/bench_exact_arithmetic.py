@@ -2,7 +2,7 @@
 
 The kernel is the one that dominates ``solve(method="all")``: breadth-first vertex
 enumeration of a best-response polytope with the lexicographic ratio test
-(:mod:`gamekit.solvers.polytope`). It is run three ways on the same random games:
+(:mod:`gamekit.kernel.polytope`). It is run three ways on the same random games:
 
 * ``Fraction``  — a rational dictionary (divide by the pivot) over ``fractions.Fraction``;
 * ``fmpq``      — the same code over python-flint's ``fmpq`` (C rationals, GMP);
@@ -30,9 +30,10 @@ from pathlib import Path
 
 import flint
 
-from gamekit import BimatrixGame, is_equilibrium, solve
-from gamekit.solvers.common import certify_and_build, integer_game
-from gamekit.solvers.polytope import enumerate_vertices
+from gamekit import BimatrixGame, is_equilibrium
+from gamekit.bimatrix import solve
+from gamekit.bimatrix.intgame import certify_and_build, integer_game
+from gamekit.kernel.polytope import enumerate_vertices
 
 OUT = Path(__file__).parent / "results" / "exact_arithmetic.md"
 
@@ -168,7 +169,7 @@ class FlintIntDictionary:
 
 
 def bfs_count(start) -> int:
-    """Vertices found by the lexicographic BFS (same search as gamekit.solvers.polytope)."""
+    """Vertices found by the lexicographic BFS (same search as gamekit.kernel.polytope)."""
     def key(dic):
         return sum(1 << v for v in dic.basic)
 

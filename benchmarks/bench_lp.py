@@ -1,9 +1,9 @@
-"""Exact LP (gamekit.lp) against scipy's HiGHS (float) in the same run.
+"""Exact LP (gamekit.lp.simplex) against scipy's HiGHS (float) in the same run.
 
 Two workloads:
 
 * matrix games: the value of a random n×n game (payoffs 0..99) via
-  ``gamekit.zerosum.solve_matrix_game`` (one LP with n + 1 rows), solved by the exact
+  ``gamekit.lp.zerosum.solve_matrix_game`` (one LP with n + 1 rows), solved by the exact
   simplex alone (``float_basis=False``), by the HiGHS-basis route (``float_basis=True``),
   and by HiGHS in floats (``scipy.optimize.linprog``, the peer);
 * random packing LPs max cᵀx, Ax ≤ b (A, c in 1..99, b in 50..500), m = n.
@@ -29,7 +29,7 @@ import numpy as np
 import scipy
 from scipy.optimize import linprog
 
-from gamekit.lp import FLOAT_THRESHOLD, solve_lp
+from gamekit.lp.simplex import FLOAT_THRESHOLD, solve_lp
 
 OUT = Path(__file__).parent / "results" / "lp.md"
 

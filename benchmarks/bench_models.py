@@ -1,9 +1,9 @@
-"""Benchmark: generating the chemin de fer payoff tables (games.baccara.model).
+"""Benchmark: generating the chemin de fer payoff tables (games.baccara.models.tables).
 
 1. Every model's tables for d = 6 from a cold start (the counting engine included), and the
    AdditiveGame at α = 1/20.
 2. Model B2 for d = 1..100 (integer counts, polynomial in d), against the naive
-   Fraction-summing transcription of the paper's equations (games.baccara.reference) on a
+   Fraction-summing transcription of the paper's equations (games.baccara.models.reference) on a
    sample of d (all 100 with ``--naive-all``), in the same run; every sampled table is also
    checked for exact equality.
 
@@ -24,7 +24,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import Progress
 
-from games.baccara import counts, model, reference
+from games.baccara.models import counts, reference
+from games.baccara.models import tables as model
 
 OUT = Path(__file__).parent / "results" / "models.md"
 NAIVE_SAMPLE = (1, 2, 6, 10, 50, 100)
@@ -97,7 +98,7 @@ def main() -> int:
 
     fast_total = sum(fast_t.values())
     lines = [
-        "# Chemin de fer payoff tables: `games.baccara.model`",
+        "# Chemin de fer payoff tables: `games.baccara.models.tables`",
         "",
         f"Machine: {platform.machine()}, {os.cpu_count()} CPUs (shared), Python {platform.python_version()}; "
         f"{time.strftime('%Y-%m-%d')}. Command: `.venv/bin/python benchmarks/bench_models.py"

@@ -2,14 +2,14 @@
 
     .venv/bin/python benchmarks/bench_parametric.py [--decks 1-100] [--jobs 2] [--sympy-sample 1,6,50]
 
-For every d: the payoff tables (games.baccara.model, cached per process), the affine game
+For every d: the payoff tables (games.baccara.models.tables, cached per process), the affine game
 (Banker's weights W⁰ + αW¹, Player's constant), and ``solve_parametric`` on α ∈ [0, 1/10]
 — curves, exact intersections, every critical α, all equilibria for every α, Tables 2–3,
 Lemma 2(b). Table 4's columns are compared with the paper (Ethier & Lee II, Table 4).
 
 Peers in the same run, with ratios:
 
-* the exact fixed-α solver ``gamekit.foster.solve_additive(game.at(α))`` at one α — how many
+* the exact fixed-α solver ``gamekit.additive.foster.solve_additive(game.at(α))`` at one α — how many
   single-α solves one parametric solve costs (it answers for every α);
 * a sympy transcription of the paper's intersection step (each pair of curves: the
   quadratic N_l D_k − N_k D_l, ``Poly.real_roots``, filter to [0, 1/10] × [0, 1], sort) on a
@@ -35,8 +35,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import Progress
 
-from gamekit.additive import AdditiveGame
-from gamekit.foster import solve_additive
+from gamekit.additive.foster import solve_additive
+from gamekit.additive.game import AdditiveGame
 from gamekit.parametric import AffineAdditiveGame, solve_parametric
 
 OUT = Path(__file__).parent / "results" / "parametric.md"
@@ -58,7 +58,7 @@ PAPER.update({d: (28, 37, 6, 102, 0) for d in range(77, 101)})
 
 def affine_b2(d: int) -> tuple[AffineAdditiveGame, float]:
     """Model B2's affine game for d decks and the time to build the tables."""
-    from games.baccara.model import model_tables
+    from games.baccara.models.tables import model_tables
 
     t0 = time.process_time()
     t = model_tables("B2", d)

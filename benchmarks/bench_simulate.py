@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/bench_simulate.py [--rounds 20000000] [--python-rounds 300000]
 
 Writes ``benchmarks/results/simulate.md``:
-* rounds per second of ``games.baccara.simulate.simulate`` (all eleven contract bets,
+* rounds per second of ``games.baccara.casino.simulation.simulate`` (all eleven contract bets,
   shoe-clustered statistics, shuffle + burn + cut card) and of the ``baccara simulate``
   command end to end (process start included), against ``simulate_python`` — the same
   casino procedure with ``random.shuffle`` and a plain Python dealing loop — in the same
@@ -32,9 +32,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from games.baccara.puntobanco import coup_distribution  # noqa: E402
-from games.baccara.simulate import simulate, simulate_chemin_de_fer, simulate_python  # noqa: E402
-from games.baccara.tableau import banker_rule  # noqa: E402
+from games.baccara.casino.odds import coup_distribution  # noqa: E402
+from games.baccara.casino.simulation import simulate, simulate_chemin_de_fer, simulate_python  # noqa: E402
+from games.baccara.rules.drawing import banker_rule  # noqa: E402
 
 
 def _median_time(fn, repeat: int) -> float:
@@ -70,7 +70,7 @@ def main() -> None:
     py = time.perf_counter() - t
     py_cpu = time.process_time() - c
 
-    baccara = [sys.executable, "-m", "games.baccara.cli"]
+    baccara = [sys.executable, "-m", "games.baccara.cli.main"]
     t = time.perf_counter()
     subprocess.run([*baccara, "simulate", "--rounds", str(args.rounds), "--seed", "1", "--json"],
                    check=True, capture_output=True, cwd=ROOT)

@@ -1,4 +1,4 @@
-"""Benchmark: solving the chemin de fer models (games.baccara.solve, `baccara solve`).
+"""Benchmark: solving the chemin de fer models (games.baccara.analysis.equilibria, `baccara solve`).
 
 1. `baccara` with no arguments (the README main job: Model B2, 6 decks, α = 1/20), a fresh
    Python process each time, wall clock, best of 3; and the import time alone as the peer.
@@ -53,13 +53,13 @@ def pygambit_all(game):
 
 
 def main() -> int:
-    from gamekit.foster import compare_with_explicit, solve_additive
-    from gamekit.reduction import materialize
-    from gamekit.solve import solve_result
-    from games.baccara.solve import solve_model
+    from gamekit.additive.foster import compare_with_explicit, solve_additive
+    from gamekit.additive.reduction import materialize
+    from gamekit.bimatrix.solve import solve_result
+    from games.baccara.analysis.equilibria import solve_model
 
     lines = [
-        "# Solving the chemin de fer models: `games.baccara.solve`",
+        "# Solving the chemin de fer models: `games.baccara.analysis.equilibria`",
         "",
         f"Machine: {platform.machine()}, {os.cpu_count()} CPUs (shared), Python {platform.python_version()}; "
         f"{time.strftime('%Y-%m-%d')}. Command: `.venv/bin/python benchmarks/bench_solve.py`.",
@@ -68,8 +68,8 @@ def main() -> int:
         "",
     ]
     py = sys.executable
-    t_main = wall([py, "-m", "games.baccara.cli"])
-    t_imp = wall([py, "-c", "import games.baccara.cli, games.baccara.solve, games.baccara.cmd_solve"])
+    t_main = wall([py, "-m", "games.baccara.cli.main"])
+    t_imp = wall([py, "-c", "import games.baccara.cli.main, games.baccara.analysis.equilibria, games.baccara.cli.cmd_solve"])
     t_py = wall([py, "-c", "pass"])
     lines += [
         "| what | seconds |",

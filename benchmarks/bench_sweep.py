@@ -9,7 +9,7 @@ Measures, in one run on this machine:
   parallel** (process pool, ``--jobs``), optionally on a local **Dask** cluster, and from the
   **disk cache** (a second, warm run) — wall times and ratios;
 * Table 4 (a)–(e) as computed, compared row by row with the paper;
-* the peer: a **fixed-α brute force** — ``gamekit.foster.solve_additive`` at every point of
+* the peer: a **fixed-α brute force** — ``gamekit.additive.foster.solve_additive`` at every point of
   an α-grid (``--grid`` points on [0, 1/10]) for a sample of d. It costs one exact solve
   per grid point, and it cannot find the breakpoints: α₀ and the other breakpoints are
   quadratic surds, so the grid only brackets a change between two grid points and never
@@ -29,10 +29,10 @@ import time
 from fractions import Fraction
 from pathlib import Path
 
-from gamekit.foster import solve_additive
-from games.baccara.parametric import affine_game
+from gamekit.additive.foster import solve_additive
+from games.baccara.analysis.commission import affine_game
+from games.baccara.analysis.deck_sweep import parse_decks, run_sweep
 from games.baccara.reproduce.paper2_b2 import TABLE4, TABLE4_LARGE
-from games.baccara.sweep import parse_decks, run_sweep
 
 OUT = Path(__file__).parent / "results" / "sweep.md"
 ALPHA_MAX = Fraction(1, 10)

@@ -8,19 +8,19 @@ Public API (see ``CONTRACT.md``)::
     g = gamekit.read_nfg(path); gamekit.write_nfg(g, path)
 """
 
-from .additive import AdditiveGame
-from .dominance import DominanceResult, iterated_dominance
-from .doubly_additive import DoublyAdditiveGame, solve_doubly_additive
-from .equilibrium import Equilibrium, is_equilibrium, regret
-from .errors import GameError, NfgFormatError, TooLargeError
-from .exact import fmt, to_fraction
-from .foster import AdditiveEquilibrium, AdditiveSolution, solve_additive
-from .game import BimatrixGame
-from .lp import LPResult, solve_lp
-from .nfg import parse_nfg, read_nfg, write_nfg
-from .reduction import Lemma1Reduction, materialize, reduce_lemma1
-from .solve import METHODS, Component, SolveResult, solve, solve_result
-from .zerosum import maxmin, minmax, safety_levels, solve_matrix_game, value
+from gamekit.additive.foster import AdditiveEquilibrium, AdditiveSolution, solve_additive
+from gamekit.additive.game import AdditiveGame
+from gamekit.additive.reduction import Lemma1Reduction, materialize, reduce_lemma1
+from gamekit.bimatrix.dominance import DominanceResult, iterated_dominance
+from gamekit.bimatrix.solve import METHODS, Component, SolveResult, solve, solve_result
+from gamekit.core.equilibrium import Equilibrium, is_equilibrium, regret
+from gamekit.core.errors import GameError, NfgFormatError, TooLargeError
+from gamekit.core.game import BimatrixGame
+from gamekit.core.numbers import fmt, to_fraction
+from gamekit.doubly_additive import DoublyAdditiveGame, solve_doubly_additive
+from gamekit.io.nfg import parse_nfg, read_nfg, write_nfg
+from gamekit.lp.simplex import LPResult, solve_lp
+from gamekit.lp.zerosum import maxmin, minmax, safety_levels, solve_matrix_game, value
 
 __all__ = [
     "AdditiveGame",

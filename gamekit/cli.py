@@ -22,14 +22,20 @@ import sys
 from collections.abc import Sequence
 from fractions import Fraction
 
-from . import __version__
-from .errors import GameError
-from .exact import fmt
-from .game import BimatrixGame
-from .lp import LPIterationLimit
-from .nfg import example_names, example_path, format_nfg, parse_nfg_document, read_nfg_document
-from .solve import METHODS, SolveResult, solve_result
-from .zerosum import safety_strategies
+from gamekit import __version__
+from gamekit.bimatrix.solve import METHODS, SolveResult, solve_result
+from gamekit.core.errors import GameError
+from gamekit.core.game import BimatrixGame
+from gamekit.core.numbers import fmt
+from gamekit.io.nfg import (
+    example_names,
+    example_path,
+    format_nfg,
+    parse_nfg_document,
+    read_nfg_document,
+)
+from gamekit.lp.simplex import LPIterationLimit
+from gamekit.lp.zerosum import safety_strategies
 
 __all__ = ["main", "build_parser", "solve_json"]
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 import numpy as np
 from hypothesis import strategies as st
 
-from gamekit.additive import AdditiveGame
+from gamekit.additive.game import AdditiveGame
 
 F = Fraction
 
@@ -70,7 +70,7 @@ def gambit_extreme(game) -> list[tuple[tuple[Fraction, ...], tuple[Fraction, ...
 
 def gamekit_extreme(game) -> list[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]]:
     """All extreme equilibria by ``gamekit.solve_result(method="all")``."""
-    from gamekit.solve import solve_result
+    from gamekit.bimatrix.solve import solve_result
 
     res = solve_result(game, method="all")
     assert res.complete

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamekit import AdditiveGame, GameError, TooLargeError, is_equilibrium
-from gamekit.behaviour import (
+from gamekit.additive.behaviour import (
     behaviour_to_mixed,
     behaviour_to_mixture,
     col_best_response,
@@ -18,8 +18,8 @@ from gamekit.behaviour import (
     payoffs,
     row_best_responses,
 )
-from gamekit.equilibrium import col_payoffs, row_payoffs
-from gamekit.reduction import materialize, materialized_columns, reduce_lemma1
+from gamekit.additive.reduction import materialize, materialized_columns, reduce_lemma1
+from gamekit.core.equilibrium import col_payoffs, row_payoffs
 
 F = Fraction
 

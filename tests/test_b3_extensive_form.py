@@ -1,7 +1,7 @@
 """Independent check of Model B3 (d = 1) with Gambit's sequence-form Lemke algorithm.
 
-``games.baccara.efg`` builds Model B3 as a game tree from its own card counts (not from
-``games.baccara.model``/``counts``); ``pygambit.nash.lcp_solve(rational=True)`` finds an
+``games.baccara.analysis.extensive_form`` builds Model B3 as a game tree from its own card counts (not from
+``games.baccara.models.tables``/``counts``); ``pygambit.nash.lcp_solve(rational=True)`` finds an
 equilibrium of it. Our equilibrium is unique for d = 1 (``docs/model-b3-uniqueness.md``), so
 Gambit's must equal it exactly at every information set reached with positive probability,
 and the payoffs must agree. The paper's d = 1 value p(1,4) = 283/1478 at α = 1/20 (Ethier &
@@ -15,8 +15,9 @@ from fractions import Fraction as F
 import pygambit
 import pytest
 
-from gamekit.errors import GameError
-from games.baccara.efg import (
+from gamekit.core.errors import GameError
+from games.baccara.analysis.equilibria import solve_model
+from games.baccara.analysis.extensive_form import (
     BANKER,
     PLAYER,
     behaviour_labels,
@@ -25,7 +26,6 @@ from games.baccara.efg import (
     tree_size,
 )
 from games.baccara.infosets import banker_infosets, player_infosets
-from games.baccara.solve import solve_model
 
 
 @pytest.mark.parametrize("bad", [0, "x", 1.5])

@@ -1,4 +1,4 @@
-"""Uniqueness of Model B3's Nash equilibrium (games.baccara.uniqueness).
+"""Uniqueness of Model B3's Nash equilibrium (games.baccara.analysis.b3_uniqueness).
 
 The certificate comes from the complete doubly additive enumeration on the full 32 × 2⁴⁸⁴
 game, checked against the brute-force enumeration and re-verified exactly. The expected
@@ -13,11 +13,11 @@ from fractions import Fraction as F
 
 import pytest
 
+from gamekit.core.errors import GameError
 from gamekit.doubly_additive import DoublyAdditiveGame
-from gamekit.errors import GameError
-from games.baccara.model import build_game, model_tables
-from games.baccara.solve import solve_model
-from games.baccara.uniqueness import b3_game, certify
+from games.baccara.analysis.b3_uniqueness import b3_game, certify
+from games.baccara.analysis.equilibria import solve_model
+from games.baccara.models.tables import build_game, model_tables
 
 A = F(1, 20)
 

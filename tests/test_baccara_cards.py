@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from gamekit.errors import GameError
+from gamekit.core.errors import GameError
 from games.baccara.cards import (
     RANK_VALUE,
     RANKS,
@@ -18,7 +18,7 @@ from games.baccara.cards import (
     rank_counts,
     shoe_counts,
 )
-from games.baccara.counts import COMPOSITIONS, DEGREE, coup_counts, denominator, evaluate
+from games.baccara.models.counts import COMPOSITIONS, DEGREE, coup_counts, denominator, evaluate
 
 F = Fraction
 
@@ -78,7 +78,7 @@ def test_check_alpha_rejects(bad):
     assert "alpha" in str(exc.value) and "\n" not in str(exc.value)
 
 
-# -- the counting engine (games.baccara.counts) --------------------------------------------
+# -- the counting engine (games.baccara.models.counts) --------------------------------------------
 @pytest.mark.parametrize("shoe, d", [("A", 1), ("B", 1), ("B", 6), ("B", 1000)])
 def test_counts_partition_all_deals(shoe, d):
     """Naturals + (every Player composition's draw or stand branch) cover every deal once."""

@@ -1,4 +1,4 @@
-"""The six chemin de fer models (games.baccara.model) against the papers and brute force.
+"""The six chemin de fer models (games.baccara.models.tables) against the papers and brute force.
 
 Paper values are typed in here from Ethier & Lee, *Casino baccara chemin de fer as a
 bimatrix game* ("paper I") and *Baccara chemin de fer II* ("paper II"); the model code
@@ -15,7 +15,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamekit import AdditiveGame, GameError
-from games.baccara import reference
 from games.baccara.cards import falling
 from games.baccara.infosets import (
     THIRD_CARDS,
@@ -23,7 +22,16 @@ from games.baccara.infosets import (
     banker_infosets,
     player_infosets,
 )
-from games.baccara.model import LOSS, MODELS, TIE, WIN, build_game, model_tables, player_rows
+from games.baccara.models import reference
+from games.baccara.models.tables import (
+    LOSS,
+    MODELS,
+    TIE,
+    WIN,
+    build_game,
+    model_tables,
+    player_rows,
+)
 
 F = Fraction
 

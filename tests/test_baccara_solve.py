@@ -1,4 +1,4 @@
-"""`baccara solve` and games.baccara.solve: contract JSON, paper values, cross-checks.
+"""`baccara solve` and games.baccara.analysis.equilibria: contract JSON, paper values, cross-checks.
 
 Facts checked: the contract's B2 numbers (6 decks, α = 1/20); Theorem 1 of paper I through
 the full 2 × 2⁸⁸ game; Model A2's continuum (with the same value as A1); Model B → Model A
@@ -17,16 +17,16 @@ from fractions import Fraction as F
 import numpy as np
 import pytest
 
-from gamekit.behaviour import col_best_response, is_additive_equilibrium, row_payoffs
+from gamekit.additive.behaviour import col_best_response, is_additive_equilibrium, row_payoffs
+from gamekit.additive.foster import compare_with_explicit, solve_additive
+from gamekit.additive.reduction import materialize, reduce_lemma1
+from gamekit.bimatrix.solve import solve_result
+from gamekit.core.errors import GameError
 from gamekit.doubly_additive import DoublyAdditiveGame
-from gamekit.errors import GameError
-from gamekit.foster import compare_with_explicit, solve_additive
-from gamekit.reduction import materialize, reduce_lemma1
-from gamekit.solve import solve_result
-from games.baccara.cli import main
+from games.baccara.analysis.equilibria import fix_banker_moves, player_forced_moves, solve_model
+from games.baccara.cli.main import main
 from games.baccara.infosets import banker_infosets, player_infosets
-from games.baccara.model import build_game, model_tables
-from games.baccara.solve import fix_banker_moves, player_forced_moves, solve_model
+from games.baccara.models.tables import build_game, model_tables
 
 EXACT = r"-?\d+(/\d+)?"
 
@@ -241,7 +241,7 @@ def test_player_forced_moves():
     red = reduce_lemma1(build_game("A1")).reduced
     assert player_forced_moves(red) == {}  # Player mixes: his choice on 5 is strategic
     # make drawing on 5 worth one unit more whatever Banker does: strictly dominant
-    from gamekit.additive import AdditiveGame
+    from gamekit.additive.game import AdditiveGame
 
     bumped = AdditiveGame(red.rows, red.infosets, red.b_base, red.b_move,
                           a_base=[red.a_base[0], red.a_base[1] + 1], a_move=red.a_move)
@@ -292,7 +292,7 @@ def test_readable_summary(capsys):
 
 def test_baccara_without_arguments_is_the_main_job():
     """`baccara` alone solves Model B2 (6 decks, α = 1/20) and prints the readable summary."""
-    r = subprocess.run([sys.executable, "-m", "games.baccara.cli"], capture_output=True, text=True,
+    r = subprocess.run([sys.executable, "-m", "games.baccara.cli.main"], capture_output=True, text=True,
                        timeout=120)
     assert r.returncode == 0, r.stderr
     assert "Model B2, 6 decks" in r.stdout and "2372272/2881749" in r.stdout

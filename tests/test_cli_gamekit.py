@@ -19,7 +19,7 @@ import pytest
 
 import gamekit
 from gamekit.cli import main
-from gamekit.interop import profile_from_pygambit, to_pygambit
+from gamekit.io.interop import profile_from_pygambit, to_pygambit
 
 GAMES = Path(__file__).parent / "games"
 EXACT = re.compile(r"^-?\d+(/\d+)?$")
@@ -219,4 +219,4 @@ def test_show_and_convert(capsys, tmp_path):
 def test_examples_command(capsys):
     code, out, _ = run(capsys, "examples", "--json")
     names = [e["name"] for e in json.loads(out)]
-    assert names == gamekit.nfg.example_names() and "battle_of_sexes" in names
+    assert names == gamekit.io.nfg.example_names() and "battle_of_sexes" in names

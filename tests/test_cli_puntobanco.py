@@ -10,8 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from games.baccara.cli import main
-from games.baccara.puntobanco import house_edge
+from games.baccara.casino.odds import house_edge
+from games.baccara.cli.main import main
 
 CONTRACT_BETS = [
     "banker", "player", "tie_8_to_1", "tie_9_to_1", "player_pair_11_to_1", "banker_pair_11_to_1",
@@ -144,7 +144,7 @@ def test_simulate_readable(capsys) -> None:
 
 def test_console_script_no_traceback() -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "games.baccara.cli", "simulate", "--rounds", "-1"],
+        [sys.executable, "-m", "games.baccara.cli.main", "simulate", "--rounds", "-1"],
         capture_output=True, text=True, timeout=120,
     )
     assert proc.returncode == 2 and proc.stdout == ""

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 import gamekit
 from gamekit import AdditiveGame, BimatrixGame, GameError, is_equilibrium
-from gamekit.equilibrium import regret
-from gamekit.exact import fmt, to_fraction
+from gamekit.core.equilibrium import regret
+from gamekit.core.numbers import fmt, to_fraction
 
 F = Fraction
 

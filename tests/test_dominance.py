@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamekit import BimatrixGame, GameError
-from gamekit.dominance import dominance_margin, dominating_mixture, iterated_dominance
+from gamekit.bimatrix.dominance import dominance_margin, dominating_mixture, iterated_dominance
 
 F = Fraction
 

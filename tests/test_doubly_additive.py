@@ -197,8 +197,8 @@ def test_matches_pygambit_larger(game):
 @settings(max_examples=40, deadline=None, derandomize=True)
 @given(games(max_m=1, max_n=5))
 def test_one_row_set_matches_foster(game):
-    """m = 1 is an additive 2×2ⁿ bimatrix game: Lemma 2 (gamekit.foster) must agree."""
-    from gamekit.foster import solve_additive
+    """m = 1 is an additive 2×2ⁿ bimatrix game: Lemma 2 (gamekit.additive.foster) must agree."""
+    from gamekit.additive.foster import solve_additive
 
     ref = solve_additive(game.to_additive())
     theirs = {((e.row[1],), e.draw) for e in ref.equilibria}

@@ -16,7 +16,7 @@ import pygambit as gbt
 import pytest
 
 import gamekit
-from gamekit.interop import profile_from_pygambit, to_pygambit
+from gamekit.io.interop import profile_from_pygambit, to_pygambit
 
 GAMES = Path(__file__).parent / "games"
 

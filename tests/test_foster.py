@@ -23,9 +23,14 @@ from additive_gen import a1_matrices, additive_games, gambit_extreme, gamekit_ex
 from hypothesis import HealthCheck, assume, given, settings
 
 from gamekit import AdditiveGame, BimatrixGame, GameError, TooLargeError
-from gamekit.behaviour import is_additive_equilibrium, mixed_to_behaviour
-from gamekit.foster import breakpoints, compare_with_explicit, foster_classes, solve_additive
-from gamekit.reduction import materialize, materialized_columns, reduce_lemma1
+from gamekit.additive.behaviour import is_additive_equilibrium, mixed_to_behaviour
+from gamekit.additive.foster import (
+    breakpoints,
+    compare_with_explicit,
+    foster_classes,
+    solve_additive,
+)
+from gamekit.additive.reduction import materialize, materialized_columns, reduce_lemma1
 
 F = Fraction
 

@@ -1,4 +1,4 @@
-"""Tests for gamekit.interop: conversions to and from pygambit and nashpy."""
+"""Tests for gamekit.io.interop: conversions to and from pygambit and nashpy."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 import gamekit
 from gamekit import BimatrixGame
-from gamekit.errors import GameError
-from gamekit.interop import (
+from gamekit.core.errors import GameError
+from gamekit.io.interop import (
     equilibria_from_nashpy,
     from_nashpy,
     from_pygambit,

@@ -12,8 +12,8 @@ import pytest
 
 import gamekit
 from gamekit import BimatrixGame, is_equilibrium
-from gamekit.solvers.common import integer_game
-from gamekit.solvers.vertex_enumeration import is_nondegenerate
+from gamekit.bimatrix.intgame import integer_game
+from gamekit.bimatrix.vertex_enumeration import is_nondegenerate
 
 
 def profiles(res) -> list:

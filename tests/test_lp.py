@@ -1,4 +1,4 @@
-"""Tests for gamekit.lp: exact LP with HiGHS as a search step and an exact simplex.
+"""Tests for gamekit.lp.simplex: exact LP with HiGHS as a search step and an exact simplex.
 
 Every answer is checked here with an independent certificate check written in this file
 (Fraction arithmetic only), and compared with scipy's HiGHS on random problems.
@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.optimize import linprog
 
-from gamekit.errors import GameError
-from gamekit.lp import LPIterationLimit, LPResult, solve_lp, verify_lp
+from gamekit.core.errors import GameError
+from gamekit.lp.simplex import LPIterationLimit, LPResult, solve_lp, verify_lp
 
 F = Fraction
 
@@ -243,7 +243,7 @@ def test_random_lps_agree_with_highs(problem):
 @given(lps())
 def test_tableau_repair_of_the_float_basis(problem):
     # force the route where HiGHS's basis is pivoted into an exact tableau and repaired
-    import gamekit.lp as lp
+    import gamekit.lp.simplex as lp
 
     c, A_ub, b_ub, A_eq, b_eq, maximize = problem
     saved = lp._direct_basis

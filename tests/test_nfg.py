@@ -1,4 +1,4 @@
-"""Tests for gamekit.nfg: Gambit .nfg reading/writing, checked against pygambit."""
+"""Tests for gamekit.io.nfg: Gambit .nfg reading/writing, checked against pygambit."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamekit import BimatrixGame, read_nfg, write_nfg
-from gamekit.errors import GameError, NfgFormatError
-from gamekit.interop import from_pygambit, to_pygambit
-from gamekit.nfg import (
+from gamekit.core.errors import GameError, NfgFormatError
+from gamekit.io.interop import from_pygambit, to_pygambit
+from gamekit.io.nfg import (
     example_names,
     example_path,
     format_nfg,

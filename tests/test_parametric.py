@@ -3,7 +3,7 @@ parametric Foster analysis (Ethier & Lee, *Baccara chemin de fer II*, section 3)
 
 The central check: the piecewise description evaluated at many rational α (random ones,
 every rational critical value, points just beside every critical value) equals, exactly,
-what the fixed-α solvers find on ``game.at(alpha)`` — ``gamekit.foster.solve_additive`` and
+what the fixed-α solvers find on ``game.at(alpha)`` — ``gamekit.additive.foster.solve_additive`` and
 pygambit's ``enummixed_solve(rational=True)`` on the materialized game — on random affine
 2×2ⁿ games with small integer weights (so ties, indifferent sets, coincident curves and
 continua are common). At irrational critical values the reported equilibria are checked
@@ -22,9 +22,9 @@ import sympy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gamekit.additive import AdditiveGame
-from gamekit.errors import GameError
-from gamekit.foster import solve_additive
+from gamekit.additive.foster import solve_additive
+from gamekit.additive.game import AdditiveGame
+from gamekit.core.errors import GameError
 from gamekit.parametric import (
     AffineAdditiveGame,
     AlphaPoint,
@@ -287,8 +287,8 @@ def test_parametric_description_equals_fixed_alpha_solver_n8(gl, rng):
 def _gambit_images(game):
     import pygambit
 
-    from gamekit.behaviour import mixed_to_mixture, mixture_to_behaviour
-    from gamekit.reduction import materialize, materialized_columns
+    from gamekit.additive.behaviour import mixed_to_mixture, mixture_to_behaviour
+    from gamekit.additive.reduction import materialize, materialized_columns
 
     g = materialize(game, reduce=False)
     cols = materialized_columns(game, reduce=False)
@@ -426,7 +426,7 @@ def test_single_point_interval():
 # -- Model B2, d = 6 (Ethier & Lee II, section 3) ---------------------------------------------------
 @pytest.fixture(scope="module")
 def b2_d6():
-    from games.baccara.model import model_tables
+    from games.baccara.models.tables import model_tables
 
     t = model_tables("B2", 6)
     game = AffineAdditiveGame.from_endpoints(t.game(0), t.game(F(1, 2)), 0, F(1, 2))
@@ -487,7 +487,7 @@ def test_model_b2_d6_tables_2_and_3(b2_d6):
 
 
 def test_model_b2_table4_other_decks():
-    from games.baccara.model import model_tables
+    from games.baccara.models.tables import model_tables
 
     paper = {1: (26, 13, 4, 52, 2), 2: (23, 30, 3, 83, 1), 9: (28, 39, 9, 106, 2), 80: (28, 37, 6, 102, 0)}
     for d, row in paper.items():

@@ -10,9 +10,9 @@ from fractions import Fraction as F
 
 import pytest
 
-from games.baccara import figures
-from games.baccara.cli import main
-from games.baccara.sweep import evaluate_formula, run_sweep
+from games.baccara.analysis.deck_sweep import evaluate_formula, run_sweep
+from games.baccara.cli.main import main
+from games.baccara.plots import figures
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -1,4 +1,4 @@
-"""Exact punto banco odds (games.baccara.puntobanco).
+"""Exact punto banco odds (games.baccara.casino.odds).
 
 Checked facts:
 * exact final-state counts equal a brute force over every ordering of small shoes
@@ -21,10 +21,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import games.baccara.puntobanco as pb
-from gamekit.errors import GameError
+import games.baccara.casino.odds as pb
+from gamekit.core.errors import GameError
 from games.baccara.cards import RANK_VALUE, RANKS, falling
-from games.baccara.puntobanco import (
+from games.baccara.casino.odds import (
     STANDARD_BETS,
     Bet,
     Shoe,
@@ -36,7 +36,7 @@ from games.baccara.puntobanco import (
     state_index,
     tie_bet,
 )
-from games.baccara.tableau import PUNTO_BANCO_BANKER, PUNTO_BANCO_PLAYER, banker_rule
+from games.baccara.rules.drawing import PUNTO_BANCO_BANKER, PUNTO_BANCO_PLAYER, banker_rule
 
 
 def _banker_draws(bt: int, third: int | None) -> bool:
@@ -303,9 +303,9 @@ def test_chemin_de_fer_expectation_validates() -> None:
 
 @pytest.mark.parametrize("model", ["B1", "B2", "B3"])
 def test_chemin_de_fer_expectation_equals_model_tables(model: str) -> None:
-    """Cross-check against the independent counting engine of games.baccara.model (Model B, d = 6)."""
+    """Cross-check against the independent counting engine of games.baccara.models.tables (Model B, d = 6)."""
     from games.baccara.infosets import player_infosets, total_of
-    from games.baccara.model import build_game
+    from games.baccara.models.tables import build_game
 
     alpha = Fraction(1, 20)
     game = build_game(model, 6, alpha)

@@ -13,7 +13,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from games.baccara.cli import main
+from games.baccara.cli.main import main
 from games.baccara.reproduce import paper1, registry, run_claims
 
 PAPER1 = [c for c in registry() if c.id.startswith("I.")]

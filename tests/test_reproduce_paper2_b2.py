@@ -8,9 +8,9 @@ import time
 
 import pytest
 
+from games.baccara.analysis.deck_sweep import records_for
 from games.baccara.reproduce import paper2_b2 as p2
 from games.baccara.reproduce import run_claims
-from games.baccara.sweep import records_for
 
 D6_CLAIMS = ("II.B2.table1", "II.B2.curves", "II.B2.curves.kinds", "II.B2.boundary", "II.B2.table2",
              "II.B2.table2.equalizing", "II.B2.table3", "II.B2.table3.equalizing", "II.B2.eq19", "II.B2.eq20",

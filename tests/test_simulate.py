@@ -1,4 +1,4 @@
-"""Shoe simulation (games.baccara.simulate).
+"""Shoe simulation (games.baccara.casino.simulation).
 
 Checked facts:
 * the vectorized dealer deals exactly what a plain Python dealer deals from the same
@@ -20,9 +20,9 @@ import numpy as np
 import pytest
 from scipy.stats import chi2
 
-from gamekit.errors import GameError
-from games.baccara.puntobanco import STATES, Shoe
-from games.baccara.simulate import (
+from gamekit.core.errors import GameError
+from games.baccara.casino.odds import STATES, Shoe
+from games.baccara.casino.simulation import (
     NO_COUP,
     _Dealer,
     deal_shoe_python,
@@ -32,7 +32,7 @@ from games.baccara.simulate import (
     simulate_chemin_de_fer,
     simulate_python,
 )
-from games.baccara.tableau import PUNTO_BANCO_BANKER, PUNTO_BANCO_PLAYER, banker_rule
+from games.baccara.rules.drawing import PUNTO_BANCO_BANKER, PUNTO_BANCO_PLAYER, banker_rule
 
 Z999 = 3.2905267314918945  # two-sided 99.9% normal quantile
 
@@ -227,11 +227,11 @@ def test_chemin_de_fer_model_b2_equilibrium() -> None:
     """Play the Model B2 equilibrium (d = 6, α = 1/20) found by gamekit's Foster solver.
 
     The exact expectation from this module's enumeration must equal the solver's
-    equilibrium payoffs (computed from games.baccara.model's independent tables), and the
+    equilibrium payoffs (computed from games.baccara.models.tables's independent tables), and the
     simulation must cover it.
     """
-    from gamekit.foster import solve_additive
-    from games.baccara.model import build_game
+    from gamekit.additive.foster import solve_additive
+    from games.baccara.models.tables import build_game
 
     alpha = Fraction(1, 20)
     game = build_game("B2", 6, alpha)

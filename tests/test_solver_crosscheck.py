@@ -22,8 +22,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gamekit
-from gamekit.solvers.common import integer_game
-from gamekit.solvers.vertex_enumeration import is_nondegenerate
+from gamekit.bimatrix.intgame import integer_game
+from gamekit.bimatrix.vertex_enumeration import is_nondegenerate
 
 pygambit = pytest.importorskip("pygambit")
 nashpy = pytest.importorskip("nashpy")

@@ -19,17 +19,17 @@ from hypothesis import strategies as st
 
 import gamekit
 from gamekit import BimatrixGame, GameError, is_equilibrium
-from gamekit.solvers.common import integer_game
-from gamekit.solvers.components import maximal_bicliques
-from gamekit.solvers.linalg import solve_exact
-from gamekit.solvers.polytope import enumerate_vertices
-from gamekit.solvers.tableau import Dictionary
-from gamekit.solvers.two_by_n import envelope_candidates
-from gamekit.solvers.vertex_enumeration import (
+from gamekit.bimatrix.intgame import integer_game
+from gamekit.bimatrix.two_by_n import envelope_candidates
+from gamekit.bimatrix.vertex_enumeration import (
     extreme_equilibria,
     extreme_equilibria_pairs,
     is_nondegenerate,
 )
+from gamekit.kernel.graphs import maximal_bicliques
+from gamekit.kernel.linalg import solve_exact
+from gamekit.kernel.pivot import Dictionary
+from gamekit.kernel.polytope import enumerate_vertices
 
 SETTINGS = settings(
     max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]

@@ -1,4 +1,4 @@
-"""``baccara sweep`` and games.baccara.sweep: the contract's JSON, Table 4 for d = 6, the disk
+"""``baccara sweep`` and games.baccara.analysis.deck_sweep: the contract's JSON, Table 4 for d = 6, the disk
 cache (hit, resume, corruption), parallel == serial, Dask, input errors, and agreement of the
 segment formulas with the fixed-α solver (Ethier & Lee II, section 3)."""
 
@@ -10,10 +10,10 @@ from fractions import Fraction as F
 import pytest
 import sympy
 
-from gamekit.errors import GameError
-from games.baccara import sweep as sweep_mod
-from games.baccara.cli import main
-from games.baccara.sweep import SweepCache, evaluate_formula, parse_decks, run_sweep
+from gamekit.core.errors import GameError
+from games.baccara.analysis import deck_sweep as sweep_mod
+from games.baccara.analysis.deck_sweep import SweepCache, evaluate_formula, parse_decks, run_sweep
+from games.baccara.cli.main import main
 
 CONTRACT_TO = "(16145999279 - sqrt(226436619657206227489))/17712223814"
 CONTRACT_P = "(477191 - 54732*alpha)/(12*(49377 - 26957*alpha))"
@@ -59,8 +59,8 @@ def test_cli_table_by_default(tmp_path, capsys):
 
 def test_segments_agree_with_fixed_alpha_solver(tmp_path):
     """Evaluating a record's formulas at rational α gives the equilibrium solve_additive finds."""
-    from gamekit.foster import solve_additive
-    from games.baccara.parametric import affine_game
+    from gamekit.additive.foster import solve_additive
+    from games.baccara.analysis.commission import affine_game
 
     for d in (1, 2):
         rec = run_sweep("B2", [d], cache_dir=tmp_path, jobs=1)[0]
@@ -189,8 +189,8 @@ def test_from_slope_equals_from_endpoints():
     """AffineAdditiveGame.from_slope (G0 + player II's slope) is the game through the model's
     evaluations at two commissions, and matches it at a third."""
     from gamekit.parametric import AffineAdditiveGame
-    from games.baccara.model import model_tables
-    from games.baccara.parametric import affine_game
+    from games.baccara.analysis.commission import affine_game
+    from games.baccara.models.tables import model_tables
 
     t = model_tables("B2", 3)
     game = affine_game("B2", 3)

@@ -1,4 +1,4 @@
-"""Punto banco's drawing rules in the information-set representation (games.baccara.tableau).
+"""Punto banco's drawing rules in the information-set representation (games.baccara.rules.drawing).
 
 Checked facts:
 * the rule equals the Wikipedia tableau (typed in below from
@@ -15,9 +15,9 @@ from fractions import Fraction
 
 import pytest
 
-from gamekit.errors import GameError
+from gamekit.core.errors import GameError
 from games.baccara.infosets import banker_infosets
-from games.baccara.tableau import (
+from games.baccara.rules.drawing import (
     OPTIONAL,
     PB_BANKER_DRAWS,
     PB_PLAYER_DRAWS,

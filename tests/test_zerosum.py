@@ -1,4 +1,4 @@
-"""Tests for gamekit.zerosum: exact values, maxmin/minmax strategies and safety levels."""
+"""Tests for gamekit.lp.zerosum: exact values, maxmin/minmax strategies and safety levels."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 import gamekit
 from gamekit import BimatrixGame
-from gamekit.errors import GameError
-from gamekit.interop import to_pygambit
-from gamekit.zerosum import (
+from gamekit.core.errors import GameError
+from gamekit.io.interop import to_pygambit
+from gamekit.lp.zerosum import (
     maxmin,
     minmax,
     safety_levels,

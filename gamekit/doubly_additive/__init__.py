@@ -4,16 +4,16 @@ See :mod:`gamekit.doubly_additive.game` for the model and
 :mod:`gamekit.doubly_additive.enumeration` for the exact enumeration of all equilibria.
 """
 
-from .enumeration import solve_doubly_additive
-from .game import (
+from gamekit.doubly_additive.enumeration import solve_doubly_additive
+from gamekit.doubly_additive.game import (
     BilinearForm,
     DoublyAdditiveBuilder,
     DoublyAdditiveGame,
     index_of_subset,
     subset_of_index,
 )
-from .polytope import box_polytope_vertices
-from .result import (
+from gamekit.doubly_additive.polytope import box_polytope_vertices
+from gamekit.doubly_additive.result import (
     BehaviourEquilibrium,
     Certificate,
     Component,

@@ -51,12 +51,12 @@ import time
 from fractions import Fraction
 from itertools import combinations, product
 
-from ..errors import GameError, TooLargeError
-from ..exact import integer_row
-from .game import DoublyAdditiveGame
-from .polytope import box_polytope_vertices, int_solve
-from .result import BehaviourEquilibrium, Certificate, DoublyAdditiveSolution
-from .subsets import nash_subsets
+from gamekit.core.errors import GameError, TooLargeError
+from gamekit.core.numbers import integer_row
+from gamekit.doubly_additive.game import DoublyAdditiveGame
+from gamekit.doubly_additive.polytope import box_polytope_vertices, int_solve
+from gamekit.doubly_additive.result import BehaviourEquilibrium, Certificate, DoublyAdditiveSolution
+from gamekit.doubly_additive.subsets import nash_subsets
 
 __all__ = ["solve_doubly_additive", "DEFAULT_LEAF_SYSTEMS", "DEFAULT_MAX_DEPTH", "MAX_SEARCH_DIM"]
 

@@ -37,13 +37,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..additive import AdditiveGame
-from ..errors import GameError, TooLargeError
-from ..exact import to_fraction
-from ..game import BimatrixGame
+from gamekit.additive.game import AdditiveGame
+from gamekit.core.errors import GameError, TooLargeError
+from gamekit.core.game import BimatrixGame
+from gamekit.core.numbers import to_fraction
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .result import DoublyAdditiveSolution
+    from gamekit.doubly_additive.result import DoublyAdditiveSolution
 
 __all__ = [
     "BilinearForm",
@@ -516,7 +516,7 @@ class DoublyAdditiveGame:
     # -- solving ------------------------------------------------------------------------------
     def solve(self, **options: object) -> DoublyAdditiveSolution:
         """Every Nash equilibrium (exact): see :func:`solve_doubly_additive`."""
-        from .enumeration import solve_doubly_additive
+        from gamekit.doubly_additive.enumeration import solve_doubly_additive
 
         return solve_doubly_additive(self, **options)  # type: ignore[arg-type]
 

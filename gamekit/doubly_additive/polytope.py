@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from itertools import product
 
-from ..errors import TooLargeError
+from gamekit.core.errors import TooLargeError
 
 __all__ = ["box_polytope_vertices", "int_solve", "int_solve_fractions", "MAX_FREE_DIM"]
 

@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..exact import fmt
+from gamekit.core.numbers import fmt
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .game import DoublyAdditiveGame
+    from gamekit.doubly_additive.game import DoublyAdditiveGame
 
 __all__ = ["BehaviourEquilibrium", "NashSubset", "Component", "Certificate", "DoublyAdditiveSolution"]
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .game import DoublyAdditiveGame
-from .result import Component, NashSubset
+from gamekit.doubly_additive.game import DoublyAdditiveGame
+from gamekit.doubly_additive.result import Component, NashSubset
 
 __all__ = ["nash_subsets"]
 

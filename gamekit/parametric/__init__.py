@@ -11,11 +11,18 @@ Nash equilibria for every α exactly.
 * :class:`RationalFunction` — exact functions of α (module :mod:`.ratfunc`).
 """
 
-from .affine import AffineAdditiveGame
-from .ratfunc import RationalFunction
-from .structure import AlphaPoint, LiveData, Structure, analyze, live_data
-from .surd import QuadraticSurd, compare, decimal_str, exact_str, quadratic_roots, sort_numbers
-from .sweep import (
+from gamekit.parametric.affine import AffineAdditiveGame
+from gamekit.parametric.ratfunc import RationalFunction
+from gamekit.parametric.structure import AlphaPoint, LiveData, Structure, analyze, live_data
+from gamekit.parametric.surd import (
+    QuadraticSurd,
+    compare,
+    decimal_str,
+    exact_str,
+    quadratic_roots,
+    sort_numbers,
+)
+from gamekit.parametric.sweep import (
     BehaviourEquilibrium,
     CriticalPoint,
     Curve,

@@ -2,7 +2,7 @@
 
 In the casino game the commission α enters Banker's payoffs linearly (equations (15)–(18)):
 every weighted term p_u(l)b_{u,v}(l) is c₀ + c₁α while Player's terms do not depend on α.
-:class:`AffineAdditiveGame` stores two :class:`~gamekit.additive.AdditiveGame` of the same
+:class:`AffineAdditiveGame` stores two :class:`~gamekit.additive.game.AdditiveGame` of the same
 shape, G⁰ (the value at α = 0) and G¹ (the slope), and stands for the game with weights
 
     W(α) = W⁰ + α·W¹      for both players (b_base, b_move, a_base, a_move).
@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from ..additive import AdditiveGame
-from ..errors import GameError
-from ..exact import to_fraction
+from gamekit.additive.game import AdditiveGame
+from gamekit.core.errors import GameError
+from gamekit.core.numbers import to_fraction
 
 __all__ = ["AffineAdditiveGame"]
 

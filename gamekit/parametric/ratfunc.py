@@ -22,9 +22,9 @@ from __future__ import annotations
 from fractions import Fraction
 from math import gcd
 
-from ..errors import GameError
-from ..exact import common_denominator, integer_row
-from .surd import Number, QuadraticSurd
+from gamekit.core.errors import GameError
+from gamekit.core.numbers import common_denominator, integer_row
+from gamekit.parametric.surd import Number, QuadraticSurd
 
 __all__ = ["Poly", "poly", "padd", "psub", "pmul", "pscale", "pdivmod", "pgcd", "peval", "pstr",
            "RationalFunction"]

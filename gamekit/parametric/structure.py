@@ -42,10 +42,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cmp_to_key
 
-from ..errors import GameError, TooLargeError
-from .affine import AffineAdditiveGame
-from .ratfunc import RationalFunction
-from .surd import Number, QuadraticSurd, surd_sign
+from gamekit.core.errors import GameError, TooLargeError
+from gamekit.parametric.affine import AffineAdditiveGame
+from gamekit.parametric.ratfunc import RationalFunction
+from gamekit.parametric.surd import Number, QuadraticSurd, surd_sign
 
 __all__ = [
     "AlphaPoint",

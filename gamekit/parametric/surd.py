@@ -31,8 +31,8 @@ from fractions import Fraction
 from functools import cmp_to_key
 from math import gcd, isqrt
 
-from ..errors import GameError
-from ..exact import fmt, primitive_integers
+from gamekit.core.errors import GameError
+from gamekit.core.numbers import fmt, primitive_integers
 
 __all__ = [
     "Number",

@@ -36,11 +36,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..errors import GameError, TooLargeError
-from ..exact import fmt, to_fraction
-from .affine import AffineAdditiveGame
-from .ratfunc import RationalFunction
-from .structure import (
+from gamekit.core.errors import GameError, TooLargeError
+from gamekit.core.numbers import fmt, to_fraction
+from gamekit.parametric.affine import AffineAdditiveGame
+from gamekit.parametric.ratfunc import RationalFunction
+from gamekit.parametric.structure import (
     DEFAULT_MAX_FREE,
     AlphaPoint,
     Box,
@@ -49,7 +49,7 @@ from .structure import (
     analyze,
     live_data,
 )
-from .surd import (
+from gamekit.parametric.surd import (
     Number,
     QuadraticSurd,
     compare,
@@ -623,9 +623,9 @@ def solve_parametric(game: AffineAdditiveGame, lo=0, hi=1, *,
                      max_free: int = DEFAULT_MAX_FREE) -> ParametricSolution:
     """All Nash equilibria of the 2×2ⁿ affine additive game for every α ∈ [lo, hi] (module doc).
 
-    ``lo`` ≤ ``hi`` are rationals. Raises :class:`~gamekit.errors.GameError` unless the game
+    ``lo`` ≤ ``hi`` are rationals. Raises :class:`~gamekit.core.errors.GameError` unless the game
     has 2 rows and additive payoffs for both players, and
-    :class:`~gamekit.errors.TooLargeError` when more than ``max_free`` information sets are
+    :class:`~gamekit.core.errors.TooLargeError` when more than ``max_free`` information sets are
     free at one breakpoint (a degenerate game whose boxes are too large to enumerate).
     """
     if not isinstance(game, AffineAdditiveGame):

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from gamekit.errors import GameError
-from gamekit.exact import to_fraction
+from gamekit.core.errors import GameError
+from gamekit.core.numbers import to_fraction
 
 __all__ = [
     "VALUES",

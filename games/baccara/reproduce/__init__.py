@@ -86,7 +86,7 @@ def registry() -> list[Claim]:
 def _show(x: object) -> str:
     from fractions import Fraction
 
-    from gamekit.exact import fmt
+    from gamekit.core.numbers import fmt
 
     if isinstance(x, Fraction):
         return fmt(x)

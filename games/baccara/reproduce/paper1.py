@@ -1,8 +1,8 @@
 """Paper I reproduced: every numbered claim of Ethier & Lee, *Casino baccara chemin de fer as
 a bimatrix game* (Model A1: cards with replacement, both players see only their totals).
 
-Each claim recomputes one statement with the model builders (:mod:`games.baccara.model`),
-the solver (:mod:`games.baccara.solve`) and gamekit (Lemma 1, iterated dominance, exact
+Each claim recomputes one statement with the model builders (:mod:`games.baccara.models.tables`),
+the solver (:mod:`games.baccara.analysis.equilibria`) and gamekit (Lemma 1, iterated dominance, exact
 matrix-game values, Foster's algorithm, the parametric analysis at a quadratic surd) and
 returns ``(paper value, our value)``. The paper's values are typed here and only here.
 
@@ -23,20 +23,19 @@ from fractions import Fraction as F
 from functools import cache
 from itertools import combinations
 
-from gamekit.behaviour import col_best_response
-from gamekit.dominance import dominating_mixture, iterated_dominance
-from gamekit.game import BimatrixGame
+from gamekit.additive.behaviour import col_best_response
+from gamekit.additive.reduction import materialize
+from gamekit.bimatrix.dominance import dominating_mixture, iterated_dominance
+from gamekit.bimatrix.solve import solve_result
+from gamekit.core.game import BimatrixGame
+from gamekit.lp.zerosum import solve_matrix_game
 from gamekit.parametric import AffineAdditiveGame, AlphaPoint, QuadraticSurd, analyze, live_data
 from gamekit.parametric.surd import compare, quadratic_roots, sort_numbers
-from gamekit.reduction import materialize
-from gamekit.solve import solve_result
-from gamekit.zerosum import solve_matrix_game
-
-from ..cards import shoe_counts
-from ..infosets import THIRD_CARDS
-from ..model import model_tables
-from ..solve import fix_banker_moves, solve_model
-from . import claim
+from games.baccara.analysis.equilibria import fix_banker_moves, solve_model
+from games.baccara.cards import shoe_counts
+from games.baccara.infosets import THIRD_CARDS
+from games.baccara.models.tables import model_tables
+from games.baccara.reproduce import claim
 
 PAPER = "I"
 U6 = 13**6
@@ -651,7 +650,7 @@ def _thm1_payoffs():
 
 
 @claim("I.thm1.2x5", PAPER, "§3, support enumeration",
-       "the 2×5 game (α = 1/20) has no pure equilibrium and exactly one, with support DSDS, DSDD (gamekit.solve)")
+       "the 2×5 game (α = 1/20) has no pure equilibrium and exactly one, with support DSDS, DSDD (gamekit.bimatrix.solve)")
 def _thm1_2x5():
     a = F(1, 20)
     labels, kept, A, B0, B1 = _reduced_game_at(a)
@@ -1047,7 +1046,7 @@ def _crockford():
 
 
 @claim("I.sec4.crockford", PAPER, "§4",
-       "the 2×8 Crockford game has a unique equilibrium, exactly Theorem 1's, for 0 ≤ α < 1/15 (gamekit.solve)")
+       "the 2×8 Crockford game has a unique equilibrium, exactly Theorem 1's, for 0 ≤ α < 1/15 (gamekit.bimatrix.solve)")
 def _crockford_claim():
     free, labels, _, A, B0, B1 = _crockford()
     paper, ours = [], []
@@ -1119,7 +1118,7 @@ def _modern_vb_1_20():
 
 
 @claim("I.sec4.pure_eq", PAPER, "§4",
-       "modern game, 0 ≤ α < 1/15: the unique equilibrium is pure: Player draws on 5, Banker DSDS (gamekit.solve)")
+       "modern game, 0 ≤ α < 1/15: the unique equilibrium is pure: Player draws on 5, Banker DSDS (gamekit.bimatrix.solve)")
 def _modern_eq():
     _, labels, A, B0, B1 = _modern()
     words = _modern_words(labels)

@@ -3,8 +3,8 @@
 Ethier & Lee, *Baccara chemin de fer II*, section 3 follows Foster's algorithm (Lemma 2) by
 hand as α moves, for d = 6 in detail (Tables 1–3, equations (19)–(25), Figure 1) and for all
 d in summary (Tables 4–6, equations (26)–(38), Theorem 1). Every claim here recomputes one
-of those statements with :mod:`gamekit.parametric` (through :mod:`games.baccara.parametric`
-and the cached, parallel :mod:`games.baccara.sweep`) and compares it with the value typed
+of those statements with :mod:`gamekit.parametric` (through :mod:`games.baccara.analysis.commission`
+and the cached, parallel :mod:`games.baccara.analysis.deck_sweep`) and compares it with the value typed
 from the paper in the block below — the only place the paper's numbers appear.
 
 Conventions. Information sets are written as in ``CONTRACT.md`` (``"06:-"`` = ((0,6),∅)).
@@ -31,9 +31,8 @@ from functools import cache
 
 from gamekit.parametric import QuadraticSurd, compare, exact_str
 from gamekit.parametric.surd import simplest_between
-
-from ..infosets import THIRD_CARDS, banker_compositions, total_of
-from . import claim
+from games.baccara.infosets import THIRD_CARDS, banker_compositions, total_of
+from games.baccara.reproduce import claim
 
 PAPER = "II"
 D6 = 6
@@ -349,7 +348,7 @@ def _paper_dec(s: str) -> str:
 def _sym(text: str):
     import sympy
 
-    from ..parametric import symbols
+    from games.baccara.analysis.commission import symbols
 
     a, d = symbols()
     return sympy.sympify(text, locals={"alpha": a, "d": d})
@@ -383,14 +382,14 @@ def _interval_text(lo, hi, lo_closed: bool, hi_closed: bool, names: dict) -> str
 
 @cache
 def _d6():
-    from ..parametric import solve_alpha_range
+    from games.baccara.analysis.commission import solve_alpha_range
 
     return solve_alpha_range("B2", D6, 0, ALPHA_MAX)
 
 
 @cache
 def _tables(d: int):
-    from ..model import model_tables
+    from games.baccara.models.tables import model_tables
 
     return model_tables("B2", d)
 
@@ -402,7 +401,7 @@ def sweep_records(decks=ALL_D + LARGE_D, **kw) -> dict:
 
 @cache
 def _sweep(decks: tuple, kw: tuple) -> dict:
-    from ..sweep import records_for
+    from games.baccara.analysis.deck_sweep import records_for
 
     return records_for("B2", decks, ALPHA_MAX, **dict(kw))
 
@@ -437,7 +436,7 @@ def _classify(g0, g1) -> str:
 
 def table1_ours(d: int = D6) -> dict[str, tuple[str, str]]:
     """Every set's class at α = 0 and 1/10: S (T₀₀), D (T₁₁), S/D (T₀₁), D/S (T₁₀)."""
-    from ..parametric import affine_game
+    from games.baccara.analysis.commission import affine_game
 
     game = affine_game("B2", d)
     out = {}
@@ -714,7 +713,7 @@ def check_d77(records: dict) -> tuple:
 
 def _curve_order(rec: dict) -> tuple:
     """Curves sorted by p at α = 0 and at α = 1/10 (where defined), as label tuples."""
-    from ..sweep import evaluate_formula
+    from games.baccara.analysis.deck_sweep import evaluate_formula
 
     out = []
     for x in (F(0), ALPHA_MAX):
@@ -751,7 +750,7 @@ def _t5_cells() -> dict[str, str]:
 def check_table5(records: dict) -> tuple:
     """Every unique segment of every d: Banker's move at every non-asterisk cell is Table 5's;
     the asterisk cells are exactly Table 6's 28 sets."""
-    from ..infosets import banker_infosets
+    from games.baccara.infosets import banker_infosets
 
     labels = banker_infosets(2)
     cells = _t5_cells()
@@ -785,7 +784,7 @@ def _t6_rows(d: int):
 def q_value(eq: int, d: int) -> F:
     import sympy
 
-    from ..parametric import symbols
+    from games.baccara.analysis.commission import symbols
 
     v = _sym(Q_EQ[eq]).subs(symbols()[1], d)
     v = sympy.Rational(v)
@@ -796,7 +795,7 @@ def check_table6(records: dict) -> tuple:
     """Per d: the pieces as (interval with named ends, 28-set strategy, q) equal Table 6's rows
     with q from (27)–(36) at that d; each named end is the intersection of p((0,6),∅) with the
     named curve; the caption's decimals."""
-    from ..infosets import banker_infosets
+    from games.baccara.infosets import banker_infosets
 
     labels = banker_infosets(2)
     sets = _t6_sets()
@@ -855,7 +854,7 @@ def table6_moves(strat: str, mixed_move: int) -> dict[str, int]:
        "the q formulas as rational functions of d, derived symbolically from Tables 5–6's strategies "
        "(Foster's Lemma 2(c) with the polynomial counts in d)")
 def _eq32_36():
-    from ..parametric import equalizing_in_d
+    from games.baccara.analysis.commission import equalizing_in_d
 
     ours, paper = {}, {}
     for _ds, _iv, strat, eq in TABLE6:
@@ -874,7 +873,7 @@ def _eq32_36():
 def _eq27_31():
     import sympy
 
-    from ..parametric import equalizing_in_d, symbols
+    from games.baccara.analysis.commission import equalizing_in_d, symbols
 
     paper, ours = {}, {}
     for ds, _iv, strat, eq in TABLE6:
@@ -893,11 +892,11 @@ def _eq27_31():
 def _eq26():
     import sympy
 
-    from ..parametric import curve_in_d
+    from games.baccara.analysis.commission import curve_in_d
 
     f = curve_in_d("B2", MIXED_SET)
     sym_ok = sympy.cancel(f - _sym(EQ26)) == 0
-    from ..sweep import evaluate_formula
+    from games.baccara.analysis.deck_sweep import evaluate_formula
 
     recs = sweep_records(ALL_D)
     bad = 0
@@ -929,7 +928,7 @@ def _thm1():
 
 @cache
 def _a1(hi: F = ALPHA_MAX):
-    from ..parametric import solve_alpha_range
+    from games.baccara.analysis.commission import solve_alpha_range
 
     return solve_alpha_range("A1", None, 0, hi)
 
@@ -939,7 +938,7 @@ def _a1(hi: F = ALPHA_MAX):
 def _eq37():
     import sympy
 
-    from ..parametric import curve_in_d, symbols
+    from games.baccara.analysis.commission import curve_in_d, symbols
 
     a, d = symbols()
     lim = sympy.limit(curve_in_d("B2", MIXED_SET), d, sympy.oo)
@@ -954,7 +953,7 @@ def _eq37():
 def _eq38():
     import sympy
 
-    from ..parametric import symbols
+    from games.baccara.analysis.commission import symbols
 
     d = symbols()[1]
     lim = sympy.limit(_sym(Q_EQ[35]), d, sympy.oo)

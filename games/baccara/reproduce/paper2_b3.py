@@ -9,9 +9,9 @@ the candidate in the 2⁵ × 2²⁰ game through rows 19 and 27 (equations (51)�
 state the result for every d; (67)–(68) its limit d → ∞, Model A1's equilibrium.
 
 Every claim recomputes the statement with gamekit — the paper's route with
-:func:`gamekit.foster.solve_additive` on games cut out of the exact Model B3 game, and the
+:func:`gamekit.additive.foster.solve_additive` on games cut out of the exact Model B3 game, and the
 complete enumeration of :mod:`gamekit.doubly_additive` (via
-:mod:`games.baccara.uniqueness`) — and compares it with the values typed from the paper in
+:mod:`games.baccara.analysis.b3_uniqueness`) — and compares it with the values typed from the paper in
 the block below, the only place the paper's numbers appear.
 
 Notation. Banker's 20 strategic sets of display (45), in the paper's order (5-3-3-6-3):
@@ -36,16 +36,15 @@ from functools import cache
 
 import sympy
 
-from gamekit.additive import AdditiveGame
+from gamekit.additive.foster import breakpoints, foster_classes, solve_additive
+from gamekit.additive.game import AdditiveGame
 from gamekit.doubly_additive import DoublyAdditiveGame, index_of_subset
-from gamekit.foster import breakpoints, foster_classes, solve_additive
-
-from ..infosets import banker_compositions, total_of
-from ..model import build_game, model_tables
-from ..solve import solve_model
-from ..uniqueness import certify
-from . import claim
-from .paper2_b2 import TABLE1_FOOTNOTES, TABLE1_GRID
+from games.baccara.analysis.b3_uniqueness import certify
+from games.baccara.analysis.equilibria import solve_model
+from games.baccara.infosets import banker_compositions, total_of
+from games.baccara.models.tables import build_game, model_tables
+from games.baccara.reproduce import claim
+from games.baccara.reproduce.paper2_b2 import TABLE1_FOOTNOTES, TABLE1_GRID
 
 PAPER = "II"
 
@@ -172,7 +171,7 @@ def _dg(model: str, d: int, alpha: F) -> DoublyAdditiveGame:
 
 @cache
 def _enumerated(d: int, alpha: F):
-    """The complete enumeration of Model B3 at (d, α) (games.baccara.uniqueness)."""
+    """The complete enumeration of Model B3 at (d, α) (games.baccara.analysis.b3_uniqueness)."""
     return certify(d, alpha, reference=False)
 
 

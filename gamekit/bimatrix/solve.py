@@ -1,0 +1,220 @@
+"""``gamekit.bimatrix.solve``: one entry point for the exact equilibrium solvers of bimatrix games.
+
+Methods (all results exact and certified by an exact best-response check):
+
+``"all"``
+    Every extreme equilibrium, degenerate games included, plus the maximal Nash subsets
+    (components). Strictly dominated strategies are removed first; a game with two
+    strategies for one player is solved through the upper envelope of lines, any other
+    by vertex enumeration of the best-response polytopes. ``complete`` is True.
+``"vertex_enumeration"``
+    Every extreme equilibrium via the best-response polytopes, always (no 2×N shortcut,
+    no dominance step) — the reference method. ``complete`` is True.
+``"lemke_howson"``
+    Lemke–Howson from each of the m + n labels with exact integer pivoting and the
+    lexicographic rule; duplicates removed. Option ``max_iter`` (default 100000 pivots
+    per label). A subset of the extreme equilibria.
+``"support_enumeration"``
+    Equal-size support pairs, float filter and exact certification (complete for
+    nondegenerate games, which is not checked, so ``complete`` is False).
+``"pure"``
+    The pure-strategy equilibria.
+
+Extreme equilibria are listed in a canonical order: by row strategy, then column
+strategy, each compared by decreasing probability of the first, second, … strategy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from gamekit.bimatrix.enumerate_all import all_extreme_equilibria
+from gamekit.bimatrix.intgame import (
+    IntGame,
+    Profile,
+    certify_and_build,
+    dense,
+    integer_game,
+    sparse_key,
+)
+from gamekit.bimatrix.lemke_howson import DEFAULT_MAX_ITER, lemke_howson_all
+from gamekit.bimatrix.pure import pure_equilibria
+from gamekit.bimatrix.support_enumeration import support_enumeration
+from gamekit.bimatrix.vertex_enumeration import extreme_equilibria
+from gamekit.core.equilibrium import Equilibrium
+from gamekit.core.errors import GameError
+from gamekit.core.game import BimatrixGame
+from gamekit.core.numbers import fmt
+from gamekit.kernel.graphs import connected_components, maximal_bicliques
+
+__all__ = ["METHODS", "Component", "SolveResult", "solve", "solve_result"]
+
+METHODS = ("pure", "support_enumeration", "lemke_howson", "vertex_enumeration", "all")
+
+# ``max_iter`` is accepted by every method (so callers such as the CLI can pass it
+# uniformly); it bounds the pivots of the pivoting methods and is ignored by the others.
+_OPTIONS = {
+    "pure": ("max_iter",),
+    "support_enumeration": ("use_floats", "max_iter"),
+    "lemke_howson": ("max_iter",),
+    "vertex_enumeration": ("max_iter",),
+    "all": ("max_iter", "eliminate_dominated"),
+}
+
+
+@dataclass
+class Component:
+    """A maximal Nash subset: conv(rows) × conv(cols) consists of equilibria, and no
+    extreme strategy can be added to either side.
+
+    ``rows``/``cols`` index ``SolveResult.row_vertices``/``col_vertices``; ``connected``
+    is the index of the connected component of the equilibrium set that contains it
+    (maximal Nash subsets that share an extreme strategy lie in the same one).
+    """
+
+    rows: tuple[int, ...]
+    cols: tuple[int, ...]
+    connected: int = 0
+
+
+@dataclass
+class SolveResult:
+    """Everything a solver found, with what is certified about it."""
+
+    method: str
+    exact: bool
+    complete: bool
+    equilibria: list[Equilibrium]
+    components: list[Component] | None
+    row_vertices: list[tuple[Fraction, ...]]
+    col_vertices: list[tuple[Fraction, ...]]
+    parameters: dict = field(default_factory=dict)
+
+    @property
+    def unique(self) -> bool:
+        """True when the game provably has exactly one equilibrium."""
+        return self.complete and len(self.equilibria) == 1
+
+    @property
+    def connected_components(self) -> int | None:
+        """Number of connected components of the equilibrium set (None if not computed)."""
+        if self.components is None:
+            return None
+        return len({c.connected for c in self.components})
+
+    def to_json(self) -> dict:
+        """Exact-string JSON form (equilibria as in the contract, plus vertices/components)."""
+        out: dict = {
+            "method": self.method,
+            "exact": self.exact,
+            "complete": self.complete,
+            "equilibria": [e.to_json() for e in self.equilibria],
+        }
+        if self.components is not None:
+            out["row_vertices"] = [[fmt(p) for p in v] for v in self.row_vertices]
+            out["col_vertices"] = [[fmt(p) for p in v] for v in self.col_vertices]
+            out["components"] = [
+                {"rows": list(c.rows), "cols": list(c.cols), "connected": c.connected}
+                for c in self.components
+            ]
+        return out
+
+
+def _check_options(method: str, options: dict) -> None:
+    allowed = _OPTIONS[method]
+    for key in options:
+        if key not in allowed:
+            valid = ", ".join(allowed) if allowed else "none"
+            raise GameError(f"unknown option {key!r} for method {method!r} (valid: {valid})")
+    if "max_iter" in options:
+        mi = options["max_iter"]
+        if mi is not None and (isinstance(mi, bool) or not isinstance(mi, int) or mi < 1):
+            raise GameError(f"max_iter must be a positive integer, got {mi!r}")
+
+
+def _assemble(
+    ig: IntGame,
+    method: str,
+    profiles: list[Profile],
+    complete: bool,
+    with_components: bool,
+    parameters: dict,
+) -> SolveResult:
+    """Certify, order canonically, and build the :class:`SolveResult`."""
+    uniq = list(dict.fromkeys(profiles))
+    xs = sorted({x for x, _ in uniq}, key=sparse_key)
+    ys = sorted({y for _, y in uniq}, key=sparse_key)
+    rix = {v: i for i, v in enumerate(xs)}
+    cix = {v: i for i, v in enumerate(ys)}
+    uniq.sort(key=lambda p: (rix[p[0]], cix[p[1]]))
+    full: dict = {}
+    equilibria = certify_and_build(ig, uniq, method, full)
+    row_vertices = [full[(0, v)] for v in xs]
+    col_vertices = [full[(1, v)] for v in ys]
+    components = None
+    if with_components:
+        edges = [(rix[x], cix[y]) for x, y in uniq]
+        conn = connected_components(edges)
+        where = {r: k for k, (rows, _) in enumerate(conn) for r in rows}
+        components = [
+            Component(rows, cols, where[rows[0]]) for rows, cols in maximal_bicliques(edges)
+        ]
+        components.sort(key=lambda c: (c.connected, c.rows, c.cols))
+    return SolveResult(
+        method=method,
+        exact=True,
+        complete=complete,
+        equilibria=equilibria,
+        components=components,
+        row_vertices=row_vertices,
+        col_vertices=col_vertices,
+        parameters=parameters,
+    )
+
+
+def solve_result(game: BimatrixGame, method: str = "all", **options) -> SolveResult:
+    """Solve ``game`` with ``method`` (one of :data:`METHODS`); see the module docstring."""
+    if not isinstance(game, BimatrixGame):
+        raise GameError(f"solve expects a BimatrixGame, got {type(game).__name__}")
+    if method not in METHODS:
+        raise GameError(f"unknown method {method!r}; valid methods: {', '.join(METHODS)}")
+    _check_options(method, options)
+    ig = integer_game(game)
+    params = dict(options)
+    if method == "all":
+        profiles, info = all_extreme_equilibria(
+            ig, options.get("max_iter"), options.get("eliminate_dominated", True)
+        )
+        params.update(info)
+        return _assemble(ig, method, profiles, True, True, params)
+    if method == "vertex_enumeration":
+        profiles = extreme_equilibria(ig, options.get("max_iter"))
+        return _assemble(ig, method, profiles, True, True, params)
+    if method == "lemke_howson":
+        max_iter = options.get("max_iter")
+        max_iter = DEFAULT_MAX_ITER if max_iter is None else max_iter
+        profiles, per_label, failed = lemke_howson_all(ig, max_iter)
+        if not profiles:
+            raise GameError(
+                f"Lemke-Howson found no equilibrium within max_iter={max_iter} pivots per label"
+            )
+        params["max_iter"] = max_iter
+        params["failed_labels"] = failed
+        result = _assemble(ig, method, profiles, False, False, params)
+        index = {(e.row, e.col): k for k, e in enumerate(result.equilibria)}
+        params["label_to_equilibrium"] = {
+            lab: index[(dense(x, ig.m), dense(y, ig.n))] for lab, (x, y) in per_label.items()
+        }
+        return result
+    if method == "support_enumeration":
+        use_floats = bool(options.get("use_floats", True))
+        profiles = support_enumeration(ig, use_floats)
+        return _assemble(ig, method, profiles, False, False, params)
+    # method == "pure"
+    return _assemble(ig, method, pure_equilibria(ig), False, False, params)
+
+
+def solve(game: BimatrixGame, method: str = "all", **options) -> list[Equilibrium]:
+    """The equilibria of ``game`` found by ``method`` (default: every extreme equilibrium)."""
+    return solve_result(game, method, **options).equilibria

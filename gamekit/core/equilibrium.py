@@ -1,0 +1,88 @@
+"""Nash equilibria and their exact verification.
+
+A pair of mixed strategies (x, y) is a Nash equilibrium of (A, B) when every pure
+strategy in the support of x is a best response to y (maximizes (Ay)_i) and every pure
+strategy in the support of y is a best response to x (maximizes (xᵀB)_j). The check
+here is done entirely in rational arithmetic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from gamekit.core.errors import GameError
+from gamekit.core.game import BimatrixGame
+from gamekit.core.numbers import fmt, to_fraction
+
+__all__ = ["Equilibrium", "is_equilibrium", "regret", "row_payoffs", "col_payoffs"]
+
+
+@dataclass(frozen=True)
+class Equilibrium:
+    """A mixed-strategy profile: ``row`` and ``col`` probability tuples, ``payoffs`` (I, II)."""
+
+    row: tuple[Fraction, ...]
+    col: tuple[Fraction, ...]
+    payoffs: tuple[Fraction, Fraction]
+
+    @classmethod
+    def from_strategies(cls, game: BimatrixGame, row: Sequence, col: Sequence) -> Equilibrium:
+        x = tuple(to_fraction(v, "row probability") for v in row)
+        y = tuple(to_fraction(v, "column probability") for v in col)
+        return cls(x, y, game.payoffs(x, y))
+
+    def to_json(self) -> dict:
+        return {
+            "row": [fmt(v) for v in self.row],
+            "col": [fmt(v) for v in self.col],
+            "payoffs": [fmt(v) for v in self.payoffs],
+        }
+
+
+def row_payoffs(game: BimatrixGame, col: Sequence[Fraction]) -> list[Fraction]:
+    """(A y)_i for every row i."""
+    return [sum((a * y for a, y in zip(r, col) if y), Fraction(0)) for r in game.A]
+
+
+def col_payoffs(game: BimatrixGame, row: Sequence[Fraction]) -> list[Fraction]:
+    """(xᵀ B)_j for every column j."""
+    out = [Fraction(0)] * game.n
+    for x, r in zip(row, game.B):
+        if x:
+            out = [o + x * b for o, b in zip(out, r)]
+    return out
+
+
+def _check_strategy(v: Sequence, size: int, who: str) -> tuple[Fraction, ...]:
+    s = tuple(to_fraction(p, f"{who} probability") for p in v)
+    if len(s) != size:
+        raise GameError(f"{who} strategy has {len(s)} entries, the game has {size}")
+    return s
+
+
+def regret(game: BimatrixGame, row: Sequence, col: Sequence) -> tuple[Fraction, Fraction]:
+    """Exact regrets (max_i (Ay)_i − xᵀAy, max_j (xᵀB)_j − xᵀBy); both 0 at an equilibrium."""
+    x = _check_strategy(row, game.m, "row")
+    y = _check_strategy(col, game.n, "column")
+    ay = row_payoffs(game, y)
+    xb = col_payoffs(game, x)
+    u1 = sum((xi * v for xi, v in zip(x, ay)), Fraction(0))
+    u2 = sum((yj * v for yj, v in zip(y, xb)), Fraction(0))
+    return (max(ay) - u1, max(xb) - u2)
+
+
+def is_equilibrium(game: BimatrixGame, row: Sequence, col: Sequence) -> bool:
+    """Exact test that (row, col) is a Nash equilibrium of ``game``.
+
+    Both vectors must be probability distributions (non-negative, summing to 1);
+    otherwise the answer is False.
+    """
+    x = _check_strategy(row, game.m, "row")
+    y = _check_strategy(col, game.n, "column")
+    for v in (x, y):
+        if any(p < 0 for p in v) or sum(v) != 1:
+            return False
+    r1, r2 = regret(game, x, y)
+    return r1 == 0 and r2 == 0

@@ -1,0 +1,137 @@
+"""Explicit bimatrix games with exact rational payoffs.
+
+A bimatrix game is a pair (A, B) of m×n matrices: when player I (rows) plays i and
+player II (columns) plays j, the payoffs are A[i][j] to player I and B[i][j] to
+player II. All entries are stored as :class:`fractions.Fraction`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from gamekit.core.errors import GameError
+from gamekit.core.numbers import to_fraction
+
+__all__ = ["BimatrixGame", "Matrix"]
+
+Matrix = tuple[tuple[Fraction, ...], ...]
+
+
+def _to_matrix(M: object, name: str) -> Matrix:
+    """Convert a nested sequence / numpy array to an exact matrix, validating its shape."""
+    if hasattr(M, "tolist") and not isinstance(M, (list, tuple)):
+        M = M.tolist()  # numpy arrays (object, int or float dtype)
+    if isinstance(M, (str, bytes)) or not isinstance(M, Sequence):
+        raise GameError(f"payoff matrix {name} must be a list of rows, got {type(M).__name__}")
+    if len(M) == 0:
+        raise GameError(f"payoff matrix {name} is empty")
+    rows = []
+    width = None
+    for i, row in enumerate(M):
+        if isinstance(row, (str, bytes)) or not isinstance(row, Sequence):
+            raise GameError(f"payoff matrix {name} row {i} is not a list of payoffs")
+        if width is None:
+            width = len(row)
+            if width == 0:
+                raise GameError(f"payoff matrix {name} has an empty row")
+        elif len(row) != width:
+            raise GameError(
+                f"payoff matrix {name} is ragged: row {i} has {len(row)} entries, row 0 has {width}"
+            )
+        rows.append(tuple(to_fraction(x, f"{name}[{i}][{j}]") for j, x in enumerate(row)))
+    return tuple(rows)
+
+
+class BimatrixGame:
+    """An m×n bimatrix game (A, B) with exact payoffs.
+
+    Parameters
+    ----------
+    A, B:
+        m×n payoff matrices for the row player (I) and the column player (II):
+        nested lists or numpy arrays of ``int``, ``Fraction``, ``"p/q"`` strings or
+        finite floats (converted exactly).
+    row_labels, col_labels:
+        optional strategy names (default ``"1".."m"`` and ``"1".."n"``).
+    title:
+        optional name of the game.
+    """
+
+    __slots__ = ("A", "B", "row_labels", "col_labels", "title")
+
+    def __init__(
+        self,
+        A: object,
+        B: object,
+        row_labels: Sequence[str] | None = None,
+        col_labels: Sequence[str] | None = None,
+        title: str = "",
+    ) -> None:
+        self.A: Matrix = _to_matrix(A, "A")
+        self.B: Matrix = _to_matrix(B, "B")
+        if self.shape != (len(self.B), len(self.B[0])):
+            raise GameError(
+                f"payoff matrices differ in shape: A is {self.shape[0]}x{self.shape[1]}, "
+                f"B is {len(self.B)}x{len(self.B[0])}"
+            )
+        m, n = self.shape
+        self.row_labels = tuple(str(x) for x in row_labels) if row_labels is not None else tuple(
+            str(i + 1) for i in range(m)
+        )
+        self.col_labels = tuple(str(x) for x in col_labels) if col_labels is not None else tuple(
+            str(j + 1) for j in range(n)
+        )
+        if len(self.row_labels) != m:
+            raise GameError(f"{len(self.row_labels)} row labels given for {m} rows")
+        if len(self.col_labels) != n:
+            raise GameError(f"{len(self.col_labels)} column labels given for {n} columns")
+        self.title = title
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """(m, n): numbers of row and column strategies."""
+        return (len(self.A), len(self.A[0]))
+
+    @property
+    def m(self) -> int:
+        return len(self.A)
+
+    @property
+    def n(self) -> int:
+        return len(self.A[0])
+
+    def transpose(self) -> BimatrixGame:
+        """The game with the players' roles swapped: (Bᵀ, Aᵀ)."""
+        At = tuple(zip(*self.A))
+        Bt = tuple(zip(*self.B))
+        return BimatrixGame(Bt, At, self.col_labels, self.row_labels, self.title)
+
+    def payoffs(self, row: Sequence[Fraction], col: Sequence[Fraction]) -> tuple[Fraction, Fraction]:
+        """Expected payoffs (xᵀAy, xᵀBy) of mixed strategies x (rows) and y (columns)."""
+        x = [to_fraction(v, "row strategy entry") for v in row]
+        y = [to_fraction(v, "column strategy entry") for v in col]
+        if len(x) != self.m or len(y) != self.n:
+            raise GameError(
+                f"strategy lengths {len(x)}, {len(y)} do not match the {self.m}x{self.n} game"
+            )
+        a = sum((x[i] * sum((Aij * yj for Aij, yj in zip(self.A[i], y)), Fraction(0))
+                 for i in range(self.m) if x[i]), Fraction(0))
+        b = sum((x[i] * sum((Bij * yj for Bij, yj in zip(self.B[i], y)), Fraction(0))
+                 for i in range(self.m) if x[i]), Fraction(0))
+        return (a, b)
+
+    def is_zero_sum(self) -> bool:
+        """True when B = −A."""
+        return all(a == -b for ra, rb in zip(self.A, self.B) for a, b in zip(ra, rb))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BimatrixGame):
+            return NotImplemented
+        return self.A == other.A and self.B == other.B
+
+    def __hash__(self) -> int:
+        return hash((self.A, self.B))
+
+    def __repr__(self) -> str:
+        return f"BimatrixGame({self.m}x{self.n}{', ' + repr(self.title) if self.title else ''})"

@@ -1,0 +1,169 @@
+"""Conversions between gamekit and the two Python game-theory libraries we test against.
+
+* **pygambit** (Gambit's Python API) stores payoffs as exact rationals; conversions both
+  ways are exact and keep the title, player names and strategy labels.
+* **nashpy** works with numpy arrays and floating point. :func:`to_nashpy` gives float
+  arrays (or object arrays of Fractions with ``exact=True``, which nashpy accepts for
+  storage but most of its solvers do not); :func:`from_nashpy` converts floats exactly
+  (``0.1`` ↦ 3602879701896397/36028797018963968) or, with ``decimal=True``, by their
+  shortest decimal representation (``0.1`` ↦ 1/10).
+
+Both libraries are optional: they are imported only when a function needs them, and a
+missing one raises :class:`gamekit.core.errors.GameError` naming the package to install.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from gamekit.core.equilibrium import Equilibrium
+from gamekit.core.errors import GameError
+from gamekit.core.game import BimatrixGame
+from gamekit.core.numbers import to_fraction
+
+__all__ = [
+    "to_pygambit",
+    "from_pygambit",
+    "profile_from_pygambit",
+    "to_nashpy",
+    "from_nashpy",
+    "equilibria_from_nashpy",
+]
+
+
+def _import(name: str) -> Any:
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        raise GameError(f"this needs the optional package {name!r} (pip install {name})") from None
+
+
+# ---------------------------------------------------------------------------------------
+# pygambit
+# ---------------------------------------------------------------------------------------
+
+
+def to_pygambit(game: BimatrixGame, players: Sequence[str] = ("Player 1", "Player 2")) -> Any:
+    """A ``pygambit.Game`` (strategic form) with the same exact payoffs and labels."""
+    gbt = _import("pygambit")
+    if not isinstance(game, BimatrixGame):
+        raise GameError("to_pygambit expects a BimatrixGame")
+    import numpy as np
+
+    A = np.array([[Fraction(v) for v in r] for r in game.A], dtype=object)
+    B = np.array([[Fraction(v) for v in r] for r in game.B], dtype=object)
+    g = gbt.Game.from_arrays(A, B, title=game.title)
+    for player, name, labels in zip(g.players, players, (game.row_labels, game.col_labels)):
+        player.label = str(name)
+        for strategy, label in zip(player.strategies, labels):
+            strategy.label = str(label)
+    return g
+
+
+def _number(x: object) -> Fraction:
+    if isinstance(x, Fraction):
+        return Fraction(x.numerator, x.denominator)
+    # pygambit.Decimal and friends: their string form is exact
+    try:
+        return Fraction(str(x))
+    except (ValueError, ZeroDivisionError):
+        return to_fraction(x, "pygambit payoff")
+
+
+def from_pygambit(g: Any) -> BimatrixGame:
+    """A :class:`BimatrixGame` from a two-player ``pygambit.Game`` (exact payoffs, labels)."""
+    players = list(g.players)
+    if len(players) != 2:
+        raise GameError(f"gamekit handles two-player games only; this pygambit game has {len(players)} players")
+    p1, p2 = players
+    rows_s, cols_s = list(p1.strategies), list(p2.strategies)
+    A: list[list[Fraction]] = []
+    B: list[list[Fraction]] = []
+    try:
+        for s in rows_s:
+            ra, rb = [], []
+            for t in cols_s:
+                o = g[s, t]  # an outcome, or None for Gambit's null outcome (payoff 0)
+                ra.append(Fraction(0) if o is None else _number(o[p1]))
+                rb.append(Fraction(0) if o is None else _number(o[p2]))
+            A.append(ra)
+            B.append(rb)
+    except (TypeError, IndexError, KeyError, ValueError) as e:
+        raise GameError(f"cannot convert the pygambit game to a payoff table: {e}") from None
+    rows = [s.label for s in rows_s]
+    cols = [s.label for s in cols_s]
+    return BimatrixGame(A, B, rows, cols, title=g.title or "")
+
+
+def profile_from_pygambit(game: BimatrixGame, profile: Any) -> Equilibrium:
+    """An :class:`Equilibrium` (strategies and payoffs in ``game``) from a pygambit profile.
+
+    The probabilities of a rational profile are taken exactly; those of a float profile
+    through their shortest decimal representation. No equilibrium check is made here.
+    """
+    players = list(profile.game.players)
+    x = [_number(profile[s]) for s in players[0].strategies]
+    y = [_number(profile[s]) for s in players[1].strategies]
+    return Equilibrium.from_strategies(game, x, y)
+
+
+# ---------------------------------------------------------------------------------------
+# nashpy
+# ---------------------------------------------------------------------------------------
+
+
+def to_nashpy(game: BimatrixGame, exact: bool = False) -> Any:
+    """A ``nashpy.Game`` with the payoffs as float arrays (object arrays of Fractions if
+    ``exact``)."""
+    nash = _import("nashpy")
+    import numpy as np
+
+    if not isinstance(game, BimatrixGame):
+        raise GameError("to_nashpy expects a BimatrixGame")
+    if exact:
+        A = np.array([list(r) for r in game.A], dtype=object)
+        B = np.array([list(r) for r in game.B], dtype=object)
+    else:
+        A = np.array([[float(v) for v in r] for r in game.A], dtype=float)
+        B = np.array([[float(v) for v in r] for r in game.B], dtype=float)
+    return nash.Game(A, B)
+
+
+def _from_float(v: object, decimal: bool) -> Fraction:
+    if decimal and isinstance(v, float) and math.isfinite(v):
+        return Fraction(repr(v))  # shortest decimal that rounds to v
+    return to_fraction(v, "nashpy payoff")
+
+
+def from_nashpy(g: Any, decimal: bool = False) -> BimatrixGame:
+    """A :class:`BimatrixGame` from a two-player ``nashpy.Game``.
+
+    Floats are converted exactly, or (``decimal=True``) through their shortest decimal
+    representation, so that ``0.1`` becomes ``1/10``.
+    """
+    mats = getattr(g, "payoff_matrices", None)
+    if mats is None or len(mats) != 2:
+        raise GameError("from_nashpy expects a nashpy.Game")
+    A, B = (m.tolist() for m in mats)
+    conv = [[[_from_float(v, decimal) for v in row] for row in M] for M in (A, B)]
+    return BimatrixGame(conv[0], conv[1])
+
+
+def equilibria_from_nashpy(
+    game: BimatrixGame, pairs: Iterable[tuple[Any, Any]], decimal: bool = True
+) -> list[Equilibrium]:
+    """Equilibria from nashpy's (row, col) float arrays, converted like :func:`from_nashpy`.
+
+    nashpy's equilibria are floats: the result is *not* certified (check it with
+    :func:`gamekit.is_equilibrium`).
+    """
+    out = []
+    for x, y in pairs:
+        xs = [_from_float(float(v), decimal) for v in x]
+        ys = [_from_float(float(v), decimal) for v in y]
+        out.append(Equilibrium.from_strategies(game, xs, ys))
+    return out

@@ -1,0 +1,121 @@
+"""Exact values and optimal strategies of matrix (two-person zero-sum) games.
+
+For an m×n matrix M (payoff to the row player, who maximizes), von Neumann's minimax
+theorem gives
+
+    val(M) = max_x min_j (xᵀM)_j = min_y max_i (My)_i,
+
+and x (resp. y) attaining the outer max (min) is a *maxmin* (*minmax*) strategy. Both
+come from one linear program, solved exactly by :func:`gamekit.lp.simplex.solve_lp`: with
+M' = M − min(M) + 1 (all entries positive, so val(M') > 0),
+
+    maximize v   subject to   v − (xᵀM')_j ≤ 0  (j = 1..n),   Σ x_i = 1,   x, v ≥ 0.
+
+The shadow prices of the n column constraints form the column player's minmax
+strategy y; val(M) = v − min(M) + 1. The answer is certified exactly before it is
+returned: min_j (xᵀM)_j = val(M) = max_i (My)_i.
+
+In a bimatrix game (A, B) the *safety level* of a player is the value he can guarantee
+whatever the opponent does: v_I = val(A) and v_II = val(Bᵀ) (player II maximizes B over
+columns against a row player who is, in the worst case, out to hurt him). Ethier & Lee
+(*Baccara chemin de fer*, §5) compare the equilibrium payoffs of the non-zero-sum
+baccara models with these, writing v_P = val(A) and v_B = val(B_αᵀ).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from gamekit.core.errors import GameError
+from gamekit.core.game import BimatrixGame, Matrix
+from gamekit.lp.simplex import solve_lp
+
+__all__ = [
+    "ZeroSumSolution",
+    "solve_matrix_game",
+    "value",
+    "maxmin",
+    "minmax",
+    "safety_levels",
+    "safety_strategies",
+]
+
+
+@dataclass(frozen=True)
+class ZeroSumSolution:
+    """val(M) with a maxmin strategy ``row`` and a minmax strategy ``col``."""
+
+    value: Fraction
+    row: tuple[Fraction, ...]
+    col: tuple[Fraction, ...]
+
+
+def _matrix(M: object) -> Matrix:
+    if isinstance(M, BimatrixGame):
+        raise GameError("expected a payoff matrix; for a bimatrix game use safety_levels(game)")
+    return BimatrixGame(M, M).A  # validates shape and converts exactly
+
+
+def solve_matrix_game(M: object) -> ZeroSumSolution:
+    """Exact value, a maxmin strategy (rows) and a minmax strategy (columns) of ``M``."""
+    A = _matrix(M)
+    m, n = len(A), len(A[0])
+    lo = min(min(r) for r in A)
+    shift = 1 - lo
+    # variables: x_1..x_m, v
+    c = [0] * m + [1]
+    A_ub = [[-(A[i][j] + shift) for i in range(m)] + [1] for j in range(n)]
+    b_ub = [0] * n
+    A_eq = [[1] * m + [0]]
+    b_eq = [1]
+    res = solve_lp(c, A_ub, b_ub, A_eq, b_eq, maximize=True)
+    if not res.optimal:  # pragma: no cover - the LP is always feasible and bounded
+        raise AssertionError(f"matrix-game LP is {res.status}")
+    x = res.x[:m]  # type: ignore[index]
+    val = res.value - shift  # type: ignore[operator]
+    y = list(res.duals_ub)  # type: ignore[arg-type]
+    total = sum(y, Fraction(0))
+    y = tuple(v / total for v in y)
+    # exact certificate: x guarantees val, y holds the row player to val
+    col_pay = [sum((x[i] * A[i][j] for i in range(m) if x[i]), Fraction(0)) for j in range(n)]
+    row_pay = [sum((A[i][j] * y[j] for j in range(n) if y[j]), Fraction(0)) for i in range(m)]
+    if min(col_pay) != val or max(row_pay) != val or any(p < 0 for p in x + y):
+        raise AssertionError("matrix-game certificate failed")  # pragma: no cover
+    return ZeroSumSolution(val, tuple(x), y)
+
+
+def value(M: object) -> Fraction:
+    """val(M) = max_x min_y xᵀMy, exactly."""
+    return solve_matrix_game(M).value
+
+
+def maxmin(M: object) -> tuple[Fraction, tuple[Fraction, ...]]:
+    """(val(M), x): an optimal (maxmin) strategy of the row player, who maximizes."""
+    s = solve_matrix_game(M)
+    return s.value, s.row
+
+
+def minmax(M: object) -> tuple[Fraction, tuple[Fraction, ...]]:
+    """(val(M), y): an optimal (minmax) strategy of the column player, who minimizes."""
+    s = solve_matrix_game(M)
+    return s.value, s.col
+
+
+def safety_levels(game: BimatrixGame) -> tuple[Fraction, Fraction]:
+    """(v_I, v_II) = (val(A), val(Bᵀ)): what each player can guarantee himself."""
+    if not isinstance(game, BimatrixGame):
+        raise GameError("safety_levels expects a BimatrixGame")
+    return value(game.A), value(tuple(zip(*game.B)))
+
+
+def safety_strategies(
+    game: BimatrixGame,
+) -> tuple[tuple[Fraction, tuple[Fraction, ...]], tuple[Fraction, tuple[Fraction, ...]]]:
+    """((v_I, x), (v_II, y)): safety levels with strategies that guarantee them.
+
+    x is a maxmin strategy of A (player I), y a maxmin strategy of Bᵀ (player II).
+    """
+    if not isinstance(game, BimatrixGame):
+        raise GameError("safety_strategies expects a BimatrixGame")
+    return maxmin(game.A), maxmin(tuple(zip(*game.B)))

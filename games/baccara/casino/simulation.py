@@ -1,0 +1,775 @@
+"""Vectorized shoe simulation of punto banco, betting sessions, and chemin de fer play.
+
+**Casino procedure** (Wikipedia, *Punto banco*): the shoe is shuffled; the first card is
+burned face up and as many further cards as its value are burned face down (an ace 1,
+a ten or face card 10); a cut card is placed in front of the ``cut``-th card from the
+end (7 by default; the R package of ``r-baccarat-simulation-readme.md`` uses 6). A coup
+is dealt as long as the cut card has not appeared before it starts; the coup during
+which the cut card appears is the last one of the shoe (it is always completed, since a
+coup needs at most 6 cards and ``cut`` ≥ 6). Then a new shoe is shuffled.
+
+**Vectorization.** A batch of S shoes is shuffled at once by sorting random 32-bit keys
+whose low four bits carry the card's rank (one ``sort`` along the rows); the rare shoe
+whose 28 random bits tie somewhere is redrawn, which keeps every permutation exactly
+equally likely. All S shoes are then dealt simultaneously,
+one coup per step: six byte gathers give each shoe's next six cards and two lookup
+tables built from :mod:`games.baccara.rules.drawing` give the coup's final state (the same
+1600 states as :mod:`games.baccara.casino.odds`) and the number of cards it used.
+Results are reduced by ``bincount`` into per-shoe histograms of *bet classes* (final
+states on which every bet pays the same), from which per-bet means and shoe-clustered
+confidence intervals follow (coups of one shoe are dependent, so the shoe is the unit:
+a ratio estimator with its delta-method standard error).
+
+Shoes are drawn in batches of 16, 32, 64, … up to ``MAX_BATCH`` shoes; batch i has its
+own generator, ``PCG64(SeedSequence(seed, spawn_key=(i,)))``, so a run with a given seed
+is reproducible, a shorter run is a prefix of a longer one, and batches can be dealt on
+several threads (numpy releases the GIL in the sort, the random fill and the array
+operations) without changing the result.
+"""
+
+from __future__ import annotations
+
+import collections
+import itertools
+import math
+import os
+import threading
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+
+from gamekit.core.errors import GameError
+from gamekit.core.numbers import to_fraction
+from games.baccara.cards import RANK_VALUE, RANKS, check_decks
+from games.baccara.casino.odds import (
+    STANDARD_BETS,
+    STATES,
+    Bet,
+    Shoe,
+    bet_return,
+    chemin_de_fer_expectation,
+    coup_distribution,
+)
+from games.baccara.rules.drawing import (
+    K_STOOD,
+    PB_BANKER_DRAWS,
+    PB_PLAYER_DRAWS,
+    banker_draw_table,
+    player_draw_table,
+)
+
+__all__ = [
+    "MAX_BATCH",
+    "Z95",
+    "NO_COUP",
+    "check_rounds",
+    "check_cut",
+    "play_coups",
+    "BetStat",
+    "SessionResult",
+    "SimulationResult",
+    "simulate",
+    "deal_shoe_python",
+    "simulate_python",
+    "first_coups",
+    "session_summary",
+    "plot_sessions",
+    "CheminDeFerResult",
+    "simulate_chemin_de_fer",
+]
+
+MAX_BATCH = 4096  # shoes dealt together
+Z95 = 1.959963984540054  # two-sided 95% normal quantile
+NO_COUP = 1600  # code for "no coup" (shoe finished) in the (steps, shoes) code arrays
+_VAL = np.array([RANK_VALUE[r] for r in RANKS], dtype=np.int32)
+_BURN = np.where(_VAL == 0, 10, _VAL)  # burn count by rank of the first card
+_VAL_LIST = [RANK_VALUE[r] for r in RANKS]
+_MAX_SESSION_ROUNDS = 50_000_000
+
+
+# ------------------------------------------------------------------ validation
+
+
+def check_rounds(rounds: object, what: str = "number of rounds") -> int:
+    """A positive integer."""
+    if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)):
+        raise GameError(f"{what} must be a positive integer, got {rounds!r}")
+    if rounds < 1:
+        raise GameError(f"{what} must be a positive integer, got {rounds}")
+    return int(rounds)
+
+
+def check_cut(cut: object, shoe_size: int, burn: bool) -> int:
+    """The cut card sits in front of the ``cut``-th card from the end: 6 ≤ cut ≤ N − 11 (N with no burn)."""
+    if isinstance(cut, bool) or not isinstance(cut, (int, np.integer)):
+        raise GameError(f"cut card position must be an integer, got {cut!r}")
+    cut = int(cut)
+    if cut < 6:
+        raise GameError(f"cut card must have at least 6 cards behind it (a coup needs up to 6), got {cut}")
+    most = shoe_size - (11 if burn else 0)
+    if cut > most:
+        raise GameError(
+            f"cut card position {cut} is beyond the shoe ({shoe_size} cards; at most {most} from the end"
+            + (" after the largest burn)" if burn else ")")
+        )
+    return cut
+
+
+def _check_seed(seed: object) -> int:
+    if seed is None:
+        return int(np.random.SeedSequence().entropy)
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise GameError(f"seed must be a non-negative integer, got {seed!r}")
+    return int(seed)
+
+
+# ------------------------------------------------------------- one coup, vectorized
+
+
+def play_coups(
+    v: Sequence[np.ndarray],
+    pdraw: np.ndarray,
+    bdraw: np.ndarray,
+    u_player: np.ndarray | float = 0.0,
+    u_banker: np.ndarray | float = 0.0,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Final state (without pair flags, 0..399) and cards used for coups with card values v[0..5].
+
+    Cards are dealt P, B, P, B, then third cards. Player draws when ``u_player <
+    pdraw[v0, v2]``, Banker when ``u_banker < bdraw[v1, v3, k]`` (k = Player's third card,
+    10 if he stood); with 0/1 tables and u = 0 this is a fixed rule. Returns
+    ``(state400, length)`` where ``state400 = (((pc−2)·10 + pt)·2 + (bc−2))·10 + bt``.
+    """
+    v0, v1, v2, v3, v4, v5 = v
+    pt = (v0 + v2) % 10
+    bt = (v1 + v3) % 10
+    natural = (pt >= 8) | (bt >= 8)
+    pdr = ~natural & (u_player < pdraw[v0, v2])
+    k = np.where(pdr, v4, K_STOOD)
+    bdr = ~natural & (u_banker < bdraw[v1, v3, k])
+    b3 = np.where(pdr, v5, v4)
+    ptf = np.where(pdr, (pt + v4) % 10, pt)
+    btf = np.where(bdr, (bt + b3) % 10, bt)
+    state = ((pdr.astype(np.int32) * 10 + ptf) * 2 + bdr) * 10 + btf
+    return state, 4 + pdr.astype(np.int8) + bdr
+
+
+@lru_cache(maxsize=1)
+def _punto_banco_tables() -> tuple[np.ndarray, np.ndarray]:
+    """CODE6[10⁵·v0 + … + v5] -> state400 (int16) and LEN5[10⁴·v0 + … + v4] -> cards used (int8)."""
+    v = np.indices((10,) * 6).reshape(6, -1)
+    pdraw = np.array([[PB_PLAYER_DRAWS[(a + b) % 10] for b in range(10)] for a in range(10)], dtype=float)
+    bdraw = np.array([[PB_BANKER_DRAWS[(a + b) % 10] for b in range(10)] for a in range(10)], dtype=float)
+    state, length = play_coups(list(v), pdraw, bdraw)
+    code6 = state.astype(np.int16)
+    len5 = length.reshape(10**5, 10)[:, 0].astype(np.int64)
+    code6.setflags(write=False)
+    len5.setflags(write=False)
+    return code6, len5
+
+
+# --------------------------------------------------------------------- the dealer
+
+
+class _Dealer:
+    """Shuffles and deals batches of shoes (buffers are reused between batches)."""
+
+    def __init__(self, shoe: Shoe, cut: int, burn: bool) -> None:
+        self.shoe = shoe
+        self.size = shoe.size
+        self.cut = cut
+        self.burn = burn
+        self.base = np.repeat(np.arange(13, dtype=np.uint32), shoe.counts)
+        self._buffers: dict[int, np.ndarray] = {}
+        code6, self.len5 = _punto_banco_tables()
+        self.code6x4 = code6.astype(np.int64) * 4  # state index without the pair bits
+
+    def _bufs(self, S: int) -> np.ndarray:
+        if S not in self._buffers:
+            self._buffers = {S: np.zeros((S, self.size + 8), dtype=np.uint8)}
+        return self._buffers[S]
+
+    def _keys(self, rng: np.random.Generator, rows: int) -> np.ndarray:
+        """Sorted keys: 28 random bits above the card's rank (low 4 bits), one row per shoe."""
+        keys = rng.integers(0, 2**32, size=(rows, self.size), dtype=np.uint32)
+        np.bitwise_and(keys, np.uint32(0xFFFFFFF0), out=keys)
+        np.bitwise_or(keys, self.base, out=keys)
+        keys.sort(axis=1)
+        return keys
+
+    def shuffle(self, rng: np.random.Generator, S: int) -> np.ndarray:
+        """S shuffled shoes as rank indices 0..12, shape (S, N + 8) (8 padding cards).
+
+        Each shoe is sorted by i.i.d. 28-bit random keys; a shoe in which two keys tie
+        (probability ≈ N²/2²⁹, about 3.2·10⁻⁴ for 8 decks) is redrawn, so given distinct
+        keys the order is an exactly uniform random permutation.
+        """
+        cards = self._bufs(S)
+        keys = self._keys(rng, S)
+        bad = np.flatnonzero(((keys[:, 1:] ^ keys[:, :-1]) < 16).any(axis=1))  # equal random parts
+        while bad.size:
+            again = self._keys(rng, bad.size)
+            keys[bad] = again
+            bad = bad[((again[:, 1:] ^ again[:, :-1]) < 16).any(axis=1)]
+        np.bitwise_and(keys.view(np.uint8)[:, ::4], 15, out=cards[:, : self.size])  # little-endian low byte
+        return cards
+
+    def deal(self, cards: np.ndarray) -> np.ndarray:
+        """Codes (state index 0..1599, or NO_COUP) of every coup, shape (steps, S)."""
+        S, width = cards.shape
+        flat = cards.ravel()
+        base = np.arange(S, dtype=np.int64) * width
+        if self.burn:
+            ptr = 1 + _BURN[cards[:, 0]].astype(np.int64)
+        else:
+            ptr = np.zeros(S, dtype=np.int64)
+        last = self.size - self.cut  # a coup starting at or before this index is dealt
+        code6x4, len5 = self.code6x4, self.len5
+        val = _VAL
+        shifted = [flat[i:] for i in range(6)]  # card i of a coup = shifted[i][coup start]
+        steps = []
+        while True:
+            active = ptr <= last
+            if not active.any():
+                break
+            fp = ptr + base
+            r0, r1, r2, r3, r4, r5 = (c.take(fp) for c in shifted)
+            k5 = (((val.take(r0) * 10 + val.take(r1)) * 10 + val.take(r2)) * 10 + val.take(r3)) * 10 + val.take(r4)
+            code = code6x4.take(k5 * 10 + val.take(r5)) + (r0 == r2) * 2 + (r1 == r3)
+            code[~active] = NO_COUP
+            ptr += len5.take(k5) * active
+            steps.append(code.astype(np.int16))
+        return np.array(steps, dtype=np.int16).reshape(len(steps), S)
+
+
+# ----------------------------------------------------------------- bet classes
+
+
+class _BetClasses:
+    """Groups the 1600 final states by (payout of every bet, winner, pair flags)."""
+
+    def __init__(self, bets: Mapping[str, Bet]) -> None:
+        self.names = list(bets)
+        keys: dict[tuple, int] = {}
+        cls = np.empty(NO_COUP + 1, dtype=np.int64)
+        exact_pay: list[tuple[Fraction, ...]] = []
+        for i, s in enumerate(STATES):
+            pays = tuple(to_fraction(bets[n].payout(s), f"payout of bet {n}") for n in self.names)
+            key = (pays, s.winner, s.player_pair, s.banker_pair)
+            if key not in keys:
+                keys[key] = len(keys)
+                exact_pay.append(pays)
+            cls[i] = keys[key]
+        self.n_classes = len(keys) + 1  # last class: no coup
+        cls[NO_COUP] = len(keys)
+        self.cls = cls
+        self.pay = np.zeros((self.n_classes, len(self.names)))
+        for c, pays in enumerate(exact_pay):
+            self.pay[c] = [float(p) for p in pays]
+        self.kind = np.zeros((self.n_classes, 5))  # banker, player, tie, player pair, banker pair
+        for (_, winner, pp, bp), c in keys.items():
+            self.kind[c, ("banker", "player", "tie").index(winner)] = 1
+            self.kind[c, 3] = pp
+            self.kind[c, 4] = bp
+        self.coup = np.ones(self.n_classes)
+        self.coup[-1] = 0
+
+
+@dataclass(frozen=True)
+class BetStat:
+    """Simulated mean return per unit staked with a shoe-clustered standard error."""
+
+    name: str
+    mean: float
+    stderr: float
+    exact: Fraction | None = None
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return (self.mean - Z95 * self.stderr, self.mean + Z95 * self.stderr)
+
+    def within(self, value: float, z: float = Z95) -> bool:
+        """Whether ``value`` lies in the mean ± z·stderr interval."""
+        return abs(self.mean - value) <= z * self.stderr
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    """Profit/loss at the end of each of r sessions of n consecutive rounds."""
+
+    bet: str
+    stake: float
+    sessions: int
+    rounds_per_session: int
+    profits: np.ndarray = field(repr=False)
+    exact_mean: float | None = None
+
+    @property
+    def summary(self) -> dict[str, float]:
+        return session_summary(self.profits)
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """Outcome of :func:`simulate`."""
+
+    rounds: int
+    shoes: int
+    shoe: Shoe
+    cut: int
+    burn: bool
+    seed: int
+    seconds: float
+    counts: dict[str, int]
+    bets: dict[str, BetStat]
+    sessions: SessionResult | None = None
+
+    @property
+    def rounds_per_second(self) -> float:
+        return self.rounds / self.seconds if self.seconds > 0 else float("inf")
+
+
+def _batch_sizes() -> list[int]:
+    sizes, s = [], 16
+    while s < MAX_BATCH:
+        sizes.append(s)
+        s *= 2
+    return sizes
+
+
+def _batch_plan() -> Iterator[tuple[int, int]]:
+    """(batch index, shoes in the batch): 16, 32, …, MAX_BATCH, MAX_BATCH, …"""
+    return enumerate(itertools.chain(_batch_sizes(), itertools.repeat(MAX_BATCH)))
+
+
+def _batch_rng(seed: int, index: int) -> np.random.Generator:
+    """Batch ``index``'s own generator: results do not depend on how batches are scheduled."""
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(index,))))
+
+
+def _check_workers(workers: object) -> int:
+    """Explicit thread count, or by default 2 when the load average leaves a core idle, else 1."""
+    if workers is None:
+        cores = os.cpu_count() or 1
+        try:
+            busy = os.getloadavg()[0]
+        except (AttributeError, OSError):  # platforms without a load average
+            busy = 0.0
+        return 2 if cores >= 2 and busy < cores - 1 else 1
+    if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or workers < 1:
+        raise GameError(f"workers must be a positive integer, got {workers!r}")
+    return int(workers)
+
+
+def _dealt_batches(shoe: Shoe, cut: int, burn: bool, seed: int, workers: int) -> Iterator[np.ndarray]:
+    """Codes (steps × shoes) of batch 0, 1, 2, … in order, dealt on ``workers`` threads."""
+    if workers == 1:
+        dealer = _Dealer(shoe, cut, burn)
+        for i, S in _batch_plan():
+            yield dealer.deal(dealer.shuffle(_batch_rng(seed, i), S))
+        return
+    local = threading.local()
+
+    def job(i: int, S: int) -> np.ndarray:
+        dealer = getattr(local, "dealer", None)
+        if dealer is None:
+            dealer = local.dealer = _Dealer(shoe, cut, burn)
+        return dealer.deal(dealer.shuffle(_batch_rng(seed, i), S))
+
+    plan = _batch_plan()
+    pool = ThreadPoolExecutor(max_workers=workers)
+    try:
+        pending = collections.deque(pool.submit(job, i, S) for i, S in itertools.islice(plan, 2 * workers))
+        while pending:
+            codes = pending.popleft().result()
+            i, S = next(plan)
+            pending.append(pool.submit(job, i, S))
+            yield codes
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def simulate(
+    rounds: int = 1_000_000,
+    decks: int = 8,
+    seed: int | None = None,
+    *,
+    shoe: Shoe | None = None,
+    cut: int = 7,
+    burn: bool = True,
+    bets: Mapping[str, Bet] | None = None,
+    session_bet: str | None = None,
+    sessions: int | None = None,
+    stake: object = 1,
+    exact: bool = True,
+    progress: object | None = None,
+    workers: int | None = None,
+) -> SimulationResult:
+    """Simulate ``rounds`` coups of punto banco dealt from casino shoes.
+
+    ``shoe`` (default: a full ``decks``-deck shoe) is the composition every new shoe
+    starts from. With ``session_bet`` and ``sessions`` = r, the rounds are split into r
+    sessions of ``rounds // r`` consecutive coups each (``rounds`` must be a multiple of
+    r) and the stake-weighted profit of each session is returned. ``exact=True`` attaches
+    each bet's exact off-the-top return (:mod:`games.baccara.casino.odds`). ``progress``
+    is an optional callable ``progress(done, total)``. ``workers`` threads deal batches
+    in parallel (default: 2 when the load average leaves a core idle, else 1); the result
+    does not depend on it.
+    """
+    rounds = check_rounds(rounds)
+    if shoe is None:
+        shoe = Shoe.decks(check_decks(decks))
+    cut = check_cut(cut, shoe.size, burn)
+    seed = _check_seed(seed)
+    table = dict(STANDARD_BETS if bets is None else bets)
+    if not table:
+        raise GameError("no bets to simulate")
+    stake_f = float(to_fraction(stake, "stake"))
+    if stake_f <= 0:
+        raise GameError(f"stake must be positive, got {stake}")
+    n_per = None
+    if session_bet is not None or sessions is not None:
+        if session_bet is None or sessions is None:
+            raise GameError("a betting session needs both a bet and a number of sessions")
+        if session_bet not in table:
+            raise GameError(f"unknown bet {session_bet!r} (choose from {', '.join(table)})")
+        sessions = check_rounds(sessions, "number of sessions")
+        if rounds % sessions:
+            raise GameError(f"{rounds} rounds do not split into {sessions} equal sessions")
+        if rounds > _MAX_SESSION_ROUNDS:
+            raise GameError(f"betting sessions are limited to {_MAX_SESSION_ROUNDS} rounds in all, got {rounds}")
+        n_per = rounds // sessions
+
+    workers = _check_workers(workers)
+    classes = _BetClasses(table)
+    C = classes.n_classes
+    B = len(classes.names)
+    _punto_banco_tables()
+    sY, sY2, sYn = np.zeros(B), np.zeros(B), np.zeros(B)
+    sn = sn2 = 0.0
+    kinds = np.zeros(5)
+    done = n_shoes = 0
+    stream: list[np.ndarray] = []
+    start = time.perf_counter()
+    batches = _dealt_batches(shoe, cut, burn, seed, workers)
+    for codes in batches:  # (T, S) per batch, in order
+        S = codes.shape[1]
+        per_shoe = (codes != NO_COUP).sum(axis=0)
+        total = int(per_shoe.sum())
+        if done + total > rounds:  # keep the first coups in shoe order
+            need = rounds - done
+            cum = np.cumsum(per_shoe)
+            j = int(np.searchsorted(cum, need))  # shoe holding the last needed coup
+            keep = need - (int(cum[j - 1]) if j else 0)
+            codes[keep:, j] = NO_COUP
+            codes[:, j + 1 :] = NO_COUP
+            S_used = j + 1
+            codes = codes[:, :S_used]
+            total = need
+        else:
+            S_used = S
+        cls = classes.cls.take(codes)  # (T, S_used)
+        hist = np.bincount((cls + C * np.arange(S_used)).ravel(), minlength=C * S_used)
+        hist = hist.reshape(S_used, C).astype(np.float64)
+        Y = np.einsum("sc,cb->sb", hist, classes.pay)  # per-shoe sums of returns (no BLAS threads)
+        n = np.einsum("sc,c->s", hist, classes.coup)
+        sY += Y.sum(axis=0)
+        sY2 += (Y * Y).sum(axis=0)
+        sYn += (Y * n[:, None]).sum(axis=0)
+        sn += n.sum()
+        sn2 += (n * n).sum()
+        kinds += np.einsum("c,ck->k", hist.sum(axis=0), classes.kind)
+        if n_per is not None:
+            t = codes.T.ravel()
+            stream.append(t[t != NO_COUP])
+        done += total
+        n_shoes += S_used
+        if progress is not None:
+            progress(done, rounds)
+        if done >= rounds:
+            break
+    batches.close()
+    seconds = time.perf_counter() - start
+
+    exact_returns: dict[str, Fraction] = {}
+    if exact:
+        dist = coup_distribution(shoe)
+        exact_returns = {name: bet_return(dist, b).expected for name, b in table.items()}
+    stats = {}
+    for i, name in enumerate(classes.names):
+        mean = sY[i] / sn
+        if n_shoes > 1:
+            ss = sY2[i] - 2 * mean * sYn[i] + mean * mean * sn2
+            nbar = sn / n_shoes
+            se = math.sqrt(max(ss, 0.0) / (n_shoes * (n_shoes - 1))) / nbar
+        else:
+            se = float("nan")
+        stats[name] = BetStat(name, float(mean), se, exact_returns.get(name))
+    counts = {k: int(round(x)) for k, x in zip(("banker", "player", "tie", "player_pair", "banker_pair"), kinds, strict=True)}
+
+    sess = None
+    if n_per is not None and sessions is not None and session_bet is not None:
+        codes_all = np.concatenate(stream)
+        pay = np.array([float(to_fraction(table[session_bet].payout(s))) for s in STATES])
+        returns = pay.take(codes_all) * stake_f
+        profits = returns.reshape(sessions, n_per).sum(axis=1)
+        ex = exact_returns.get(session_bet)
+        sess = SessionResult(
+            session_bet, stake_f, sessions, n_per, profits, None if ex is None else float(ex) * stake_f * n_per
+        )
+    return SimulationResult(rounds, n_shoes, shoe, cut, burn, seed, seconds, counts, stats, sess)
+
+
+def session_summary(profits: np.ndarray) -> dict[str, float]:
+    """Summary statistics of session profits (as the R package prints after a run)."""
+    p = np.asarray(profits, dtype=float)
+    q = np.quantile(p, [0.05, 0.25, 0.5, 0.75, 0.95])
+    return {
+        "mean": float(p.mean()),
+        "sd": float(p.std(ddof=1)) if p.size > 1 else 0.0,
+        "min": float(p.min()),
+        "q05": float(q[0]),
+        "q25": float(q[1]),
+        "median": float(q[2]),
+        "q75": float(q[3]),
+        "q95": float(q[4]),
+        "max": float(p.max()),
+        "p_win": float((p > 0).mean()),
+        "p_loss": float((p < 0).mean()),
+        "p_even": float((p == 0).mean()),
+    }
+
+
+def _histogram_edges(p: np.ndarray, target: int = 60) -> np.ndarray | int:
+    """Bin edges; when profits lie on a lattice (even-money bets, fixed stakes), bins hold whole lattice steps."""
+    target = min(target, max(10, int(np.sqrt(p.size))))
+    u = np.unique(p)
+    if u.size < 2:
+        return 10
+    step = float(np.min(np.diff(u)))
+    lattice = step > 0 and np.allclose((u - u[0]) / step, np.round((u - u[0]) / step), atol=1e-6)
+    if not lattice:
+        return target
+    width = step * max(1, math.ceil((u[-1] - u[0]) / step / target))
+    return np.arange(u[0] - step / 2, u[-1] + width, width)
+
+
+def plot_sessions(result: SessionResult, path: str, density: bool = True) -> None:
+    """Histogram of session profit/loss (with a kernel density curve) written to ``path`` (PNG)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    p = result.profits
+    fig, ax = plt.subplots(figsize=(8, 4.8), dpi=110)
+    ax.hist(p, bins=_histogram_edges(p), density=True, color="#7aa6c2", edgecolor="white", label="sessions")
+    if density and p.size > 2 and np.ptp(p) > 0:
+        from scipy.stats import gaussian_kde
+
+        xs = np.linspace(p.min(), p.max(), 400)
+        ax.plot(xs, gaussian_kde(p)(xs), color="#1f3b57", lw=1.6, label="density")
+    ax.axvline(p.mean(), color="#c0392b", lw=1.4, label=f"mean {p.mean():+.2f}")
+    if result.exact_mean is not None:
+        ax.axvline(result.exact_mean, color="black", ls="--", lw=1.2, label=f"exact {result.exact_mean:+.2f}")
+    ax.set_xlabel(f"profit/loss after {result.rounds_per_session} rounds (stake {result.stake:g} on {result.bet})")
+    ax.set_ylabel("density")
+    ax.set_title(f"{result.sessions} sessions of {result.rounds_per_session} rounds: {result.bet}")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    try:
+        fig.savefig(path, format="png")
+    except OSError as exc:
+        raise GameError(f"cannot write plot {path!r}: {exc.strerror or exc}") from None
+    finally:
+        plt.close(fig)
+
+
+# ------------------------------------------------------- plain Python reference
+
+
+def deal_shoe_python(cards: Sequence[int], cut: int = 7, burn: bool = True) -> list[tuple[int, list[int], list[int]]]:
+    """Deal one shuffled shoe (rank indices 0..12) coup by coup in plain Python.
+
+    Returns ``(state index, player's cards, banker's cards)`` per coup. This is the
+    reference the vectorized dealer is tested against and the benchmark's baseline.
+    """
+    val = _VAL_LIST
+    pdraws = [int(x) for x in PB_PLAYER_DRAWS]
+    bdraws = [[int(x) for x in row] for row in PB_BANKER_DRAWS]
+    size = len(cards)
+    p = 1 + (10 if val[cards[0]] == 0 else val[cards[0]]) if burn else 0
+    last = size - cut
+    out = []
+    while p <= last:
+        P = [cards[p], cards[p + 2]]
+        Bk = [cards[p + 1], cards[p + 3]]
+        p += 4
+        pt = (val[P[0]] + val[P[1]]) % 10
+        bt = (val[Bk[0]] + val[Bk[1]]) % 10
+        if pt < 8 and bt < 8:
+            k = K_STOOD
+            if pdraws[pt]:
+                P.append(cards[p])
+                p += 1
+                k = val[P[2]]
+                pt = (pt + k) % 10
+            if bdraws[bt][k]:
+                Bk.append(cards[p])
+                p += 1
+                bt = (bt + val[Bk[2]]) % 10
+        code = ((((len(P) - 2) * 10 + pt) * 2 + (len(Bk) - 2)) * 10 + bt) * 4 + 2 * (P[0] == P[1]) + (Bk[0] == Bk[1])
+        out.append((code, P, Bk))
+    return out
+
+
+def first_coups(
+    shoe: Shoe, seed: int, k: int, cut: int = 7, burn: bool = True
+) -> list[tuple[int, int, list[int], list[int]]]:
+    """The first k coups of :func:`simulate` with this seed, card by card.
+
+    Re-deals the same shoes (same generator, same batch schedule) with
+    :func:`deal_shoe_python`; returns ``(shoe number, state index, player's ranks,
+    banker's ranks)`` per coup, ranks as indices into ``RANKS``.
+    """
+    k = check_rounds(k, "number of coups")
+    seed = _check_seed(seed)
+    dealer = _Dealer(shoe, check_cut(cut, shoe.size, burn), burn)
+    out: list[tuple[int, int, list[int], list[int]]] = []
+    shoe_no = 0
+    for i, S in _batch_plan():
+        cards = dealer.shuffle(_batch_rng(seed, i), S)
+        for s in range(S):
+            shoe_no += 1
+            for code, P, B in deal_shoe_python([int(x) for x in cards[s, : shoe.size]], cut, burn):
+                out.append((shoe_no, code, P, B))
+                if len(out) == k:
+                    return out
+    raise AssertionError("unreachable")
+
+
+def simulate_python(rounds: int, decks: int = 8, seed: int = 0, cut: int = 7, burn: bool = True) -> list[int]:
+    """Histogram of final states of ``rounds`` coups dealt by a plain Python loop (random.shuffle)."""
+    import random
+
+    rounds = check_rounds(rounds)
+    shoe = Shoe.decks(check_decks(decks))
+    cut = check_cut(cut, shoe.size, burn)
+    rnd = random.Random(seed)
+    cards = [r for r, n in enumerate(shoe.counts) for _ in range(n)]
+    hist = [0] * NO_COUP
+    done = 0
+    while done < rounds:
+        rnd.shuffle(cards)
+        for code, _, _ in deal_shoe_python(cards, cut, burn):
+            hist[code] += 1
+            done += 1
+            if done == rounds:
+                break
+    return hist
+
+
+# --------------------------------------------------------------- chemin de fer
+
+
+@dataclass(frozen=True)
+class CheminDeFerResult:
+    """Simulated mean payoffs of a chemin de fer strategy pair, with exact values when computed."""
+
+    rounds: int
+    decks: int
+    alpha: Fraction
+    seed: int
+    seconds: float
+    player: BetStat
+    banker: BetStat
+    counts: dict[str, int]
+
+
+def _fresh_coups(rng: np.random.Generator, shoe: Shoe, R: int) -> np.ndarray:
+    """R ordered draws of 6 distinct cards from a full shoe, as rank indices (6, R)."""
+    N = shoe.size
+    pos = rng.integers(0, N, size=(R, 6))
+    while True:
+        srt = np.sort(pos, axis=1)
+        bad = np.flatnonzero((srt[:, 1:] == srt[:, :-1]).any(axis=1))
+        if bad.size == 0:
+            break
+        pos[bad] = rng.integers(0, N, size=(bad.size, 6))
+    edges = np.cumsum(shoe.counts)
+    return np.searchsorted(edges, pos.T, side="right")
+
+
+def simulate_chemin_de_fer(
+    player_strategy: Mapping[str, object],
+    banker_strategy: Mapping[str, object],
+    decks: int = 6,
+    rounds: int = 1_000_000,
+    alpha: object = Fraction(1, 20),
+    seed: int | None = None,
+    exact: bool = True,
+    batch: int = 1 << 18,
+) -> CheminDeFerResult:
+    """Simulate chemin de fer coups with Player and Banker drawing with the given probabilities.
+
+    Each coup is dealt from a freshly shuffled ``decks``-deck shoe (the papers' Model B:
+    six cards without replacement). Strategies are maps from information-set labels to
+    draw probabilities — Player ``"5"`` (or compositions ``"05"``, …), Banker ``"j:k"``
+    totals or ``"06:-"`` compositions — as produced by ``baccara solve``; see
+    :func:`games.baccara.rules.drawing.player_draw_table`. Payoffs per coup: Player +1/0/−1;
+    Banker 1 − α on a Banker win, 0 on a tie, −1 on a loss. Draw decisions at mixed
+    information sets are randomized independently per coup. With ``exact=True`` the exact
+    expected payoffs (:func:`games.baccara.casino.odds.chemin_de_fer_expectation`) are
+    attached for comparison.
+    """
+    rounds = check_rounds(rounds)
+    d = check_decks(decks)
+    a = to_fraction(alpha, "commission alpha")
+    if not 0 <= a < 1:
+        raise GameError(f"commission alpha must satisfy 0 <= alpha < 1, got {a}")
+    seed = _check_seed(seed)
+    ptab = player_draw_table(player_strategy)
+    btab = banker_draw_table(banker_strategy)
+    pdraw = ptab.astype(float)
+    bdraw = btab.astype(float)
+    shoe = Shoe.decks(d)
+    rng = np.random.default_rng(seed)
+    win_b = 1.0 - float(a)
+    tot = np.zeros(3)  # banker wins, player wins, ties
+    done = 0
+    start = time.perf_counter()
+    while done < rounds:
+        R = min(batch, rounds - done)
+        ranks = _fresh_coups(rng, shoe, R)
+        v = _VAL.take(ranks)
+        u = rng.random((2, R))
+        state, _ = play_coups(list(v), pdraw, bdraw, u[0], u[1])
+        pt = state // 20 % 10
+        bt = state % 10
+        tot += [(bt > pt).sum(), (pt > bt).sum(), (pt == bt).sum()]
+        done += R
+    seconds = time.perf_counter() - start
+    nb, np_, nt = tot
+    n = float(rounds)
+    pb, pp = nb / n, np_ / n
+    # per-coup payoffs are iid (fresh shoe): plain standard errors
+    mean_p = pp - pb
+    var_p = (pp + pb) - mean_p**2
+    mean_b = win_b * pb - pp
+    var_b = win_b**2 * pb + pp - mean_b**2
+    ex = chemin_de_fer_expectation(player_strategy, banker_strategy, d, a) if exact else {}
+    return CheminDeFerResult(
+        rounds,
+        d,
+        a,
+        seed,
+        seconds,
+        BetStat("player", float(mean_p), math.sqrt(max(var_p, 0) / n), ex.get("player")),
+        BetStat("banker", float(mean_b), math.sqrt(max(var_b, 0) / n), ex.get("banker")),
+        {"banker": int(nb), "player": int(np_), "tie": int(nt)},
+    )

@@ -1,0 +1,223 @@
+"""``baccara simulate``: punto banco dealt from casino shoes, vectorized.
+
+    baccara simulate [--rounds N] [--decks D] [--seed S] [--json]
+                     [--cut K] [--no-burn] [--remaining COUNTS]
+                     [--sessions R [--session-rounds n] [--bet NAME] [--stake X] [--plot FILE.png]]
+                     [--outcomes FILE.csv [--outcomes-rounds K]]  + payout options of house-edge
+
+Prints counts of Banker/Player/tie wins (and pairs), each bet's mean return per unit
+with a 95% confidence interval (shoe-clustered) next to its exact value, and rounds per
+second. ``--sessions R`` splits the run into R sessions of n rounds with a stake on one
+bet (as the R package's ``density`` script) and reports the profit/loss distribution;
+``--plot`` writes its histogram with a density curve to a PNG file. ``--outcomes``
+writes the first coups card by card to a CSV file (the R package's table of outcomes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+
+from gamekit.core.errors import GameError
+from gamekit.core.numbers import fmt
+from games.baccara.cards import RANKS
+from games.baccara.casino.odds import STATES, Shoe
+from games.baccara.casino.simulation import (
+    Z95,
+    SimulationResult,
+    first_coups,
+    plot_sessions,
+    simulate,
+)
+from games.baccara.cli.cmd_house_edge import add_bet_arguments, bets_from_args
+
+__all__ = ["add_arguments", "run", "simulation_json"]
+
+_DEFAULT_ROUNDS = 1_000_000
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rounds", type=int, default=None, metavar="N",
+                        help=f"number of coups (default {_DEFAULT_ROUNDS:,}; with --sessions: R × n)")
+    parser.add_argument("--decks", type=int, default=8, metavar="D", help="number of decks (default 8)")
+    parser.add_argument("--seed", type=int, default=None, metavar="S", help="random seed (reported when omitted)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--cut", type=int, default=7, metavar="K",
+                        help="cut card in front of the K-th card from the end (default 7; the R package uses 6)")
+    parser.add_argument("--no-burn", action="store_true", help="do not burn cards at the start of a shoe")
+    parser.add_argument("--workers", type=int, default=None, metavar="W",
+                        help="threads dealing shoes (default: 2 if a core is idle, else 1; results do not depend on it)")
+    parser.add_argument("--remaining", metavar="COUNTS",
+                        help="start every shoe from this composition (A=..,2=..,... or 13 counts)")
+    s = parser.add_argument_group("betting sessions")
+    s.add_argument("--sessions", type=int, default=None, metavar="R", help="number of sessions")
+    s.add_argument("--session-rounds", type=int, default=100, metavar="n", help="rounds per session (default 100)")
+    s.add_argument("--bet", default="banker", metavar="NAME", help="bet played in each session (default banker)")
+    s.add_argument("--stake", default="1", metavar="X", help="stake per round (default 1)")
+    s.add_argument("--plot", metavar="FILE.png", help="write the profit/loss histogram and density to a PNG")
+    o = parser.add_argument_group("table of outcomes")
+    o.add_argument("--outcomes", metavar="FILE.csv", help="write the first coups card by card to a CSV file")
+    o.add_argument("--outcomes-rounds", type=int, default=1000, metavar="K", help="coups in the table (default 1000)")
+    add_bet_arguments(parser)
+
+
+def simulation_json(res: SimulationResult, decks: int | None) -> dict:
+    out: dict = {
+        "decks": decks,
+        "rounds": res.rounds,
+        "seed": res.seed,
+        "shoes": res.shoes,
+        "cut_card": res.cut,
+        "burn": res.burn,
+        "counts": res.counts,
+        "bets": {},
+        "seconds": res.seconds,
+        "rounds_per_second": res.rounds_per_second,
+    }
+    if decks is None:
+        out["remaining"] = res.shoe.as_dict()
+    for name, b in res.bets.items():
+        lo, hi = b.ci95
+        entry: dict = {"mean": b.mean, "ci95": [lo, hi], "stderr": b.stderr}
+        if b.exact is not None:
+            entry["exact"] = fmt(b.exact)
+            entry["exact_float"] = float(b.exact)
+            entry["exact_in_ci95"] = bool(b.within(float(b.exact), Z95))
+        out["bets"][name] = entry
+    if res.sessions is not None:
+        s = res.sessions
+        out["sessions"] = {
+            "bet": s.bet,
+            "stake": s.stake,
+            "sessions": s.sessions,
+            "rounds_per_session": s.rounds_per_session,
+            "exact_mean": s.exact_mean,
+            "summary": s.summary,
+        }
+    return out
+
+
+def _render(res: SimulationResult, decks: int | None) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    what = f"{decks}-deck shoes" if decks is not None else "custom shoes"
+    console.print(
+        f"[bold]{res.rounds:,} coups[/bold] from {res.shoes:,} {what} (cut card {res.cut} from the end, "
+        f"{'burn' if res.burn else 'no burn'}, seed {res.seed}): {res.seconds:.2f} s, "
+        f"{res.rounds_per_second:,.0f} rounds/s"
+    )
+    c = Table(title="Counts")
+    for k in res.counts:
+        c.add_column(k, justify="right")
+    c.add_row(*(f"{v:,} ({v / res.rounds:.4%})" for v in res.counts.values()))
+    console.print(c)
+    t = Table(title="Mean return per unit staked (95% CI, clustered by shoe)")
+    t.add_column("bet")
+    t.add_column("mean", justify="right")
+    t.add_column("95% CI", justify="right")
+    t.add_column("exact", justify="right")
+    t.add_column("in CI", justify="center")
+    for name, b in res.bets.items():
+        lo, hi = b.ci95
+        ex = "" if b.exact is None else f"{float(b.exact):+.6f}"
+        ok = "" if b.exact is None else ("yes" if b.within(float(b.exact)) else "no")
+        t.add_row(name, f"{b.mean:+.6f}", f"[{lo:+.6f}, {hi:+.6f}]", ex, ok)
+    console.print(t)
+    if res.sessions is not None:
+        s = res.sessions
+        sm = s.summary
+        st = Table(title=f"{s.sessions:,} sessions of {s.rounds_per_session:,} rounds, stake {s.stake:g} on {s.bet}")
+        st.add_column("profit/loss per session")
+        st.add_column("value", justify="right")
+        for k in ("mean", "sd", "min", "q05", "q25", "median", "q75", "q95", "max"):
+            st.add_row(k, f"{sm[k]:+,.2f}" if k != "sd" else f"{sm[k]:,.2f}")
+        for k in ("p_win", "p_loss", "p_even"):
+            st.add_row(k, f"{sm[k]:.4f}")
+        console.print(st)
+        if s.exact_mean is not None:
+            console.print(f"exact expected profit per session: {s.exact_mean:+.4f}")
+
+
+def _write_outcomes(path: str, res: SimulationResult, k: int) -> None:
+    """First k coups of the run, card by card (same seed, same shoes as the simulation)."""
+    rows = [
+        [i + 1, shoe_no, " ".join(RANKS[r] for r in P), " ".join(RANKS[r] for r in B),
+         STATES[code].player_total, STATES[code].banker_total, STATES[code].winner,
+         int(STATES[code].player_pair), int(STATES[code].banker_pair)]
+        for i, (shoe_no, code, P, B) in enumerate(first_coups(res.shoe, res.seed, k, res.cut, res.burn))
+    ]
+    try:
+        with open(path, "w", newline="") as fh:
+            w = csv.writer(fh)
+            w.writerow(["round", "shoe", "player_cards", "banker_cards", "player_total", "banker_total",
+                        "outcome", "player_pair", "banker_pair"])
+            w.writerows(rows)
+    except OSError as exc:
+        raise GameError(f"cannot write outcomes {path!r}: {exc.strerror or exc}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    bets = bets_from_args(args)
+    shoe = Shoe.parse(args.remaining) if args.remaining else None
+    decks = None if shoe is not None else args.decks
+    rounds = args.rounds
+    sessions = None
+    if args.sessions is not None:
+        if args.sessions < 1 or args.session_rounds < 1:
+            raise GameError("--sessions and --session-rounds must be positive integers")
+        total = args.sessions * args.session_rounds
+        if rounds is not None and rounds != total:
+            raise GameError(f"--rounds {rounds} conflicts with --sessions x --session-rounds = {total}")
+        rounds = total
+        sessions = args.sessions
+    elif args.plot:
+        raise GameError("--plot needs --sessions (the plot shows the session profit/loss distribution)")
+    if rounds is None:
+        rounds = _DEFAULT_ROUNDS
+    if args.outcomes is not None and args.outcomes_rounds < 1:
+        raise GameError(f"--outcomes-rounds must be a positive integer, got {args.outcomes_rounds}")
+
+    progress = None
+    task = None
+    bar = None
+    if rounds >= 50_000_000 and sys.stderr.isatty():
+        from rich.progress import Progress
+
+        bar = Progress(transient=True, console=None)
+        bar.start()
+        task = bar.add_task("dealing shoes", total=rounds)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done)
+
+    try:
+        res = simulate(
+            rounds,
+            decks=args.decks,
+            seed=args.seed,
+            shoe=shoe,
+            cut=args.cut,
+            burn=not args.no_burn,
+            bets=bets,
+            session_bet=args.bet if sessions else None,
+            sessions=sessions,
+            stake=args.stake,
+            progress=progress,
+            workers=args.workers,
+        )
+    finally:
+        if bar is not None:
+            bar.stop()
+    if args.plot and res.sessions is not None:
+        plot_sessions(res.sessions, args.plot)
+    if args.outcomes:
+        _write_outcomes(args.outcomes, res, min(args.outcomes_rounds, res.rounds))
+    if args.json:
+        sys.stdout.write(json.dumps(simulation_json(res, decks), indent=2) + "\n")
+    else:
+        _render(res, decks)
+    return 0

@@ -1,0 +1,208 @@
+"""``baccara solve``: every Nash equilibrium of a chemin de fer model, exactly.
+
+    baccara solve [--model {A1,A2,A3,B1,B2,B3}] [--decks D] [--alpha A] [--json]
+
+Defaults: Model B2, 6 decks, commission α = 1/20 (``baccara`` with no arguments runs this).
+``--decks`` is validated but ignored by Model A (cards dealt with replacement). The JSON
+object is the one of ``CONTRACT.md``; without ``--json`` a readable summary: the reduced
+game, Player's and Banker's equilibrium strategies (Banker's as a grid in the style of
+Table 1 of the papers), payoffs, uniqueness and timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from fractions import Fraction
+
+from gamekit.core.numbers import fmt
+from games.baccara.infosets import STAND, THIRD_CARDS, total_of
+from games.baccara.models.tables import MODELS
+
+DEFAULT_MODEL = "B2"
+DEFAULT_DECKS = "6"
+DEFAULT_ALPHA = "1/20"
+
+METHOD_NAMES = {
+    "foster": "Foster's algorithm, paper II Lemma 2, complete",
+    "doubly additive enumeration": "exact enumeration of the doubly additive game, complete",
+}
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--model", default=DEFAULT_MODEL, metavar="{" + ",".join(MODELS) + "}",
+                   help=f"which model (default {DEFAULT_MODEL}): A with replacement, B from a shoe; "
+                   "1 totals only, 2 Banker sees his composition, 3 both see compositions")
+    p.add_argument("--decks", default=DEFAULT_DECKS, metavar="D",
+                   help=f"number of decks d >= 1 (default {DEFAULT_DECKS}; ignored by Model A)")
+    p.add_argument("--alpha", default=DEFAULT_ALPHA, metavar="A",
+                   help=f"commission on Banker wins, exact, 0 <= A < 1 (default {DEFAULT_ALPHA}; '0.05' works too)")
+    p.add_argument("--json", action="store_true", help="machine-readable output (CONTRACT.md)")
+    # let "--alpha -1/10" reach the range check (argparse would take it for an option)
+    p._negative_number_matcher = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+/\d+$")
+
+
+def run(args: argparse.Namespace) -> int:
+    from games.baccara.analysis.equilibria import solve_model
+
+    interactive = sys.stderr.isatty()
+    start = time.perf_counter()
+    if args.json or not interactive:
+        sol = solve_model(args.model, args.decks, args.alpha, progress=interactive)
+    else:
+        from rich.console import Console
+
+        with Console(stderr=True).status("solving") as status:
+            sol = solve_model(args.model, args.decks, args.alpha, progress=False,
+                              on_stage=lambda s: status.update(f"{s} …"))
+    elapsed = time.perf_counter() - start
+    if args.json:
+        sys.stdout.write(json.dumps(sol.to_json(), indent=1) + "\n")
+        return 0
+    render(sol, elapsed)
+    return 0
+
+
+# -- readable output ---------------------------------------------------------------------------
+def _approx(x: Fraction, digits: int = 6) -> str:
+    return f"{float(x):.{digits}f}"
+
+
+def _exact_and_approx(x: Fraction) -> str:
+    s = fmt(x)
+    return s if x.denominator == 1 else f"{s} ≈ {_approx(x)}"
+
+
+def _cell(values: set[Fraction]) -> tuple[str, str]:
+    """Text and style of one grid cell given Banker's draw probabilities over the equilibria."""
+    if len(values) > 1:
+        return "*", "bold magenta"
+    (v,) = values
+    if v == 1:
+        return "D", "bold green"
+    if v == 0:
+        return "S", "dim"
+    return f"{float(v):.3f}".lstrip("0"), "bold yellow"
+
+
+def banker_grid(sol, title: str | None = None):
+    """Banker's equilibrium strategy as a rich Table in the style of Table 1 of the papers.
+
+    Rows: Banker's two-card hands (totals in Model 1, compositions grouped by total in
+    Models 2–3); columns: Player's third card 0–9 and ∅ (Player stood). A cell is D or S, the
+    probability of drawing when Banker mixes, or * when the extreme equilibria disagree.
+    Strategic information sets (left by Lemma 1) are underlined.
+    """
+    from rich.table import Table
+
+    labels = sol.banker_infosets
+    index = {s: i for i, s in enumerate(labels)}
+    strategic = set(sol.strategic)
+    hands = list(dict.fromkeys(s.partition(":")[0] for s in labels))
+    composition = len(hands[0]) == 2
+    hands.sort(key=lambda h: (total_of(h), h))
+    t = Table(title=title, show_edge=False, pad_edge=False, header_style="bold", box=None)
+    if composition:
+        t.add_column("total", justify="right", style="dim")
+    t.add_column("hand" if composition else "total", justify="right", style="bold")
+    for k in THIRD_CARDS:
+        t.add_column("∅" if k == STAND else k, justify="center", min_width=4)
+    prev = None
+    for h in hands:
+        cells = []
+        for k in THIRD_CARDS:
+            lab = f"{h}:{k}"
+            vals = {e.banker[index[lab]] for e in sol.equilibria}
+            text, style = _cell(vals)
+            if lab in strategic:
+                style += " underline"
+            cells.append(f"[{style}]{text}[/]")
+        tot = total_of(h)
+        if composition and prev is not None and tot != prev:
+            t.add_section()
+        lead = [str(tot) if tot != prev else "", h] if composition else [h]
+        prev = tot
+        t.add_row(*lead, *cells)
+    return t
+
+
+def render(sol, elapsed: float) -> None:
+    from rich.console import Console
+
+    from games.baccara.analysis.equilibria import MODEL_DESCRIPTIONS
+
+    out = Console(highlight=False)
+    m = sol.model
+    deck_txt = f", {sol.decks} decks" if sol.uses_decks else ""
+    out.print(f"[bold]Baccara chemin de fer, Model {m}{deck_txt}, commission α = {fmt(sol.alpha)}[/]")
+    out.print(f"[dim]{MODEL_DESCRIPTIONS[m[0]].format(d=sol.decks)}; {MODEL_DESCRIPTIONS[m[1]]}[/]")
+    rows = "2" if sol.rows == 2 else "2^5"
+    n = len(sol.banker_infosets)
+    red_rows = "2" if sol.rows == 2 else f"2^{sol.reduced_player}"
+    out.print(
+        f"Game {rows} × 2^{n} → Lemma 1 leaves {sol.reduced_player} Player and "
+        f"{sol.reduced_banker} Banker information sets strategic: {red_rows} × 2^{sol.reduced_banker}"
+        + (f"  [dim](2^{sol.uniform_banker} uniformly for 0 ≤ α ≤ 1/10)[/]"
+           if sol.uniform_banker not in (None, sol.reduced_banker) else "")
+    )
+    eqs = sol.equilibria
+    if sol.unique:
+        out.print(f"[bold green]Unique Nash equilibrium[/] [dim]({METHOD_NAMES[sol.method]})[/]")
+    else:
+        kind = "a continuum of equilibria" if sol.continuum else "several equilibria"
+        out.print(f"[bold magenta]Not unique:[/] {kind}, {len(eqs)} extreme points [dim]({METHOD_NAMES[sol.method]})[/]")
+    out.print()
+
+    # Player
+    for label in sol.player_infosets:
+        vals = sorted({e.player[label] for e in eqs})
+        where = "5" if label == "5" else f"{label} (total 5)"
+        if len(vals) == 1:
+            out.print(f"Player draws on {where} with probability [bold]{_exact_and_approx(vals[0])}[/]")
+        else:
+            out.print(f"Player draws on {where} with probability in "
+                      f"{{{', '.join(fmt(v) for v in vals)}}} (extreme points)")
+    out.print()
+
+    # Banker
+    out.print(banker_grid(sol, title="Banker's equilibrium strategy"))
+    out.print("[dim]D draw, S stand, decimal: probability of drawing"
+              + (", *: differs between extreme equilibria" if not sol.unique else "")
+              + ". Rows: Banker's hand; columns: Player's third card (∅: Player stood); "
+              "underlined: strategic after Lemma 1.[/]")
+    mixed = {}
+    for e in eqs:
+        for lab, v in e.mixed_banker.items():
+            mixed.setdefault(lab, set()).add(v)
+    if sol.unique and mixed:
+        for lab, vs in mixed.items():
+            (v,) = vs
+            out.print(f"Banker draws at {lab} with probability [bold]{_exact_and_approx(v)}[/]")
+    elif not sol.unique:
+        varying = [s for i, s in enumerate(sol.banker_infosets)
+                   if len({e.banker[i] for e in eqs}) > 1]
+        out.print(f"Banker's strategy varies at {', '.join(varying)}; extreme points:")
+        shown = eqs[:10]
+        for i, e in enumerate(shown, 1):
+            moves = ", ".join(f"{lab}={fmt(e.banker_draw(lab))}" for lab in varying)
+            pl = ", ".join(f"{k}={fmt(v)}" for k, v in e.player.items())
+            out.print(f"  {i:>2}. Player {pl}; Banker {moves}")
+        if len(eqs) > len(shown):
+            out.print(f"  … {len(eqs) - len(shown)} more (use --json)")
+    out.print()
+
+    # payoffs
+    pays = sorted({e.payoffs for e in eqs})
+    if len(pays) == 1:
+        pp, pb = pays[0]
+        out.print(f"Payoffs per unit bet: Player {_exact_and_approx(pp)}, Banker {_exact_and_approx(pb)}"
+                  f"  [dim](the casino's commission takes the rest)[/]")
+    else:
+        for pp, pb in pays:
+            out.print(f"Payoffs: Player {_exact_and_approx(pp)}, Banker {_exact_and_approx(pb)}")
+    tm = sol.timings
+    out.print(f"[dim]Solved in {elapsed:.2f} s (tables {tm['tables']:.2f} s, Lemma 1 "
+              f"{tm['lemma1']:.2f} s, equilibria {tm['solve']:.2f} s); exact arithmetic throughout.[/]")

@@ -1,0 +1,123 @@
+"""``baccara sweep``: every Nash equilibrium for every commission α and many deck counts.
+
+    baccara sweep [--model B2] --decks RANGE [--alpha-max 1/10] [--json]
+                  [--jobs N] [--executor {process,serial,dask}] [--scheduler ADDRESS]
+                  [--cache-dir DIR] [--no-cache]
+
+RANGE is ``6``, ``1-20`` or a comma list such as ``1-10,20``. For each d the parametric
+Foster analysis (Ethier & Lee II, section 3) runs on α ∈ [0, alpha-max]; the output is
+Table 4's columns (a)–(e) and the α-segments with Player's p(α) and Banker's mixing
+probabilities — with ``--json`` the list of ``CONTRACT.md``. Model A1 (and A2) ignore
+``--decks``; Model B1 works too. Deck counts run in parallel on the local cores (``--jobs``),
+on a Dask cluster with ``--executor dask`` or ``--scheduler ADDRESS``, and results are cached
+per (model, d, α-range) in ``~/.cache/gamekit`` (``$XDG_CACHE_HOME``; ``--cache-dir``,
+``--no-cache``) so an interrupted sweep resumes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+
+from games.baccara.analysis.deck_sweep import DEFAULT_ALPHA_MAX, EXECUTORS, run_sweep
+
+DEFAULT_MODEL = "B2"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--model", default=DEFAULT_MODEL, metavar="{A1,A2,B1,B2}",
+                   help=f"model with two Player strategies (default {DEFAULT_MODEL}; Model A ignores --decks)")
+    p.add_argument("--decks", default="6", metavar="RANGE",
+                   help="deck counts: 6, 1-20 or 1-10,20 (default 6)")
+    p.add_argument("--alpha-max", default="1/10", metavar="A",
+                   help="solve for every commission 0 <= alpha <= A, exact, 0 < A < 1 (default 1/10)")
+    p.add_argument("--json", action="store_true", help="machine-readable output (CONTRACT.md)")
+    p.add_argument("--jobs", type=int, default=None, metavar="N",
+                   help="worker processes (default: every available core)")
+    p.add_argument("--executor", choices=EXECUTORS, default="process",
+                   help="process pool (default), serial, or a Dask cluster (pip install 'gamekit[dask]')")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="run on the Dask scheduler at ADDRESS (e.g. tcp://host:8786); implies --executor dask")
+    p.add_argument("--cache-dir", metavar="DIR", default=None,
+                   help="where results are cached (default $XDG_CACHE_HOME/gamekit or ~/.cache/gamekit)")
+    p.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+    p._negative_number_matcher = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+/\d+$")
+
+
+def _interval(seg: dict) -> str:
+    lb = "[" if seg["from_closed"] else "("
+    rb = "]" if seg["to_closed"] else ")"
+    return f"{lb}{_short(seg['from'])}, {_short(seg['to'])}{rb}"
+
+
+def _short(x: str) -> str:
+    """A decimal with 7 significant digits (the paper's precision)."""
+    if "." not in x:
+        return x
+    from decimal import Decimal
+
+    return format(Decimal(x), ".7g") if Decimal(x) != 0 else "0"
+
+
+def _mixed(seg: dict) -> str:
+    if "banker_mixed" in seg:
+        mixed = seg["banker_mixed"]
+        return ", ".join(f"{k}: {v}" for k, v in mixed.items()) or "pure"
+    return f"{len(seg.get('equilibria', []))} extreme equilibria"
+
+
+def _print_table(records: list[dict]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    model = records[0]["model"]
+    hi = records[0]["alpha_max"]
+    t = Table(title=f"Model {model}, 0 <= alpha <= {hi}: Table 4 of Ethier-Lee II and the alpha-segments",
+              caption="(a) curves, (b) intersections, (c) curves meeting p = 0 or 1, (d) alpha-intervals "
+                      "checked, (e) alpha-values with several equilibria")
+    for col, just in (("d", "right"), ("(a)", "right"), ("(b)", "right"), ("(c)", "right"),
+                      ("(d)", "right"), ("(e)", "right"), ("alpha", "left"),
+                      ("Player draws on 5: p(alpha)", "left"), ("Banker mixes: q", "left")):
+        t.add_column(col, justify=just, overflow="fold")
+    for rec in records:
+        head = ["-" if rec["decks"] is None else str(rec["decks"]),
+                *(str(rec[k]) for k in ("curves", "intersections", "boundary_curves", "intervals",
+                                        "nonunique_points"))]
+        for k, seg in enumerate(rec["segments"]):
+            p = next(iter(seg["player"].values())) if "player" in seg else "(not unique)"
+            t.add_row(*(head if k == 0 else [""] * 6), _interval(seg), p, _mixed(seg))
+        for pt in rec["points"]:
+            if not pt["unique"]:
+                n = len(pt["mixed_strategies"] or pt["equilibria"])
+                t.add_row(*[""] * 6, f"{{{_short(pt['alpha'])}}}",
+                          f"not unique: {len(pt['equilibria'])} extreme behaviour equilibria",
+                          f"{n} Banker mixtures of support <= 2", style="yellow")
+        t.add_section()
+    Console(width=max(150, Console().width)).print(t)
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    err = Console(stderr=True)
+    with Progress(TextColumn("[bold]sweep[/] {task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=err, transient=True,
+                  disable=not err.is_terminal) as prog:
+        task = prog.add_task(f"Model {args.model}", total=None)
+
+        def progress(done: int, total: int, d, cached: bool) -> None:
+            what = "" if d is None else f"d = {d}" + (" (cached)" if cached else "")
+            prog.update(task, completed=done, total=total, description=f"Model {args.model} {what}")
+
+        records = run_sweep(args.model, args.decks, args.alpha_max or DEFAULT_ALPHA_MAX,
+                            jobs=args.jobs, executor=args.executor, scheduler=args.scheduler,
+                            cache_dir=args.cache_dir, use_cache=not args.no_cache, progress=progress)
+    if args.json:
+        json.dump(list(records), sys.stdout, indent=1)
+        sys.stdout.write("\n")
+    else:
+        _print_table(list(records))
+    return 0

@@ -1,0 +1,65 @@
+"""The ``baccara`` command line.
+
+Each subcommand lives in its own module ``games.baccara.cli.cmd_<name>`` exposing
+``add_arguments(parser)`` and ``run(args) -> int``. This module only wires them up and
+turns expected errors into the contract's ``error: <message>`` line with exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from gamekit.core.errors import GameError
+
+# subcommand name -> (module, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "solve": ("cmd_solve", "solve a chemin de fer model (A1, A2, A3, B1, B2, B3) exactly"),
+    "sweep": ("cmd_sweep", "all equilibria of Model B2 over the commission range, per deck count"),
+    "house-edge": ("cmd_house_edge", "exact punto banco odds and the return of every bet"),
+    "simulate": ("cmd_simulate", "simulate punto banco shoes"),
+    "reproduce": ("cmd_reproduce", "recompute every numbered claim of the two papers"),
+    "plot": ("cmd_plot", "draw figures (best-response-discontinuity curves, mixing)"),
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2, nothing on stdout
+        sys.stderr.write(f"error: {message}\n")
+        raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="baccara", description="Baccara chemin de fer and punto banco, solved exactly.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    for name, (modname, help_) in COMMANDS.items():
+        mod = importlib.import_module(f"games.baccara.cli.{modname}")
+        p = sub.add_parser(name, help=help_, description=help_)
+        mod.add_arguments(p)
+        p.set_defaults(_run=mod.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv:
+        argv = ["solve"]  # the main job: Model B2, 6 decks, alpha = 1/20
+    args = parser.parse_args(argv)
+    if not hasattr(args, "_run"):
+        parser.print_help()
+        return 2
+    try:
+        return int(args._run(args) or 0)
+    except (GameError, ValueError, ZeroDivisionError) as exc:
+        msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        sys.stderr.write(f"error: {msg}\n")
+        return 2
+    except KeyboardInterrupt:
+        sys.stderr.write("error: interrupted\n")
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
