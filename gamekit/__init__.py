@@ -14,7 +14,7 @@ from gamekit.additive.reduction import Lemma1Reduction, materialize, reduce_lemm
 from gamekit.bimatrix.dominance import DominanceResult, iterated_dominance
 from gamekit.bimatrix.solve import METHODS, Component, SolveResult, solve, solve_result
 from gamekit.core.equilibrium import Equilibrium, is_equilibrium, regret
-from gamekit.core.errors import GameError, NfgFormatError, TooLargeError
+from gamekit.core.errors import CertificationError, GameError, NfgFormatError, TooLargeError
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import fmt, to_fraction
 from gamekit.doubly_additive import DoublyAdditiveGame, solve_doubly_additive
@@ -36,6 +36,7 @@ __all__ = [
     "iterated_dominance",
     "BimatrixGame",
     "Equilibrium",
+    "CertificationError",
     "GameError",
     "NfgFormatError",
     "TooLargeError",

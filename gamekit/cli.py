@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from gamekit import __version__
 from gamekit.bimatrix.solve import METHODS, SolveResult, solve_result
-from gamekit.core.errors import GameError
+from gamekit.core.errors import CertificationError, GameError, internal_error_line
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import fmt
 from gamekit.io.nfg import (
@@ -349,6 +349,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return int(args._run(args) or 0)
+    except CertificationError as exc:  # a failed exact check: a bug, not bad input
+        sys.stderr.write(internal_error_line(exc))
+        return 3
     except (GameError, ValueError, ZeroDivisionError, LPIterationLimit) as exc:
         msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         sys.stderr.write(f"error: {msg}\n")
@@ -358,6 +361,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("error: interrupted\n")
         return 2
+    except (RuntimeError, AssertionError, ArithmeticError, LookupError, TypeError) as exc:
+        sys.stderr.write(internal_error_line(exc))
+        return 3
 
 
 if __name__ == "__main__":

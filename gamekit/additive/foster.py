@@ -55,7 +55,7 @@ from gamekit.additive.behaviour import (
     payoffs,
 )
 from gamekit.additive.game import AdditiveGame
-from gamekit.core.errors import GameError, TooLargeError
+from gamekit.core.errors import CertificationError, GameError, TooLargeError
 from gamekit.core.numbers import fmt
 
 __all__ = [
@@ -816,7 +816,7 @@ def _solve_two_rows(game: AdditiveGame, max_vertices: int, max_face: int) -> Add
         # Lemma 2(b): every equilibrium has p = p(l) for some l — check our sweep agrees.
         bad = [c for c in cells if c.kind == "interval" or (c.p_lo not in bpset)]
         if bad:
-            raise RuntimeError("internal error: Lemma 2(b) holds but an equilibrium is off the breakpoints")
+            raise CertificationError("Lemma 2(b) holds but an equilibrium is off the breakpoints")
         notes.append("Lemma 2(b) hypotheses hold: every equilibrium sits at a best-response discontinuity")
     else:
         notes.append("Lemma 2(b) hypotheses fail: the sweep over all breakpoints, intervals and "
@@ -932,7 +932,7 @@ def solve_additive(game: AdditiveGame, *, max_vertices: int = DEFAULT_MAX_VERTIC
     ``max_vertices`` bounds the number of extreme equilibria written down (TooLargeError
     above it); ``max_face`` bounds the face dimension enumerated when player I's payoff is
     a general ``a_func``. ``cross_check=True`` re-solves the materialized reduced game
-    with the explicit solver and raises RuntimeError on any disagreement (small n_* only).
+    with the explicit solver and raises CertificationError on any disagreement (small n_* only).
     """
     if not isinstance(game, AdditiveGame):
         raise GameError(f"expected an AdditiveGame, got {type(game).__name__}")
@@ -1033,7 +1033,7 @@ def _member(cell: EquilibriumCell, pt: tuple, game: AdditiveGame, additive: bool
 def crosscheck_solution(sol: AdditiveSolution, limit: int = 1 << 12) -> str:
     """Re-solve the materialized reduced game with ``gamekit.bimatrix.solve`` and compare.
 
-    Returns "agree (...)" and raises RuntimeError on a disagreement (which would be a bug).
+    Returns "agree (...)" and raises CertificationError on a disagreement (which would be a bug).
     """
     from gamekit.additive.reduction import materialize
 
@@ -1048,5 +1048,5 @@ def crosscheck_solution(sol: AdditiveSolution, limit: int = 1 << 12) -> str:
     res = solve_result(explicit, method="all")
     problems = compare_with_explicit(sol, [(e.row, e.col) for e in res.equilibria], limit=limit)
     if problems:
-        raise RuntimeError("cross-check against the explicit solver failed: " + "; ".join(problems))
+        raise CertificationError("cross-check against the explicit solver failed: " + "; ".join(problems))
     return f"agree ({len(res.equilibria)} explicit extreme equilibria, {explicit.m}x{explicit.n} game)"

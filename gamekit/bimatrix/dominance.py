@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from gamekit.core.errors import GameError
+from gamekit.core.errors import CertificationError, GameError
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import fmt, integer_row
 
@@ -138,7 +138,7 @@ def _best_mixture(M: list[list], opp: Sequence[int], cands: Sequence[int], j: in
     A_eq = [[1] * K + [0, 0]]
     res = solve_lp([0] * K + [1, -1], A_ub, b_ub, A_eq, [1], maximize=True)
     if res.status != "optimal":
-        raise RuntimeError(f"dominance LP for strategy {j} ended {res.status}")
+        raise CertificationError(f"dominance LP for strategy {j} ended {res.status}")
     x = res.x
     mix = tuple((cands[t], x[t]) for t in range(K) if x[t])
     return res.value, mix
@@ -243,12 +243,12 @@ def iterated_dominance(game: BimatrixGame, mixed: bool = True, players: Sequence
                 else:
                     best = _best_mixture(Mf, opp, survivors, j)
                     if best is None or best[0] <= 0:  # pragma: no cover - impossible by theory
-                        raise RuntimeError(f"internal error: no undominated dominator for {player} {j}")
+                        raise CertificationError(f"no undominated dominator for {player} {j}")
                     mix = best[1]
                     kind = "pure" if len(mix) == 1 else "mixed"
                 margin = _exact_margin(game, player, rows, cols, j, mix)
                 if margin <= 0:  # pragma: no cover - checked exactly, must never happen
-                    raise RuntimeError(f"internal error: recorded dominator of {player} {j} does not dominate")
+                    raise CertificationError(f"recorded dominator of {player} {j} does not dominate")
                 labels = game.col_labels if player == "column" else game.row_labels
                 steps.append(DominanceStep(rnd, player, j, labels[j], mix, kind, margin, tuple(opp)))
             removed[player] = dom

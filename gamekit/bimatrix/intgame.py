@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from gamekit.core.equilibrium import Equilibrium
-from gamekit.core.errors import GameError
+from gamekit.core.errors import CertificationError
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import common_denominator
 
@@ -119,9 +119,9 @@ _ZERO = Fraction(0)
 def _check_distribution(v: Sparse, size: int, what: str) -> int:
     """Validate a sparse distribution; return the lcm of its denominators."""
     if not v or sum(p for _, p in v) != 1 or any(p <= 0 for _, p in v):
-        raise GameError(f"{what}: internal error, a strategy is not a probability distribution")
+        raise CertificationError(f"{what}: a strategy is not a probability distribution")
     if any(not 0 <= i < size for i, _ in v) or any(a[0] >= b[0] for a, b in zip(v, v[1:])):
-        raise GameError(f"{what}: internal error, bad strategy indices")
+        raise CertificationError(f"{what}: bad strategy indices")
     return common_denominator(p for _, p in v)
 
 
@@ -136,7 +136,7 @@ def certify_and_build(
     For each distinct x (written over its common denominator, x = a/D) the integer vector
     aᵀB' is computed once; likewise A'b for each distinct y = b/E. A profile is
     certified when every pure strategy in each support attains the maximum — the exact
-    Nash condition. A profile failing the check would be a solver bug: :class:`GameError`
+    Nash condition. A profile failing the check would be a solver bug: :class:`CertificationError`
     is raised instead of returning it. Payoffs are mapped back to the original game.
     ``dense_cache`` (if given) receives the full tuples of the row and column strategies,
     keyed by their sparse forms (``(0, sparse)`` for rows, ``(1, sparse)`` for columns).
@@ -167,7 +167,7 @@ def certify_and_build(
         xb, best_b, D, xd = cx
         ay, best_a, E, yd = cy
         if any(ay[i] != best_a for i, _ in x) or any(xb[j] != best_b for j, _ in y):
-            raise GameError(f"{what}: internal error, a computed profile is not an equilibrium")
+            raise CertificationError(f"{what}: a computed profile is not an equilibrium")
         pay = (
             (Fraction(best_a, E) - ig.shift_a) / ig.La,
             (Fraction(best_b, D) - ig.shift_b) / ig.Lb,

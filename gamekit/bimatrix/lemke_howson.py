@@ -15,19 +15,24 @@ labeled basis, whose basic solution is an extreme equilibrium.
 from __future__ import annotations
 
 from gamekit.bimatrix.intgame import IntGame, Profile, normalize
-from gamekit.core.errors import GameError
+from gamekit.core.errors import CertificationError, GameError
 from gamekit.kernel.pivot import Dictionary
 
-__all__ = ["lemke_howson", "lemke_howson_all"]
+__all__ = ["LemkeHowsonLimit", "lemke_howson", "lemke_howson_all"]
 
 DEFAULT_MAX_ITER = 100_000
+
+
+class LemkeHowsonLimit(GameError):
+    """The path from one label did not end within ``max_iter`` pivots (a user-set bound)."""
 
 
 def lemke_howson(ig: IntGame, label: int, max_iter: int = DEFAULT_MAX_ITER) -> Profile:
     """The equilibrium reached from the artificial equilibrium by dropping ``label``.
 
-    Labels 0..m-1 are the rows, m..m+n-1 the columns. Raises :class:`GameError` when
-    ``max_iter`` pivots do not reach an equilibrium.
+    Labels 0..m-1 are the rows, m..m+n-1 the columns. Raises :class:`LemkeHowsonLimit`
+    when ``max_iter`` pivots do not reach an equilibrium, :class:`CertificationError` on an
+    unbounded ray (impossible for the positive payoffs of :class:`IntGame`).
     """
     m, n = ig.m, ig.n
     if not 0 <= label < m + n:
@@ -50,7 +55,7 @@ def lemke_howson(ig: IntGame, label: int, max_iter: int = DEFAULT_MAX_ITER) -> P
         c = cur.nonbasic.index(entering)
         r = cur.leaving_row(c)
         if r < 0:  # pragma: no cover - bounded polytopes
-            raise GameError("Lemke-Howson: unbounded ray (payoffs not positive)")
+            raise CertificationError("Lemke-Howson: unbounded ray (payoffs not positive)")
         leaving = cur.basic[r]
         cur.pivot(r, c)
         lab = leaving if cur is P else q_label(leaving)
@@ -60,7 +65,7 @@ def lemke_howson(ig: IntGame, label: int, max_iter: int = DEFAULT_MAX_ITER) -> P
             cur, entering = Q, q_var(lab)
         else:
             cur, entering = P, lab
-    raise GameError(f"Lemke-Howson from label {label} exceeded max_iter={max_iter} pivots")
+    raise LemkeHowsonLimit(f"Lemke-Howson from label {label} exceeded max_iter={max_iter} pivots")
 
 
 def lemke_howson_all(
@@ -73,7 +78,7 @@ def lemke_howson_all(
     for label in range(ig.m + ig.n):
         try:
             prof = lemke_howson(ig, label, max_iter)
-        except GameError:
+        except LemkeHowsonLimit:  # only the pivot bound; a failed check must propagate
             failed.append(label)
             continue
         per_label[label] = prof

@@ -29,6 +29,7 @@ from bisect import bisect_left
 from fractions import Fraction
 
 from gamekit.bimatrix.intgame import IntGame, Profile
+from gamekit.core.errors import GameError
 
 __all__ = ["extreme_equilibria_2xn", "envelope_candidates"]
 
@@ -106,7 +107,8 @@ def extreme_equilibria_2xn(ig: IntGame, max_iter: int | None = None) -> list[Pro
 
     ``max_iter`` is accepted for a uniform interface; the method does not pivot.
     """
-    assert ig.m == 2
+    if ig.m != 2:
+        raise GameError(f"the 2xN method needs a game with 2 rows, got {ig.m}")
     n = ig.n
     B0, B1 = list(ig.B[0]), list(ig.B[1])
     d = [ig.A[0][j] - ig.A[1][j] for j in range(n)]

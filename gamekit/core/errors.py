@@ -1,8 +1,17 @@
-"""Exceptions raised by gamekit for bad input.
+"""Exceptions raised by gamekit.
 
-Every message is a single line naming the problem; the command-line tools print it
-as ``error: <message>`` and exit with status 2.
+Two families, told apart by the command-line tools:
+
+* :class:`GameError` (a ``ValueError``) — bad input: invalid game data or arguments. The
+  CLIs print ``error: <message>`` and exit with status 2.
+* :class:`CertificationError` (a ``RuntimeError``, *not* a ``GameError``/``ValueError``) —
+  an internal exact check failed: a solver produced a profile that the exact
+  best-response test rejects, an LP certificate does not verify, or an invariant of an
+  algorithm is violated. That is a bug in gamekit, never the user's fault; the CLIs
+  print ``internal error: <message> please report`` and exit with status 3.
 """
+
+__all__ = ["GameError", "NfgFormatError", "TooLargeError", "CertificationError", "first_line", "internal_error_line"]
 
 
 class GameError(ValueError):
@@ -15,3 +24,22 @@ class NfgFormatError(GameError):
 
 class TooLargeError(GameError):
     """A requested explicit object (e.g. a materialized 2^n game) exceeds the size limit."""
+
+
+class CertificationError(RuntimeError):
+    """An internal exact check failed (a failed equilibrium certificate, an LP certificate
+    that does not verify, a violated invariant): a bug in gamekit, not bad input."""
+
+
+def first_line(exc: BaseException) -> str:
+    """The first line of an exception's message (its type name when the message is empty)."""
+    text = str(exc)
+    return text.splitlines()[0] if text.strip() else type(exc).__name__
+
+
+def internal_error_line(exc: BaseException) -> str:
+    """The one stderr line the CLIs print for an internal failure (exit status 3)."""
+    msg = first_line(exc)
+    if not isinstance(exc, CertificationError):
+        msg = f"{type(exc).__name__}: {msg}"
+    return f"internal error: {msg}; please report\n"

@@ -51,7 +51,7 @@ import time
 from fractions import Fraction
 from itertools import combinations, product
 
-from gamekit.core.errors import GameError, TooLargeError
+from gamekit.core.errors import CertificationError, GameError, TooLargeError
 from gamekit.core.numbers import integer_row
 from gamekit.doubly_additive.game import DoublyAdditiveGame
 from gamekit.doubly_additive.polytope import box_polytope_vertices, int_solve
@@ -476,7 +476,7 @@ def solve_doubly_additive(
                 for x, y in pairs)
     for e in eqs:  # exact certification of every reported point
         if not game.is_equilibrium(e.x, e.y):
-            raise AssertionError(f"internal error: reported profile is not an equilibrium: {e}")
+            raise CertificationError(f"doubly additive enumeration: a reported profile is not an equilibrium: {e}")
     subsets, comps = nash_subsets(game, pairs)
     cert.seconds = time.perf_counter() - start
     return DoublyAdditiveSolution(game, eqs, subsets, comps, cert)

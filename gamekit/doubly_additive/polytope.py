@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from itertools import product
 
-from gamekit.core.errors import TooLargeError
+from gamekit.core.errors import CertificationError, TooLargeError
 
 __all__ = ["box_polytope_vertices", "int_solve", "int_solve_fractions", "MAX_FREE_DIM"]
 
@@ -77,7 +77,7 @@ def int_solve(M: Sequence[Sequence[int]], r: Sequence[int]) -> tuple[tuple[int, 
                 s -= A[i][j] * num[j]
         q, rem = divmod(s, A[i][i])
         if rem:  # cannot happen (Cramer); guard against a logic error
-            raise AssertionError("non-integral back substitution in int_solve")
+            raise CertificationError("non-integral back substitution in int_solve")
         num[i] = q
     if det < 0:
         det = -det

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from gamekit.core.errors import CertificationError
 from gamekit.doubly_additive.game import DoublyAdditiveGame
 from gamekit.doubly_additive.result import Component, NashSubset
 
@@ -32,7 +33,7 @@ def _label(values: list[tuple[Fraction, ...]], k: int) -> str:
         pos = any(c > 0 for c in col)
         neg = any(c < 0 for c in col)
         if pos and neg:  # impossible for a set of equilibria; guard against a logic error
-            raise AssertionError("gain changes sign inside a Nash subset")
+            raise CertificationError("gain changes sign inside a Nash subset")
         out.append("1" if pos else "0" if neg else "*")
     return "".join(out)
 

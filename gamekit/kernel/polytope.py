@@ -17,7 +17,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gamekit.core.errors import GameError
+from gamekit.core.errors import CertificationError, GameError
 from gamekit.kernel.pivot import Dictionary
 
 __all__ = ["Vertex", "enumerate_vertices"]
@@ -53,7 +53,7 @@ def enumerate_vertices(M: Sequence[Sequence[int]], max_iter: int | None = None) 
         for c in range(d):
             r = dic.leaving_row(c)
             if r < 0:  # pragma: no cover - M > 0 makes the polytope bounded
-                raise GameError("vertex enumeration: unbounded polytope (payoff matrix not positive)")
+                raise CertificationError("vertex enumeration: unbounded polytope (payoff matrix not positive)")
             nkey = key ^ (1 << dic.basic[r]) ^ (1 << dic.nonbasic[c])
             if nkey in seen:
                 continue

@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from gamekit.core.errors import GameError
+from gamekit.core.errors import CertificationError, GameError
 from gamekit.core.numbers import common_denominator, to_fraction
 
 __all__ = ["LPResult", "LPIterationLimit", "solve_lp", "verify_lp"]
@@ -605,7 +605,7 @@ def verify_lp(
     b_eq: Sequence | None,
     maximize: bool = False,
 ) -> None:
-    """Check ``res``'s certificate exactly against the data; raise ``AssertionError`` if wrong.
+    """Check ``res``'s certificate exactly against the data; raise :class:`CertificationError` if wrong.
 
     This is what makes :func:`solve_lp`'s answers trustworthy: the float step and the
     pivoting may be arbitrarily wrong, the returned result is still checked here.
@@ -627,36 +627,39 @@ def verify_lp(
         )
 
     if res.status == "optimal":
-        assert res.x is not None and res.duals_ub is not None and res.duals_eq is not None
+        if res.x is None or res.duals_ub is None or res.duals_eq is None:
+            raise CertificationError("LP certificate: an optimal result lacks x or its duals")
         if not primal_feasible(res.x):
-            raise AssertionError("LP certificate: x is not feasible")
+            raise CertificationError("LP certificate: x is not feasible")
         yub = [sgn * v for v in res.duals_ub]
         yeq = [sgn * v for v in res.duals_eq]
         if any(v > 0 for v in yub):
-            raise AssertionError("LP certificate: a dual of a <= row has the wrong sign")
+            raise CertificationError("LP certificate: a dual of a <= row has the wrong sign")
         aty = [a + b for a, b in zip(_rowsT(Aub, yub, n), _rowsT(Aeq, yeq, n))]
         if any(sgn * cj - v < 0 for cj, v in zip(cv, aty)):
-            raise AssertionError("LP certificate: the dual is not feasible")
+            raise CertificationError("LP certificate: the dual is not feasible")
         if sgn * _dot(cv, res.x) != _dot(bub, yub) + _dot(beq, yeq):
-            raise AssertionError("LP certificate: primal and dual values differ")
+            raise CertificationError("LP certificate: primal and dual values differ")
         if res.value != _dot(cv, res.x):
-            raise AssertionError("LP certificate: value is not c.x")
+            raise CertificationError("LP certificate: value is not c.x")
     elif res.status == "infeasible":
-        assert res.farkas is not None
+        if res.farkas is None:
+            raise CertificationError("LP certificate: an infeasible result lacks its Farkas multipliers")
         yub, yeq = res.farkas
         if any(v > 0 for v in yub):
-            raise AssertionError("Farkas certificate: a <= row multiplier is positive")
+            raise CertificationError("Farkas certificate: a <= row multiplier is positive")
         aty = [a + b for a, b in zip(_rowsT(Aub, yub, n), _rowsT(Aeq, yeq, n))]
         if any(v > 0 for v in aty) or _dot(bub, yub) + _dot(beq, yeq) <= 0:
-            raise AssertionError("Farkas certificate does not prove infeasibility")
+            raise CertificationError("Farkas certificate does not prove infeasibility")
     elif res.status == "unbounded":
-        assert res.x is not None and res.ray is not None
+        if res.x is None or res.ray is None:
+            raise CertificationError("LP certificate: an unbounded result lacks x or its ray")
         d = res.ray
         if not primal_feasible(res.x):
-            raise AssertionError("unboundedness certificate: x is not feasible")
+            raise CertificationError("unboundedness certificate: x is not feasible")
         if any(v < 0 for v in d) or any(_dot(r, d) > 0 for r in Aub) or any(_dot(r, d) != 0 for r in Aeq):
-            raise AssertionError("unboundedness certificate: the ray leaves the feasible set")
+            raise CertificationError("unboundedness certificate: the ray leaves the feasible set")
         if sgn * _dot(cv, d) >= 0:
-            raise AssertionError("unboundedness certificate: the ray does not improve the objective")
+            raise CertificationError("unboundedness certificate: the ray does not improve the objective")
     else:
-        raise AssertionError(f"unknown LP status {res.status!r}")
+        raise CertificationError(f"unknown LP status {res.status!r}")

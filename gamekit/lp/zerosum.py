@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from gamekit.core.errors import GameError
+from gamekit.core.errors import CertificationError, GameError
 from gamekit.core.game import BimatrixGame, Matrix
 from gamekit.lp.simplex import solve_lp
 
@@ -71,7 +71,7 @@ def solve_matrix_game(M: object) -> ZeroSumSolution:
     b_eq = [1]
     res = solve_lp(c, A_ub, b_ub, A_eq, b_eq, maximize=True)
     if not res.optimal:  # pragma: no cover - the LP is always feasible and bounded
-        raise AssertionError(f"matrix-game LP is {res.status}")
+        raise CertificationError(f"matrix-game LP is {res.status}")
     x = res.x[:m]  # type: ignore[index]
     val = res.value - shift  # type: ignore[operator]
     y = list(res.duals_ub)  # type: ignore[arg-type]
@@ -81,7 +81,7 @@ def solve_matrix_game(M: object) -> ZeroSumSolution:
     col_pay = [sum((x[i] * A[i][j] for i in range(m) if x[i]), Fraction(0)) for j in range(n)]
     row_pay = [sum((A[i][j] * y[j] for j in range(n) if y[j]), Fraction(0)) for i in range(m)]
     if min(col_pay) != val or max(row_pay) != val or any(p < 0 for p in x + y):
-        raise AssertionError("matrix-game certificate failed")  # pragma: no cover
+        raise CertificationError("matrix-game certificate failed")  # pragma: no cover
     return ZeroSumSolution(val, tuple(x), y)
 
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from gamekit.core.errors import GameError, TooLargeError
+from gamekit.core.errors import CertificationError, GameError, TooLargeError
 from gamekit.core.numbers import fmt, to_fraction
 from gamekit.parametric.affine import AffineAdditiveGame
 from gamekit.parametric.ratfunc import RationalFunction
@@ -790,7 +790,8 @@ def _pieces(critical: list[CriticalPoint], segments: list[Segment]) -> list[Piec
                 critical[k].covered = True
             cur = Piece(seg.lo, seg.hi, lo_closed, False, seg.equilibria, seg.continua, seg.unique)
         prev_right = matches(seg, k + 1)
-    assert cur is not None
+    if cur is None:
+        raise CertificationError("parametric sweep: no segment to build a piece from")
     cur.hi_closed = prev_right
     if prev_right:
         critical[-1].covered = True
@@ -875,7 +876,8 @@ def _point_case(data: LiveData, inter: Intersection, critical: list[CriticalPoin
     st = critical[k].structure
     i = data.live.index(inter.curves[0])
     box = _box_of(st, i)
-    assert box is not None  # both curves pass through this breakpoint
+    if box is None:  # both curves pass through this breakpoint
+        raise CertificationError("parametric sweep: no box at an intersection of two curves")
     return PointCase(inter, _pattern(data, box), st, box)
 
 

@@ -11,7 +11,7 @@ import argparse
 import importlib
 import sys
 
-from gamekit.core.errors import GameError
+from gamekit.core.errors import CertificationError, GameError, internal_error_line
 
 # subcommand name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -52,6 +52,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return int(args._run(args) or 0)
+    except CertificationError as exc:  # a failed exact check: a bug, not bad input
+        sys.stderr.write(internal_error_line(exc))
+        return 3
     except (GameError, ValueError, ZeroDivisionError) as exc:
         msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         sys.stderr.write(f"error: {msg}\n")
@@ -59,6 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("error: interrupted\n")
         return 2
+    except (RuntimeError, AssertionError, ArithmeticError, LookupError, TypeError) as exc:
+        sys.stderr.write(internal_error_line(exc))
+        return 3
 
 
 if __name__ == "__main__":
