@@ -102,3 +102,161 @@ def test_baccara_cli_exit_2_on_bad_input(capsys):
     code = main(["solve", "--model", "Z9", "--json"])
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and err.startswith("error: ")
+
+
+# -- every solver path certifies: inject a wrong profile into its search step ----------------
+def _additive(rows: int):
+    """Player II strictly prefers move 1 everywhere (b gain 1 > 0 against every row), so his
+    only best response is 'move 1 at both sets'; player I prefers his last row."""
+    from gamekit.additive.game import AdditiveGame
+
+    return AdditiveGame(
+        [f"r{u}" for u in range(rows)], ["s0", "s1"],
+        [0] * rows, [[(0, 1), (0, 1)] for _ in range(rows)],
+        a_base=list(range(rows)), a_move=[[(0, 0), (0, 0)] for _ in range(rows)],
+    )
+
+
+def _wrong_additive(game):
+    """(row 0 for sure, move 0 everywhere): move 1 is strictly better, so not an equilibrium."""
+    from gamekit.additive.foster import AdditiveEquilibrium
+
+    row = tuple(F(1) if u == 0 else F(0) for u in range(game.m))
+    draw = (F(0), F(0))
+    assert not gamekit.is_equilibrium(game, row, draw)
+    return AdditiveEquilibrium(row, draw, (F(0), F(0)))
+
+
+@pytest.mark.parametrize("rows, step", [(1, "_solve_one_row"), (2, "_solve_two_rows"), (3, "_solve_enumeration")])
+def test_wrong_profile_in_additive_search_is_caught(monkeypatch, rows, step):
+    from dataclasses import replace
+
+    import gamekit.additive.foster as foster
+
+    game = _additive(rows)
+    true = foster.solve_additive(game)
+    assert [e.draw for e in true.equilibria] == [(1, 1)]  # move 1 everywhere, as designed
+    original = getattr(foster, step)
+
+    def wrong(*args, **kwargs):
+        return replace(original(*args, **kwargs), equilibria=(_wrong_additive(game),))
+
+    monkeypatch.setattr(foster, step, wrong)
+    with pytest.raises(CertificationError):
+        foster.solve_additive(game)
+    with pytest.raises(CertificationError):
+        gamekit.solve(game)
+
+
+def test_one_row_cell_contains_its_vertex_and_cross_check_is_not_ignored():
+    from gamekit.additive.foster import solve_additive
+
+    game = _additive(1)
+    sol = solve_additive(game)
+    (cell,) = sol.cells
+    (e,) = sol.equilibria
+    assert e.p == 1 and cell.p_lo <= e.p <= cell.p_hi
+    assert cell.contains(e.p, e.draw, game)
+    with pytest.raises(GameError, match="cross_check"):
+        solve_additive(game, cross_check=True)
+    with pytest.raises(GameError, match="cross_check"):
+        solve_additive(_additive(3), cross_check=True)
+
+
+def test_wrong_profile_in_doubly_additive_search_is_caught(monkeypatch):
+    import gamekit.doubly_additive.enumeration as enum
+    from gamekit.doubly_additive import DoublyAdditiveGame, solve_doubly_additive
+
+    # matching pennies in behaviour form: the unique equilibrium is x = y = 1/2
+    g = DoublyAdditiveGame(["h"], ["l"], (0, [1], [1], [[-2]]), (0, [-1], [-1], [[2]]))
+    assert [(e.x, e.y) for e in solve_doubly_additive(g).equilibria] == [((F(1, 2),), (F(1, 2),))]
+    assert not gamekit.is_equilibrium(g, (F(0),), (F(0),))
+    monkeypatch.setattr(enum, "_search", lambda *a, **k: [((F(0),), (F(0),))])
+    with pytest.raises(CertificationError):
+        solve_doubly_additive(g)
+
+
+def _affine_game():
+    """Player II's gain of move 1 at the single set is α − 1/2 against both rows; player I
+    prefers row 1 when II plays move 1 and row 0 otherwise."""
+    from gamekit.additive.game import AdditiveGame
+    from gamekit.parametric import AffineAdditiveGame
+
+    G0 = AdditiveGame(["r0", "r1"], ["s"], [0, 0], [[(0, F(-1, 2))], [(0, F(-1, 2))]],
+                      a_base=[0, 0], a_move=[[(1, 0)], [(0, 1)]])
+    G1 = AdditiveGame(["r0", "r1"], ["s"], [0, 0], [[(0, 1)], [(0, 1)]],
+                      a_base=[0, 0], a_move=[[(0, 0)], [(0, 0)]])
+    return AffineAdditiveGame(G0, G1)
+
+
+def test_parametric_evaluate_and_critical_points_certify(monkeypatch):
+    from gamekit.parametric import EquilibriumFormula, RationalFunction, solve_parametric
+
+    game = _affine_game()
+    sol = solve_parametric(game, 0, 1)
+    for a in (F(1, 4), F(1, 2), F(3, 4)):
+        for e in sol.evaluate(a):
+            assert gamekit.is_equilibrium(game, e.row, e.y, alpha=a)
+    # a wrong formula on the segment containing alpha = 1/4: player I on row 1, II on move 1
+    seg = next(s for s in sol.segments if s.lo <= F(1, 4) <= s.hi)
+    one = RationalFunction.constant(1)
+    monkeypatch.setattr(seg, "equilibria", (EquilibriumFormula(one, (one,) * len(seg.equilibria[0].y)),))
+    with pytest.raises(CertificationError):
+        sol.evaluate(F(1, 4))
+    # a wrong extreme point at a critical value
+    cp = next(c for c in sol.critical if c.alpha == F(1, 2))
+    monkeypatch.setattr(type(cp.structure), "equilibria", lambda self: [(F(2), (F(0),) * len(self.data.live))])
+    with pytest.raises(CertificationError):
+        cp.equilibria()
+
+
+def test_wrong_zero_sum_solution_is_caught(monkeypatch):
+    import gamekit.lp.zerosum as zs
+    from gamekit.lp.simplex import LPResult
+
+    assert zs.value([[1, -1], [-1, 1]]) == 0
+
+    def wrong(c, A_ub, b_ub, A_eq, b_eq, maximize=False):  # row 0 for sure, value 'shift'
+        return LPResult("optimal", x=(F(1), F(0), F(2)), value=F(2), duals_ub=(F(1), F(0)),
+                        duals_eq=(F(0),), reduced_costs=(F(0),) * 3)
+
+    monkeypatch.setattr(zs, "solve_lp", wrong)
+    with pytest.raises(CertificationError):
+        zs.solve_matrix_game([[1, -1], [-1, 1]])
+
+
+def test_peer_profiles_are_uncertified_until_checked():
+    from gamekit.core.equilibrium import CandidateEquilibrium
+    from gamekit.io.interop import equilibria_from_nashpy
+
+    g = gamekit.read_nfg(GAMES / "matching_pennies.nfg")
+    (good,) = equilibria_from_nashpy(g, [([0.5, 0.5], [0.5, 0.5])])
+    assert isinstance(good, CandidateEquilibrium) and not isinstance(good, gamekit.Equilibrium)
+    assert good.certify(g) == gamekit.solve(g)[0]
+    (bad,) = equilibria_from_nashpy(g, [([1.0, 0.0], [0.5, 0.5])])
+    assert not bad.is_equilibrium(g)
+    with pytest.raises(CertificationError):
+        bad.certify(g)
+    with pytest.raises(CertificationError):
+        gamekit.Equilibrium.from_strategies(g, [1, 0], [F(1, 2), F(1, 2)])
+
+
+def test_baccara_cli_exit_3_when_the_additive_solver_is_wrong(monkeypatch, capsys):
+    from dataclasses import replace
+
+    import gamekit.additive.foster as foster
+    from games.baccara.cli.main import main
+
+    original = foster._solve_two_rows
+
+    def wrong(game, *args, **kwargs):
+        sol = original(game, *args, **kwargs)
+        e = sol.equilibria[0]
+        flipped = tuple(1 - v if v in (0, 1) else v for v in e.draw)
+        return replace(sol, equilibria=(replace(e, draw=flipped),))
+
+    monkeypatch.setattr(foster, "_solve_two_rows", wrong)
+    code = main(["solve", "--model", "A1", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 3 and out == ""
+    assert err.startswith("internal error: ") and "please report" in err

@@ -115,7 +115,7 @@ def test_fixture_game(name):
     assert sorted((c.rows, c.cols) for c in result.components) == sorted(exp.subsets)
     # pygambit's exact enumeration finds the same extreme equilibria
     res = gbt.nash.enummixed_solve(to_pygambit(game), rational=True)
-    assert sorted((profile_from_pygambit(game, p) for p in res.equilibria), key=key) == want
+    assert sorted((profile_from_pygambit(game, p).certify(game) for p in res.equilibria), key=key) == want
 
 
 @pytest.mark.parametrize("name", sorted(TABLE))

@@ -74,7 +74,8 @@ def test_from_pygambit_rejects_three_players():
 def test_pygambit_equilibria_convert_and_match_ours():
     game = gamekit.read_nfg(GAMES / "von_stengel_3x2.nfg")
     res = gbt.nash.enummixed_solve(to_pygambit(game), rational=True)
-    theirs = sorted((profile_from_pygambit(game, p) for p in res.equilibria), key=lambda e: (e.row, e.col))
+    theirs = sorted((profile_from_pygambit(game, p).certify(game) for p in res.equilibria),
+                    key=lambda e: (e.row, e.col))
     ours = sorted(gamekit.solve(game, method="all"), key=lambda e: (e.row, e.col))
     assert theirs == ours
     assert all(gamekit.is_equilibrium(game, e.row, e.col) for e in theirs)

@@ -55,8 +55,10 @@ from gamekit.additive.behaviour import (
     payoffs,
 )
 from gamekit.additive.game import AdditiveGame
+from gamekit.core.certify import certify_additive_solution
 from gamekit.core.errors import CertificationError, GameError, TooLargeError
 from gamekit.core.numbers import fmt
+from gamekit.core.result import ResultSequence
 
 __all__ = [
     "AdditiveEquilibrium",
@@ -164,6 +166,8 @@ class EquilibriumCell:
             return False
         if any(not 0 <= draw[l] <= 1 for l in self.free):
             return False
+        if self.sense == "any":  # one row: player I has no condition
+            return True
         d = _d_value(game, draw)
         return d == 0 if self.sense == "=" else (d <= 0 if self.sense == "<=" else d >= 0)
 
@@ -176,6 +180,8 @@ class EquilibriumCell:
         for T, _ in mixture:
             if not ones <= T or not T <= ones | freeset:
                 return False
+        if self.sense == "any":  # one row: player I has no condition
+            return True
         d = sum((q * (game.a(1, T) - game.a(0, T)) for T, q in mixture), _ZERO)
         return d == 0 if self.sense == "=" else (d <= 0 if self.sense == "<=" else d >= 0)
 
@@ -234,8 +240,8 @@ class FosterCertificate:
         )
 
 
-@dataclass(frozen=True)
-class AdditiveSolution:
+@dataclass(frozen=True, eq=False)
+class AdditiveSolution(ResultSequence):
     """All Nash equilibria of an additive game (exact and complete).
 
     ``equilibria``: the extreme equilibria (all distinct vertices of the cells).
@@ -871,7 +877,7 @@ def _solve_one_row(game: AdditiveGame, max_vertices: int) -> AdditiveSolution:
         yt = tuple(y)
         mix = behaviour_to_mixture(yt)
         verts.append(AdditiveEquilibrium((_ONE,), yt, payoffs(game, (_ONE,), mixture=mix), mix))
-    cell = EquilibriumCell("face", _ZERO, _ZERO, tuple(free), "any", tuple(verts), tuple(base))
+    cell = EquilibriumCell("face", _ONE, _ONE, tuple(free), "any", tuple(verts), tuple(base))
     unique = len(verts) == 1
     return AdditiveSolution(game, tuple(verts), (cell,), ((0,),), unique, unique, None, "trivial")
 
@@ -931,20 +937,23 @@ def solve_additive(game: AdditiveGame, *, max_vertices: int = DEFAULT_MAX_VERTIC
 
     ``max_vertices`` bounds the number of extreme equilibria written down (TooLargeError
     above it); ``max_face`` bounds the face dimension enumerated when player I's payoff is
-    a general ``a_func``. ``cross_check=True`` re-solves the materialized reduced game
+    a general ``a_func``. ``cross_check=True`` (two rows only; GameError otherwise) re-solves the materialized reduced game
     with the explicit solver and raises CertificationError on any disagreement (small n_* only).
     """
     if not isinstance(game, AdditiveGame):
         raise GameError(f"expected an AdditiveGame, got {type(game).__name__}")
+    if cross_check and game.m != 2:
+        raise GameError(f"cross_check=True compares the two-row sweep with the explicit solver; "
+                        f"this game has {game.m} row(s)")
     if game.m == 1:
-        return _solve_one_row(game, max_vertices)
+        return certify_additive_solution(_solve_one_row(game, max_vertices))
     if game.m > 2:
-        return _solve_enumeration(game, column_limit)
+        return certify_additive_solution(_solve_enumeration(game, column_limit))
     sol = _solve_two_rows(game, max_vertices, max_face)
     if cross_check:
         verdict = crosscheck_solution(sol, limit=column_limit)
         sol = replace(sol, certificate=replace(sol.certificate, cross_check=verdict))  # type: ignore[type-var]
-    return sol
+    return certify_additive_solution(sol)
 
 
 # -- cross-check against the explicit game --------------------------------------------------------

@@ -26,7 +26,7 @@ strategy, each compared by decreasing probability of the first, second, … stra
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from gamekit.bimatrix.enumerate_all import all_extreme_equilibria
@@ -46,6 +46,7 @@ from gamekit.core.equilibrium import Equilibrium
 from gamekit.core.errors import GameError
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import fmt
+from gamekit.core.result import ResultSequence
 from gamekit.kernel.graphs import connected_components, maximal_bicliques
 
 __all__ = ["METHODS", "Component", "SolveResult", "solve", "solve_result"]
@@ -63,7 +64,7 @@ _OPTIONS = {
 }
 
 
-@dataclass
+@dataclass(frozen=True)
 class Component:
     """A maximal Nash subset: conv(rows) × conv(cols) consists of equilibria, and no
     extreme strategy can be added to either side.
@@ -78,18 +79,26 @@ class Component:
     connected: int = 0
 
 
-@dataclass
-class SolveResult:
-    """Everything a solver found, with what is certified about it."""
+@dataclass(frozen=True, eq=False)
+class SolveResult(ResultSequence):
+    """Everything a bimatrix solver found (the :class:`~gamekit.core.result.SolverResult`
+    protocol): every equilibrium passed the exact best-response test; ``complete`` is True
+    for ``"all"`` and ``"vertex_enumeration"``. Also the sequence of its equilibria."""
 
     method: str
-    exact: bool
     complete: bool
-    equilibria: list[Equilibrium]
-    components: list[Component] | None
-    row_vertices: list[tuple[Fraction, ...]]
-    col_vertices: list[tuple[Fraction, ...]]
+    equilibria: tuple[Equilibrium, ...]
+    components: tuple[Component, ...] | None
+    row_vertices: tuple[tuple[Fraction, ...], ...]
+    col_vertices: tuple[tuple[Fraction, ...], ...]
     parameters: dict = field(default_factory=dict)
+    game: BimatrixGame | None = None
+
+    @property
+    def certificate(self) -> dict:
+        """What was checked: the exact best-response test of every listed equilibrium."""
+        return {"test": "exact best response (integer arithmetic)", "checked": len(self.equilibria),
+                **{k: v for k, v in self.parameters.items() if isinstance(v, (int, str, bool))}}
 
     @property
     def unique(self) -> bool:
@@ -107,8 +116,8 @@ class SolveResult:
         """Exact-string JSON form (equilibria as in the contract, plus vertices/components)."""
         out: dict = {
             "method": self.method,
-            "exact": self.exact,
             "complete": self.complete,
+            "unique": self.unique,
             "equilibria": [e.to_json() for e in self.equilibria],
         }
         if self.components is not None:
@@ -157,24 +166,25 @@ def _assemble(
         edges = [(rix[x], cix[y]) for x, y in uniq]
         conn = connected_components(edges)
         where = {r: k for k, (rows, _) in enumerate(conn) for r in rows}
-        components = [
-            Component(rows, cols, where[rows[0]]) for rows, cols in maximal_bicliques(edges)
-        ]
-        components.sort(key=lambda c: (c.connected, c.rows, c.cols))
+        comps = [Component(rows, cols, where[rows[0]]) for rows, cols in maximal_bicliques(edges)]
+        components = tuple(sorted(comps, key=lambda c: (c.connected, c.rows, c.cols)))
     return SolveResult(
         method=method,
-        exact=True,
         complete=complete,
-        equilibria=equilibria,
+        equilibria=tuple(equilibria),
         components=components,
-        row_vertices=row_vertices,
-        col_vertices=col_vertices,
+        row_vertices=tuple(row_vertices),
+        col_vertices=tuple(col_vertices),
         parameters=parameters,
     )
 
 
 def solve_result(game: BimatrixGame, method: str = "all", **options) -> SolveResult:
     """Solve ``game`` with ``method`` (one of :data:`METHODS`); see the module docstring."""
+    return replace(_solve_result(game, method, **options), game=game)
+
+
+def _solve_result(game: BimatrixGame, method: str = "all", **options) -> SolveResult:
     if not isinstance(game, BimatrixGame):
         raise GameError(f"solve expects a BimatrixGame, got {type(game).__name__}")
     if method not in METHODS:
@@ -217,4 +227,4 @@ def solve_result(game: BimatrixGame, method: str = "all", **options) -> SolveRes
 
 def solve(game: BimatrixGame, method: str = "all", **options) -> list[Equilibrium]:
     """The equilibria of ``game`` found by ``method`` (default: every extreme equilibrium)."""
-    return solve_result(game, method, **options).equilibria
+    return list(solve_result(game, method, **options).equilibria)

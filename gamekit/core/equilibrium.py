@@ -16,12 +16,25 @@ from gamekit.core.errors import GameError
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import fmt, to_fraction
 
-__all__ = ["Equilibrium", "is_equilibrium", "regret", "row_payoffs", "col_payoffs"]
+__all__ = [
+    "Equilibrium",
+    "CandidateEquilibrium",
+    "is_equilibrium",
+    "regret",
+    "row_payoffs",
+    "col_payoffs",
+]
 
 
 @dataclass(frozen=True)
 class Equilibrium:
-    """A mixed-strategy profile: ``row`` and ``col`` probability tuples, ``payoffs`` (I, II)."""
+    """A certified Nash equilibrium: ``row`` and ``col`` probability tuples, ``payoffs`` (I, II).
+
+    Solvers return these only after the exact best-response test of
+    :mod:`gamekit.core.certify`; build one from given strategies with
+    :meth:`from_strategies`, which runs that test. (The plain constructor is the
+    certifier's and is kept for literal expected values in tests.)
+    """
 
     row: tuple[Fraction, ...]
     col: tuple[Fraction, ...]
@@ -29,9 +42,17 @@ class Equilibrium:
 
     @classmethod
     def from_strategies(cls, game: BimatrixGame, row: Sequence, col: Sequence) -> Equilibrium:
-        x = tuple(to_fraction(v, "row probability") for v in row)
-        y = tuple(to_fraction(v, "column probability") for v in col)
-        return cls(x, y, game.payoffs(x, y))
+        """The equilibrium (row, col) of ``game`` with exact payoffs, after the exact test.
+
+        Raises :class:`~gamekit.core.errors.GameError` on malformed input and
+        :class:`~gamekit.core.errors.CertificationError` when (row, col) is not a Nash
+        equilibrium.
+        """
+        from gamekit.core.certify import certify_profile
+
+        x = _check_strategy(row, game.m, "row")
+        y = _check_strategy(col, game.n, "column")
+        return certify_profile(game, x, y, "Equilibrium.from_strategies")
 
     def to_json(self) -> dict:
         return {
@@ -39,6 +60,30 @@ class Equilibrium:
             "col": [fmt(v) for v in self.col],
             "payoffs": [fmt(v) for v in self.payoffs],
         }
+
+
+@dataclass(frozen=True)
+class CandidateEquilibrium:
+    """An *uncertified* profile (x, y), e.g. converted from a floating-point peer solver
+    (nashpy, pygambit). It is not an :class:`Equilibrium` until :meth:`certify` runs the
+    exact best-response test."""
+
+    row: tuple[Fraction, ...]
+    col: tuple[Fraction, ...]
+    source: str = ""
+
+    def is_equilibrium(self, game: BimatrixGame) -> bool:
+        """Exact test (no exception when it fails)."""
+        return is_equilibrium(game, self.row, self.col)
+
+    def certify(self, game: BimatrixGame) -> Equilibrium:
+        """The certified :class:`Equilibrium`; raises ``CertificationError`` if it is not one."""
+        from gamekit.core.certify import certify_profile
+
+        return certify_profile(game, self.row, self.col, self.source or "candidate profile")
+
+    def to_json(self) -> dict:
+        return {"row": [fmt(v) for v in self.row], "col": [fmt(v) for v in self.col]}
 
 
 def row_payoffs(game: BimatrixGame, col: Sequence[Fraction]) -> list[Fraction]:

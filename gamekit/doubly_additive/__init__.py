@@ -16,7 +16,7 @@ from gamekit.doubly_additive.polytope import box_polytope_vertices
 from gamekit.doubly_additive.result import (
     BehaviourEquilibrium,
     Certificate,
-    Component,
+    ConnectedComponent,
     DoublyAdditiveSolution,
     NashSubset,
 )
@@ -25,7 +25,7 @@ __all__ = [
     "BehaviourEquilibrium",
     "BilinearForm",
     "Certificate",
-    "Component",
+    "ConnectedComponent",
     "DoublyAdditiveBuilder",
     "DoublyAdditiveGame",
     "DoublyAdditiveSolution",

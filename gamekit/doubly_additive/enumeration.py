@@ -51,7 +51,8 @@ import time
 from fractions import Fraction
 from itertools import combinations, product
 
-from gamekit.core.errors import CertificationError, GameError, TooLargeError
+from gamekit.core.certify import certify_doubly_additive
+from gamekit.core.errors import GameError, TooLargeError
 from gamekit.core.numbers import integer_row
 from gamekit.doubly_additive.game import DoublyAdditiveGame
 from gamekit.doubly_additive.polytope import box_polytope_vertices, int_solve
@@ -472,11 +473,8 @@ def solve_doubly_additive(
     for k in _Stats.__slots__:
         setattr(cert, k, getattr(stats, k))
     pairs = sorted(set(pairs))
-    eqs = tuple(BehaviourEquilibrium(x, y, (game.I.value(x, y), game.II.value(x, y)))
-                for x, y in pairs)
-    for e in eqs:  # exact certification of every reported point
-        if not game.is_equilibrium(e.x, e.y):
-            raise CertificationError(f"doubly additive enumeration: a reported profile is not an equilibrium: {e}")
+    eqs = certify_doubly_additive(game, (
+        BehaviourEquilibrium(x, y, (game.I.value(x, y), game.II.value(x, y))) for x, y in pairs))
     subsets, comps = nash_subsets(game, pairs)
     cert.seconds = time.perf_counter() - start
     return DoublyAdditiveSolution(game, eqs, subsets, comps, cert)

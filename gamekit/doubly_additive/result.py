@@ -8,11 +8,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from gamekit.core.numbers import fmt
+from gamekit.core.result import ResultSequence
 
 if TYPE_CHECKING:  # pragma: no cover
     from gamekit.doubly_additive.game import DoublyAdditiveGame
 
-__all__ = ["BehaviourEquilibrium", "NashSubset", "Component", "Certificate", "DoublyAdditiveSolution"]
+__all__ = ["BehaviourEquilibrium", "NashSubset", "ConnectedComponent", "Certificate", "DoublyAdditiveSolution"]
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,7 @@ def _fits(v: tuple[Fraction, ...], own: str, gains: tuple[Fraction, ...], other:
 
 
 @dataclass(frozen=True)
-class Component:
+class ConnectedComponent:
     """A connected component of the equilibrium set: Nash subsets linked by shared points."""
 
     subsets: tuple[int, ...]
@@ -129,8 +130,8 @@ class Certificate:
         return d
 
 
-@dataclass
-class DoublyAdditiveSolution:
+@dataclass(frozen=True, eq=False)
+class DoublyAdditiveSolution(ResultSequence):
     """Every Nash equilibrium of a :class:`DoublyAdditiveGame`, exactly.
 
     The equilibrium set is the union over ``subsets`` of conv(x_vertices) × conv(y_vertices);
@@ -141,7 +142,7 @@ class DoublyAdditiveSolution:
     game: DoublyAdditiveGame
     equilibria: tuple[BehaviourEquilibrium, ...]
     subsets: tuple[NashSubset, ...]
-    components: tuple[Component, ...]
+    components: tuple[ConnectedComponent, ...]
     certificate: Certificate
     complete: bool = True
 
@@ -149,6 +150,11 @@ class DoublyAdditiveSolution:
     def unique(self) -> bool:
         """True iff the game has exactly one Nash equilibrium."""
         return len(self.equilibria) == 1
+
+    @property
+    def method(self) -> str:
+        """The algorithm: exact enumeration of the gain arrangements (module doc)."""
+        return "doubly_additive"
 
     def contains(self, x: Sequence, y: Sequence) -> bool:
         """Exact test that (x, y) is a Nash equilibrium (equivalently, lies in a subset)."""
@@ -164,6 +170,7 @@ class DoublyAdditiveSolution:
     def to_json(self) -> dict:
         g = self.game
         return {
+            "method": self.method,
             "row_sets": list(g.row_sets),
             "col_sets": list(g.col_sets),
             "complete": self.complete,

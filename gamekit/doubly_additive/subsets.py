@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from gamekit.core.errors import CertificationError
 from gamekit.doubly_additive.game import DoublyAdditiveGame
-from gamekit.doubly_additive.result import Component, NashSubset
+from gamekit.doubly_additive.result import ConnectedComponent, NashSubset
 
 __all__ = ["nash_subsets"]
 
@@ -40,7 +40,7 @@ def _label(values: list[tuple[Fraction, ...]], k: int) -> str:
 
 def nash_subsets(
     game: DoublyAdditiveGame, pairs: list[tuple[Point, Point]]
-) -> tuple[tuple[NashSubset, ...], tuple[Component, ...]]:
+) -> tuple[tuple[NashSubset, ...], tuple[ConnectedComponent, ...]]:
     """Maximal Nash subsets and components of the equilibrium set with extreme points ``pairs``
     (indices refer to the order of ``pairs``)."""
     xs = sorted({p[0] for p in pairs})
@@ -95,7 +95,7 @@ def nash_subsets(
     for si, (X, _) in enumerate(concepts):
         groups[find(X[0])][0].append(si)
     comps = sorted(
-        (Component(tuple(sorted(set(s))), tuple(sorted(e))) for s, e in groups.values()),
+        (ConnectedComponent(tuple(sorted(set(s))), tuple(sorted(e))) for s, e in groups.values()),
         key=lambda c: c.equilibria,
     )
     return tuple(subsets), tuple(comps)

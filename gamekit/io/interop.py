@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from gamekit.core.equilibrium import Equilibrium
+from gamekit.core.equilibrium import CandidateEquilibrium
 from gamekit.core.errors import GameError
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import to_fraction
@@ -99,16 +99,23 @@ def from_pygambit(g: Any) -> BimatrixGame:
     return BimatrixGame(A, B, rows, cols, title=g.title or "")
 
 
-def profile_from_pygambit(game: BimatrixGame, profile: Any) -> Equilibrium:
-    """An :class:`Equilibrium` (strategies and payoffs in ``game``) from a pygambit profile.
+def profile_from_pygambit(game: BimatrixGame, profile: Any) -> CandidateEquilibrium:
+    """An uncertified :class:`CandidateEquilibrium` of ``game`` from a pygambit profile.
 
     The probabilities of a rational profile are taken exactly; those of a float profile
-    through their shortest decimal representation. No equilibrium check is made here.
+    through their shortest decimal representation. No equilibrium check is made here:
+    call ``.certify(game)`` for a certified :class:`~gamekit.core.equilibrium.Equilibrium`.
     """
     players = list(profile.game.players)
-    x = [_number(profile[s]) for s in players[0].strategies]
-    y = [_number(profile[s]) for s in players[1].strategies]
-    return Equilibrium.from_strategies(game, x, y)
+    x = _strategy(game.m, [_number(profile[s]) for s in players[0].strategies], "row")
+    y = _strategy(game.n, [_number(profile[s]) for s in players[1].strategies], "column")
+    return CandidateEquilibrium(x, y, "pygambit")
+
+
+def _strategy(size: int, v: list[Fraction], who: str) -> tuple[Fraction, ...]:
+    if len(v) != size:
+        raise GameError(f"{who} strategy has {len(v)} entries, the game has {size}")
+    return tuple(v)
 
 
 # ---------------------------------------------------------------------------------------
@@ -155,15 +162,15 @@ def from_nashpy(g: Any, decimal: bool = False) -> BimatrixGame:
 
 def equilibria_from_nashpy(
     game: BimatrixGame, pairs: Iterable[tuple[Any, Any]], decimal: bool = True
-) -> list[Equilibrium]:
-    """Equilibria from nashpy's (row, col) float arrays, converted like :func:`from_nashpy`.
+) -> list[CandidateEquilibrium]:
+    """Candidates from nashpy's (row, col) float arrays, converted like :func:`from_nashpy`.
 
-    nashpy's equilibria are floats: the result is *not* certified (check it with
-    :func:`gamekit.is_equilibrium`).
+    nashpy's equilibria are floats: the result is *not* certified — each is a
+    :class:`CandidateEquilibrium`; ``.certify(game)`` runs the exact test.
     """
     out = []
     for x, y in pairs:
-        xs = [_from_float(float(v), decimal) for v in x]
-        ys = [_from_float(float(v), decimal) for v in y]
-        out.append(Equilibrium.from_strategies(game, xs, ys))
+        xs = _strategy(game.m, [_from_float(float(v), decimal) for v in x], "row")
+        ys = _strategy(game.n, [_from_float(float(v), decimal) for v in y], "column")
+        out.append(CandidateEquilibrium(xs, ys, "nashpy"))
     return out

@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from gamekit.core.certify import certify_matrix_game
 from gamekit.core.errors import CertificationError, GameError
 from gamekit.core.game import BimatrixGame, Matrix
 from gamekit.lp.simplex import solve_lp
@@ -78,10 +79,7 @@ def solve_matrix_game(M: object) -> ZeroSumSolution:
     total = sum(y, Fraction(0))
     y = tuple(v / total for v in y)
     # exact certificate: x guarantees val, y holds the row player to val
-    col_pay = [sum((x[i] * A[i][j] for i in range(m) if x[i]), Fraction(0)) for j in range(n)]
-    row_pay = [sum((A[i][j] * y[j] for j in range(n) if y[j]), Fraction(0)) for i in range(m)]
-    if min(col_pay) != val or max(row_pay) != val or any(p < 0 for p in x + y):
-        raise CertificationError("matrix-game certificate failed")  # pragma: no cover
+    certify_matrix_game(A, val, x, y)
     return ZeroSumSolution(val, tuple(x), y)
 
 

@@ -23,12 +23,12 @@ from gamekit.parametric.surd import (
     sort_numbers,
 )
 from gamekit.parametric.sweep import (
-    BehaviourEquilibrium,
     CriticalPoint,
     Curve,
     CurveCase,
     EquilibriumFormula,
     Intersection,
+    ParametricEquilibrium,
     ParametricSolution,
     Piece,
     PointCase,
@@ -39,7 +39,7 @@ from gamekit.parametric.sweep import (
 __all__ = [
     "AffineAdditiveGame",
     "AlphaPoint",
-    "BehaviourEquilibrium",
+    "ParametricEquilibrium",
     "CriticalPoint",
     "Curve",
     "CurveCase",

@@ -36,8 +36,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from gamekit.core.certify import certify_parametric
 from gamekit.core.errors import CertificationError, GameError, TooLargeError
 from gamekit.core.numbers import fmt, to_fraction
+from gamekit.core.result import ResultSequence
 from gamekit.parametric.affine import AffineAdditiveGame
 from gamekit.parametric.ratfunc import RationalFunction
 from gamekit.parametric.structure import (
@@ -65,7 +67,7 @@ __all__ = [
     "Curve",
     "Intersection",
     "EquilibriumFormula",
-    "BehaviourEquilibrium",
+    "ParametricEquilibrium",
     "Segment",
     "CriticalPoint",
     "Piece",
@@ -123,7 +125,7 @@ class EquilibriumFormula:
 
 
 @dataclass(frozen=True)
-class BehaviourEquilibrium:
+class ParametricEquilibrium:
     """An equilibrium of the 2×2ⁿ game: player I plays row 1 w.p. p, player II plays move 1
     at information set l w.p. y[l] (all n sets, in the game's order)."""
 
@@ -169,16 +171,18 @@ class CriticalPoint:
     reasons: list[str]
     structure: Structure
     covered: bool = False
+    game: AffineAdditiveGame | None = field(default=None, repr=False)
 
     @property
     def unique(self) -> bool:
         """True when the equilibrium is unique at this α."""
         return self.structure.unique
 
-    def equilibria(self) -> list[BehaviourEquilibrium]:
+    def equilibria(self) -> list[ParametricEquilibrium]:
         """All extreme equilibria at this α (values exact, in Q or Q(√c))."""
         d = self.structure.data
-        return [BehaviourEquilibrium(p, d.full_behaviour(y)) for p, y in self.structure.equilibria()]
+        eqs = [ParametricEquilibrium(p, d.full_behaviour(y)) for p, y in self.structure.equilibria()]
+        return eqs if self.game is None else certify_parametric(self.game, self.alpha, eqs)
 
     def mixed_extremes(self) -> list[tuple]:
         """Extreme equilibria with player II's strategy as a *mixed* strategy over pure ones.
@@ -252,9 +256,15 @@ class PointCase:
         return self._mixed
 
 
-@dataclass(eq=False)
-class ParametricSolution:
-    """Everything :func:`solve_parametric` finds (see module doc)."""
+@dataclass(frozen=True, eq=False)
+class ParametricSolution(ResultSequence):
+    """Everything :func:`solve_parametric` finds (see module doc).
+
+    As a :class:`~gamekit.core.result.SolverResult`: ``equilibria`` are the equilibrium
+    formulas (functions of α) of every piece, ``components`` the pieces (maximal α-intervals
+    with one set of formulas), ``unique`` is True when the equilibrium is unique for every α
+    in [lo, hi]; concrete equilibria at an α come from :meth:`evaluate` (certified).
+    """
 
     game: AffineAdditiveGame
     lo: Fraction
@@ -269,6 +279,37 @@ class ParametricSolution:
     cases: list[CurveCase]
     point_cases: list[PointCase]
     lemma2b_failures: list[tuple[str, str]] = field(default_factory=list)
+
+    # -- result protocol ---------------------------------------------------------------------
+    @property
+    def method(self) -> str:
+        return "parametric"
+
+    @property
+    def complete(self) -> bool:
+        return True
+
+    @property
+    def equilibria(self) -> tuple[EquilibriumFormula, ...]:
+        return tuple(f for pc in self.pieces for f in pc.equilibria)
+
+    @property
+    def components(self) -> tuple[Piece, ...]:
+        return tuple(self.pieces)
+
+    @property
+    def unique(self) -> bool:
+        return all(pc.unique for pc in self.pieces) and all(c.unique for c in self.critical)
+
+    @property
+    def certificate(self) -> dict:
+        """Counts of what the sweep examined; every evaluated equilibrium is certified exactly."""
+        return {"curves": len(self.curves), "intersections": len(self.intersections),
+                "segments": len(self.segments), "critical": len(self.critical),
+                "lemma2b_failures": len(self.lemma2b_failures)}
+
+    def to_json(self) -> dict:
+        return {"method": self.method, **self.to_dict()}
 
     # -- Table 4 ----------------------------------------------------------------------------
     @property
@@ -337,18 +378,18 @@ class ParametricSolution:
             return "point", k
         return "segment", k
 
-    def evaluate(self, alpha) -> list[BehaviourEquilibrium]:
+    def evaluate(self, alpha) -> list[ParametricEquilibrium]:
         """All extreme equilibria of ``game.at(alpha)`` for a rational α ∈ [lo, hi], exactly."""
         a = to_fraction(alpha, "alpha")
         if a < self.lo or a > self.hi:
             raise GameError(f"alpha = {fmt(a)} is outside the solved interval [{fmt(self.lo)}, {fmt(self.hi)}]")
         kind, k = self._locate(a)
         if kind == "point":
-            return self.critical[k].equilibria()
+            return certify_parametric(self.game, a, self.critical[k].equilibria())
         seg = self.segments[k]
         d = self.data
-        return [BehaviourEquilibrium(f.p(a), d.full_behaviour(tuple(g(a) for g in f.y)))
-                for f in seg.equilibria]
+        return certify_parametric(self.game, a, [
+            ParametricEquilibrium(f.p(a), d.full_behaviour(tuple(g(a) for g in f.y))) for f in seg.equilibria])
 
     def structure_at(self, alpha: Number) -> Structure:
         """The equilibrium set at α (rational or surd) computed directly by
@@ -712,7 +753,7 @@ def solve_parametric(game: AffineAdditiveGame, lo=0, hi=1, *,
             st2 = analyze(data, AlphaPoint(simplest_between(pts[j], pts[j + 1])), max_free)
             segments.append(_segment(pts[j], pts[j + 1], st2))
 
-    critical = [CriticalPoint(v, all_reasons[k], analyze(data, AlphaPoint(v), max_free))
+    critical = [CriticalPoint(v, all_reasons[k], analyze(data, AlphaPoint(v), max_free), game=game)
                 for k, v in enumerate(all_vals)]
 
     pieces = _pieces(critical, segments)

@@ -1,0 +1,223 @@
+"""The certifier: the one place where a computed profile becomes a *certified* equilibrium.
+
+Every solver path ends here. A profile is certified by the exact Nash condition of its
+game kind — every pure strategy (or move) played with positive probability is a best
+response, checked in rational arithmetic (Q or Q(√c)), never with floats:
+
+* bimatrix (A, B): max_i (Ay)_i = xᵀAy and max_j (xᵀB)_j = xᵀBy (Nash 1951; the regret
+  form of :func:`gamekit.core.equilibrium.regret`);
+* additive m×2ⁿ (compact form of Lemma 1 of Ethier–Lee II): every row in the support of x
+  maximizes a_u(σ), and player II's marginal y is 1 where g_l(x) > 0 and 0 where
+  g_l(x) < 0 (Lemma 2(a)) — O(mn), no 2ⁿ columns (:func:`is_additive_equilibrium`);
+* doubly additive: x_h = 1 where f_h(y) > 0, 0 where f_h(y) < 0, and likewise y, g;
+* additive affine in a parameter α: the additive test at α, with α, p and y in Q or
+  Q(√c) (:func:`certify_parametric`);
+* zero-sum/LP: the primal and dual certificates (:func:`certify_matrix_game`,
+  :func:`certify_lp`).
+
+A failed check means a solver bug: :class:`~gamekit.core.errors.CertificationError` is
+raised (never :class:`~gamekit.core.errors.GameError`, which means bad input). Profiles
+coming from floating-point peers (nashpy, pygambit) are
+:class:`~gamekit.core.equilibrium.CandidateEquilibrium` until passed through
+:func:`certify_profile`.
+
+This module imports only :mod:`gamekit.core` at load time; the game kinds of the upper
+layers are imported inside the functions that need them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from gamekit.core.equilibrium import Equilibrium
+from gamekit.core.equilibrium import is_equilibrium as _is_bimatrix_equilibrium
+from gamekit.core.errors import CertificationError, GameError
+from gamekit.core.game import BimatrixGame
+
+__all__ = [
+    "certify_profile",
+    "certify_additive",
+    "certify_additive_solution",
+    "certify_doubly_additive",
+    "certify_parametric",
+    "certify_matrix_game",
+    "certify_lp",
+    "is_equilibrium",
+]
+
+_ZERO = Fraction(0)
+
+
+# -- bimatrix ----------------------------------------------------------------------------
+def certify_profile(game: BimatrixGame, row: Sequence, col: Sequence, what: str = "profile") -> Equilibrium:
+    """The :class:`Equilibrium` (x, y, exact payoffs) after the exact bimatrix Nash test.
+
+    Raises :class:`CertificationError` when (x, y) is not a pair of probability vectors
+    of the right lengths or some strategy in a support is not a best response.
+    """
+    try:
+        ok = _is_bimatrix_equilibrium(game, row, col)
+    except GameError as exc:  # malformed strategies produced by a solver or a peer
+        raise CertificationError(f"{what}: {exc}") from None
+    if not ok:
+        raise CertificationError(f"{what}: not a Nash equilibrium (exact best-response test failed)")
+    x = tuple(Fraction(v) for v in row)
+    y = tuple(Fraction(v) for v in col)
+    return Equilibrium(x, y, game.payoffs(x, y))
+
+
+# -- additive ----------------------------------------------------------------------------
+def certify_additive(game: Any, eq: Any, what: str = "additive solver") -> Any:
+    """Check one :class:`~gamekit.additive.foster.AdditiveEquilibrium` of ``game`` exactly.
+
+    Uses the compact test (module doc) on (row, draw) — with the mixture when player I's
+    payoff is a general ``a_func`` — and checks the reported payoffs. Returns ``eq``.
+    """
+    from gamekit.additive.behaviour import is_additive_equilibrium, payoffs
+
+    additive = game.a_move is not None
+    mixture = None if additive else eq.mixture
+    try:
+        ok = is_additive_equilibrium(game, eq.row, None if mixture else eq.draw, mixture)
+        pay = payoffs(game, eq.row, None if mixture else eq.draw, mixture)
+    except GameError as exc:
+        raise CertificationError(f"{what}: malformed equilibrium: {exc}") from None
+    if not ok:
+        raise CertificationError(f"{what}: a reported profile is not a Nash equilibrium (row {eq.row})")
+    if tuple(pay) != tuple(eq.payoffs):
+        raise CertificationError(f"{what}: reported payoffs {eq.payoffs} differ from the exact {pay}")
+    return eq
+
+
+def certify_additive_solution(sol: Any) -> Any:
+    """Certify every extreme equilibrium of an :class:`AdditiveSolution`; returns ``sol``.
+
+    Also checks that each cell contains its own vertices (the cells are the reported
+    convex pieces of the equilibrium set) when player I's payoff is additive.
+    """
+    game = sol.game
+    if not sol.equilibria:
+        raise CertificationError("additive solver: no equilibrium reported (every finite game has one)")
+    for e in sol.equilibria:
+        certify_additive(game, e, f"additive solver ({sol.method})")
+    if game.a_move is not None:
+        for k, cell in enumerate(sol.cells):
+            for v in cell.vertices:
+                if not cell.contains(v.p, v.draw, game):
+                    raise CertificationError(f"additive solver: cell {k} does not contain its own vertex")
+    return sol
+
+
+# -- doubly additive ------------------------------------------------------------------------
+def certify_doubly_additive(game: Any, equilibria: Iterable[Any]) -> tuple:
+    """Check every behaviour equilibrium (x, y, payoffs) of a doubly additive game exactly."""
+    out = tuple(equilibria)
+    for e in out:
+        try:
+            ok = game.is_equilibrium(e.x, e.y)
+        except GameError as exc:
+            raise CertificationError(f"doubly additive solver: malformed equilibrium: {exc}") from None
+        if not ok:
+            raise CertificationError(f"doubly additive solver: a reported profile is not an equilibrium: {e}")
+        if tuple(e.payoffs) != (game.I.value(e.x, e.y), game.II.value(e.x, e.y)):
+            raise CertificationError("doubly additive solver: reported payoffs are not exact")
+    return out
+
+
+# -- additive, affine in a parameter ----------------------------------------------------------
+def _at(c: tuple, alpha: Any) -> Any:
+    """c₀ + c₁·α for an affine pair c (α rational or a quadratic surd)."""
+    c0, c1 = c
+    return c0 + c1 * alpha if c1 else Fraction(c0)
+
+
+def _parametric_ok(game: Any, alpha: Any, p: Any, y: Sequence) -> bool:
+    """Exact two-row additive Nash test at α (all values in Q or one Q(√c))."""
+    n = game.n
+    if len(y) != n or p < 0 or p > 1 or any(v < 0 or v > 1 for v in y):
+        return False
+    for l in range(n):
+        g = (1 - p) * _at(game.b_gain(0, l), alpha) + p * _at(game.b_gain(1, l), alpha)
+        if (g > 0 and y[l] != 1) or (g < 0 and y[l] != 0):
+            return False
+    a = [_at(game.a_const(u), alpha) for u in (0, 1)]
+    for l, v in enumerate(y):
+        if v:
+            for u in (0, 1):
+                a[u] = a[u] + v * _at(game.a_gain(u, l), alpha)
+    d = a[1] - a[0]
+    return not ((p < 1 and d > 0) or (p > 0 and d < 0))
+
+
+def certify_parametric(game: Any, alpha: Any, equilibria: Iterable[Any]) -> list:
+    """Check equilibria (``.p``, ``.y``) of an affine additive game at α exactly; returns them.
+
+    α may be rational or a quadratic surd (a critical value of the sweep); the test is the
+    two-row additive one (module doc) with every gain evaluated at α.
+    """
+    out = list(equilibria)
+    if not out:
+        raise CertificationError(f"parametric solver: no equilibrium at alpha = {alpha}")
+    for e in out:
+        try:
+            ok = _parametric_ok(game, alpha, e.p, e.y)
+        except (TypeError, ValueError) as exc:
+            raise CertificationError(f"parametric solver: cannot check an equilibrium at alpha = {alpha}: {exc}") from None
+        if not ok:
+            raise CertificationError(f"parametric solver: a reported profile is not an equilibrium at alpha = {alpha}")
+    return out
+
+
+# -- zero-sum and LP ---------------------------------------------------------------------
+def certify_matrix_game(A: Sequence[Sequence[Fraction]], value: Fraction, x: Sequence, y: Sequence) -> None:
+    """min_j (xᵀA)_j = v = max_i (Ay)_i with x, y probability vectors (von Neumann)."""
+    m, n = len(A), len(A[0])
+    if len(x) != m or len(y) != n or any(p < 0 for p in (*x, *y)) or sum(x) != 1 or sum(y) != 1:
+        raise CertificationError("matrix game: the optimal strategies are not probability vectors")
+    col_pay = [sum((x[i] * A[i][j] for i in range(m) if x[i]), _ZERO) for j in range(n)]
+    row_pay = [sum((A[i][j] * y[j] for j in range(n) if y[j]), _ZERO) for i in range(m)]
+    if min(col_pay) != value or max(row_pay) != value:
+        raise CertificationError("matrix game: the value certificate failed")
+
+
+def certify_lp(res: Any, c: Sequence, A_ub: Any, b_ub: Any, A_eq: Any, b_eq: Any, maximize: bool = False) -> Any:
+    """Check an exact LP result's primal/dual (or Farkas, or ray) certificate; returns it."""
+    from gamekit.lp.simplex import verify_lp
+
+    verify_lp(res, c, A_ub, b_ub, A_eq, b_eq, maximize)
+    return res
+
+
+# -- the one public equilibrium test -----------------------------------------------------------
+def is_equilibrium(game: Any, row: Sequence, col: Any = None, *, alpha: Any = None) -> bool:
+    """Exact Nash test for any game kind (the one public spelling).
+
+    * :class:`BimatrixGame`: ``row``, ``col`` mixed strategies;
+    * ``AdditiveGame``: ``row`` player I's mixed strategy, ``col`` player II's behaviour
+      strategy (probability of move 1 at each information set) or a mixture
+      ``((subset, probability), ...)``;
+    * ``DoublyAdditiveGame``: ``row``, ``col`` the two behaviour strategies;
+    * ``AffineAdditiveGame``: as ``AdditiveGame`` at the parameter value ``alpha``.
+
+    Malformed strategies (wrong length, not probabilities) raise :class:`GameError`.
+    """
+    from gamekit.additive.behaviour import is_additive_equilibrium
+    from gamekit.additive.game import AdditiveGame
+    from gamekit.doubly_additive.game import DoublyAdditiveGame
+    from gamekit.parametric.affine import AffineAdditiveGame
+
+    if isinstance(game, BimatrixGame):
+        return _is_bimatrix_equilibrium(game, row, col)
+    if isinstance(game, AffineAdditiveGame):
+        if alpha is None:
+            raise GameError("is_equilibrium of a game with a parameter needs alpha=")
+        game = game.at(alpha)
+    if isinstance(game, AdditiveGame):
+        if col is not None and len(col) and isinstance(next(iter(col)), tuple):
+            return is_additive_equilibrium(game, row, mixture=col)
+        return is_additive_equilibrium(game, row, draw=col)
+    if isinstance(game, DoublyAdditiveGame):
+        return game.is_equilibrium(row, col)
+    raise GameError(f"is_equilibrium does not know the game kind {type(game).__name__}")

@@ -1,0 +1,116 @@
+"""The one result protocol returned by :func:`gamekit.solve` for every game kind.
+
+A solver result is a frozen record with
+
+``game``         the game that was solved;
+``method``       the algorithm that produced it (a :data:`Method` string);
+``equilibria``   the extreme equilibria found, each certified by the exact best-response
+                 test of :mod:`gamekit.core.certify` (a tuple or list);
+``complete``     True when ``equilibria`` is provably *every* extreme equilibrium;
+``unique``       True when the game provably has exactly one equilibrium;
+``components``   the pieces of the equilibrium set that the method computes (maximal Nash
+                 subsets, connected components, α-pieces), or None;
+``certificate``  what was checked (method-specific record), or None;
+``to_json()``    an exact-string JSON form.
+
+It is also a read-only sequence of its equilibria: ``len(r)``, ``r[0]``, ``for e in r``,
+``e in r`` and ``r == [...]`` (compares the equilibria with a list or tuple) all work, so
+the contract's ``for e in gamekit.solve(g, method="all")`` reads as before.
+
+:class:`SolverResult` is the runtime-checkable :class:`typing.Protocol`;
+:class:`ResultSequence` is the mixin the concrete result types inherit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal, Protocol, runtime_checkable
+
+__all__ = ["Method", "SolverResult", "ResultSequence"]
+
+#: Every ``method`` string a result can carry.
+Method = Literal[
+    "pure",
+    "support_enumeration",
+    "lemke_howson",
+    "vertex_enumeration",
+    "all",
+    "foster",
+    "trivial",
+    "enumeration",
+    "doubly_additive",
+    "parametric",
+]
+
+
+@runtime_checkable
+class SolverResult(Protocol):
+    """What every solver result provides (see the module doc)."""
+
+    @property
+    def game(self) -> Any: ...
+
+    @property
+    def method(self) -> str: ...
+
+    @property
+    def equilibria(self) -> Sequence[Any]: ...
+
+    @property
+    def complete(self) -> bool: ...
+
+    @property
+    def unique(self) -> bool | None: ...
+
+    @property
+    def components(self) -> Sequence[Any] | None: ...
+
+    @property
+    def certificate(self) -> Any: ...
+
+    def to_json(self) -> dict: ...
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, i: Any) -> Any: ...
+
+
+class ResultSequence(Sequence):
+    """Mixin: a result is the read-only sequence of its ``equilibria``.
+
+    Concrete results are ``@dataclass(frozen=True, eq=False)``: equality is defined here —
+    against a list or tuple it compares the equilibria, against another result of the same
+    type it compares every field.
+    """
+
+    __slots__ = ()
+
+    def __len__(self) -> int:
+        return len(self.equilibria)  # type: ignore[attr-defined]
+
+    def __getitem__(self, i: Any) -> Any:
+        return self.equilibria[i]  # type: ignore[attr-defined]
+
+    def __iter__(self):
+        return iter(self.equilibria)  # type: ignore[attr-defined]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, tuple)):
+            return list(self.equilibria) == list(other)  # type: ignore[attr-defined]
+        if type(other) is type(self):
+            return vars(self) == vars(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def to_json(self) -> dict:
+        """Exact-string JSON: method, complete, unique, equilibria (and a certificate summary)."""
+        infosets = getattr(self.game, "infosets", None)  # type: ignore[attr-defined]
+        eqs = [e.to_json(infosets) if infosets is not None and hasattr(e, "draw") else e.to_json()
+               for e in self.equilibria]  # type: ignore[attr-defined]
+        out = {"method": self.method, "complete": self.complete,  # type: ignore[attr-defined]
+               "unique": self.unique, "equilibria": eqs}  # type: ignore[attr-defined]
+        cert = self.certificate  # type: ignore[attr-defined]
+        if cert is not None and hasattr(cert, "summary"):
+            out["certificate"] = cert.summary()
+        return out
