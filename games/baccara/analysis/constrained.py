@@ -180,6 +180,11 @@ class ConstrainedSolution:
     def model(self) -> str:
         return self.cg.tables.model
 
+    @property
+    def banker_infosets(self) -> tuple[str, ...]:
+        """All the model's Banker information sets (the equilibria's ``banker`` order)."""
+        return self.cg.full.infosets
+
     def to_json(self) -> dict:
         """``baccara solve --json`` (CONTRACT.md) plus ``rules`` and per-equilibrium ``gains``."""
         t = self.cg.tables
