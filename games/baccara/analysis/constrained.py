@@ -40,7 +40,6 @@ from fractions import Fraction
 from gamekit.additive.foster import solve_additive
 from gamekit.additive.game import AdditiveGame
 from gamekit.additive.reduction import reduce_lemma1
-from gamekit.core.errors import GameError
 from gamekit.core.numbers import fmt
 from games.baccara.analysis.equilibria import ModelEquilibrium
 from games.baccara.analysis.pricing import (
