@@ -131,7 +131,6 @@ def deal_batch(
     """
     S = ranks.shape[0]
     rows = np.arange(S)
-    vals = VAL[ranks]
     ptr = 1 + BURN[ranks[:, 0]] if burn else np.zeros(S, dtype=np.int64)
     burned = ptr - 1 if burn else np.zeros(S, dtype=np.int64)
     last = size - cut
