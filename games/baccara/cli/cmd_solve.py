@@ -41,11 +41,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--alpha", default=DEFAULT_ALPHA, metavar="A",
                    help=f"commission on Banker wins, exact, 0 <= A < 1 (default {DEFAULT_ALPHA}; '0.05' works too)")
     p.add_argument("--json", action="store_true", help="machine-readable output (CONTRACT.md)")
+    p.add_argument("--rules", default=None, metavar="NAME|FILE",
+                   help="casino rules: free, crockford, modern, punto-banco, or a TOML/JSON rule file")
     # let "--alpha -1/10" reach the range check (argparse would take it for an option)
     p._negative_number_matcher = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+/\d+$")
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "rules", None) is not None:
+        from games.baccara.cli.cmd_rules import run_rules
+
+        return run_rules(args)
     from games.baccara.analysis.equilibria import solve_model
 
     interactive = sys.stderr.isatty()

@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "house-edge": ("cmd_house_edge", "exact punto banco odds and the return of every bet"),
     "simulate": ("cmd_simulate", "simulate punto banco shoes"),
     "reproduce": ("cmd_reproduce", "recompute every numbered claim of the two papers"),
+    "evaluate": ("cmd_evaluate", "exact payoffs and best responses of any strategy pair"),
     "plot": ("cmd_plot", "draw figures (best-response-discontinuity curves, mixing)"),
 }
 
