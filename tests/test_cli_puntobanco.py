@@ -145,7 +145,7 @@ def test_simulate_readable(capsys) -> None:
 def test_console_script_no_traceback() -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "games.baccara.cli.main", "simulate", "--rounds", "-1"],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True, text=True,
     )
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.startswith("error:") and "Traceback" not in proc.stderr
