@@ -1,0 +1,553 @@
+"""Doubly additive games affine in a parameter α: every equilibrium for every α ∈ [lo, hi].
+
+G(α) = G⁰ + α·G¹ (coefficientwise in both bilinear forms, :class:`AffineDoublyAdditiveGame`).
+We assume **player I's payoff does not depend on α** (G¹'s player I form is zero) — the
+commission model of Ethier & Lee, *Baccara chemin de fer II*, section 4, where only the
+Banker pays 100α % on his wins — and search player I's (small) box, as
+:func:`gamekit.doubly_additive.solve_doubly_additive` does at one α. Then:
+
+* player I's gains f_h(y) are α-free; player II's gains g_l(x; α) are affine in α for fixed x
+  and affine in x for fixed α.
+
+**Theorem (interval certificate).** Fix a face π of player I's box (π_h ∈ {0, 1, *}, J the
+* coordinates) and j = |J| of player II's gain hyperplanes restricted to the face. Their
+vertex x*(α) solves a j × j linear system with entries affine in α, so by Cramer's rule
+x*_q(α) = N_q(α)/Δ(α) with integer polynomials of degree ≤ j, and
+G_l(α) := Δ(α)·g_l(x*(α); α) is a polynomial of degree ≤ j + 1 for every l. On any
+subinterval C of [lo, hi] on which none of the nonzero polynomials Δ, N_q, Δ − N_q, G_l has a
+root, all their signs are constant, so (a) x*(α) lies in the open face for all α ∈ C or for
+none, (b) the sets {l : g_l(x*) > 0}, {< 0}, {= 0} are the same for all α ∈ C, and therefore
+(c) the set Y(x*) = {y : (x*(α), y) is an equilibrium} — cut out by player I's α-free gain
+conditions given those sign sets (step 3 of :mod:`.enumeration`) — is the *same* polytope for
+every α ∈ C. Every extreme equilibrium at every α is (x*, y*) for some face, some vertex
+x* of the arrangement and some vertex y* of Y(x*) (the theorem of :mod:`.enumeration`).
+Hence, splitting [lo, hi] at the real roots of all these polynomials (for all the vertex
+systems that can carry an equilibrium), the equilibrium set on each open cell is a fixed
+finite list of formulas (x(α) rational in α, y constant), and at each root it is computed
+exactly at that algebraic α. A cell is *certified unique for every α in it* when that list
+has one element.
+
+**Which vertex systems.** Solving every j-subset of hyperplanes on every face is too many
+(10⁵–10⁶), so the exact dyadic subdivision of :mod:`.enumeration` is run *for all α ∈ [lo, hi]
+at once*: a hyperplane is taken as strictly one-sided on a box only if it is so for every
+α ∈ [lo, hi] — decided at the two end points, because the minimum over a box of an affine
+function of x whose coefficients are affine in α is a minimum of affine functions of α, hence
+concave in α (the maximum is convex) — and a box is discarded only when player I's gain
+conditions fail for every y still possible on the box for every α. So a box is discarded only
+if it contains no equilibrium x* for any α ∈ [lo, hi], and every vertex system that can carry
+an equilibrium at some α is one of the j-subsets of hyperplanes meeting an undiscarded leaf
+box (its hyperplanes all pass through x*(α) inside that box). Iterated strict dominance
+(Lemma 1 of the paper) is applied the same way, for all α ∈ [lo, hi] at once.
+
+Numbers: roots are :class:`~fractions.Fraction`, :class:`~gamekit.parametric.surd.QuadraticSurd`
+or :class:`~gamekit.parametric.algebraic.RealAlgebraic`, compared exactly; polynomials are
+python-flint ``fmpz_poly``. Nothing is decided in floating point.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import combinations, product
+
+from flint import fmpz_poly
+
+from gamekit.core.errors import GameError
+from gamekit.core.numbers import to_fraction
+from gamekit.doubly_additive.game import BilinearForm, DoublyAdditiveGame
+from gamekit.doubly_additive.param_cells import (
+    CellEquilibria,
+    ParamEquilibrium,
+    ParametricDASolution,
+    assemble,
+)
+from gamekit.doubly_additive.polytope import box_polytope_vertices, int_solve
+from gamekit.parametric.algebraic import rational_inside, real_roots, sign_at, sort_unique
+
+__all__ = ["AffineDoublyAdditiveGame", "solve_parametric_doubly_additive", "MAX_PARAM_DIM"]
+
+#: Largest number of free player I sets after dominance (3^k faces, j-subsets up to k).
+MAX_PARAM_DIM = 8
+_LEAF = 64
+_MAX_DEPTH = 30
+
+
+def _lin(f0: BilinearForm, f1: BilinearForm, t: Fraction) -> BilinearForm:
+    return BilinearForm(
+        f0.c + t * f1.c,
+        tuple(a + t * b for a, b in zip(f0.a, f1.a)),
+        tuple(a + t * b for a, b in zip(f0.b, f1.b)),
+        tuple(tuple(a + t * b for a, b in zip(r0, r1)) for r0, r1 in zip(f0.C, f1.C)),
+    )
+
+
+class AffineDoublyAdditiveGame:
+    """G(α) = G⁰ + α·G¹ for doubly additive games with the same information sets.
+
+    ``G0`` is the game at α = 0 and ``G1`` the slope (a :class:`DoublyAdditiveGame` whose
+    forms are the coefficients of α). Player I's slope form must be zero (module doc).
+    """
+
+    __slots__ = ("G0", "G1", "title")
+
+    def __init__(self, G0: DoublyAdditiveGame, G1: DoublyAdditiveGame, title: str = "") -> None:
+        if (G0.row_sets, G0.col_sets) != (G1.row_sets, G1.col_sets):
+            raise GameError("the two games must have the same information sets")
+        f = G1.I
+        if f.c or any(f.a) or any(f.b) or any(any(r) for r in f.C):
+            raise GameError(
+                "player I's payoff must not depend on the parameter (transpose the game so "
+                "that the searched player's payoff is parameter-free)"
+            )
+        self.G0, self.G1, self.title = G0, G1, title or G0.title
+
+    @classmethod
+    def from_endpoints(cls, g_a: DoublyAdditiveGame, a: object, g_b: DoublyAdditiveGame,
+                       b: object, title: str = "") -> AffineDoublyAdditiveGame:
+        """The affine family through G(a) = g_a and G(b) = g_b (a ≠ b)."""
+        fa, fb = to_fraction(a, "a"), to_fraction(b, "b")
+        if fa == fb:
+            raise GameError("from_endpoints needs two different parameter values")
+        k = 1 / (fb - fa)
+
+        def slope(x: BilinearForm, y: BilinearForm) -> BilinearForm:
+            return _lin(BilinearForm(Fraction(0), (Fraction(0),) * len(x.a), (Fraction(0),) * len(x.b),
+                                     tuple((Fraction(0),) * len(x.b) for _ in x.a)),
+                        _lin(y, x, Fraction(-1)), k)
+
+        sI, sII = slope(g_a.I, g_b.I), slope(g_a.II, g_b.II)
+        G1 = DoublyAdditiveGame(g_a.row_sets, g_a.col_sets, sI, sII)
+        G0 = DoublyAdditiveGame(g_a.row_sets, g_a.col_sets, _lin(g_a.I, sI, -fa),
+                                _lin(g_a.II, sII, -fa), g_a.title)
+        return cls(G0, G1, title)
+
+    def at(self, alpha: object) -> DoublyAdditiveGame:
+        """The game at one exact α."""
+        t = to_fraction(alpha, "alpha")
+        return DoublyAdditiveGame(self.G0.row_sets, self.G0.col_sets, _lin(self.G0.I, self.G1.I, t),
+                                  _lin(self.G0.II, self.G1.II, t), self.title)
+
+
+# -- integer data ---------------------------------------------------------------------------------
+@dataclass
+class _Data:
+    m: int
+    n: int
+    F0: list[int]                 # player I: f_h(y) ∝ F0[h] + Σ_l Fc[h][l] y_l (α-free)
+    Fc: list[list[int]]
+    G0: list[list[int]]           # player II: g_l ∝ (G0[l] + α·G1[l]) · (1, x_0 … x_{m−1})
+    G1: list[list[int]]
+    lo: Fraction
+    hi: Fraction
+    xval: list = field(default_factory=list)
+    yval: list = field(default_factory=list)
+    pruned: list = field(default_factory=list)
+
+    def g_at(self, l: int, e: Fraction) -> list[int]:
+        """Player II's gain row at α = e, times the positive integer e.denominator."""
+        p, q = e.numerator, e.denominator
+        return [q * a + p * b for a, b in zip(self.G0[l], self.G1[l])]
+
+
+def _ints(xs: list[Fraction]) -> list[int]:
+    L = 1
+    for x in xs:
+        L = L * x.denominator // math.gcd(L, x.denominator)
+    return [int(x * L) for x in xs]
+
+
+def _data(game: AffineDoublyAdditiveGame, lo: Fraction, hi: Fraction) -> _Data:
+    g0, g1 = game.G0, game.G1
+    m, n = g0.m, g0.n
+    F = [_ints([g0.I.a[h], *g0.I.C[h]]) for h in range(m)]
+    G0, G1 = [], []
+    for l in range(n):
+        r0 = [g0.II.b[l], *(g0.II.C[h][l] for h in range(m))]
+        r1 = [g1.II.b[l], *(g1.II.C[h][l] for h in range(m))]
+        both = _ints(r0 + r1)
+        G0.append(both[: m + 1])
+        G1.append(both[m + 1:])
+    return _Data(m, n, [r[0] for r in F], [r[1:] for r in F], G0, G1, lo, hi,
+                 [None] * m, [None] * n)
+
+
+def _box_range(const: int, coefs, vals) -> tuple[int, int]:
+    lo = hi = const
+    for c, v in zip(coefs, vals):
+        if not c:
+            continue
+        if v is None:
+            if c > 0:
+                hi += c
+            else:
+                lo += c
+        elif v:
+            lo += c
+            hi += c
+    return lo, hi
+
+
+def _prune(D: _Data) -> None:
+    """Iterated strict dominance valid for every α ∈ [lo, hi] (module doc: the extremes over
+    the box are concave/convex in α, so the two end points decide)."""
+    rnd, changed = 0, True
+    while changed:
+        changed, rnd = False, rnd + 1
+        for l in range(D.n):
+            if D.yval[l] is not None:
+                continue
+            rs = [_box_range(r[0], r[1:], D.xval) for r in (D.g_at(l, D.lo), D.g_at(l, D.hi))]
+            if all(a > 0 for a, _ in rs) or all(b < 0 for _, b in rs):
+                D.yval[l] = 1 if rs[0][0] > 0 else 0
+                D.pruned.append(("II", l, D.yval[l], rnd))
+                changed = True
+        for h in range(D.m):
+            if D.xval[h] is not None:
+                continue
+            a, b = _box_range(D.F0[h], D.Fc[h], D.yval)
+            if a > 0 or b < 0:
+                D.xval[h] = 1 if a > 0 else 0
+                D.pruned.append(("I", h, D.xval[h], rnd))
+                changed = True
+
+
+# -- step 2: the vertex systems that can carry an equilibrium -------------------------------------
+def _interval_ok(kinds, fmin, fmax) -> bool:
+    for s, kind in kinds.items():
+        if kind == 2:
+            if fmin[s] > 0 or fmax[s] < 0:
+                return False
+        elif kind == 1:
+            if fmax[s] < 0:
+                return False
+        elif fmin[s] > 0:
+            return False
+    return True
+
+
+def _face_setup(D: _Data, pi, Sfree, Tfree, Rbase):
+    """Restrict player II's hyperplanes to the face π at both end points."""
+    J = [i for i, p in enumerate(pi) if p == 2]
+    fix: dict[int, int] = {}
+    hyps = []   # (t, [(c, cj) at lo, (c, cj) at hi])
+    loose = []  # sets whose gain is undecided but has no x-coefficient on the face
+    for t in Tfree:
+        ends = []
+        for e in (D.lo, D.hi):
+            r = D.g_at(t, e)
+            c = r[0] + sum(r[1 + h] for h in range(D.m) if D.xval[h] == 1)
+            c += sum(r[1 + Sfree[i]] for i, p in enumerate(pi) if p == 1)
+            ends.append((c, [r[1 + Sfree[i]] for i in J]))
+        rng = [(c + sum(v for v in cj if v < 0), c + sum(v for v in cj if v > 0)) for c, cj in ends]
+        if all(a > 0 for a, _ in rng):
+            fix[t] = 1
+        elif all(b < 0 for _, b in rng):
+            fix[t] = 0
+        elif not any(any(cj) for _, cj in ends):
+            loose.append(t)
+        else:
+            hyps.append((t, ends))
+    fmin, fmax = {}, {}
+    for s in Sfree:
+        row = D.Fc[s]
+        lo = hi = Rbase[s] + sum(row[t] for t, v in fix.items() if v)
+        for t in loose + [h[0] for h in hyps]:
+            v = row[t]
+            if v > 0:
+                hi += v
+            else:
+                lo += v
+        fmin[s], fmax[s] = lo, hi
+    return J, fix, hyps, loose, fmin, fmax
+
+
+def _face_combos(D: _Data, pi, Sfree, Tfree, Rbase, stats) -> tuple[list, set]:
+    """Every j-subset of hyperplanes (indices into the face's list) meeting an undiscarded
+    leaf box of the α-uniform subdivision (module doc)."""
+    J, fix, hyps, loose, fmin, fmax = _face_setup(D, pi, Sfree, Tfree, Rbase)
+    kinds = {s: pi[i] for i, s in enumerate(Sfree)}
+    j = len(J)
+    combos: set[tuple[int, ...]] = set()
+    if not _interval_ok(kinds, fmin, fmax):
+        return hyps, combos
+    if j == 0:
+        combos.add(())
+        return hyps, combos
+    agg = []
+    for t, _ in hyps:
+        agg.append([(s, D.Fc[s][t]) for s in Sfree if D.Fc[s][t]])
+    stack = [([0] * j, [1] * j, 1, list(range(len(hyps))), fmin, fmax, 0)]
+    max_den = 1 << _MAX_DEPTH
+    while stack:
+        lo, hi, Dn, cross, fmn, fmx, stall = stack.pop()
+        stats["regions"] += 1
+        if len(cross) < j or not _interval_ok(kinds, fmn, fmx):
+            continue
+        widths = [hi[i] - lo[i] for i in range(j)]
+        if math.comb(len(cross), j) <= _LEAF or stall >= j or (Dn >= max_den and max(widths) == 1):
+            combos.update(combinations(cross, j))
+            continue
+        i = max(range(j), key=lambda q: (widths[q], -q))
+        if widths[i] == 1:
+            Dn *= 2
+            lo, hi = [2 * v for v in lo], [2 * v for v in hi]
+        mid = (lo[i] + hi[i]) // 2
+        for clo, chi in ((lo[i], mid), (mid, hi[i])):
+            nlo, nhi = list(lo), list(hi)
+            nlo[i], nhi[i] = clo, chi
+            ncross, nfmn, nfmx = [], dict(fmn), dict(fmx)
+            for k in cross:
+                side = _side(hyps[k][1], Dn, nlo, nhi)
+                if side == 0:
+                    ncross.append(k)
+                    continue
+                _apply(agg[k], side, nfmn, nfmx)
+            nstall = stall + 1 if len(ncross) == len(cross) else 0
+            stack.append((nlo, nhi, Dn, ncross, nfmn, nfmx, nstall))
+    return hyps, combos
+
+
+def _side(ends, Dn: int, lo, hi) -> int:
+    """+1 (−1) when the hyperplane is > 0 (< 0) on the box for every α, else 0."""
+    mins, maxs = [], []
+    for c, cj in ends:
+        a = b = c * Dn
+        for q, v in enumerate(cj):
+            if v > 0:
+                a += v * lo[q]
+                b += v * hi[q]
+            elif v < 0:
+                a += v * hi[q]
+                b += v * lo[q]
+        mins.append(a)
+        maxs.append(b)
+    if all(a > 0 for a in mins):
+        return 1
+    if all(b < 0 for b in maxs):
+        return -1
+    return 0
+
+
+def _apply(agg, side: int, fmn: dict, fmx: dict) -> None:
+    """Narrow player I's gain intervals once y_t is fixed to 1 (side > 0) or 0 (side < 0)."""
+    for s, v in agg:
+        if side > 0:
+            fmn[s] += max(v, 0)
+            fmx[s] += min(v, 0)
+        else:
+            fmn[s] -= min(v, 0)
+            fmx[s] -= max(v, 0)
+
+
+# -- step 3: one vertex system, exactly in α ------------------------------------------------------
+def _p(a: int, b: int) -> fmpz_poly:
+    return fmpz_poly([a, b])
+
+
+def _det(M: list[list[fmpz_poly]]) -> fmpz_poly:
+    """Determinant of a square matrix of integer polynomials (Bareiss, exact divisions)."""
+    n = len(M)
+    if n == 0:
+        return fmpz_poly([1])
+    M = [list(r) for r in M]
+    sign, prev = 1, fmpz_poly([1])
+    for k in range(n - 1):
+        if M[k][k].degree() < 0:
+            piv = next((i for i in range(k + 1, n) if M[i][k].degree() >= 0), None)
+            if piv is None:
+                return fmpz_poly([0])
+            M[k], M[piv] = M[piv], M[k]
+            sign = -sign
+        for i in range(k + 1, n):
+            for c in range(k + 1, n):
+                M[i][c] = (M[i][c] * M[k][k] - M[i][k] * M[k][c]) // prev
+        prev = M[k][k]
+    return sign * M[n - 1][n - 1]
+
+
+def _face_polys(D: _Data, pi, Sfree, t: int) -> tuple[fmpz_poly, list[fmpz_poly]]:
+    """Player II's gain at set t on the face π: c(α) + Σ_{q∈J} c_q(α) x_q (integer polys)."""
+    g0, g1 = D.G0[t], D.G1[t]
+    ones = [h for h in range(D.m) if D.xval[h] == 1] + [Sfree[i] for i, p in enumerate(pi) if p == 1]
+    c = _p(g0[0] + sum(g0[1 + h] for h in ones), g1[0] + sum(g1[1 + h] for h in ones))
+    return c, [_p(g0[1 + Sfree[i]], g1[1 + Sfree[i]]) for i, p in enumerate(pi) if p == 2]
+
+
+def _cells(D: _Data, polys: list[fmpz_poly]) -> list[tuple]:
+    """The cells of [lo, hi] cut by the real roots of ``polys``: ("point", r) and
+    ("open", a, b, sample) in increasing order."""
+    roots = []
+    for q in polys:
+        if q.degree() >= 1:
+            roots.extend(r for r in real_roots(q) if _strictly_inside(r, D.lo, D.hi))
+    pts = [D.lo, *sort_unique(roots), D.hi]
+    out: list[tuple] = [("point", D.lo)]
+    for a, b in zip(pts, pts[1:]):
+        out.append(("open", a, b, rational_inside(a, b)))
+        out.append(("point", b))
+    return out
+
+
+def _strictly_inside(r, lo: Fraction, hi: Fraction) -> bool:
+    from gamekit.parametric.algebraic import compare_numbers
+
+    return compare_numbers(r, lo) > 0 and compare_numbers(r, hi) < 0
+
+
+def _at(cell: tuple):
+    return cell[1] if cell[0] == "point" else cell[3]
+
+
+def _combo(D: _Data, pi, Sfree, Tfree, Rbase, hyps, combo, memo, stats, polys) -> list:
+    """Records (cell, [ParamEquilibrium]) of one vertex system on the face π (module doc);
+    ``polys``: every free player II gain on the face (:func:`_face_polys`)."""
+    j = len(combo)
+    M = [polys[hyps[k][0]][1] for k in combo]
+    rhs = [-polys[hyps[k][0]][0] for k in combo]
+    delta = _det(M)
+    if delta.degree() < 0:
+        return []
+    stats["systems"] += 1
+    N = [_det([row[:q] + [r] + row[q + 1:] for row, r in zip(M, rhs)]) for q in range(j)]
+    face = [delta, *N, *(delta - n for n in N)]
+
+    def in_face(x) -> bool:
+        sd = sign_at(delta, x)
+        return all(sign_at(n, x) * sd > 0 and sign_at(delta - n, x) * sd > 0 for n in N)
+
+    cells = _cells(D, face)
+    if not any(in_face(_at(c)) for c in cells):
+        return []
+    stats["vertices"] += 1
+    G = {t: c * delta + sum((cq * n for cq, n in zip(cs, N)), fmpz_poly([0]))
+         for t, (c, cs) in polys.items()}
+    cells = _cells(D, face + [g for g in G.values()])
+    J = [Sfree[i] for i, p in enumerate(pi) if p == 2]
+    out = []
+    for cell in cells:
+        x = _at(cell)
+        if not in_face(x):
+            continue
+        sd = sign_at(delta, x)
+        gs = tuple(sign_at(G[t], x) * sd for t in Tfree)
+        key = (pi, gs)
+        if key not in memo:
+            memo[key] = _y_answers(D, pi, Sfree, Tfree, Rbase, dict(zip(Tfree, gs)))
+        answers = memo[key]
+        if not answers:
+            continue
+        xs = []
+        for h in range(D.m):
+            if h in J:
+                xs.append((N[J.index(h)], delta))
+            else:
+                v = D.xval[h] if D.xval[h] is not None else pi[Sfree.index(h)]
+                xs.append((fmpz_poly([v]), fmpz_poly([1])))
+        out.append((cell, [ParamEquilibrium(tuple(xs), y) for y in answers]))
+    return out
+
+
+def _y_answers(D: _Data, pi, Sfree, Tfree, Rbase, gs: dict) -> list[tuple[Fraction, ...]]:
+    """The vertices y* of Y(x*) given the signs of player II's gains at x* (α-free)."""
+    yfix = {t: (1 if s > 0 else 0) for t, s in gs.items() if s}
+    K = [t for t in Tfree if gs[t] == 0]
+    eq, eq_rhs, le, le_rhs = [], [], [], []
+    for i, s in enumerate(Sfree):
+        row = D.Fc[s]
+        const = Rbase[s] + sum(row[t] for t, v in yfix.items() if v)
+        coefs = [row[t] for t in K]
+        if pi[i] == 2:
+            eq.append(coefs)
+            eq_rhs.append(-const)
+        elif pi[i] == 1:
+            le.append([-v for v in coefs])
+            le_rhs.append(const)
+        else:
+            le.append(coefs)
+            le_rhs.append(-const)
+    if not K:
+        answers = [()] if all(r == 0 for r in eq_rhs) and all(r >= 0 for r in le_rhs) else []
+    else:
+        sol = int_solve(eq, eq_rhs) if len(eq) == len(K) else None
+        if sol is not None:
+            ny, dy = sol
+            ok = all(0 <= v <= dy for v in ny) and all(
+                sum(a * v for a, v in zip(r, ny) if a) <= rhs * dy for r, rhs in zip(le, le_rhs))
+            answers = [tuple(Fraction(v, dy) for v in ny)] if ok else []
+        else:
+            F = Fraction
+            answers = box_polytope_vertices(len(K), [[F(v) for v in r] for r in eq], [F(v) for v in eq_rhs],
+                                            [[F(v) for v in r] for r in le], [F(v) for v in le_rhs])
+    out = []
+    for ans in answers:
+        y = [Fraction(v) if v is not None else None for v in D.yval]
+        for t, v in yfix.items():
+            y[t] = Fraction(v)
+        for t, v in zip(K, ans):
+            y[t] = Fraction(v)
+        out.append(tuple(y))
+    return out
+
+
+def solve_parametric_doubly_additive(game: AffineDoublyAdditiveGame, lo: object = 0, hi: object = 1,
+                                     *, progress: bool = False) -> ParametricDASolution:
+    """Every Nash equilibrium of G(α) for every α ∈ [lo, hi], with whole-cell certificates.
+
+    Returns a :class:`~gamekit.doubly_additive.param_cells.ParametricDASolution`: the open
+    cells between consecutive critical α (each with its finite list of equilibrium formulas,
+    unique ⇔ one), the complete equilibrium set at every critical α, and the merged segments.
+    """
+    if not isinstance(game, AffineDoublyAdditiveGame):
+        raise GameError("solve_parametric_doubly_additive expects an AffineDoublyAdditiveGame")
+    a, b = to_fraction(lo, "lo"), to_fraction(hi, "hi")
+    if not a < b:
+        raise GameError("the parameter range needs lo < hi")
+    start = time.perf_counter()
+    D = _data(game, a, b)
+    _prune(D)
+    Sfree = [h for h in range(D.m) if D.xval[h] is None]
+    Tfree = [t for t in range(D.n) if D.yval[t] is None]
+    if len(Sfree) > MAX_PARAM_DIM:
+        raise GameError(f"{len(Sfree)} free player I sets after dominance; at most {MAX_PARAM_DIM} supported")
+    Rbase = {s: D.F0[s] + sum(D.Fc[s][t] for t in range(D.n) if D.yval[t] == 1) for s in Sfree}
+    stats = {"faces": 0, "regions": 0, "combos": 0, "systems": 0, "vertices": 0}
+    memo: dict = {}
+    records = []
+    faces = list(product((0, 1, 2), repeat=len(Sfree)))
+    bar = _bar(progress, len(faces))
+    try:
+        for pi in faces:
+            stats["faces"] += 1
+            hyps, combos = _face_combos(D, pi, Sfree, Tfree, Rbase, stats)
+            stats["combos"] += len(combos)
+            polys = {t: _face_polys(D, pi, Sfree, t) for t in Tfree} if combos else {}
+            for combo in sorted(combos):
+                records.extend(_combo(D, pi, Sfree, Tfree, Rbase, hyps, combo, memo, stats, polys))
+            if bar is not None:
+                bar[0].advance(bar[1])
+    finally:
+        if bar is not None:
+            bar[0].stop()
+    stats["free_I"], stats["free_II"] = len(Sfree), len(Tfree)
+    stats["fixed_by_dominance"] = len(D.pruned)
+    sol = assemble(game, a, b, records, stats)
+    sol.stats["seconds"] = round(time.perf_counter() - start, 3)
+    return sol
+
+
+def _bar(progress: bool, total: int):
+    if not progress:
+        return None
+    import sys
+
+    from rich.console import Console
+    from rich.progress import Progress
+
+    bar = Progress(transient=True, console=Console(file=sys.stderr))
+    bar.start()
+    return bar, bar.add_task("parametric doubly additive: faces", total=total)
+
+
+_ = CellEquilibria  # re-exported through the package

@@ -1,0 +1,280 @@
+"""Exact real roots of integer polynomials, isolated by rational intervals, compared exactly.
+
+The exceptional parameter values of a parametric doubly additive game
+(:mod:`gamekit.doubly_additive.parametric`) are roots of polynomials of degree up to
+m + 1 in α (m = the searched player's free information sets). This module represents them
+exactly, without floating point:
+
+* a rational root is a :class:`~fractions.Fraction`;
+* a root of an irreducible quadratic is a :class:`~gamekit.parametric.surd.QuadraticSurd`
+  (the exact field arithmetic of the Foster layer);
+* a root of an irreducible polynomial of degree ≥ 3 is a :class:`RealAlgebraic`: the
+  polynomial, the index of the root among its real roots, and a rational isolating interval
+  (lo, hi) containing exactly that root, refined by bisection on demand.
+
+Real roots are isolated with Descartes' rule of signs on the Möbius-transformed polynomial
+(Vincent–Collins–Akritas bisection): the number of sign variations of
+(1+t)ⁿ·p((lo + hi·t)/(1+t)) bounds the number of roots of p in (lo, hi) and has the same
+parity; 0 variations prove there is none, 1 proves there is exactly one. Polynomials are
+factored into irreducibles over ℤ first (python-flint), so every isolated root is simple,
+two roots are equal iff they are the same root of the same irreducible factor, and the sign
+of a polynomial q at a root of an irreducible p is 0 iff p divides q — otherwise it is the
+sign of q on an isolating interval refined until q has no root in it.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, localcontext
+from fractions import Fraction
+from functools import cmp_to_key
+from math import gcd
+
+from flint import fmpz_poly
+
+from gamekit.parametric.surd import QuadraticSurd, quadratic_roots
+from gamekit.parametric.surd import compare as surd_compare
+
+__all__ = [
+    "RealAlgebraic",
+    "int_poly",
+    "descartes_bound",
+    "real_roots",
+    "sign_at",
+    "compare_numbers",
+    "sort_unique",
+    "number_str",
+    "number_decimal",
+    "rational_inside",
+]
+
+
+def int_poly(coeffs) -> fmpz_poly:
+    """The integer polynomial c₀ + c₁α + … times a *positive* common denominator
+    (same signs everywhere as the rational one)."""
+    fs = [Fraction(c) for c in coeffs]
+    L = 1
+    for f in fs:
+        L = L * f.denominator // gcd(L, f.denominator)
+    return fmpz_poly([int(f.numerator * (L // f.denominator)) for f in fs])
+
+
+def _eval(p: fmpz_poly, x: Fraction) -> Fraction:
+    acc = Fraction(0)
+    for c in reversed(p.coeffs()):
+        acc = acc * x + int(c)
+    return acc
+
+
+def descartes_bound(p: fmpz_poly, lo: Fraction, hi: Fraction) -> int:
+    """Sign variations of (1+t)ⁿ p((lo + hi t)/(1+t)): an upper bound, of the same parity,
+    for the number of roots of p in the open interval (lo, hi)."""
+    n = p.degree()
+    if n <= 0:
+        return 0
+    D = lo.denominator * hi.denominator // gcd(lo.denominator, hi.denominator)
+    A = fmpz_poly([int(lo * D), int(hi * D)])
+    B = fmpz_poly([D, D])
+    cs = [int(c) for c in p.coeffs()]
+    q = fmpz_poly([0])
+    powA = fmpz_poly([1])
+    for i in range(n + 1):
+        if cs[i]:
+            q += cs[i] * powA * B ** (n - i)
+        powA *= A
+    var, last = 0, 0
+    for c in q.coeffs():
+        s = (c > 0) - (c < 0)
+        if s:
+            if last and s != last:
+                var += 1
+            last = s
+    return var
+
+
+def _isolate(p: fmpz_poly, lo: Fraction, hi: Fraction, out: list) -> None:
+    """Append (lo, hi) isolating intervals, or exact Fractions, for the roots of the
+    squarefree p in (lo, hi), in increasing order."""
+    v = descartes_bound(p, lo, hi)
+    if v == 0:
+        return
+    if v == 1:
+        out.append((lo, hi))
+        return
+    mid = (lo + hi) / 2
+    _isolate(p, lo, mid, out)
+    if _eval(p, mid) == 0:
+        out.append(mid)
+    _isolate(p, mid, hi, out)
+
+
+def _root_bound(p: fmpz_poly) -> Fraction:
+    cs = [abs(int(c)) for c in p.coeffs()]
+    return Fraction(1 + max(cs[:-1], default=0) // cs[-1] + 1)
+
+
+class RealAlgebraic:
+    """The ``index``-th real root (0-based, increasing) of the irreducible integer polynomial
+    ``poly`` of degree ≥ 3, isolated in the open rational interval (lo, hi)."""
+
+    __slots__ = ("poly", "index", "lo", "hi")
+
+    def __init__(self, poly: fmpz_poly, index: int, lo: Fraction, hi: Fraction) -> None:
+        self.poly, self.index, self.lo, self.hi = poly, index, lo, hi
+
+    def refine(self) -> None:
+        """Halve the isolating interval. p has no rational root (irreducible, degree ≥ 3), so
+        p(lo) and p(hi) are nonzero of opposite signs and the root follows the sign change."""
+        mid = (self.lo + self.hi) / 2
+        if (_eval(self.poly, mid) > 0) == (_eval(self.poly, self.lo) > 0):
+            self.lo = mid
+        else:
+            self.hi = mid
+
+    def bounds(self, width: Fraction) -> tuple[Fraction, Fraction]:
+        while self.hi - self.lo > width:
+            self.refine()
+        return self.lo, self.hi
+
+    def __float__(self) -> float:
+        lo, hi = self.bounds(Fraction(1, 1 << 60))
+        return float((lo + hi) / 2)
+
+    def __str__(self) -> str:
+        cs = [int(c) for c in self.poly.coeffs()]
+        terms = " + ".join(f"({c})*x**{i}" for i, c in enumerate(cs) if c)
+        return f"CRootOf({terms}, {self.index})"
+
+    __repr__ = __str__
+
+    def to_sympy(self):
+        import sympy
+
+        return sympy.sympify(str(self))
+
+
+def real_roots(p: fmpz_poly) -> list:
+    """All real roots of the nonzero integer polynomial p, distinct, increasing, exact
+    (Fraction, QuadraticSurd or RealAlgebraic)."""
+    if p.degree() <= 0:
+        return []
+    _, factors = p.factor()
+    roots: list = []
+    for f, _mult in factors:
+        cs = [int(c) for c in f.coeffs()]
+        if f.degree() <= 2:
+            roots.extend(quadratic_roots(*(cs + [0] * (3 - len(cs)))))
+            continue
+        if cs[-1] < 0:
+            f = -f
+        B = _root_bound(f)
+        iv: list = []
+        _isolate(f, -B, B, iv)
+        roots.extend(RealAlgebraic(f, k, *r) for k, r in enumerate(iv))
+    return sort_unique(roots)
+
+
+def _sign(x) -> int:
+    return (x > 0) - (x < 0)
+
+
+def sign_at(q: fmpz_poly, x) -> int:
+    """Exact sign of the integer polynomial q at the real number x."""
+    if q.degree() < 0:
+        return 0
+    if isinstance(x, RealAlgebraic):
+        if q.degree() >= x.poly.degree() and (q % x.poly).degree() < 0:
+            return 0
+        while descartes_bound(q, x.lo, x.hi) > 0:
+            x.refine()
+        return _sign(_eval(q, (x.lo + x.hi) / 2))
+    if isinstance(x, QuadraticSurd):
+        acc = Fraction(0)
+        for c in reversed(q.coeffs()):
+            acc = acc * x + int(c)
+        return _sign(acc) if not isinstance(acc, QuadraticSurd) else acc.sign()
+    return _sign(_eval(q, Fraction(x)))
+
+
+def compare_numbers(x, y) -> int:
+    """Exact order (−1, 0, 1) of two reals, each a Fraction, QuadraticSurd or RealAlgebraic."""
+    xa, ya = isinstance(x, RealAlgebraic), isinstance(y, RealAlgebraic)
+    if not xa and not ya:
+        return surd_compare(x, y)
+    if xa and ya and x.poly == y.poly:
+        return _sign(x.index - y.index)
+    if not xa:
+        return -compare_numbers(y, x)
+    # x (degree ≥ 3) differs from y: x lies strictly inside (x.lo, x.hi), y in its closed
+    # bounds; refine both until the intervals separate
+    bits = 64
+    for _ in range(4000):
+        if ya:
+            ylo, yhi = y.lo, y.hi
+        elif isinstance(y, QuadraticSurd):
+            from gamekit.parametric.surd import rational_bounds
+
+            ylo, yhi = rational_bounds(y, bits)
+        else:
+            ylo = yhi = Fraction(y)
+        if x.hi <= ylo:
+            return -1
+        if x.lo >= yhi:
+            return 1
+        x.refine()
+        if ya:
+            y.refine()
+        bits *= 2
+    raise ArithmeticError("could not separate two distinct algebraic numbers")  # pragma: no cover
+
+
+def sort_unique(xs) -> list:
+    """Sort exactly and drop duplicates."""
+    out: list = []
+    for x in sorted(xs, key=cmp_to_key(compare_numbers)):
+        if not out or compare_numbers(out[-1], x) != 0:
+            out.append(x)
+    return out
+
+
+def rational_inside(a, b) -> Fraction:
+    """A simple rational strictly between the reals a < b."""
+    from gamekit.parametric.surd import _simplest_in_closed
+
+    w = Fraction(1, 1 << 20)
+    while True:
+        _, ahi = _upper(a, w)
+        blo, _ = _upper(b, w)
+        if ahi < blo:
+            gap = (blo - ahi) / 4
+            return _simplest_in_closed(ahi + gap, blo - gap)
+        w /= 1 << 20
+
+
+def _upper(x, w: Fraction) -> tuple[Fraction, Fraction]:
+    if isinstance(x, RealAlgebraic):
+        return x.bounds(w)
+    if isinstance(x, QuadraticSurd):
+        from gamekit.parametric.surd import rational_bounds
+
+        bits = max(64, w.denominator.bit_length() + 8)
+        return rational_bounds(x, bits)
+    f = Fraction(x)
+    return f, f
+
+
+def number_str(x) -> str:
+    """Exact sympy-parsable string (``"3/7"``, ``"(a - sqrt(c))/d"``, ``"CRootOf(…, k)"``)."""
+    if isinstance(x, (RealAlgebraic, QuadraticSurd)):
+        return str(x)
+    f = Fraction(x)
+    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+
+
+def number_decimal(x, digits: int = 10) -> str:
+    """Decimal approximation with ``digits`` significant digits."""
+    lo, hi = _upper(x, Fraction(1, 10 ** (digits + 12)))
+    mid = (lo + hi) / 2
+    with localcontext() as ctx:
+        ctx.prec = digits
+        v = Decimal(mid.numerator) / Decimal(mid.denominator)
+    return format(v, "f") if abs(v) >= Decimal("1e-6") or v == 0 else format(v, "e")
