@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("cmd_simulate", "simulate punto banco shoes"),
     "reproduce": ("cmd_reproduce", "recompute every numbered claim of the two papers"),
     "plot": ("cmd_plot", "draw figures (best-response-discontinuity curves, mixing)"),
+    "cache": ("cmd_cache", "inspect (info) or empty (clear) the sweep cache"),
 }
 
 
