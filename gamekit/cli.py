@@ -27,6 +27,7 @@ from gamekit.bimatrix.solve import METHODS, SolveResult, solve_result
 from gamekit.core.errors import GameError
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import fmt
+from gamekit.io.atomic import atomic_write
 from gamekit.io.nfg import (
     example_names,
     example_path,
@@ -261,11 +262,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     if args.output == "-":
         sys.stdout.write(text)
         return 0
-    try:
-        with open(args.output, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    except OSError as e:
-        raise GameError(f"cannot write {args.output}: {e.strerror or e}") from None
+    atomic_write(args.output, text)  # temporary file + rename: never a half-written file
     version = "outcome" if args.outcome_format else "payoff"
     if args.json:
         _emit({"output": args.output, "rows": doc.game.m, "cols": doc.game.n, "format": version})

@@ -25,7 +25,7 @@ from typing import IO
 
 from gamekit.core.errors import GameError
 
-__all__ = ["atomic_write", "atomic_open", "write_error"]
+__all__ = ["atomic_write", "atomic_open", "save_figure", "write_error"]
 
 
 def write_error(path: str | os.PathLike, exc: BaseException) -> GameError:
@@ -98,3 +98,32 @@ def atomic_write(path: str | os.PathLike, data: str | bytes, *, encoding: str = 
     else:
         with atomic_open(path, "w", encoding=encoding, fsync=fsync) as fh:
             fh.write(data)
+
+
+def save_figure(fig, path: str | os.PathLike, **savefig_kw) -> str:
+    """Save a matplotlib figure atomically; returns the path actually written.
+
+    The format follows the extension (``.png``, ``.svg``, ``.pdf``, …: whatever the figure's
+    canvas supports). A path without an extension gets ``.png`` appended — and the returned
+    path says so — unless it names an existing special file (``/dev/stdout``), which is
+    written as PNG as it is. The image is rendered in memory first, so a failing
+    renderer leaves no partial file.
+    """
+    import io
+
+    out = os.fspath(path)
+    ext = os.path.splitext(os.path.basename(out))[1].lower().lstrip(".")
+    if not ext and not _special(out):
+        out += ".png"
+    fmt = ext or "png"
+    supported = fig.canvas.get_supported_filetypes()
+    if fmt not in supported:
+        raise GameError(f"cannot write {out}: unknown image format '.{fmt}' "
+                        f"(use one of {', '.join('.' + k for k in sorted(supported))})")
+    buf = io.BytesIO()
+    try:
+        fig.savefig(buf, format=fmt, **savefig_kw)
+    except (ValueError, OSError, RuntimeError) as exc:
+        raise GameError(f"cannot write {out}: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
+    atomic_write(out, buf.getvalue())
+    return out

@@ -449,10 +449,9 @@ def write_nfg(
 ) -> None:
     """Write ``game`` to ``path`` as a Gambit ``.nfg`` file (see :func:`format_nfg`)."""
     text = format_nfg(game, players=players, comment=comment, title=title, outcome_format=outcome_format)
-    try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as e:
-        raise GameError(f"cannot write {os.fspath(path)}: {e.strerror or e}") from None
+    from gamekit.io.atomic import atomic_write
+
+    atomic_write(path, text)  # temporary file + rename: all or nothing
 
 
 # ---------------------------------------------------------------------------------------

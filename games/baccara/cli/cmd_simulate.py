@@ -22,6 +22,7 @@ import sys
 
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import fmt
+from gamekit.io.atomic import atomic_open
 from games.baccara.cards import RANKS
 from games.baccara.casino.odds import STATES, Shoe
 from games.baccara.casino.simulation import (
@@ -150,14 +151,11 @@ def _write_outcomes(path: str, res: SimulationResult, k: int) -> None:
          int(STATES[code].player_pair), int(STATES[code].banker_pair)]
         for i, (shoe_no, code, P, B) in enumerate(first_coups(res.shoe, res.seed, k, res.cut, res.burn))
     ]
-    try:
-        with open(path, "w", newline="") as fh:
-            w = csv.writer(fh)
-            w.writerow(["round", "shoe", "player_cards", "banker_cards", "player_total", "banker_total",
-                        "outcome", "player_pair", "banker_pair"])
-            w.writerows(rows)
-    except OSError as exc:
-        raise GameError(f"cannot write outcomes {path!r}: {exc.strerror or exc}") from None
+    with atomic_open(path, "w", newline="") as fh:  # all or nothing
+        w = csv.writer(fh)
+        w.writerow(["round", "shoe", "player_cards", "banker_cards", "player_total", "banker_total",
+                    "outcome", "player_pair", "banker_pair"])
+        w.writerows(rows)
 
 
 def run(args: argparse.Namespace) -> int:
