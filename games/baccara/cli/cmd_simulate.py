@@ -102,6 +102,7 @@ def simulation_json(res: SimulationResult, decks: int | None) -> dict:
 
 def _render(res: SimulationResult, decks: int | None) -> None:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     console = Console()
@@ -126,12 +127,12 @@ def _render(res: SimulationResult, decks: int | None) -> None:
         lo, hi = b.ci95
         ex = "" if b.exact is None else f"{float(b.exact):+.6f}"
         ok = "" if b.exact is None else ("yes" if b.within(float(b.exact)) else "no")
-        t.add_row(name, f"{b.mean:+.6f}", f"[{lo:+.6f}, {hi:+.6f}]", ex, ok)
+        t.add_row(escape(name), f"{b.mean:+.6f}", f"[{lo:+.6f}, {hi:+.6f}]", ex, ok)
     console.print(t)
     if res.sessions is not None:
         s = res.sessions
         sm = s.summary
-        st = Table(title=f"{s.sessions:,} sessions of {s.rounds_per_session:,} rounds, stake {s.stake:g} on {s.bet}")
+        st = Table(title=f"{s.sessions:,} sessions of {s.rounds_per_session:,} rounds, stake {s.stake:g} on {escape(s.bet)}")
         st.add_column("profit/loss per session")
         st.add_column("value", justify="right")
         for k in ("mean", "sd", "min", "q05", "q25", "median", "q75", "q95", "max"):
