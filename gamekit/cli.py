@@ -29,6 +29,7 @@ from gamekit.core.errors import GameError
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import fmt
 from gamekit.io.atomic import atomic_write
+from gamekit.io.guard import guard_main
 from gamekit.io.nfg import (
     example_names,
     example_path,
@@ -347,6 +348,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@guard_main  # broken stdout, MemoryError, RecursionError -> one line (gamekit.io.guard)
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)

@@ -12,6 +12,7 @@ import importlib
 import sys
 
 from gamekit.core.errors import GameError
+from gamekit.io.guard import guard_main
 
 # subcommand name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -42,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@guard_main  # broken stdout, MemoryError, RecursionError -> one line (gamekit.io.guard)
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
