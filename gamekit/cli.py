@@ -17,7 +17,9 @@ stderr, exit status 2, nothing on stdout.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import re
 import sys
 from collections.abc import Sequence
@@ -29,12 +31,15 @@ from gamekit.core.errors import GameError
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import fmt
 from gamekit.io.atomic import atomic_write
-from gamekit.io.guard import guard_main
+from gamekit.io.guard import check_int_argument, guard_main
 from gamekit.io.nfg import (
+    MAX_NFG_BYTES,
+    decode_nfg_bytes,
     example_names,
     example_path,
     format_nfg,
     parse_nfg_document,
+    read_limited,
     read_nfg_document,
 )
 from gamekit.lp.simplex import LPIterationLimit
@@ -52,15 +57,32 @@ class _Parser(argparse.ArgumentParser):
         sys.stderr.write(f"error: {message}\n")
         raise SystemExit(2)
 
+    def _get_value(self, action, arg_string):  # ASCII digits only for type=int
+        check_int_argument(action, arg_string)
+        return super()._get_value(action, arg_string)
+
 
 # ---------------------------------------------------------------------------------------
 # helpers
 # ---------------------------------------------------------------------------------------
 
 
+_LARGE_INPUT = 8 * 1024 * 1024
+
+
+def _large_notice(size: int, name: str) -> None:
+    if _LARGE_INPUT < size <= MAX_NFG_BYTES:
+        sys.stderr.write(f"note: {name} is {size / 2**20:.0f} MB; reading it exactly may take a while\n")
+
+
 def _load(path: str):
     if path == "-":
-        return parse_nfg_document(sys.stdin.read(), "<stdin>")
+        data = read_limited(sys.stdin.buffer, "<stdin>")
+        _large_notice(len(data), "<stdin>")
+        return parse_nfg_document(decode_nfg_bytes(data), "<stdin>")
+    if not path.startswith("example:"):
+        with contextlib.suppress(OSError):
+            _large_notice(os.stat(path).st_size, path)
     if path.startswith("example:"):
         return read_nfg_document(example_path(path[len("example:") :]))
     return read_nfg_document(path)

@@ -21,10 +21,11 @@ import contextlib
 import errno
 import functools
 import os
+import re
 import sys
 from collections.abc import Callable
 
-__all__ = ["guard_main", "silence_stdout"]
+__all__ = ["guard_main", "silence_stdout", "check_int_argument"]
 
 
 def silence_stdout() -> None:
@@ -91,3 +92,18 @@ def guard_main(main: Callable[..., int]) -> Callable[..., int]:
             return _handled(exc)
 
     return wrapper
+
+
+_ASCII_INT = re.compile(r"\s*[+-]?[0-9]+\s*", re.ASCII)
+
+
+def check_int_argument(action, arg_string: str) -> None:
+    """For an argparse option of ``type=int``: refuse what :func:`int` would accept beyond
+    plain ASCII decimal digits (``١٢``, ``１２``, ``1_000``), as an ``argparse.ArgumentError``.
+
+    Call it from an ``ArgumentParser._get_value`` override (both CLIs do).
+    """
+    import argparse
+
+    if action.type is int and isinstance(arg_string, str) and not _ASCII_INT.fullmatch(arg_string):
+        raise argparse.ArgumentError(action, f"invalid int value: {arg_string!r} (use ASCII digits 0-9)")

@@ -37,6 +37,37 @@ from games.baccara.cli.cmd_house_edge import add_bet_arguments, bets_from_args
 __all__ = ["add_arguments", "run", "simulation_json"]
 
 _DEFAULT_ROUNDS = 1_000_000
+#: The simulation deals physical shoes: at most this many decks (5.2 million cards) per shoe.
+MAX_SIM_DECKS = 100_000
+#: Most coups one run deals (about 15 hours at 19 million rounds per second).
+MAX_ROUNDS = 10**12
+#: Most sessions kept in memory at once (one float each).
+MAX_SESSIONS = 100_000_000
+
+
+def _max_workers() -> int:
+    import os
+
+    return 4 * (os.cpu_count() or 1)
+
+
+def _check_bounds(args: argparse.Namespace, shoe, rounds: int) -> int | None:
+    """Refuse sizes that cannot be dealt; returns the worker count to use (≤ rounds)."""
+    if shoe is None and not 1 <= args.decks <= MAX_SIM_DECKS:
+        raise GameError(f"--decks must be between 1 and {MAX_SIM_DECKS:,} for a simulation, got {args.decks}")
+    if shoe is not None and sum(shoe.counts) > 52 * MAX_SIM_DECKS:
+        raise GameError(f"--remaining holds {sum(shoe.counts):,} cards; a simulated shoe holds at most "
+                        f"{52 * MAX_SIM_DECKS:,}")
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise GameError(f"--rounds must be between 1 and {MAX_ROUNDS:,}, got {rounds}")
+    if args.sessions is not None and args.sessions > MAX_SESSIONS:
+        raise GameError(f"--sessions must be at most {MAX_SESSIONS:,}, got {args.sessions:,}")
+    if args.workers is None:
+        return None
+    cap = _max_workers()
+    if not 1 <= args.workers <= cap:
+        raise GameError(f"--workers must be between 1 and {cap} (4 x the {cap // 4} CPUs), got {args.workers}")
+    return min(args.workers, rounds)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -177,6 +208,7 @@ def run(args: argparse.Namespace) -> int:
         raise GameError("--plot needs --sessions (the plot shows the session profit/loss distribution)")
     if rounds is None:
         rounds = _DEFAULT_ROUNDS
+    workers = _check_bounds(args, shoe, rounds)
     if args.outcomes is not None and args.outcomes_rounds < 1:
         raise GameError(f"--outcomes-rounds must be a positive integer, got {args.outcomes_rounds}")
 
@@ -206,7 +238,7 @@ def run(args: argparse.Namespace) -> int:
             sessions=sessions,
             stake=args.stake,
             progress=progress,
-            workers=args.workers,
+            workers=workers,
         )
     finally:
         if bar is not None:
