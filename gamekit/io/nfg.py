@@ -353,6 +353,10 @@ class _Parser:
 
 def parse_nfg_document(text: str, filename: str = "<string>") -> NfgDocument:
     """Parse the text of an ``.nfg`` file into an :class:`NfgDocument`."""
+    if isinstance(text, (bytes, bytearray)):
+        text = decode_nfg_bytes(bytes(text))
+    if not isinstance(text, str):
+        raise GameError(f"parse_nfg expects the text of a file (str), not {type(text).__name__}")
     if text.startswith("\ufeff"):  # byte-order mark
         text = text[1:]
     return _Parser(text, filename).parse()
@@ -384,8 +388,18 @@ def decode_nfg_bytes(data: bytes) -> str:
         return data.decode("latin-1")
 
 
+def _path_name(path: object) -> str:
+    """``os.fspath(path)`` for a str or path-like giving a str; anything else is a GameError."""
+    name = os.fspath(path) if isinstance(path, (str, os.PathLike)) else None
+    if not isinstance(name, str):
+        raise GameError(f"a file name must be a str or a path, not {type(path).__name__}")
+    if "\0" in name:
+        raise GameError(f"file name {name!r} contains a NUL character")
+    return name
+
+
 def _read_text(path: str | os.PathLike) -> tuple[str, str]:
-    name = os.fspath(path)
+    name = _path_name(path)
     try:
         st = os.stat(name)
         if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) or stat.S_ISSOCK(st.st_mode):
@@ -479,10 +493,11 @@ def write_nfg(
     outcome_format: bool = False,
 ) -> None:
     """Write ``game`` to ``path`` as a Gambit ``.nfg`` file (see :func:`format_nfg`)."""
+    _path_name(path)
     text = format_nfg(game, players=players, comment=comment, title=title, outcome_format=outcome_format)
     from gamekit.io.atomic import atomic_write
 
-    atomic_write(path, text)  # temporary file + rename: all or nothing
+    atomic_write(_path_name(path), text)  # temporary file + rename: all or nothing
 
 
 # ---------------------------------------------------------------------------------------
