@@ -17,7 +17,10 @@ stderr, exit status 2, nothing on stdout.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
+import re
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
@@ -27,11 +30,16 @@ from gamekit.bimatrix.solve import METHODS, SolveResult, solve_result
 from gamekit.core.errors import CertificationError, GameError, internal_error_line
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import fmt
+from gamekit.io.atomic import atomic_write
+from gamekit.io.guard import check_int_argument, guard_main
 from gamekit.io.nfg import (
+    MAX_NFG_BYTES,
+    decode_nfg_bytes,
     example_names,
     example_path,
     format_nfg,
     parse_nfg_document,
+    read_limited,
     read_nfg_document,
 )
 from gamekit.lp.simplex import LPIterationLimit
@@ -40,6 +48,7 @@ from gamekit.lp.zerosum import safety_strategies
 __all__ = ["main", "build_parser", "solve_json"]
 
 
+_TAG = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")  # rich.markup's tag pattern
 _FILE_HELP = "Gambit strategic-form file (- for stdin, example:NAME for a shipped example)"
 
 
@@ -48,15 +57,32 @@ class _Parser(argparse.ArgumentParser):
         sys.stderr.write(f"error: {message}\n")
         raise SystemExit(2)
 
+    def _get_value(self, action, arg_string):  # ASCII digits only for type=int
+        check_int_argument(action, arg_string)
+        return super()._get_value(action, arg_string)
+
 
 # ---------------------------------------------------------------------------------------
 # helpers
 # ---------------------------------------------------------------------------------------
 
 
+_LARGE_INPUT = 8 * 1024 * 1024
+
+
+def _large_notice(size: int, name: str) -> None:
+    if _LARGE_INPUT < size <= MAX_NFG_BYTES:
+        sys.stderr.write(f"note: {name} is {size / 2**20:.0f} MB; reading it exactly may take a while\n")
+
+
 def _load(path: str):
     if path == "-":
-        return parse_nfg_document(sys.stdin.read(), "<stdin>")
+        data = read_limited(sys.stdin.buffer, "<stdin>")
+        _large_notice(len(data), "<stdin>")
+        return parse_nfg_document(decode_nfg_bytes(data), "<stdin>")
+    if not path.startswith("example:"):
+        with contextlib.suppress(OSError):
+            _large_notice(os.stat(path).st_size, path)
     if path.startswith("example:"):
         return read_nfg_document(example_path(path[len("example:") :]))
     return read_nfg_document(path)
@@ -78,6 +104,16 @@ def _emit(obj: object) -> None:
     sys.stdout.write(_dumps(obj) + "\n")
 
 
+def _esc(text: object) -> str:
+    """A user string (label, player name, title, comment) made inert for rich markup.
+
+    As :func:`rich.markup.escape` (a backslash before every tag-like ``[...]``), without its
+    doubling of a trailing backslash, which rich then prints twice; no markup follows a
+    user string here.
+    """
+    return _TAG.sub(lambda m: f"{m.group(1)}{m.group(1)}\\{m.group(2)}", str(text))
+
+
 def _console():
     from rich.console import Console
 
@@ -86,7 +122,7 @@ def _console():
 
 def _strategy_text(probs: Sequence[Fraction], labels: Sequence[str]) -> str:
     """``"T: 3/5, B: 2/5"`` — the support with exact probabilities."""
-    parts = [f"{lab}: {fmt(p)}" if p != 1 else f"{lab}" for p, lab in zip(probs, labels) if p]
+    parts = [f"{_esc(lab)}: {fmt(p)}" if p != 1 else f"{_esc(lab)}" for p, lab in zip(probs, labels) if p]
     return ", ".join(parts)
 
 
@@ -129,11 +165,11 @@ def _print_solve(doc, game: BimatrixGame, result: SolveResult) -> None:
     from rich.table import Table
 
     con = _console()
-    title = f"{game.title or 'game'} — {game.m}x{game.n}, method {result.method}"
+    title = f"{_esc(game.title or 'game')} — {game.m}x{game.n}, method {result.method}"
     table = Table(title=title, title_justify="left")
     table.add_column("#", justify="right")
-    table.add_column(f"{doc.players[0]} (rows)")
-    table.add_column(f"{doc.players[1]} (columns)")
+    table.add_column(f"{_esc(doc.players[0])} (rows)")
+    table.add_column(f"{_esc(doc.players[1])} (columns)")
     table.add_column("payoffs", justify="right")
     for k, e in enumerate(result.equilibria, 1):
         table.add_row(
@@ -203,13 +239,13 @@ def _cmd_value(args: argparse.Namespace) -> int:
         return 0
     con = _console()
     if zero_sum:
-        con.print(f"zero-sum game, value {fmt(v1)} (to {doc.players[0]})")
-        con.print(f"  optimal (maxmin) strategy of {doc.players[0]}: {_strategy_text(x, game.row_labels)}")
-        con.print(f"  optimal (minmax) strategy of {doc.players[1]}: {_strategy_text(y, game.col_labels)}")
+        con.print(f"zero-sum game, value {fmt(v1)} (to {_esc(doc.players[0])})")
+        con.print(f"  optimal (maxmin) strategy of {_esc(doc.players[0])}: {_strategy_text(x, game.row_labels)}")
+        con.print(f"  optimal (minmax) strategy of {_esc(doc.players[1])}: {_strategy_text(y, game.col_labels)}")
     else:
         con.print("safety levels (what each player can guarantee himself):")
-        con.print(f"  {doc.players[0]}: val(A) = {fmt(v1)} with {_strategy_text(x, game.row_labels)}")
-        con.print(f"  {doc.players[1]}: val(B^T) = {fmt(v2)} with {_strategy_text(y, game.col_labels)}")
+        con.print(f"  {_esc(doc.players[0])}: val(A) = {fmt(v1)} with {_strategy_text(x, game.row_labels)}")
+        con.print(f"  {_esc(doc.players[1])}: val(B^T) = {fmt(v2)} with {_strategy_text(y, game.col_labels)}")
     return 0
 
 
@@ -238,17 +274,18 @@ def _cmd_show(args: argparse.Namespace) -> int:
         return 0
     from rich.table import Table
 
-    table = Table(title=f"{doc.title or 'game'} ({game.m}x{game.n}; payoffs {doc.players[0]}, {doc.players[1]})",
+    table = Table(title=f"{_esc(doc.title or 'game')} ({game.m}x{game.n}; payoffs {_esc(doc.players[0])}, "
+                  f"{_esc(doc.players[1])})",
                   title_justify="left")
     table.add_column("")
     for lab in game.col_labels:
-        table.add_column(lab, justify="center")
+        table.add_column(_esc(lab), justify="center")
     for i, lab in enumerate(game.row_labels):
-        table.add_row(lab, *(f"{fmt(a)}, {fmt(b)}" for a, b in zip(game.A[i], game.B[i])))
+        table.add_row(_esc(lab), *(f"{fmt(a)}, {fmt(b)}" for a, b in zip(game.A[i], game.B[i])))
     con = _console()
     con.print(table)
     if doc.comment:
-        con.print(doc.comment)
+        con.print(_esc(doc.comment))
     return 0
 
 
@@ -261,16 +298,12 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     if args.output == "-":
         sys.stdout.write(text)
         return 0
-    try:
-        with open(args.output, "w", encoding="utf-8") as fh:
-            fh.write(text)
-    except OSError as e:
-        raise GameError(f"cannot write {args.output}: {e.strerror or e}") from None
+    atomic_write(args.output, text)  # temporary file + rename: never a half-written file
     version = "outcome" if args.outcome_format else "payoff"
     if args.json:
         _emit({"output": args.output, "rows": doc.game.m, "cols": doc.game.n, "format": version})
     else:
-        _console().print(f"wrote {args.output} ({doc.game.m}x{doc.game.n}, {version} version)")
+        _console().print(f"wrote {_esc(args.output)} ({doc.game.m}x{doc.game.n}, {version} version)")
     return 0
 
 
@@ -288,7 +321,7 @@ def _cmd_examples(args: argparse.Namespace) -> int:
     for col in ("name", "size", "title"):
         table.add_column(col)
     for r in rows:
-        table.add_row(r["name"], f"{r['rows']}x{r['cols']}", r["title"])
+        table.add_row(_esc(r["name"]), f"{r['rows']}x{r['cols']}", _esc(r["title"]))
     _console().print(table)
     return 0
 
@@ -337,6 +370,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@guard_main  # broken stdout, MemoryError, RecursionError -> one line (gamekit.io.guard)
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)

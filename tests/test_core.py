@@ -83,16 +83,18 @@ def test_matching_pennies_equilibrium_is_exact():
     half = F(1, 2)
     assert is_equilibrium(g, [half, half], [half, half])
     assert not is_equilibrium(g, [1, 0], [half, half])
-    # an off-by-epsilon float mixture is *not* an equilibrium in exact arithmetic
-    assert not is_equilibrium(g, [0.5000001, 0.4999999], [half, half])
+    # an off-by-epsilon float mixture is not even a distribution in exact arithmetic
+    with pytest.raises(GameError, match="not a probability distribution"):
+        is_equilibrium(g, [0.5000001, 0.4999999], [half, half])
     assert regret(g, [1, 0], [1, 0]) == (F(0), F(2))
 
 
 def test_is_equilibrium_rejects_non_distributions():
     g = BimatrixGame([[0, 0], [0, 0]], [[0, 0], [0, 0]])
     assert is_equilibrium(g, [F(1, 2), F(1, 2)], [1, 0])
-    assert not is_equilibrium(g, [1, 1], [1, 0])
-    assert not is_equilibrium(g, [2, -1], [1, 0])
+    for bad in ([1, 1], [2, -1]):
+        with pytest.raises(GameError, match="row strategy is not a probability distribution"):
+            is_equilibrium(g, bad, [1, 0])
     with pytest.raises(GameError):
         is_equilibrium(g, [1, 0, 0], [1, 0])
 

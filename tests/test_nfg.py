@@ -282,7 +282,7 @@ def test_shipped_examples():
     "body, message",
     [
         ("{ 1 1 } 1e99999 1", "<string>:1: number '1e99999' has an exponent beyond ±10000"),
-        ("{ 1 1 } " + "7" * 5000 + " 1", "<string>:1: number too long (5000 characters)"),
+        ("{ 1 1 } " + "7" * 5000 + " 1", "<string>:1: number too long (5000 characters; more than 4300 digits)"),
         ("{ 99999999 1 }", "<string>:1: too many strategies (99999999); the limit is 1,000,000 per player"),
         ("{ 1 1 } { { \"o\" 1 2 } } 99999999999999999999999",
          "<string>:1: outcome index 99999999999999999999999 is out of range (the file defines 1 outcome)"),

@@ -140,6 +140,9 @@ def _check_options(method: str, options: dict) -> None:
         mi = options["max_iter"]
         if mi is not None and (isinstance(mi, bool) or not isinstance(mi, int) or mi < 1):
             raise GameError(f"max_iter must be a positive integer, got {mi!r}")
+    for key in ("use_floats", "eliminate_dominated"):  # booleans only: "no" is not False
+        if key in options and not isinstance(options[key], bool):
+            raise GameError(f"{key} must be True or False, got {options[key]!r}")
 
 
 def _assemble(

@@ -101,6 +101,8 @@ def col_payoffs(game: BimatrixGame, row: Sequence[Fraction]) -> list[Fraction]:
 
 
 def _check_strategy(v: Sequence, size: int, who: str) -> tuple[Fraction, ...]:
+    if isinstance(v, (str, bytes, bytearray)) or not hasattr(v, "__iter__"):
+        raise GameError(f"{who} strategy must be a sequence of probabilities, got {type(v).__name__}")
     s = tuple(to_fraction(p, f"{who} probability") for p in v)
     if len(s) != size:
         raise GameError(f"{who} strategy has {len(s)} entries, the game has {size}")
@@ -121,13 +123,17 @@ def regret(game: BimatrixGame, row: Sequence, col: Sequence) -> tuple[Fraction, 
 def is_equilibrium(game: BimatrixGame, row: Sequence, col: Sequence) -> bool:
     """Exact test that (row, col) is a Nash equilibrium of ``game``.
 
-    Both vectors must be probability distributions (non-negative, summing to 1);
-    otherwise the answer is False.
+    Both vectors must be probability distributions (non-negative, summing to 1 exactly);
+    anything else raises :class:`GameError` — it is not a strategy, so the question has no
+    answer.
     """
+    if not isinstance(game, BimatrixGame):
+        raise GameError(f"is_equilibrium expects a BimatrixGame, got {type(game).__name__}")
     x = _check_strategy(row, game.m, "row")
     y = _check_strategy(col, game.n, "column")
-    for v in (x, y):
+    for v, who in ((x, "row"), (y, "column")):
         if any(p < 0 for p in v) or sum(v) != 1:
-            return False
+            raise GameError(f"the {who} strategy is not a probability distribution "
+                            "(entries must be >= 0 and sum to 1 exactly)")
     r1, r2 = regret(game, x, y)
     return r1 == 0 and r2 == 0

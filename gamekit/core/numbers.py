@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import re
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
@@ -20,6 +21,9 @@ __all__ = [
     "to_fraction_vector",
     "fmt",
     "parse_fraction",
+    "number_text_problem",
+    "MAX_DIGITS",
+    "MAX_EXPONENT",
     "common_denominator",
     "integer_row",
     "primitive_integers",
@@ -36,6 +40,8 @@ def to_fraction(x: object, what: str = "value") -> Fraction:
         return Fraction(int(x))
     if isinstance(x, str):
         return parse_fraction(x, what)
+    if isinstance(x, (bytes, bytearray)):
+        raise GameError(f"{what} is not a number: bytes {_shown(repr(x))} (decode it to str first)")
     if isinstance(x, numbers.Rational):
         return Fraction(int(x.numerator), int(x.denominator))
     if isinstance(x, numbers.Real):
@@ -54,15 +60,61 @@ def to_fraction(x: object, what: str = "value") -> Fraction:
     raise GameError(f"{what} is not a number: {x!r}")
 
 
+#: Bounds on a number written as text: digits of its numerator / denominator / mantissa,
+#: and the decimal exponent (``1e-10000000`` would need a 10-million-digit integer).
+MAX_DIGITS = 4300
+MAX_EXPONENT = 10_000
+
+_NUMBER_TEXT = re.compile(
+    r"(?P<sign>[+-]?)(?:(?P<num>[0-9]+)/(?P<den>[0-9]+)"
+    r"|(?P<int>[0-9]*)(?:\.(?P<frac>[0-9]*))?(?:[eE](?P<exp>[+-]?[0-9]+))?)",
+    re.ASCII,
+)
+
+
+def number_text_problem(t: str) -> str | None:
+    """Why the text ``t`` is not an acceptable exact number (None when it is).
+
+    Accepted: ASCII ``[+-]p/q``, integers and decimals with an optional exponent, with at
+    most :data:`MAX_DIGITS` digits in each part and an exponent of at most
+    :data:`MAX_EXPONENT` in absolute value — so parsing is fast and the value prints.
+    Non-ASCII digits (Arabic-Indic, fullwidth) are refused.
+    """
+    m = _NUMBER_TEXT.fullmatch(t)
+    if m is None or (m.group("num") is None and not (m.group("int") or m.group("frac"))):
+        return "not a number"
+    for part in ("num", "den", "int", "frac"):
+        digits = m.group(part)
+        if digits is not None and len(digits) > MAX_DIGITS:
+            return f"more than {MAX_DIGITS} digits"
+    if m.group("den") is not None and not m.group("den").strip("0"):
+        return "zero denominator"
+    exp = m.group("exp")
+    if exp is not None and (len(exp.lstrip("+-").lstrip("0")) > 6 or abs(int(exp)) > MAX_EXPONENT):
+        return f"exponent beyond ±{MAX_EXPONENT}"
+    return None
+
+
+def _shown(s: str) -> str:
+    return repr(s if len(s) <= 40 else s[:40] + "...")
+
+
 def parse_fraction(s: str, what: str = "value") -> Fraction:
-    """Parse ``"p/q"``, an integer or a decimal string exactly."""
+    """Parse ``"p/q"``, an integer or a decimal string exactly (see :func:`number_text_problem`
+    for the accepted forms and bounds)."""
+    if not isinstance(s, str):
+        raise GameError(f"{what} is not a number: {type(s).__name__}")
     t = s.strip()
     if not t:
         raise GameError(f"{what} is empty")
+    problem = number_text_problem(t)
+    if problem is not None:
+        detail = "" if problem == "not a number" else f" ({problem})"
+        raise GameError(f"{what} is not a number: {_shown(s)}{detail}")
     try:
         value = Fraction(t)
     except (ValueError, ZeroDivisionError):
-        raise GameError(f"{what} is not a number: {s!r}") from None
+        raise GameError(f"{what} is not a number: {_shown(s)}") from None
     return value
 
 
@@ -75,8 +127,20 @@ def fmt(x: Fraction | int) -> str:
     """Exact string form used in JSON output: ``"0"``, ``"1"``, ``"-3/7"``."""
     x = Fraction(x)
     if x.denominator == 1:
-        return str(x.numerator)
-    return f"{x.numerator}/{x.denominator}"
+        return _int_str(x.numerator)
+    return f"{_int_str(x.numerator)}/{_int_str(x.denominator)}"
+
+
+def _int_str(n: int) -> str:
+    """``str(n)``, also beyond Python's 4300-digit limit on int-to-str conversion (exactly,
+    through :mod:`decimal` with unbounded precision)."""
+    try:
+        return str(n)
+    except ValueError:
+        import decimal
+
+        ctx = decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
+        return format(ctx.create_decimal(n), "f")
 
 
 def common_denominator(xs: Iterable[Fraction]) -> int:

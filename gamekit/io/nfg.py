@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -36,7 +37,7 @@ from pathlib import Path
 
 from gamekit.core.errors import GameError, NfgFormatError
 from gamekit.core.game import BimatrixGame
-from gamekit.core.numbers import fmt
+from gamekit.core.numbers import fmt, number_text_problem
 
 __all__ = [
     "NfgDocument",
@@ -50,9 +51,8 @@ __all__ = [
     "example_path",
 ]
 
-_NUMBER = re.compile(r"[+-]?(?:\d+/\d+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)")
+_NUMBER = re.compile(r"[+-]?(?:\d+/\d+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)", re.ASCII)
 _DELIMS = set("{},\"")
-_MAX_EXPONENT = 10_000
 _MAX_STRATEGIES = 1_000_000
 
 
@@ -106,11 +106,17 @@ class _Lexer:
         while self.pos < n and not t[self.pos].isspace() and t[self.pos] not in _DELIMS:
             self.pos += 1
         word = t[start : self.pos]
-        if c.isdigit() or c in "+-.":
+        if c in "0123456789+-." or c.isdigit():
             if not _NUMBER.fullmatch(word):
-                raise self.error(line, f"invalid number {_short(word)}")
-            if "/" in word and int(word.split("/")[1]) == 0:
-                raise self.error(line, f"invalid number {_short(word)} (zero denominator)")
+                what = " (only ASCII digits 0-9)" if any(ch.isdigit() and not ch.isascii() for ch in word) else ""
+                raise self.error(line, f"invalid number {_short(word)}{what}")
+            problem = number_text_problem(word)
+            if problem is not None and problem.startswith("exponent"):
+                raise self.error(line, f"number {_short(word)} has an {problem}")
+            if problem is not None and problem.startswith("more than"):
+                raise self.error(line, f"number too long ({len(word)} characters; {problem})")
+            if problem is not None:
+                raise self.error(line, f"invalid number {_short(word)} ({problem})")
             return _Tok("num", word, line)
         return _Tok("sym", word, line)
 
@@ -175,10 +181,7 @@ class _Parser:
 
     def number(self, tok: _Tok) -> Fraction:
         """The exact value of a number token (exponents limited to ±10000)."""
-        text = tok.text
-        exp = re.search(r"[eE]([+-]?\d+)$", text)
-        if exp and abs(int(exp.group(1))) > _MAX_EXPONENT:
-            raise self.fail(f"number {_short(text)} has an exponent beyond ±{_MAX_EXPONENT}", tok)
+        text = tok.text  # bounded by the lexer: number_text_problem(text) is None
         try:
             return Fraction(text)
         except ValueError:  # e.g. more digits than int() converts
@@ -350,6 +353,10 @@ class _Parser:
 
 def parse_nfg_document(text: str, filename: str = "<string>") -> NfgDocument:
     """Parse the text of an ``.nfg`` file into an :class:`NfgDocument`."""
+    if isinstance(text, (bytes, bytearray)):
+        text = decode_nfg_bytes(bytes(text))
+    if not isinstance(text, str):
+        raise GameError(f"parse_nfg expects the text of a file (str), not {type(text).__name__}")
     if text.startswith("\ufeff"):  # byte-order mark
         text = text[1:]
     return _Parser(text, filename).parse()
@@ -360,10 +367,48 @@ def parse_nfg(text: str, filename: str = "<string>") -> BimatrixGame:
     return parse_nfg_document(text, filename).game
 
 
-def _read_text(path: str | os.PathLike) -> tuple[str, str]:
-    name = os.fspath(path)
+#: Largest .nfg input read (bytes); larger files, devices and endless streams are refused.
+MAX_NFG_BYTES = 64 * 1024 * 1024
+
+
+def read_limited(fh, name: str, limit: int = MAX_NFG_BYTES) -> bytes:
+    """At most ``limit`` bytes from the binary stream ``fh``; a longer input is an error."""
+    data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise GameError(f"cannot read {name}: larger than {limit // (1024 * 1024)} MB "
+                        "(the limit for a game file)")
+    return data
+
+
+def decode_nfg_bytes(data: bytes) -> str:
+    """UTF-8, else Latin-1 (Gambit writes labels as raw bytes)."""
     try:
-        data = Path(name).read_bytes()
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def _path_name(path: object) -> str:
+    """``os.fspath(path)`` for a str or path-like giving a str; anything else is a GameError."""
+    name = os.fspath(path) if isinstance(path, (str, os.PathLike)) else None
+    if not isinstance(name, str):
+        raise GameError(f"a file name must be a str or a path, not {type(path).__name__}")
+    if "\0" in name:
+        raise GameError(f"file name {name!r} contains a NUL character")
+    return name
+
+
+def _read_text(path: str | os.PathLike) -> tuple[str, str]:
+    name = _path_name(path)
+    try:
+        st = os.stat(name)
+        if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) or stat.S_ISSOCK(st.st_mode):
+            raise GameError(f"cannot read {name}: not a regular file (a device or socket)")
+        if stat.S_ISREG(st.st_mode) and st.st_size > MAX_NFG_BYTES:
+            raise GameError(f"cannot read {name}: {st.st_size / 2**20:.0f} MB is larger than "
+                            f"{MAX_NFG_BYTES // 2**20} MB (the limit for a game file)")
+        with open(name, "rb") as fh:
+            data = read_limited(fh, name)
     except IsADirectoryError:
         raise GameError(f"cannot read {name}: it is a directory") from None
     except OSError as e:
@@ -448,11 +493,11 @@ def write_nfg(
     outcome_format: bool = False,
 ) -> None:
     """Write ``game`` to ``path`` as a Gambit ``.nfg`` file (see :func:`format_nfg`)."""
+    _path_name(path)
     text = format_nfg(game, players=players, comment=comment, title=title, outcome_format=outcome_format)
-    try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as e:
-        raise GameError(f"cannot write {os.fspath(path)}: {e.strerror or e}") from None
+    from gamekit.io.atomic import atomic_write
+
+    atomic_write(_path_name(path), text)  # temporary file + rename: all or nothing
 
 
 # ---------------------------------------------------------------------------------------
@@ -469,7 +514,12 @@ def example_names() -> list[str]:
 
 def example_path(name: str) -> Path:
     """Path of the shipped example game ``name`` (e.g. ``"battle_of_sexes"``)."""
-    path = _EXAMPLES / f"{name.removesuffix('.nfg')}.nfg"
-    if not path.is_file():
+    if not isinstance(name, str):
+        raise GameError(f"an example name is a string, not {type(name).__name__}")
+    stem = name.removesuffix(".nfg")
+    path = _EXAMPLES / f"{stem}.nfg"
+    # only plain names of files directly in the examples folder (no ../, no absolute paths)
+    if not re.fullmatch(r"[A-Za-z0-9_.-]{1,100}", stem, re.ASCII) or stem.startswith(".") \
+            or path.resolve().parent != _EXAMPLES or not path.is_file():
         raise GameError(f"no example game named {name!r}; examples: {', '.join(example_names())}")
     return path

@@ -38,7 +38,7 @@ def check_decks(d: object) -> int:
     """Validate a deck count (an integer d ≥ 1)."""
     if isinstance(d, bool) or not isinstance(d, int):
         try:
-            if isinstance(d, str) and d.strip().lstrip("+").isdigit():
+            if isinstance(d, str) and d.strip().lstrip("+").isascii() and d.strip().lstrip("+").isdigit():
                 d = int(d)
             else:
                 raise ValueError

@@ -27,15 +27,22 @@ and the intersections (``intersection_list``). All numbers are exact strings.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import os
 import re
+import signal
+import sys
+import threading
+import time
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from pathlib import Path
 
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import fmt, parse_fraction
+from gamekit.io.atomic import atomic_write
 from gamekit.parametric import decimal_str, exact_str
 from gamekit.parametric.surd import compare, simplest_between
 from games.baccara.infosets import player_infosets
@@ -48,6 +55,9 @@ __all__ = [
     "parse_alpha_max",
     "default_cache_dir",
     "SweepCache",
+    "SweepInterrupted",
+    "record_checksum",
+    "valid_record",
     "SweepResult",
     "solve_record",
     "run_sweep",
@@ -56,16 +66,23 @@ __all__ = [
 ]
 
 #: Bump when the record format or the analysis changes: old cache files are then ignored.
-CACHE_VERSION = 1
+CACHE_VERSION = 2
+_SCHEMA = "gamekit-sweep"
 EXECUTORS = ("process", "serial", "dask")
 DEFAULT_ALPHA_MAX = Fraction(1, 10)
 
-_RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
+_RANGE = re.compile(r"^([0-9]{1,12})(?:-([0-9]{1,12}))?$")
+#: Most deck counts one sweep accepts (one d is ~50 kB of cache and ~0.1 s of work).
+MAX_SWEEP_DECKS = 100_000
 
 Progress = Callable[[int, int, "int | None", bool], None]
 
 
 # -- input ---------------------------------------------------------------------------------------
+def _clip(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:40] + "...")
+
+
 def parse_decks(spec: object) -> list[int]:
     """Deck counts from ``"6"``, ``"1-20"``, ``"1-10,20,30-32"`` (or an int / iterable of ints).
 
@@ -85,12 +102,15 @@ def parse_decks(spec: object) -> list[int]:
             m = _RANGE.match(part)
             if not m:
                 raise GameError(
-                    f"bad deck range {spec!r}: expected D, D1-D2 or a comma-separated list such as 1-10,20"
+                    f"bad deck range {_clip(spec)}: expected D, D1-D2 or a comma-separated list such as 1-10,20"
                 )
             a = int(m.group(1))
             b = int(m.group(2)) if m.group(2) is not None else a
             if b < a:
                 raise GameError(f"bad deck range {part!r}: {a} > {b}")
+            if b - a + 1 + len(items) > MAX_SWEEP_DECKS:
+                raise GameError(f"deck range {_clip(spec)} has more than {MAX_SWEEP_DECKS:,} deck counts; "
+                                "split it into several sweeps")
             items.extend(range(a, b + 1))
     else:
         try:
@@ -185,52 +205,206 @@ def _token(x: Fraction) -> str:
     return fmt(x).replace("/", "_")
 
 
+def _canonical(record: dict) -> bytes:
+    """The canonical JSON bytes of a record (sorted keys, no spaces, ASCII, no NaN)."""
+    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=True,
+                      allow_nan=False).encode("ascii")
+
+
+def record_checksum(record: dict) -> str:
+    """``sha256`` (hex) of :func:`_canonical` ``(record)`` — stored next to every cache entry."""
+    return hashlib.sha256(_canonical(record)).hexdigest()
+
+
+def _reject_constant(name: str) -> None:
+    raise ValueError(f"non-finite number {name} in a cache file")
+
+
+_COUNT_KEYS = ("curves", "intersections", "boundary_curves", "intervals", "nonunique_points")
+
+
+def _is_count(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+
+def _str_map(v: object) -> bool:
+    return isinstance(v, dict) and all(isinstance(k, str) and isinstance(x, str) for k, x in v.items())
+
+
+def _valid_segment(seg: object) -> bool:
+    if not isinstance(seg, dict):
+        return False
+    if not all(isinstance(seg.get(k), str) for k in ("from", "to", "from_exact", "to_exact")):
+        return False
+    if not all(isinstance(seg.get(k), bool) for k in ("from_closed", "to_closed")):
+        return False
+    return all(_str_map(seg[k]) for k in ("player", "banker_mixed") if k in seg)
+
+
+def _valid_point(pt: object) -> bool:
+    return (isinstance(pt, dict) and isinstance(pt.get("alpha"), str)
+            and isinstance(pt.get("unique"), bool) and isinstance(pt.get("equilibria"), list)
+            and isinstance(pt.get("mixed_strategies", []), (list, type(None))))
+
+
+def valid_record(rec: object, key: tuple) -> bool:
+    """Schema check of a sweep record against its key ``(model, decks, alpha_min, alpha_max)``:
+    every field the CLI, the plots and the reproduce claims read is present with its type."""
+    if not isinstance(rec, dict):
+        return False
+    if (rec.get("model"), rec.get("decks"), rec.get("alpha_min"), rec.get("alpha_max")) != key:
+        return False
+    if not all(_is_count(rec.get(k)) for k in _COUNT_KEYS):
+        return False
+    segs, pts = rec.get("segments"), rec.get("points")
+    if not isinstance(segs, list) or not segs or not all(_valid_segment(s) for s in segs):
+        return False
+    if not isinstance(pts, list) or not all(_valid_point(p) for p in pts):
+        return False
+    return all(isinstance(rec.get(k), list) for k in ("curve_list", "intersection_list"))
+
+
 class SweepCache:
     """One JSON file per (model, d, α-range) under ``<root>/sweep-v<CACHE_VERSION>/``.
 
-    Files are written atomically (temporary file + rename), so a sweep killed at any moment
-    leaves only complete records; unreadable or mismatching files count as missing.
+    A file is ``{"schema": "gamekit-sweep", "version": CACHE_VERSION, "sha256": H,
+    "record": R}`` with ``H`` the sha256 of R's canonical JSON (:func:`record_checksum`).
+    :meth:`get` serves a record only when the file is at most :data:`MAX_ENTRY_BYTES`,
+    parses as JSON without NaN/Infinity or pathological nesting, has this schema and
+    version, the checksum matches and the record passes :func:`valid_record` for the
+    requested key; anything else (truncated, altered, foreign, header-only) counts as
+    missing, is recorded in :attr:`rejected` and is recomputed and overwritten.
+
+    Files are written atomically (:func:`gamekit.io.atomic.atomic_write`), so a sweep killed
+    at any moment leaves only complete records. A cache that cannot be written does not
+    stop the sweep: :meth:`put` warns once on stderr and carries on.
     """
+
+    #: Larger cache files are not read (a B2 record is ~50 kB).
+    MAX_ENTRY_BYTES = 16 * 1024 * 1024
 
     def __init__(self, root: str | os.PathLike | None = None) -> None:
         self.root = Path(root) if root is not None else default_cache_dir()
         self.dir = self.root / f"sweep-v{CACHE_VERSION}"
+        self.rejected: list[Path] = []
+        self.write_error: str | None = None
 
     def path(self, model: str, decks: int | None, lo: Fraction, hi: Fraction) -> Path:
         d = "x" if decks is None else str(decks)
         return self.dir / f"{model}-d{d}-alpha{_token(lo)}-{_token(hi)}.json"
 
+    def _load(self, p: Path) -> object:
+        with open(p, "rb") as fh:
+            data = fh.read(self.MAX_ENTRY_BYTES + 1)
+        if len(data) > self.MAX_ENTRY_BYTES:
+            raise ValueError("cache file too large")
+        return json.loads(data.decode("utf-8"), parse_constant=_reject_constant)
+
     def get(self, model: str, decks: int | None, lo: Fraction, hi: Fraction) -> dict | None:
+        """The cached record, or None when absent or not trustworthy (see the class doc)."""
         p = self.path(model, decks, lo, hi)
         try:
-            with open(p, encoding="utf-8") as fh:
-                rec = json.load(fh)
-        except (OSError, ValueError):
+            doc = self._load(p)
+        except FileNotFoundError:
             return None
-        if not isinstance(rec, dict) or (rec.get("model"), rec.get("decks"), rec.get("alpha_min"),
-                                         rec.get("alpha_max")) != (model, decks, fmt(lo), fmt(hi)):
+        except (OSError, ValueError, RecursionError, MemoryError):
+            self.rejected.append(p)
+            return None
+        rec = doc.get("record") if isinstance(doc, dict) else None
+        ok = (isinstance(doc, dict) and doc.get("schema") == _SCHEMA and doc.get("version") == CACHE_VERSION
+              and isinstance(rec, dict) and valid_record(rec, (model, decks, fmt(lo), fmt(hi))))
+        try:
+            ok = ok and doc.get("sha256") == record_checksum(rec)
+        except (ValueError, TypeError, RecursionError):
+            ok = False
+        if not ok:
+            self.rejected.append(p)
             return None
         return rec
 
     def put(self, record: dict) -> None:
+        """Store ``record`` (atomically); on failure warn once on stderr and keep going."""
+        if self.write_error is not None:
+            return
         lo, hi = Fraction(record["alpha_min"]), Fraction(record["alpha_max"])
         p = self.path(record["model"], record["decks"], lo, hi)
+        doc = {"schema": _SCHEMA, "version": CACHE_VERSION, "sha256": record_checksum(record),
+               "record": record}
         try:
             self.dir.mkdir(parents=True, exist_ok=True)
-            tmp = p.with_name(f".{p.name}.{os.getpid()}.tmp")
-            with open(tmp, "w", encoding="utf-8") as fh:
-                json.dump(record, fh)
-            os.replace(tmp, p)
-        except OSError as exc:  # a read-only cache must not break the sweep
-            raise GameError(f"cannot write the sweep cache in {self.dir}: {exc.strerror or exc}") from None
+            atomic_write(p, json.dumps(doc, allow_nan=False), fsync=False)
+        except (OSError, GameError) as exc:  # a read-only cache must not break the sweep
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.write_error = reason
+            sys.stderr.write(f"warning: cannot write the sweep cache in {self.dir} ({reason}); "
+                             "results of this run are not cached\n")
+
+    def entries(self) -> list[Path]:
+        """Every cache file of this version."""
+        return sorted(self.dir.glob("*.json")) if self.dir.is_dir() else []
+
+    def clear(self) -> int:
+        """Remove every cache file (all versions, and left-over temporary files); returns the
+        number of files removed."""
+        n = 0
+        if not self.root.is_dir():
+            return 0
+        for sub in self.root.glob("sweep-v*"):
+            if not sub.is_dir() or sub.is_symlink():
+                continue
+            for f in list(sub.iterdir()):
+                if f.is_file() and (f.suffix in (".json", ".tmp")):
+                    f.unlink(missing_ok=True)
+                    n += 1
+            with contextlib.suppress(OSError):
+                sub.rmdir()
+        return n
 
 
 # -- the sweep -----------------------------------------------------------------------------------
 class SweepResult(list):
-    """The records in increasing d, with ``computed`` / ``cached`` counts of this run."""
+    """The records in increasing d, with ``computed`` / ``cached`` counts of this run, the
+    cache directory used (None with ``use_cache=False``) and the cache files rejected as
+    corrupt or stale (recomputed and overwritten)."""
 
     computed: int = 0
     cached: int = 0
+    cache_dir: Path | None = None
+    rejected: int = 0
+
+
+class SweepInterrupted(KeyboardInterrupt):
+    """A sweep stopped by SIGINT (Ctrl-C), SIGTERM or ``KeyboardInterrupt``.
+
+    ``saved`` deck counts (of ``total``) are in the cache (computed before or during this
+    run); ``signum`` is the signal that stopped it; ``cache_dir`` is None without a cache.
+    """
+
+    def __init__(self, saved: int, total: int, signum: int, cache_dir: Path | None) -> None:
+        super().__init__(f"sweep interrupted: {saved} of {total} saved")
+        self.saved, self.total, self.signum, self.cache_dir = saved, total, signum, cache_dir
+
+
+class _Terminated(KeyboardInterrupt):
+    signum = signal.SIGTERM
+
+
+@contextlib.contextmanager
+def _sigterm_interrupts():
+    """Inside the block SIGTERM raises :class:`_Terminated` (a KeyboardInterrupt) in the main
+    thread, so the sweep stops its workers and keeps what it has, as for Ctrl-C."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum, frame):
+        raise _Terminated()
+
+    old = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
 
 
 def _default_jobs() -> int:
@@ -248,7 +422,9 @@ def run_sweep(model: str = "B2", decks: object = (6,), alpha_max: object = DEFAU
 
     Model A has no deck count: one record with ``decks`` None. ``progress(done, total, d,
     from_cache)`` is called after each d. Records already in the cache are not recomputed;
-    new ones are written as soon as they arrive (an interrupted sweep resumes).
+    new ones are written as soon as they arrive (an interrupted sweep resumes). SIGINT,
+    SIGTERM or a ``KeyboardInterrupt`` stop the workers at once and raise
+    :class:`SweepInterrupted` saying how many deck counts are saved.
     """
     name = parse_model(model)
     from games.baccara.analysis.commission import PARAMETRIC_MODELS
@@ -274,6 +450,7 @@ def run_sweep(model: str = "B2", decks: object = (6,), alpha_max: object = DEFAU
     cache = SweepCache(cache_dir) if use_cache else None
     results: dict[int | None, dict] = {}
     out = SweepResult()
+    out.cache_dir = cache.dir if cache is not None else None
     total = len(ds)
 
     def done(rec: dict, from_cache: bool) -> None:
@@ -287,6 +464,22 @@ def run_sweep(model: str = "B2", decks: object = (6,), alpha_max: object = DEFAU
         if progress is not None:
             progress(len(results), total, rec["decks"], from_cache)
 
+    try:
+        with _sigterm_interrupts():
+            _sweep_all(name, ds, lo, hi, cache, done, executor, n_jobs, scheduler)
+    except KeyboardInterrupt as exc:
+        signum = getattr(exc, "signum", signal.SIGINT)
+        saved = len(results) if cache is not None and cache.write_error is None else 0
+        raise SweepInterrupted(saved, total, signum, out.cache_dir) from None
+    out.rejected = len(cache.rejected) if cache is not None else 0
+    out.extend(results[d] for d in ds)
+    return out
+
+
+def _sweep_all(name: str, ds: list, lo: Fraction, hi: Fraction, cache: SweepCache | None,
+               done: Callable[[dict, bool], None], executor: str, n_jobs: int,
+               scheduler: str | None) -> None:
+    """Serve what the cache has, then compute the rest with the chosen executor."""
     pending = []
     for d in ds:
         rec = cache.get(name, d, lo, hi) if cache is not None else None
@@ -294,17 +487,71 @@ def run_sweep(model: str = "B2", decks: object = (6,), alpha_max: object = DEFAU
             done(rec, True)
         else:
             pending.append(d)
+    if not pending:
+        return
+    if executor == "dask":
+        _run_dask(name, pending, lo, hi, n_jobs, scheduler, done)
+    elif executor == "serial" or n_jobs == 1 or len(pending) == 1:
+        for d in pending:
+            done(solve_record(name, d, lo, hi), False)
+    else:
+        _run_processes(name, pending, lo, hi, n_jobs, done)
 
-    if pending:
-        if executor == "dask":
-            _run_dask(name, pending, lo, hi, n_jobs, scheduler, done)
-        elif executor == "serial" or n_jobs == 1 or len(pending) == 1:
-            for d in pending:
-                done(solve_record(name, d, lo, hi), False)
-        else:
-            _run_processes(name, pending, lo, hi, n_jobs, done)
-    out.extend(results[d] for d in ds)
-    return out
+
+# -- worker processes ------------------------------------------------------------------------------
+_PR_SET_PDEATHSIG = 1
+
+
+def _watch_parent(parent: int) -> None:
+    while True:
+        time.sleep(1.0)
+        if os.getppid() != parent:
+            os._exit(1)
+
+
+def _worker_init(parent: int) -> None:
+    """Pool initializer: a worker ignores Ctrl-C (the parent stops it), dies with SIGTERM's
+    default action, and never outlives the parent — ``PR_SET_PDEATHSIG`` on Linux, and on
+    every system a daemon thread that exits when ``os.getppid()`` changes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
+    if os.getppid() != parent:
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _stop_pool(ex, futures: list, done: Callable[[dict, bool], None], seen: set) -> None:
+    """Keep every finished result, cancel the rest and terminate the workers at once."""
+    old = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    main = threading.current_thread() is threading.main_thread()
+    if main:  # a second Ctrl-C must not abandon the clean-up half-way
+        for s in old:
+            signal.signal(s, signal.SIG_IGN)
+    try:
+        for f in futures:
+            f.cancel()
+        for f in futures:
+            if id(f) not in seen and f.done() and not f.cancelled() and f.exception() is None:
+                seen.add(id(f))
+                with contextlib.suppress(Exception, KeyboardInterrupt):
+                    done(f.result(), False)
+        procs = list((getattr(ex, "_processes", None) or {}).values())
+        for pr in procs:
+            with contextlib.suppress(Exception):
+                pr.terminate()
+        ex.shutdown(wait=False, cancel_futures=True)
+        for pr in procs:
+            with contextlib.suppress(Exception):
+                pr.join(timeout=5)
+    finally:
+        if main:
+            for s, h in old.items():
+                signal.signal(s, h)
 
 
 def _run_processes(model: str, pending: list, lo: Fraction, hi: Fraction, jobs: int,
@@ -314,13 +561,17 @@ def _run_processes(model: str, pending: list, lo: Fraction, hi: Fraction, jobs: 
     from games.baccara.models.tables import model_tables
 
     model_tables(model, pending[0])  # warm the shoe's polynomial tables before the fork
-    ex = ProcessPoolExecutor(max_workers=min(jobs, len(pending)))
+    ex = ProcessPoolExecutor(max_workers=min(jobs, len(pending)), initializer=_worker_init,
+                             initargs=(os.getpid(),))
+    futures: list = []
+    seen: set = set()
     try:
         futures = [ex.submit(solve_record, model, d, lo, hi) for d in pending]
         for f in as_completed(futures):
+            seen.add(id(f))
             done(f.result(), False)
     except BaseException:
-        ex.shutdown(wait=False, cancel_futures=True)
+        _stop_pool(ex, futures, done, seen)
         raise
     ex.shutdown(wait=True)
 

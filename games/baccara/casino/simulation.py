@@ -559,8 +559,9 @@ def _histogram_edges(p: np.ndarray, target: int = 60) -> np.ndarray | int:
     return np.arange(u[0] - step / 2, u[-1] + width, width)
 
 
-def plot_sessions(result: SessionResult, path: str, density: bool = True) -> None:
-    """Histogram of session profit/loss (with a kernel density curve) written to ``path`` (PNG)."""
+def plot_sessions(result: SessionResult, path: str, density: bool = True) -> str:
+    """Histogram of session profit/loss (with a kernel density curve) written to ``path``
+    (PNG, SVG, PDF … by extension); returns the path written."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -583,9 +584,9 @@ def plot_sessions(result: SessionResult, path: str, density: bool = True) -> Non
     ax.legend(fontsize=8)
     fig.tight_layout()
     try:
-        fig.savefig(path, format="png")
-    except OSError as exc:
-        raise GameError(f"cannot write plot {path!r}: {exc.strerror or exc}") from None
+        from gamekit.io.atomic import save_figure
+
+        return save_figure(fig, path)  # atomic; the format follows the extension
     finally:
         plt.close(fig)
 

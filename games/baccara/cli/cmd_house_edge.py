@@ -131,6 +131,7 @@ def house_edge_json(result: HouseEdge, decks: int | None) -> dict:
 
 def _render(result: HouseEdge, decks: int | None) -> None:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     console = Console()
@@ -148,7 +149,7 @@ def _render(result: HouseEdge, decks: int | None) -> None:
     t.add_column("exact")
     for k, c in dist.outcome_counts.items():
         p = Fraction(c, dist.denominator)
-        t.add_row(k, f"{c:,}", f"{float(p):.10f}", fmt(p))
+        t.add_row(escape(k), f"{c:,}", f"{float(p):.10f}", fmt(p))
     console.print(t)
     b = Table(title="Expected return per unit staked (ties push Player and Banker)")
     b.add_column("bet")
@@ -156,7 +157,7 @@ def _render(result: HouseEdge, decks: int | None) -> None:
     b.add_column("house edge", justify="right")
     b.add_column("P(win)", justify="right")
     for name, r in result.bets.items():
-        b.add_row(name, f"{float(r.expected):+.6f}", f"{float(-100 * r.expected):.4f}%",
+        b.add_row(escape(name), f"{float(r.expected):+.6f}", f"{float(-100 * r.expected):.4f}%",
                   f"{float(r.p_win):.6f}")
     console.print(b)
     console.print("Exact fractions and the terms of each bet: add --json.")

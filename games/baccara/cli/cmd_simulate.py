@@ -22,6 +22,7 @@ import sys
 
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import fmt
+from gamekit.io.atomic import atomic_open
 from games.baccara.cards import RANKS
 from games.baccara.casino.odds import STATES, Shoe
 from games.baccara.casino.simulation import (
@@ -36,6 +37,37 @@ from games.baccara.cli.cmd_house_edge import add_bet_arguments, bets_from_args
 __all__ = ["add_arguments", "run", "simulation_json"]
 
 _DEFAULT_ROUNDS = 1_000_000
+#: The simulation deals physical shoes: at most this many decks (5.2 million cards) per shoe.
+MAX_SIM_DECKS = 100_000
+#: Most coups one run deals (about 15 hours at 19 million rounds per second).
+MAX_ROUNDS = 10**12
+#: Most sessions kept in memory at once (one float each).
+MAX_SESSIONS = 100_000_000
+
+
+def _max_workers() -> int:
+    import os
+
+    return 4 * (os.cpu_count() or 1)
+
+
+def _check_bounds(args: argparse.Namespace, shoe, rounds: int) -> int | None:
+    """Refuse sizes that cannot be dealt; returns the worker count to use (≤ rounds)."""
+    if shoe is None and not 1 <= args.decks <= MAX_SIM_DECKS:
+        raise GameError(f"--decks must be between 1 and {MAX_SIM_DECKS:,} for a simulation, got {args.decks}")
+    if shoe is not None and sum(shoe.counts) > 52 * MAX_SIM_DECKS:
+        raise GameError(f"--remaining holds {sum(shoe.counts):,} cards; a simulated shoe holds at most "
+                        f"{52 * MAX_SIM_DECKS:,}")
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise GameError(f"--rounds must be between 1 and {MAX_ROUNDS:,}, got {rounds}")
+    if args.sessions is not None and args.sessions > MAX_SESSIONS:
+        raise GameError(f"--sessions must be at most {MAX_SESSIONS:,}, got {args.sessions:,}")
+    if args.workers is None:
+        return None
+    cap = _max_workers()
+    if not 1 <= args.workers <= cap:
+        raise GameError(f"--workers must be between 1 and {cap} (4 x the {cap // 4} CPUs), got {args.workers}")
+    return min(args.workers, rounds)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -101,6 +133,7 @@ def simulation_json(res: SimulationResult, decks: int | None) -> dict:
 
 def _render(res: SimulationResult, decks: int | None) -> None:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     console = Console()
@@ -125,12 +158,12 @@ def _render(res: SimulationResult, decks: int | None) -> None:
         lo, hi = b.ci95
         ex = "" if b.exact is None else f"{float(b.exact):+.6f}"
         ok = "" if b.exact is None else ("yes" if b.within(float(b.exact)) else "no")
-        t.add_row(name, f"{b.mean:+.6f}", f"[{lo:+.6f}, {hi:+.6f}]", ex, ok)
+        t.add_row(escape(name), f"{b.mean:+.6f}", f"[{lo:+.6f}, {hi:+.6f}]", ex, ok)
     console.print(t)
     if res.sessions is not None:
         s = res.sessions
         sm = s.summary
-        st = Table(title=f"{s.sessions:,} sessions of {s.rounds_per_session:,} rounds, stake {s.stake:g} on {s.bet}")
+        st = Table(title=f"{s.sessions:,} sessions of {s.rounds_per_session:,} rounds, stake {s.stake:g} on {escape(s.bet)}")
         st.add_column("profit/loss per session")
         st.add_column("value", justify="right")
         for k in ("mean", "sd", "min", "q05", "q25", "median", "q75", "q95", "max"):
@@ -150,14 +183,11 @@ def _write_outcomes(path: str, res: SimulationResult, k: int) -> None:
          int(STATES[code].player_pair), int(STATES[code].banker_pair)]
         for i, (shoe_no, code, P, B) in enumerate(first_coups(res.shoe, res.seed, k, res.cut, res.burn))
     ]
-    try:
-        with open(path, "w", newline="") as fh:
-            w = csv.writer(fh)
-            w.writerow(["round", "shoe", "player_cards", "banker_cards", "player_total", "banker_total",
-                        "outcome", "player_pair", "banker_pair"])
-            w.writerows(rows)
-    except OSError as exc:
-        raise GameError(f"cannot write outcomes {path!r}: {exc.strerror or exc}") from None
+    with atomic_open(path, "w", newline="") as fh:  # all or nothing
+        w = csv.writer(fh)
+        w.writerow(["round", "shoe", "player_cards", "banker_cards", "player_total", "banker_total",
+                    "outcome", "player_pair", "banker_pair"])
+        w.writerows(rows)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -178,6 +208,7 @@ def run(args: argparse.Namespace) -> int:
         raise GameError("--plot needs --sessions (the plot shows the session profit/loss distribution)")
     if rounds is None:
         rounds = _DEFAULT_ROUNDS
+    workers = _check_bounds(args, shoe, rounds)
     if args.outcomes is not None and args.outcomes_rounds < 1:
         raise GameError(f"--outcomes-rounds must be a positive integer, got {args.outcomes_rounds}")
 
@@ -207,7 +238,7 @@ def run(args: argparse.Namespace) -> int:
             sessions=sessions,
             stake=args.stake,
             progress=progress,
-            workers=args.workers,
+            workers=workers,
         )
     finally:
         if bar is not None:

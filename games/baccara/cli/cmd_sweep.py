@@ -11,7 +11,14 @@ probabilities — with ``--json`` the list of ``CONTRACT.md``. Model A1 (and A2)
 ``--decks``; Model B1 works too. Deck counts run in parallel on the local cores (``--jobs``),
 on a Dask cluster with ``--executor dask`` or ``--scheduler ADDRESS``, and results are cached
 per (model, d, α-range) in ``~/.cache/gamekit`` (``$XDG_CACHE_HOME``; ``--cache-dir``,
-``--no-cache``) so an interrupted sweep resumes.
+``--no-cache``) so an interrupted sweep resumes. Cache entries carry a schema version and
+a sha256 checksum; a corrupt, truncated, stale or altered entry is recomputed, never served.
+``baccara cache info`` / ``baccara cache clear`` inspect and empty the cache.
+
+Ctrl-C (SIGINT) or SIGTERM stops the worker processes at once, keeps every finished d in
+the cache, prints one line ``interrupted: K of N deck counts are saved …; run the same
+command again to resume`` and exits with 130 (SIGINT) or 143 (SIGTERM), i.e. 128 + the
+signal number as shells do.
 """
 
 from __future__ import annotations
@@ -21,7 +28,14 @@ import json
 import re
 import sys
 
-from games.baccara.analysis.deck_sweep import DEFAULT_ALPHA_MAX, EXECUTORS, run_sweep
+from rich.markup import escape
+
+from games.baccara.analysis.deck_sweep import (
+    DEFAULT_ALPHA_MAX,
+    EXECUTORS,
+    SweepInterrupted,
+    run_sweep,
+)
 
 DEFAULT_MODEL = "B2"
 
@@ -90,7 +104,7 @@ def _print_table(records: list[dict]) -> None:
             t.add_row(*(head if k == 0 else [""] * 6), _interval(seg), p, _mixed(seg))
         for pt in rec["points"]:
             if not pt["unique"]:
-                n = len(pt["mixed_strategies"] or pt["equilibria"])
+                n = len(pt.get("mixed_strategies") or pt["equilibria"])
                 t.add_row(*[""] * 6, f"{{{_short(pt['alpha'])}}}",
                           f"not unique: {len(pt['equilibria'])} extreme behaviour equilibria",
                           f"{n} Banker mixtures of support <= 2", style="yellow")
@@ -98,26 +112,52 @@ def _print_table(records: list[dict]) -> None:
     Console(width=max(150, Console().width)).print(t)
 
 
+def _interrupted(exc: SweepInterrupted) -> int:
+    """One line on stderr; exit 130 after SIGINT (Ctrl-C), 143 after SIGTERM (128 + signal)."""
+    if exc.cache_dir is None:
+        sys.stderr.write(f"interrupted: {exc.saved} of {exc.total} deck counts were computed; "
+                         "nothing is saved without the cache\n")
+    else:
+        sys.stderr.write(f"interrupted: {exc.saved} of {exc.total} deck counts are saved in the cache "
+                         f"({exc.cache_dir}); run the same command again to resume\n")
+    return 128 + int(exc.signum)
+
+
+def _cache_note(records) -> None:
+    """Say on stderr what came from the cache (and what was rejected and recomputed)."""
+    if records.cache_dir is None:
+        return
+    if records.cached:
+        sys.stderr.write(f"note: {records.cached} of {len(records)} results read from the cache "
+                         f"{records.cache_dir} (--no-cache recomputes; 'baccara cache clear' empties it)\n")
+    if records.rejected:
+        sys.stderr.write(f"note: {records.rejected} corrupt or stale cache entries were ignored, "
+                         "recomputed and overwritten\n")
+
+
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     err = Console(stderr=True)
-    with Progress(TextColumn("[bold]sweep[/] {task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=err, transient=True,
-                  disable=not err.is_terminal) as prog:
-        task = prog.add_task(f"Model {args.model}", total=None)
+    try:
+        with Progress(TextColumn("[bold]sweep[/] {task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=err, transient=True,
+                      disable=not err.is_terminal) as prog:
+            task = prog.add_task(f"Model {escape(args.model)}", total=None)
 
-        def progress(done: int, total: int, d, cached: bool) -> None:
-            what = "" if d is None else f"d = {d}" + (" (cached)" if cached else "")
-            prog.update(task, completed=done, total=total, description=f"Model {args.model} {what}")
+            def progress(done: int, total: int, d, cached: bool) -> None:
+                what = "" if d is None else f"d = {d}" + (" (cached)" if cached else "")
+                prog.update(task, completed=done, total=total, description=f"Model {escape(args.model)} {what}")
 
-        records = run_sweep(args.model, args.decks, args.alpha_max or DEFAULT_ALPHA_MAX,
-                            jobs=args.jobs, executor=args.executor, scheduler=args.scheduler,
-                            cache_dir=args.cache_dir, use_cache=not args.no_cache, progress=progress)
+            records = run_sweep(args.model, args.decks, args.alpha_max or DEFAULT_ALPHA_MAX,
+                                jobs=args.jobs, executor=args.executor, scheduler=args.scheduler,
+                                cache_dir=args.cache_dir, use_cache=not args.no_cache, progress=progress)
+    except SweepInterrupted as exc:
+        return _interrupted(exc)
+    _cache_note(records)
     if args.json:
-        json.dump(list(records), sys.stdout, indent=1)
-        sys.stdout.write("\n")
+        sys.stdout.write(json.dumps(list(records), indent=1) + "\n")  # one write: no partial JSON
     else:
         _print_table(list(records))
     return 0

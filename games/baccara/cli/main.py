@@ -12,6 +12,7 @@ import importlib
 import sys
 
 from gamekit.core.errors import CertificationError, GameError, internal_error_line
+from gamekit.io.guard import check_int_argument, guard_main
 
 # subcommand name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -22,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "reproduce": ("cmd_reproduce", "recompute every numbered claim of the two papers"),
     "evaluate": ("cmd_evaluate", "exact payoffs and best responses of any strategy pair"),
     "plot": ("cmd_plot", "draw figures (best-response-discontinuity curves, mixing)"),
+    "cache": ("cmd_cache", "inspect (info) or empty (clear) the sweep cache"),
 }
 
 
@@ -29,6 +31,10 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, exit 2, nothing on stdout
         sys.stderr.write(f"error: {message}\n")
         raise SystemExit(2)
+
+    def _get_value(self, action, arg_string):  # ASCII digits only for type=int
+        check_int_argument(action, arg_string)
+        return super()._get_value(action, arg_string)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -42,6 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@guard_main  # broken stdout, MemoryError, RecursionError -> one line (gamekit.io.guard)
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)

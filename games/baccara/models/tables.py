@@ -56,6 +56,7 @@ import numpy as np
 
 from gamekit.additive.game import AdditiveGame
 from gamekit.core.errors import GameError
+from gamekit.core.numbers import fmt
 from games.baccara.cards import check_alpha, check_decks
 from games.baccara.infosets import (
     banker_compositions,
@@ -309,7 +310,7 @@ class ModelTables:
             a_base=a_base,
             a_move=a_move,
             prob=self.prob,
-            title=f"baccara chemin de fer, Model {self.model}{d}, alpha={a}",
+            title=f"baccara chemin de fer, Model {self.model}{d}, alpha={fmt(a)}",
         )
 
 

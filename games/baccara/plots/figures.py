@@ -78,14 +78,13 @@ def _pyplot():
 
 
 def _save(fig, path) -> Path:
+    """Write the figure atomically; the format follows the extension (none: ``.png`` is added)."""
+    from gamekit.io.atomic import save_figure
+
     out = Path(path)
     if out.parent and not out.parent.exists():
         raise GameError(f"cannot write {out}: directory {out.parent} does not exist")
-    try:
-        fig.savefig(out, dpi=130, bbox_inches="tight")
-    except (OSError, ValueError) as exc:
-        raise GameError(f"cannot write {out}: {str(exc).splitlines()[0]}") from None
-    return out
+    return Path(save_figure(fig, out, dpi=130, bbox_inches="tight"))
 
 
 def draw_curves(data: dict, path) -> Path:

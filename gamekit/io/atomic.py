@@ -1,0 +1,129 @@
+"""Atomic file writes: a file is either absent, its previous version, or complete.
+
+Every file gamekit (and the baccara plugin) writes goes through :func:`atomic_write` or
+:func:`atomic_open`: the data go to a temporary file in the *same directory* (so the final
+:func:`os.replace` is a rename within one file system, atomic on POSIX), the temporary
+file is flushed and ``fsync``-ed, then renamed over the target. On any failure — a full
+disk, a file-size limit (``SIGXFSZ`` ignored → ``EFBIG``), an encoding error, an
+exception or ``KeyboardInterrupt`` raised by the code producing the data — the
+temporary file is removed and the target is left untouched.
+
+A target that exists and is not a regular file (``/dev/null``, ``/dev/full``, a FIFO, a
+terminal) cannot be renamed over; it is written directly, so ``-o /dev/full`` fails
+cleanly with "No space left on device". Errors are raised as
+:class:`gamekit.core.errors.GameError` with the message ``cannot write PATH: REASON``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from collections.abc import Iterator
+from typing import IO
+
+from gamekit.core.errors import GameError
+
+__all__ = ["atomic_write", "atomic_open", "save_figure", "write_error"]
+
+
+def write_error(path: str | os.PathLike, exc: BaseException) -> GameError:
+    """The one-line :class:`GameError` for a failed write of ``path``."""
+    reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+    return GameError(f"cannot write {os.fspath(path)}: {reason}")
+
+
+def _special(path: str) -> bool:
+    """True when ``path`` exists and is not a regular file (device, FIFO, socket)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return not stat.S_ISREG(st.st_mode)
+
+
+@contextlib.contextmanager
+def atomic_open(path: str | os.PathLike, mode: str = "w", *, encoding: str | None = "utf-8",
+                newline: str | None = None, fsync: bool = True) -> Iterator[IO]:
+    """``with atomic_open(path, "w") as fh: ...`` — ``fh`` is a temporary file renamed to
+    ``path`` when the block ends without an exception (removed otherwise).
+
+    ``mode`` is ``"w"`` (text, ``encoding``/``newline`` apply) or ``"wb"``. ``OSError`` and
+    ``UnicodeError`` raised while writing become :class:`GameError`; other exceptions
+    (including ``KeyboardInterrupt``) propagate after the clean-up.
+    """
+    if mode not in ("w", "wb"):
+        raise ValueError(f"atomic_open: mode must be 'w' or 'wb', not {mode!r}")
+    name = os.fspath(path)
+    kw = {} if mode == "wb" else {"encoding": encoding, "newline": newline}
+    if _special(name):
+        try:
+            with open(name, mode, **kw) as fh:
+                yield fh
+        except (OSError, UnicodeError) as exc:
+            raise write_error(name, exc) from None
+        return
+    directory = os.path.dirname(os.path.abspath(name))
+    base = os.path.basename(name)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{base[:60]}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise write_error(name, exc) from None
+    try:
+        with os.fdopen(fd, mode, **kw) as fh:
+            yield fh
+            fh.flush()
+            if fsync:
+                os.fsync(fh.fileno())
+        with contextlib.suppress(OSError):  # keep the usual 0o666 & ~umask permissions
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, name)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        if isinstance(exc, (OSError, UnicodeError)):
+            raise write_error(name, exc) from None
+        raise
+
+
+def atomic_write(path: str | os.PathLike, data: str | bytes, *, encoding: str = "utf-8",
+                 fsync: bool = True) -> None:
+    """Write ``data`` (text or bytes) to ``path`` atomically (see :func:`atomic_open`)."""
+    if isinstance(data, bytes):
+        with atomic_open(path, "wb", fsync=fsync) as fh:
+            fh.write(data)
+    else:
+        with atomic_open(path, "w", encoding=encoding, fsync=fsync) as fh:
+            fh.write(data)
+
+
+def save_figure(fig, path: str | os.PathLike, **savefig_kw) -> str:
+    """Save a matplotlib figure atomically; returns the path actually written.
+
+    The format follows the extension (``.png``, ``.svg``, ``.pdf``, …: whatever the figure's
+    canvas supports). A path without an extension gets ``.png`` appended — and the returned
+    path says so — unless it names an existing special file (``/dev/stdout``), which is
+    written as PNG as it is. The image is rendered in memory first, so a failing
+    renderer leaves no partial file.
+    """
+    import io
+
+    out = os.fspath(path)
+    ext = os.path.splitext(os.path.basename(out))[1].lower().lstrip(".")
+    if not ext and not _special(out):
+        out += ".png"
+    fmt = ext or "png"
+    supported = fig.canvas.get_supported_filetypes()
+    if fmt not in supported:
+        raise GameError(f"cannot write {out}: unknown image format '.{fmt}' "
+                        f"(use one of {', '.join('.' + k for k in sorted(supported))})")
+    buf = io.BytesIO()
+    try:
+        fig.savefig(buf, format=fmt, **savefig_kw)
+    except (ValueError, OSError, RuntimeError) as exc:
+        raise GameError(f"cannot write {out}: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
+    atomic_write(out, buf.getvalue())
+    return out

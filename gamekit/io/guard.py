@@ -1,0 +1,109 @@
+"""Clean exits for command-line ``main()`` functions when the environment fails.
+
+:func:`guard_main` wraps a ``main(argv) -> int`` so that failures *around* the
+computation end in one line on stderr and a defined exit status, never a traceback:
+
+* standard output closed by the reader (``| head -c 10``: ``BrokenPipeError``/``EPIPE``):
+  silent exit with status 0, as Unix filters do — the reader asked for no more;
+* standard output failing otherwise (``> /dev/full``: ``ENOSPC``, ``EIO``, ``EFBIG``):
+  ``error: cannot write the output: No space left on device``, status 2;
+* ``MemoryError``: ``error: out of memory …``, status 2;
+* ``RecursionError`` (input nested too deeply): ``error: input nested too deeply …``, status 2.
+
+Standard output is flushed *inside* the wrapper, so buffered output that cannot be written
+is reported here rather than by the interpreter at exit ("Exception ignored …"); after a
+failure the descriptor is pointed at ``/dev/null`` so the final flush is silent.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import functools
+import os
+import re
+import sys
+from collections.abc import Callable
+
+__all__ = ["guard_main", "silence_stdout", "check_int_argument"]
+
+
+def silence_stdout() -> None:
+    """Point file descriptor 1 at ``/dev/null`` (the interpreter's last flush then succeeds)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+def _say(line: str) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+
+
+def _flush() -> None:
+    if sys.stdout is not None:
+        sys.stdout.flush()
+
+
+def _handled(exc: BaseException) -> int:
+    """The exit status for ``exc`` after printing its one line (or nothing for EPIPE)."""
+    if isinstance(exc, BrokenPipeError) or (isinstance(exc, OSError) and exc.errno == errno.EPIPE):
+        silence_stdout()
+        return 0
+    if isinstance(exc, MemoryError):
+        silence_stdout()
+        _say("error: out of memory (the input or the requested computation is too large)")
+        return 2
+    if isinstance(exc, RecursionError):
+        _say("error: input nested too deeply (recursion limit reached)")
+        return 2
+    assert isinstance(exc, OSError)
+    silence_stdout()
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    if exc.errno in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EBADF):
+        _say(f"error: cannot write the output: {reason}")
+    else:
+        where = f" ({exc.filename})" if exc.filename else ""
+        _say(f"error: {reason}{where}")
+    return 2
+
+
+def guard_main(main: Callable[..., int]) -> Callable[..., int]:
+    """Decorate a CLI ``main``: see the module doc. The exit status of ``main`` is kept."""
+
+    @functools.wraps(main)
+    def wrapper(*args, **kwargs) -> int:
+        try:
+            code = main(*args, **kwargs)
+            _flush()
+            return code
+        except SystemExit as stop:
+            try:
+                _flush()
+            except OSError as exc:
+                code = _handled(exc)
+                raise SystemExit(stop.code if code == 0 else code) from None
+            except ValueError:
+                silence_stdout()
+            raise
+        except (OSError, MemoryError, RecursionError) as exc:
+            return _handled(exc)
+
+    return wrapper
+
+
+_ASCII_INT = re.compile(r"\s*[+-]?[0-9]+\s*", re.ASCII)
+
+
+def check_int_argument(action, arg_string: str) -> None:
+    """For an argparse option of ``type=int``: refuse what :func:`int` would accept beyond
+    plain ASCII decimal digits (``١٢``, ``１２``, ``1_000``), as an ``argparse.ArgumentError``.
+
+    Call it from an ``ArgumentParser._get_value`` override (both CLIs do).
+    """
+    import argparse
+
+    if action.type is int and isinstance(arg_string, str) and not _ASCII_INT.fullmatch(arg_string):
+        raise argparse.ArgumentError(action, f"invalid int value: {arg_string!r} (use ASCII digits 0-9)")
