@@ -54,9 +54,10 @@ from itertools import combinations, product
 from gamekit.core.errors import GameError, TooLargeError
 from gamekit.core.numbers import integer_row
 from gamekit.doubly_additive.game import DoublyAdditiveGame
-from gamekit.doubly_additive.polytope import box_polytope_vertices, int_solve
+from gamekit.doubly_additive.polytope import box_polytope_vertices
 from gamekit.doubly_additive.result import BehaviourEquilibrium, Certificate, DoublyAdditiveSolution
 from gamekit.doubly_additive.subsets import nash_subsets
+from gamekit.kernel.linalg import solve_int
 
 __all__ = ["solve_doubly_additive", "DEFAULT_LEAF_SYSTEMS", "DEFAULT_MAX_DEPTH", "MAX_SEARCH_DIM"]
 
@@ -249,7 +250,7 @@ def _face(pi, Sfree, hyp, always, Rbase, Rc, sval, tval, leaf_systems, max_depth
                     sol = solved[combo]
                 else:
                     stats.systems += 1
-                    sol = int_solve([fh[k][2] for k in combo], [-fh[k][1] for k in combo])
+                    sol = solve_int([fh[k][2] for k in combo], [-fh[k][1] for k in combo])
                     if sol is not None and any(v <= 0 or v >= sol[1] for v in sol[0]):
                         sol = None  # not in the open face
                     solved[combo] = sol
@@ -376,7 +377,7 @@ def _vertex(pi, Sfree, J, sol, fix, zface, fh, Rbase, Rc, sval, tval, stats, res
         ok = all(r == 0 for r in ints_rhs) and all(r >= 0 for r in le_rhs)
         answers = [()] if ok else []
     else:
-        sol_y = int_solve(ints_eq, ints_rhs) if len(ints_eq) == len(K) else None
+        sol_y = solve_int(ints_eq, ints_rhs) if len(ints_eq) == len(K) else None
         if sol_y is not None:
             ny, dy = sol_y
             ok = all(0 <= v <= dy for v in ny) and all(

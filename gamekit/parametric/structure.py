@@ -36,13 +36,13 @@ where none of those signs changes (see :mod:`gamekit.parametric.sweep`).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cmp_to_key
 
 from gamekit.core.errors import GameError, TooLargeError
+from gamekit.core.numbers import primitive_integers
 from gamekit.parametric.affine import AffineAdditiveGame
 from gamekit.parametric.ratfunc import RationalFunction
 from gamekit.parametric.surd import Number, QuadraticSurd, surd_sign
@@ -201,16 +201,8 @@ class LiveData:
 
 def _int_affines(pairs: Sequence[tuple[Fraction, Fraction]]) -> list[IntAffine]:
     """Scale rational affine functions by one common positive integer (and divide by the gcd)."""
-    L = 1
-    for a, b in pairs:
-        L = math.lcm(L, a.denominator, b.denominator)
-    ints = [(int(a * L), int(b * L)) for a, b in pairs]
-    g = 0
-    for a, b in ints:
-        g = math.gcd(g, a, b)
-    if g > 1:
-        ints = [(a // g, b // g) for a, b in ints]
-    return ints
+    ints = primitive_integers([c for pair in pairs for c in pair])
+    return [(ints[i], ints[i + 1]) for i in range(0, len(ints), 2)]
 
 
 def live_data(game: AffineAdditiveGame, lo, hi) -> LiveData:
