@@ -30,8 +30,8 @@ from pathlib import Path
 import flint
 
 from gamekit import BimatrixGame, is_equilibrium
-from gamekit.bimatrix.solve import solve
 from gamekit.bimatrix.intgame import certify_and_build, integer_game
+from gamekit.bimatrix.solve import solve
 from gamekit.kernel.linalg import solve_int
 from gamekit.kernel.polytope import enumerate_vertices
 
