@@ -1,19 +1,19 @@
-"""Which exact arithmetic for the solver kernels? Fraction vs python-flint vs integer pivoting.
+"""Which exact arithmetic for the solver kernel? gamekit's kernel timed against peers.
 
-The kernel is the one that dominates ``solve(method="all")``: breadth-first vertex
-enumeration of a best-response polytope with the lexicographic ratio test
-(:mod:`gamekit.kernel.polytope`). It is run three ways on the same random games:
+Nothing here re-implements a solver: every timed call is gamekit's own kernel
+(:mod:`gamekit.kernel`) or a peer library, measured in the same run.
 
-* ``Fraction``  — a rational dictionary (divide by the pivot) over ``fractions.Fraction``;
-* ``fmpq``      — the same code over python-flint's ``fmpq`` (C rationals, GMP);
-* ``integer``   — gamekit's fraction-free integer pivoting (Python ints, exact division
-  by the previous determinant, no gcds);
-* ``fmpz_mat``  — integer pivoting with whole-matrix python-flint ``fmpz_mat`` operations.
+1. *Vertex enumeration* (:func:`gamekit.kernel.polytope.enumerate_vertices`, the kernel
+   of ``solve(method="all")``): the same library code run on Python ``int`` entries and
+   on python-flint ``fmpz`` entries (the fraction-free pivot only uses ``*``, ``-`` and
+   exact ``//``, so the integer type is a parameter). Both must find the same vertices.
+2. *Square linear solve*: :func:`gamekit.kernel.linalg.solve_int` (fraction-free
+   Gauss–Jordan) against python-flint's ``fmpq_mat.solve`` (FLINT, C) on the same random
+   integer systems; the solutions must be equal.
+3. *Exact certification* of the extreme equilibria of a 10×10 game: the Fraction test
+   ``is_equilibrium`` against the integer best-response check ``certify_and_build``.
 
-All variants must find the same number of vertices (checked). Also timed: the exact
-best-response check (`is_equilibrium`-style) with Fraction vs integer arithmetic.
-
-Run:  .venv/bin/python benchmarks/bench_exact_arithmetic.py   (about a minute)
+Run:  .venv/bin/python benchmarks/bench_exact_arithmetic.py   (well under a minute)
 Writes benchmarks/results/exact_arithmetic.md.
 """
 
@@ -24,173 +24,22 @@ import random
 import statistics
 import sys
 import time
-from collections import deque
 from fractions import Fraction
 from pathlib import Path
 
 import flint
 
 from gamekit import BimatrixGame, is_equilibrium
-from gamekit.bimatrix import solve
 from gamekit.bimatrix.intgame import certify_and_build, integer_game
+from gamekit.bimatrix.solve import solve
+from gamekit.kernel.linalg import solve_int
 from gamekit.kernel.polytope import enumerate_vertices
 
 OUT = Path(__file__).parent / "results" / "exact_arithmetic.md"
 
 
-class RationalDictionary:
-    """Dictionary over a field type ``F`` (Fraction or fmpq): rows β_r = T[r][0] − Σ T[r][c+1] ν_c."""
-
-    def __init__(self, M, F):
-        self.F = F
-        self.k, self.d = len(M), len(M[0])
-        self.T = [[F(1)] + [F(v) for v in row] for row in M]
-        self.basic = list(range(self.d, self.d + self.k))
-        self.nonbasic = list(range(self.d))
-
-    def copy(self):
-        new = RationalDictionary.__new__(RationalDictionary)
-        new.F, new.k, new.d = self.F, self.k, self.d
-        new.T = [row[:] for row in self.T]
-        new.basic, new.nonbasic = self.basic[:], self.nonbasic[:]
-        return new
-
-    def lex(self, r, t):
-        v = self.d + t
-        if v in self.nonbasic:
-            return self.T[r][self.nonbasic.index(v) + 1]
-        return self.F(1) if self.basic[r] == v else self.F(0)
-
-    def leaving_row(self, c):
-        col = c + 1
-        cand = [r for r in range(self.k) if self.T[r][col] > 0]
-        best = min(self.T[r][0] / self.T[r][col] for r in cand)
-        ties = [r for r in cand if self.T[r][0] / self.T[r][col] == best]
-        t = 0
-        while len(ties) > 1:
-            best = min(self.lex(r, t) / self.T[r][col] for r in ties)
-            ties = [r for r in ties if self.lex(r, t) / self.T[r][col] == best]
-            t += 1
-        return ties[0]
-
-    def pivot(self, r, c):
-        col = c + 1
-        T = self.T
-        p = T[r][col]
-        prow = [x / p for x in T[r]]
-        prow[col] = 1 / p
-        for i in range(self.k):
-            if i != r:
-                a = T[i][col]
-                if a:
-                    row = [x - a * y for x, y in zip(T[i], prow)]
-                    row[col] = -a / p
-                    T[i] = row
-        T[r] = prow
-        self.basic[r], self.nonbasic[c] = self.nonbasic[c], self.basic[r]
-
-    def tight(self):
-        mask = 0
-        for v in self.nonbasic:
-            mask |= 1 << v
-        for r, v in enumerate(self.basic):
-            if self.T[r][0] == 0:
-                mask |= 1 << v
-        return mask
-
-
-class FlintIntDictionary:
-    """Integer pivoting with python-flint fmpz_mat whole-matrix operations."""
-
-    def __init__(self, M):
-        self.k, self.d = len(M), len(M[0])
-        self.M = flint.fmpz_mat([[1, *row] for row in M])
-        self.L = self.M.tolist()
-        self.D = 1
-        self.basic = list(range(self.d, self.d + self.k))
-        self.nonbasic = list(range(self.d))
-
-    def copy(self):
-        new = FlintIntDictionary.__new__(FlintIntDictionary)
-        new.k, new.d, new.M, new.L, new.D = self.k, self.d, self.M, self.L, self.D
-        new.basic, new.nonbasic = self.basic[:], self.nonbasic[:]
-        return new
-
-    def lex(self, r, t):
-        v = self.d + t
-        if v in self.nonbasic:
-            return self.L[r][self.nonbasic.index(v) + 1]
-        return self.D if self.basic[r] == v else 0
-
-    def leaving_row(self, c):
-        L, col = self.L, c + 1
-        cand = [r for r in range(self.k) if L[r][col] > 0]
-        best = cand[0]
-        for r in cand[1:]:
-            if L[r][0] * L[best][col] < L[best][0] * L[r][col]:
-                best = r
-        ties = [r for r in cand if L[r][0] * L[best][col] == L[best][0] * L[r][col]]
-        t = 0
-        while len(ties) > 1:
-            b = ties[0]
-            for r in ties[1:]:
-                if self.lex(r, t) * L[b][col] < self.lex(b, t) * L[r][col]:
-                    b = r
-            ties = [r for r in ties if self.lex(r, t) * L[b][col] == self.lex(b, t) * L[r][col]]
-            t += 1
-        return ties[0]
-
-    def pivot(self, r, c):
-        col = c + 1
-        L = self.L
-        p = L[r][col]
-        colv = flint.fmpz_mat([[L[i][col]] for i in range(self.k)])
-        rowv = flint.fmpz_mat([L[r]])
-        X = (self.M * p - colv * rowv) / self.D
-        newL = X.tolist()
-        newL[r] = list(L[r])
-        newL[r][col] = self.D
-        for i in range(self.k):
-            if i != r:
-                newL[i][col] = -L[i][col]
-        self.L = [[int(v) for v in row] for row in newL]
-        self.M = flint.fmpz_mat(self.L)
-        self.D = p
-        self.basic[r], self.nonbasic[c] = self.nonbasic[c], self.basic[r]
-
-    def tight(self):
-        mask = 0
-        for v in self.nonbasic:
-            mask |= 1 << v
-        for r, v in enumerate(self.basic):
-            if self.L[r][0] == 0:
-                mask |= 1 << v
-        return mask
-
-
-def bfs_count(start) -> int:
-    """Vertices found by the lexicographic BFS (same search as gamekit.kernel.polytope)."""
-    def key(dic):
-        return sum(1 << v for v in dic.basic)
-
-    seen = {key(start)}
-    queue = deque([start])
-    vertices = set()
-    while queue:
-        dic = queue.popleft()
-        vertices.add(dic.tight())
-        for c in range(dic.d):
-            r = dic.leaving_row(c)
-            nkey = key(dic) ^ (1 << dic.basic[r]) ^ (1 << dic.nonbasic[c])
-            if nkey not in seen:
-                seen.add(nkey)
-                nxt = dic.copy()
-                nxt.pivot(r, c)
-                queue.append(nxt)
-    return len(vertices)
-
-
 def timed(fn, reps):
+    """Median wall time of ``reps`` calls and the last result."""
     times = []
     out = None
     for _ in range(reps):
@@ -200,20 +49,55 @@ def timed(fn, reps):
     return statistics.median(times), out
 
 
-def main() -> int:
-    rng = random.Random(2024)
+def vertex_rows(rng: random.Random) -> list[tuple[str, int, float, float]]:
     rows = []
     for n, reps in ((6, 5), (8, 3), (10, 1)):
         M = [[rng.randint(1, 100) for _ in range(n)] for _ in range(n)]
-        t_int, v_int = timed(lambda M=M: len(enumerate_vertices(M)), reps)
-        t_frac, v_frac = timed(lambda M=M: bfs_count(RationalDictionary(M, Fraction)), reps)
-        t_fmpq, v_fmpq = timed(lambda M=M: bfs_count(RationalDictionary(M, flint.fmpq)), reps)
-        t_fz, v_fz = timed(lambda M=M: bfs_count(FlintIntDictionary(M)), reps)
-        assert v_int == v_frac == v_fmpq == v_fz, (v_int, v_frac, v_fmpq, v_fz)
-        rows.append((f"{n}×{n} polytope", v_int, t_frac, t_fmpq, t_int, t_fz))
+        Mf = [[flint.fmpz(v) for v in row] for row in M]
+        t_int, v_int = timed(lambda M=M: {v.labels for v in enumerate_vertices(M)}, reps)
+        t_fz, v_fz = timed(lambda M=Mf: {v.labels for v in enumerate_vertices(M)}, reps)
+        assert v_int == v_fz, (len(v_int), len(v_fz))
+        rows.append((f"{n}×{n} polytope", len(v_int), t_int, t_fz))
         print(rows[-1], file=sys.stderr)
+    return rows
 
-    # exact certification of all extreme equilibria of a 10x10 game
+
+def _flint_solve(M, b):
+    try:
+        z = flint.fmpq_mat(M).solve(flint.fmpq_mat([[v] for v in b]))
+    except ZeroDivisionError:
+        return None
+    return [Fraction(int(q.p), int(q.q)) for q in (z[i, 0] for i in range(len(b)))]
+
+
+def solve_rows(rng: random.Random) -> list[tuple[int, float, float]]:
+    rows = []
+    for k in (4, 8, 16):
+        systems = [
+            ([[rng.randint(-99, 99) for _ in range(k)] for _ in range(k)], [rng.randint(-99, 99) for _ in range(k)])
+            for _ in range(200)
+        ]
+
+        def ours(systems=systems):
+            out = []
+            for M, b in systems:
+                sol = solve_int(M, b)
+                out.append(None if sol is None else [Fraction(v, sol[1]) for v in sol[0]])
+            return out
+
+        t_ours, a = timed(ours, 3)
+        t_flint, c = timed(lambda systems=systems: [_flint_solve(M, b) for M, b in systems], 3)
+        assert a == c
+        rows.append((k, t_ours, t_flint))
+        print(rows[-1], file=sys.stderr)
+    return rows
+
+
+def main() -> int:
+    rng = random.Random(2024)
+    vrows = vertex_rows(rng)
+    srows = solve_rows(rng)
+
     n = 10
     A = [[rng.randint(0, 99) for _ in range(n)] for _ in range(n)]
     B = [[rng.randint(0, 99) for _ in range(n)] for _ in range(n)]
@@ -228,31 +112,36 @@ def main() -> int:
     t_ci, _ = timed(lambda: certify_and_build(ig, sparse, "bench"), 20)
 
     lines = [
-        "# Exact arithmetic for the solver kernels",
+        "# Exact arithmetic for the solver kernel",
         "",
         f"Python {platform.python_version()}, python-flint {flint.__version__}, "
-        f"{platform.machine()}; medians of repeated runs; same random matrices (payoffs 1..100).",
+        f"{platform.machine()}; medians of repeated runs; every timed call is gamekit's kernel "
+        "or a peer library.",
         "",
-        "## Vertex enumeration (BFS over lexico-feasible bases, lexicographic ratio test)",
+        "## Vertex enumeration (`gamekit.kernel.polytope.enumerate_vertices`, payoffs 1..100)",
         "",
-        "| polytope | vertices | Fraction dictionary | fmpq dictionary | integer pivoting (gamekit) | integer pivoting, fmpz_mat |",
-        "|---|---:|---:|---:|---:|---:|",
+        "| polytope | vertices | Python int | flint fmpz | fmpz / int |",
+        "|---|---:|---:|---:|---:|",
     ]
-    for name, v, a, b, c, d in rows:
-        lines.append(
-            f"| {name} | {v} | {a * 1000:.1f} ms | {b * 1000:.1f} ms | **{c * 1000:.1f} ms** | {d * 1000:.1f} ms |"
-        )
+    for name, v, a, b in vrows:
+        lines.append(f"| {name} | {v} | {a * 1000:.1f} ms | {b * 1000:.1f} ms | {b / a:.2f}× |")
     lines += [
         "",
-        f"Speed-up of integer pivoting: {rows[-1][2] / rows[-1][4]:.1f}× over Fraction, "
-        f"{rows[-1][3] / rows[-1][4]:.1f}× over fmpq (largest case).",
+        "## 200 square integer systems, entries in [−99, 99]",
+        "",
+        "| k | `solve_int` (gamekit) | `fmpq_mat.solve` (FLINT) | FLINT / gamekit |",
+        "|---:|---:|---:|---:|",
+    ]
+    for k, a, b in srows:
+        lines.append(f"| {k} | {a * 1000:.1f} ms | {b * 1000:.1f} ms | {b / a:.2f}× |")
+    lines += [
         "",
         f"## Exact certification of the {len(eqs)} extreme equilibria of a 10×10 game",
         "",
-        "| method | time |",
-        "|---|---:|",
-        f"| `is_equilibrium` (Fraction) | {t_cf * 1000:.2f} ms |",
-        f"| integer best-response check (`certify_and_build`) | {t_ci * 1000:.2f} ms |",
+        "| method | time | ratio |",
+        "|---|---:|---:|",
+        f"| `is_equilibrium` (Fraction) | {t_cf * 1000:.2f} ms | {t_cf / t_ci:.1f}× |",
+        f"| integer best-response check (`certify_and_build`) | {t_ci * 1000:.2f} ms | 1× |",
         "",
     ]
     OUT.parent.mkdir(parents=True, exist_ok=True)

@@ -9,7 +9,6 @@ polytopes ``P = {x ≥ 0 : B'ᵀx ≤ 1}`` and ``Q = {y ≥ 0 : A'y ≤ 1}`` are
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -17,7 +16,7 @@ from fractions import Fraction
 from gamekit.core.equilibrium import Equilibrium
 from gamekit.core.errors import CertificationError
 from gamekit.core.game import BimatrixGame
-from gamekit.core.numbers import common_denominator
+from gamekit.core.numbers import common_denominator, integer_row
 
 __all__ = [
     "IntGame",
@@ -76,14 +75,13 @@ class IntGame:
 
 
 def _scaled(M: Sequence[Sequence[Fraction]]) -> tuple[tuple[tuple[int, ...], ...], int, int]:
-    L = 1
-    for row in M:
-        for v in row:
-            if v.denominator != 1:
-                L = math.lcm(L, v.denominator)
-    rows = [[v.numerator * (L // v.denominator) for v in row] for row in M]
-    shift = 1 - min(min(r) for r in rows)
-    return tuple(tuple(v + shift for v in r) for r in rows), L, shift
+    """``L·M + shift`` with ``L`` the lcm of all denominators and every entry ≥ 1."""
+    flat = [v for row in M for v in row]
+    L = common_denominator(flat)
+    ints = integer_row(flat)
+    shift = 1 - min(ints)
+    n = len(M[0])
+    return tuple(tuple(v + shift for v in ints[i : i + n]) for i in range(0, len(ints), n)), L, shift
 
 
 def integer_game(game: BimatrixGame) -> IntGame:

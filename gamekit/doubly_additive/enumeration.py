@@ -48,6 +48,7 @@ from __future__ import annotations
 import math
 import sys
 import time
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations, product
 
@@ -55,9 +56,10 @@ from gamekit.core.certify import certify_doubly_additive
 from gamekit.core.errors import GameError, TooLargeError
 from gamekit.core.numbers import integer_row
 from gamekit.doubly_additive.game import DoublyAdditiveGame
-from gamekit.doubly_additive.polytope import box_polytope_vertices, int_solve
+from gamekit.doubly_additive.polytope import box_polytope_vertices
 from gamekit.doubly_additive.result import BehaviourEquilibrium, Certificate, DoublyAdditiveSolution
 from gamekit.doubly_additive.subsets import nash_subsets
+from gamekit.kernel.linalg import solve_int
 
 __all__ = ["solve_doubly_additive", "DEFAULT_LEAF_SYSTEMS", "DEFAULT_MAX_DEPTH", "MAX_SEARCH_DIM"]
 
@@ -116,24 +118,63 @@ def _prune(H0, Hc, R0, Rc, sval, tval, names_s, names_t, cert: Certificate) -> N
                     changed = True
 
 
+@dataclass
+class _Context:
+    """What every face of one arrangement search shares (step 2 of the module doc).
+
+    The search runs in the space of the *s*-player (the player whose box is searched);
+    *t* is the other player. ``hyp`` are the t-player's gain hyperplanes on the reduced
+    box, ``(t, const, coefficients over free_s)``; ``always`` the t-sets indifferent on the
+    whole box; ``r_base[s] + Σ_t r_coef[s][t]·y_t`` is the s-player's gain at s.
+    """
+
+    free_s: list[int]
+    hyp: list[tuple[int, int, list[int]]]
+    always: list[int]
+    r_base: dict[int, int]
+    r_coef: list[list[int]]
+    sval: list[int | None]
+    tval: list[int | None]
+    leaf_systems: int
+    max_depth: int
+    stats: _Stats
+    results: list[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]] = field(default_factory=list)
+
+
+@dataclass
+class _Face:
+    """One face B_π of the searched box: π per free coordinate (2 = free), J its free
+    coordinates; ``fix`` the t-sets fixed on the whole face, ``zface`` those indifferent on
+    it, ``fh`` the remaining hyperplanes grouped up to a positive factor:
+    ``(t-sets, const, coefficients on J, [(s, Σr, Σr⁺, Σr⁻)])``; ``kinds[s]`` = π at s."""
+
+    pi: tuple[int, ...]
+    J: list[int]
+    fix: dict[int, int]
+    zface: list[int]
+    fh: list[tuple[tuple[int, ...], int, list[int], list[tuple[int, int, int, int]]]]
+    kinds: dict[int, int]
+
+
+@dataclass
+class _Region:
+    """A box of the dyadic subdivision of [0,1]^J: ``[lo/D, hi/D]`` per coordinate, the
+    indices into ``fh`` of the hyperplanes crossing it, the s-gain intervals on it and the
+    number of splits in a row that lost no hyperplane."""
+
+    lo: list[int]
+    hi: list[int]
+    D: int
+    cross: list[int]
+    fmin: dict[int, int]
+    fmax: dict[int, int]
+    stall: int = 0
+
+
 def _search(H0, Hc, R0, Rc, sval, tval, leaf_systems, max_depth, stats, progress):
     """Steps 2–3 of the module doc in the s-space; returns [(s_point, t_point)]."""
-    s_dim, t_dim = len(sval), len(tval)
-    Sfree = [s for s in range(s_dim) if sval[s] is None]
-    Tfree = [t for t in range(t_dim) if tval[t] is None]
-    # hyperplanes on the reduced box
-    hyp: list[tuple[int, int, list[int]]] = []  # (t, const, coefs over Sfree)
-    always: list[int] = []
-    for t in Tfree:
-        const = H0[t] + sum(Hc[t][s] for s in range(s_dim) if sval[s] == 1)
-        co = [Hc[t][s] for s in Sfree]
-        if any(co):
-            hyp.append((t, const, co))
-        else:  # not pruned, so const == 0: indifferent on the whole reduced box
-            always.append(t)
-    Rbase = {s: R0[s] + sum(Rc[s][t] for t in range(t_dim) if tval[t] == 1) for s in Sfree}
-    results: list[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]] = []
-    nf = len(Sfree)
+    ctx = _context(H0, Hc, R0, Rc, sval, tval, leaf_systems, max_depth, stats)
+    nf = len(ctx.free_s)
     if nf > MAX_SEARCH_DIM:
         raise TooLargeError(
             f"both players keep more than {MAX_SEARCH_DIM} strategic information sets after "
@@ -151,23 +192,60 @@ def _search(H0, Hc, R0, Rc, sval, tval, leaf_systems, max_depth, stats, progress
     try:
         for pi in faces:
             stats.faces += 1
-            _face(pi, Sfree, hyp, always, Rbase, Rc, sval, tval, leaf_systems, max_depth,
-                  stats, results)
+            _search_face(ctx, pi)
             if bar is not None:
                 bar.advance(task)
     finally:
         if bar is not None:
             bar.stop()
-    return results
+    return ctx.results
 
 
-def _face(pi, Sfree, hyp, always, Rbase, Rc, sval, tval, leaf_systems, max_depth, stats, results):
+def _context(H0, Hc, R0, Rc, sval, tval, leaf_systems, max_depth, stats) -> _Context:
+    """The t-player's hyperplanes and the s-player's gain constants on the reduced box."""
+    s_dim, t_dim = len(sval), len(tval)
+    free_s = [s for s in range(s_dim) if sval[s] is None]
+    hyp: list[tuple[int, int, list[int]]] = []
+    always: list[int] = []
+    for t in range(t_dim):
+        if tval[t] is not None:
+            continue
+        const = H0[t] + sum(Hc[t][s] for s in range(s_dim) if sval[s] == 1)
+        co = [Hc[t][s] for s in free_s]
+        if any(co):
+            hyp.append((t, const, co))
+        else:  # not pruned, so const == 0: indifferent on the whole reduced box
+            always.append(t)
+    r_base = {s: R0[s] + sum(Rc[s][t] for t in range(t_dim) if tval[t] == 1) for s in free_s}
+    return _Context(free_s, hyp, always, r_base, Rc, sval, tval, leaf_systems, max_depth, stats)
+
+
+def _search_face(ctx: _Context, pi: tuple[int, ...]) -> None:
+    """All arrangement vertices in the open face B_π and their extreme equilibria."""
+    face = _restrict_to_face(ctx, pi)
+    fmin, fmax = _face_gain_intervals(ctx, face)
+    j = len(face.J)
+    if not _interval_ok(face.kinds, fmin, fmax):
+        ctx.stats.faces_pruned += 1
+        return
+    if j == 0:
+        ctx.stats.vertices += 1
+        _vertex(ctx, face, ((), 1))
+        return
+    if len(face.fh) < j:
+        ctx.stats.faces_pruned += 1
+        return
+    _subdivide(ctx, face, _Region([0] * j, [1] * j, 1, list(range(len(face.fh))), fmin, fmax))
+
+
+def _restrict_to_face(ctx: _Context, pi: tuple[int, ...]) -> _Face:
+    """Classify the hyperplanes on B_π: strict sign (fixes y_t), vanishing on the face, or
+    crossing it (grouped when equal up to a positive factor)."""
     J = [i for i, p in enumerate(pi) if p == 2]
-    j = len(J)
     fix: dict[int, int] = {}
-    zface: list[int] = list(always)
-    groups: dict[tuple[int, ...], list] = {}  # hyperplanes equal up to a positive factor
-    for t, const, co in hyp:
+    zface: list[int] = list(ctx.always)
+    groups: dict[tuple[int, ...], list] = {}
+    for t, const, co in ctx.hyp:
         c = const + sum(co[i] for i, p in enumerate(pi) if p == 1)
         cj = [co[i] for i in J]
         lo = c + sum(v for v in cj if v < 0)
@@ -179,128 +257,131 @@ def _face(pi, Sfree, hyp, always, Rbase, Rc, sval, tval, leaf_systems, max_depth
         elif not any(cj):  # c == 0 here
             zface.append(t)
         else:
-            g = abs(c)
-            for v in cj:
-                g = math.gcd(g, v)
+            g = math.gcd(c, *cj)
             key = (c // g, *(v // g for v in cj))
             if key in groups:
                 groups[key][0].append(t)
             else:
                 groups[key] = [[t], c // g, [v // g for v in cj]]
-    # fh[k] = (sets t on hyperplane k, const, coefs on J, [(s, Σr, Σr⁺, Σr⁻)] over its sets)
     fh = []
     for ts, c, cj in groups.values():
         agg = []
-        for s in Sfree:
-            row = Rc[s]
-            rs = [row[t] for t in ts if row[t]]
+        for s in ctx.free_s:
+            rs = [ctx.r_coef[s][t] for t in ts if ctx.r_coef[s][t]]
             if rs:
                 agg.append((s, sum(rs), sum(v for v in rs if v > 0), sum(v for v in rs if v < 0)))
         fh.append((tuple(ts), c, cj, agg))
-    # exact intervals of the s-player's gains over the still-possible t's
+    kinds = {s: pi[i] for i, s in enumerate(ctx.free_s)}
+    return _Face(pi, J, fix, zface, fh, kinds)
+
+
+def _face_gain_intervals(ctx: _Context, face: _Face) -> tuple[dict[int, int], dict[int, int]]:
+    """Exact intervals of the s-player's gains over the t's still possible on the face."""
     fmin: dict[int, int] = {}
     fmax: dict[int, int] = {}
-    for s in Sfree:
-        row = Rc[s]
-        base = Rbase[s] + sum(row[t] for t, v in fix.items() if v)
-        lo = hi = base
-        for t in zface:
+    undecided = list(face.zface) + [t for ts, _, _, _ in face.fh for t in ts]
+    for s in ctx.free_s:
+        row = ctx.r_coef[s]
+        lo = hi = ctx.r_base[s] + sum(row[t] for t, v in face.fix.items() if v)
+        for t in undecided:
             v = row[t]
             if v > 0:
                 hi += v
             else:
                 lo += v
-        for ts, _, _, _ in fh:
-            for t in ts:
-                v = row[t]
-                if v > 0:
-                    hi += v
-                else:
-                    lo += v
         fmin[s], fmax[s] = lo, hi
-    kinds = {s: pi[i] for i, s in enumerate(Sfree)}
-    if not _interval_ok(kinds, fmin, fmax):
-        stats.faces_pruned += 1
-        return
-    if j == 0:
-        stats.vertices += 1
-        _vertex(pi, Sfree, J, ((), 1), fix, zface, fh, Rbase, Rc, sval, tval, stats, results)
-        return
-    if len(fh) < j:
-        stats.faces_pruned += 1
-        return
+    return fmin, fmax
+
+
+def _subdivide(ctx: _Context, face: _Face, root: _Region) -> None:
+    """Exact dyadic subdivision of [0,1]^J (step 2): dismiss, finish as a leaf, or halve."""
+    j = len(face.J)
     solved: dict[tuple[int, ...], tuple[tuple[int, ...], int] | None] = {}
     seen: set[tuple[tuple[int, ...], int]] = set()
-    # region: (lo list, hi list, D, crossing indices into fh, fmin, fmax, stalled splits)
-    stack = [([0] * j, [1] * j, 1, list(range(len(fh))), fmin, fmax, 0)]
-    max_den = 1 << max_depth
+    max_den = 1 << ctx.max_depth
+    stack = [root]
     while stack:
-        lo, hi, D, cross, fmn, fmx, stall = stack.pop()
-        stats.regions += 1
-        if len(cross) < j or not _interval_ok(kinds, fmn, fmx):
-            stats.regions_pruned += 1
+        reg = stack.pop()
+        ctx.stats.regions += 1
+        if len(reg.cross) < j or not _interval_ok(face.kinds, reg.fmin, reg.fmax):
+            ctx.stats.regions_pruned += 1
             continue
-        widths = [hi[i] - lo[i] for i in range(j)]
+        widths = [reg.hi[i] - reg.lo[i] for i in range(j)]
         # leaf: few systems left, or j halvings in a row without losing a hyperplane (the
         # box sits on a flat shared by several hyperplanes), or the depth limit
-        if (math.comb(len(cross), j) <= leaf_systems or stall >= j
-                or (D >= max_den and max(widths) == 1)):
-            for combo in combinations(cross, j):
-                if combo in solved:
-                    sol = solved[combo]
-                else:
-                    stats.systems += 1
-                    sol = int_solve([fh[k][2] for k in combo], [-fh[k][1] for k in combo])
-                    if sol is not None and any(v <= 0 or v >= sol[1] for v in sol[0]):
-                        sol = None  # not in the open face
-                    solved[combo] = sol
-                if sol is None or sol in seen:
-                    continue
-                num, den = sol
-                if any(num[q] * D < lo[q] * den or num[q] * D > hi[q] * den for q in range(j)):
-                    continue  # handled by the leaf box that contains it
-                seen.add(sol)
-                stats.vertices += 1
-                if _vertex_interval_ok(sol, cross, fh, kinds, fmn, fmx):
-                    _vertex(pi, Sfree, J, sol, fix, zface, fh, Rbase, Rc, sval, tval, stats,
-                            results)
+        if (math.comb(len(reg.cross), j) <= ctx.leaf_systems or reg.stall >= j
+                or (reg.D >= max_den and max(widths) == 1)):
+            _leaf(ctx, face, reg, solved, seen)
+        else:
+            stack.extend(_halve(face, reg, widths))
+
+
+def _leaf(ctx: _Context, face: _Face, reg: _Region, solved: dict, seen: set) -> None:
+    """Solve every |J|-subset of the hyperplanes crossing the leaf box; keep the solutions
+    in the open face and in this box (each vertex is handled by one leaf)."""
+    j = len(face.J)
+    fh = face.fh
+    for combo in combinations(reg.cross, j):
+        if combo in solved:
+            sol = solved[combo]
+        else:
+            ctx.stats.systems += 1
+            sol = solve_int([fh[k][2] for k in combo], [-fh[k][1] for k in combo])
+            if sol is not None and any(v <= 0 or v >= sol[1] for v in sol[0]):
+                sol = None  # not in the open face
+            solved[combo] = sol
+        if sol is None or sol in seen:
             continue
-        i = max(range(j), key=lambda q: (widths[q], -q))
-        if widths[i] == 1:
-            D *= 2
-            lo = [2 * v for v in lo]
-            hi = [2 * v for v in hi]
-        mid = (lo[i] + hi[i]) // 2
-        for clo, chi in ((lo[i], mid), (mid, hi[i])):
-            nlo = list(lo)
-            nhi = list(hi)
-            nlo[i], nhi[i] = clo, chi
-            ncross = []
-            nfmn = dict(fmn)
-            nfmx = dict(fmx)
-            for k in cross:
-                _, c, cj, agg = fh[k]
-                a = b = c * D
-                for q in range(j):
-                    v = cj[q]
-                    if v > 0:
-                        a += v * nlo[q]
-                        b += v * nhi[q]
-                    elif v < 0:
-                        a += v * nhi[q]
-                        b += v * nlo[q]
-                if a > 0:  # y_t = 1 on the child for every t on this hyperplane
-                    for s, rs, rp, rn in agg:
-                        nfmn[s] += rs - rn
-                        nfmx[s] += rs - rp
-                elif b < 0:  # y_t = 0
-                    for s, _rs, rp, rn in agg:
-                        nfmn[s] -= rn
-                        nfmx[s] -= rp
-                else:
-                    ncross.append(k)
-            nstall = stall + 1 if len(ncross) == len(cross) else 0
-            stack.append((nlo, nhi, D, ncross, nfmn, nfmx, nstall))
+        num, den = sol
+        if any(num[q] * reg.D < reg.lo[q] * den or num[q] * reg.D > reg.hi[q] * den for q in range(j)):
+            continue  # handled by the leaf box that contains it
+        seen.add(sol)
+        ctx.stats.vertices += 1
+        if _vertex_interval_ok(sol, reg.cross, fh, face.kinds, reg.fmin, reg.fmax):
+            _vertex(ctx, face, sol)
+
+
+def _halve(face: _Face, reg: _Region, widths: list[int]) -> list[_Region]:
+    """The two halves of ``reg`` along its widest coordinate (refining D when needed), with
+    the hyperplanes that stop crossing a half fixing their y_t there."""
+    j = len(face.J)
+    i = max(range(j), key=lambda q: (widths[q], -q))
+    lo, hi, D = reg.lo, reg.hi, reg.D
+    if widths[i] == 1:
+        D *= 2
+        lo = [2 * v for v in lo]
+        hi = [2 * v for v in hi]
+    mid = (lo[i] + hi[i]) // 2
+    children = []
+    for clo, chi in ((lo[i], mid), (mid, hi[i])):
+        nlo, nhi = list(lo), list(hi)
+        nlo[i], nhi[i] = clo, chi
+        ncross = []
+        nfmn, nfmx = dict(reg.fmin), dict(reg.fmax)
+        for k in reg.cross:
+            _, c, cj, agg = face.fh[k]
+            a = b = c * D
+            for q in range(j):
+                v = cj[q]
+                if v > 0:
+                    a += v * nlo[q]
+                    b += v * nhi[q]
+                elif v < 0:
+                    a += v * nhi[q]
+                    b += v * nlo[q]
+            if a > 0:  # y_t = 1 on the child for every t on this hyperplane
+                for s, rs, rp, rn in agg:
+                    nfmn[s] += rs - rn
+                    nfmx[s] += rs - rp
+            elif b < 0:  # y_t = 0
+                for s, _rs, rp, rn in agg:
+                    nfmn[s] -= rn
+                    nfmx[s] -= rp
+            else:
+                ncross.append(k)
+        nstall = reg.stall + 1 if len(ncross) == len(reg.cross) else 0
+        children.append(_Region(nlo, nhi, D, ncross, nfmn, nfmx, nstall))
+    return children
 
 
 def _vertex_interval_ok(sol, cross, fh, kinds, fmn, fmx) -> bool:
@@ -336,18 +417,18 @@ def _interval_ok(kinds: dict[int, int], fmin: dict[int, int], fmax: dict[int, in
     return True
 
 
-def _vertex(pi, Sfree, J, sol, fix, zface, fh, Rbase, Rc, sval, tval, stats, results):
-    """Step 3: all extreme equilibria (x*, y*) at the arrangement vertex x*."""
+def _vertex(ctx: _Context, face: _Face, sol: tuple[tuple[int, ...], int]) -> None:
+    """Step 3: all extreme equilibria (x*, y*) at the arrangement vertex x* = num/den."""
     num, den = sol
-    point = [Fraction(v) if v is not None else None for v in sval]
-    for i, s in enumerate(Sfree):
-        point[s] = Fraction(pi[i]) if pi[i] != 2 else None
-    for q, i in enumerate(J):
-        point[Sfree[i]] = Fraction(num[q], den)
-    yfix = dict(fix)
-    K = list(zface)
-    for ts, c, cj, _ in fh:
-        v = c * den + sum(cj[q] * num[q] for q in range(len(J)) if cj[q])
+    point: list[Fraction | None] = [Fraction(v) if v is not None else None for v in ctx.sval]
+    for i, s in enumerate(ctx.free_s):
+        point[s] = Fraction(face.pi[i]) if face.pi[i] != 2 else None
+    for q, i in enumerate(face.J):
+        point[ctx.free_s[i]] = Fraction(num[q], den)
+    yfix = dict(face.fix)
+    K = list(face.zface)
+    for ts, c, cj, _ in face.fh:
+        v = c * den + sum(cj[q] * num[q] for q in range(len(face.J)) if cj[q])
         if v > 0:
             yfix.update((t, 1) for t in ts)
         elif v < 0:
@@ -355,54 +436,79 @@ def _vertex(pi, Sfree, J, sol, fix, zface, fh, Rbase, Rc, sval, tval, stats, res
         else:
             K.extend(ts)
     K.sort()
-    eq_rows, eq_rhs, le_rows, le_rhs = [], [], [], []
-    ints_eq: list[list[int]] = []
-    ints_rhs: list[int] = []
-    for i, s in enumerate(Sfree):
-        row = Rc[s]
-        const = Rbase[s] + sum(row[t] for t, v in yfix.items() if v)
+    answers = _answers(ctx, face, yfix, K)
+    if answers:
+        ctx.stats.feasible += 1
+    spoint = tuple(point)
+    for ans in answers:
+        tp: list[Fraction | None] = [Fraction(v) if v is not None else None for v in ctx.tval]
+        for t, v in yfix.items():
+            tp[t] = Fraction(v)
+        for t, v in zip(K, ans):
+            tp[t] = v
+        ctx.results.append((spoint, tuple(tp)))  # type: ignore[arg-type]
+
+
+def _answers(ctx: _Context, face: _Face, yfix: dict[int, int], K: list[int]) -> list[tuple[Fraction, ...]]:
+    """Vertices of Y(x*) = {y_K ∈ [0,1]^K : f_s = 0 (π_s = *), f_s ≥ 0 (π_s = 1), f_s ≤ 0
+    (π_s = 0)}: one linear solve when the equations are square and regular, else double
+    description (:func:`box_polytope_vertices`)."""
+    eq_rows: list[list[int]] = []
+    eq_rhs: list[int] = []
+    le_rows: list[list[int]] = []
+    le_rhs: list[int] = []
+    for i, s in enumerate(ctx.free_s):
+        row = ctx.r_coef[s]
+        const = ctx.r_base[s] + sum(row[t] for t, v in yfix.items() if v)
         coefs = [row[t] for t in K]
-        kind = pi[i]
+        kind = face.pi[i]
         if kind == 2:
-            ints_eq.append(coefs)
-            ints_rhs.append(-const)
+            eq_rows.append(coefs)
+            eq_rhs.append(-const)
         elif kind == 1:  # gain ≥ 0  ⇔  −coefs·y ≤ const
             le_rows.append([-v for v in coefs])
             le_rhs.append(const)
         else:  # gain ≤ 0  ⇔  coefs·y ≤ −const
             le_rows.append(coefs)
             le_rhs.append(-const)
-    answers: list[tuple[Fraction, ...]]
     if not K:
-        ok = all(r == 0 for r in ints_rhs) and all(r >= 0 for r in le_rhs)
-        answers = [()] if ok else []
-    else:
-        sol_y = int_solve(ints_eq, ints_rhs) if len(ints_eq) == len(K) else None
-        if sol_y is not None:
-            ny, dy = sol_y
-            ok = all(0 <= v <= dy for v in ny) and all(
-                sum(a * v for a, v in zip(r, ny) if a) <= rhs * dy
-                for r, rhs in zip(le_rows, le_rhs)
-            )
-            answers = [tuple(Fraction(v, dy) for v in ny)] if ok else []
-        else:
-            stats.degenerate += 1
-            eq_rows = [[Fraction(v) for v in r] for r in ints_eq]
-            eq_rhs = [Fraction(v) for v in ints_rhs]
-            answers = box_polytope_vertices(
-                len(K), eq_rows, eq_rhs,
-                [[Fraction(v) for v in r] for r in le_rows], [Fraction(v) for v in le_rhs],
-            )
-    if answers:
-        stats.feasible += 1
-    spoint = tuple(point)  # type: ignore[arg-type]
-    for ans in answers:
-        tp = [Fraction(v) if v is not None else None for v in tval]
-        for t, v in yfix.items():
-            tp[t] = Fraction(v)
-        for t, v in zip(K, ans):
-            tp[t] = v
-        results.append((spoint, tuple(tp)))  # type: ignore[arg-type]
+        ok = all(r == 0 for r in eq_rhs) and all(r >= 0 for r in le_rhs)
+        return [()] if ok else []
+    sol_y = solve_int(eq_rows, eq_rhs) if len(eq_rows) == len(K) else None
+    if sol_y is not None:
+        ny, dy = sol_y
+        ok = all(0 <= v <= dy for v in ny) and all(
+            sum(a * v for a, v in zip(r, ny) if a) <= rhs * dy for r, rhs in zip(le_rows, le_rhs)
+        )
+        return [tuple(Fraction(v, dy) for v in ny)] if ok else []
+    ctx.stats.degenerate += 1
+    return box_polytope_vertices(
+        len(K),
+        [[Fraction(v) for v in r] for r in eq_rows], [Fraction(v) for v in eq_rhs],
+        [[Fraction(v) for v in r] for r in le_rows], [Fraction(v) for v in le_rhs],
+    )
+
+
+def _fill_certificate(cert: Certificate, game: DoublyAdditiveGame, xval: list[int | None],
+                      yval: list[int | None], F: list[list[int]], G: list[list[int]],
+                      rows: bool, stats: _Stats) -> None:
+    """Always-indifferent sets, searched dimension, hyperplane count and search counters."""
+    m, n = game.m, game.n
+    Fc, Gc = [r[1:] for r in F], [r[1:] for r in G]
+    for l in range(n):
+        if yval[l] is None and not any(Gc[l][h] for h in range(m) if xval[h] is None):
+            cert.always_indifferent.append(("II", game.col_sets[l]))
+    for h in range(m):
+        if xval[h] is None and not any(Fc[h][l] for l in range(n) if yval[l] is None):
+            cert.always_indifferent.append(("I", game.row_sets[h]))
+    Hc, sv, tv = (Gc, xval, yval) if rows else (Fc, yval, xval)
+    cert.free_dims = sum(v is None for v in sv)
+    cert.hyperplanes = sum(
+        1 for t in range(len(Hc))
+        if tv[t] is None and any(Hc[t][s] for s in range(len(sv)) if sv[s] is None)
+    )
+    for k in _Stats.__slots__:
+        setattr(cert, k, getattr(stats, k))
 
 
 def solve_doubly_additive(
@@ -451,27 +557,10 @@ def solve_doubly_additive(
     if rows:
         raw = _search(G0, Gc, F0, Fc, xval, yval, leaf, max_depth, stats, progress)
         pairs = [(s, t) for s, t in raw]
-        hyper_src, sv = (G0, Gc), xval
     else:
         raw = _search(F0, Fc, G0, Gc, yval, xval, leaf, max_depth, stats, progress)
         pairs = [(t, s) for s, t in raw]
-        hyper_src, sv = (F0, Fc), yval
-    # always-indifferent sets and the number of hyperplanes (for the certificate)
-    for l in range(n):
-        if yval[l] is None and not any(Gc[l][h] for h in range(m) if xval[h] is None):
-            cert.always_indifferent.append(("II", game.col_sets[l]))
-    for h in range(m):
-        if xval[h] is None and not any(Fc[h][l] for l in range(n) if yval[l] is None):
-            cert.always_indifferent.append(("I", game.row_sets[h]))
-    H0, Hc = hyper_src
-    cert.free_dims = sum(v is None for v in sv)
-    cert.hyperplanes = sum(
-        1 for t in range(len(H0))
-        if (yval if rows else xval)[t] is None
-        and any(Hc[t][s] for s in range(len(sv)) if sv[s] is None)
-    )
-    for k in _Stats.__slots__:
-        setattr(cert, k, getattr(stats, k))
+    _fill_certificate(cert, game, xval, yval, F, G, rows, stats)
     pairs = sorted(set(pairs))
     eqs = certify_doubly_additive(game, (
         BehaviourEquilibrium(x, y, (game.I.value(x, y), game.II.value(x, y))) for x, y in pairs))

@@ -35,15 +35,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from gamekit.additive.game import AdditiveGame
 from gamekit.core.errors import GameError, TooLargeError
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import to_fraction
-
-if TYPE_CHECKING:  # pragma: no cover
-    from gamekit.doubly_additive.result import DoublyAdditiveSolution
 
 __all__ = [
     "BilinearForm",
@@ -512,13 +508,6 @@ class DoublyAdditiveGame:
         ab, am = parts(self.I)
         rl = ["".join("1" if h in S else "0" for h in range(m)) for S in rows]
         return AdditiveGame(rl, self.col_sets, bb, bm, a_base=ab, a_move=am, title=self.title)
-
-    # -- solving ------------------------------------------------------------------------------
-    def solve(self, **options: object) -> DoublyAdditiveSolution:
-        """Every Nash equilibrium (exact): see :func:`solve_doubly_additive`."""
-        from gamekit.doubly_additive.enumeration import solve_doubly_additive
-
-        return solve_doubly_additive(self, **options)  # type: ignore[arg-type]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, DoublyAdditiveGame):

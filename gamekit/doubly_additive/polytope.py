@@ -13,88 +13,24 @@ vertex is tight on every constraint tight at both (the combinatorial adjacency t
 Fukuda & Prodon, 1996). Cost grows like 2^d, so it is meant for the small polytopes that
 arise in the doubly additive enumeration (d ≤ ~12).
 
-``int_solve`` solves a small square integer system exactly (Bareiss elimination).
+Square systems are solved by :func:`gamekit.kernel.linalg.solve_int`.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import product
 
-from gamekit.core.errors import CertificationError, TooLargeError
+from gamekit.core.errors import TooLargeError
 
-__all__ = ["box_polytope_vertices", "int_solve", "int_solve_fractions", "MAX_FREE_DIM"]
+__all__ = ["box_polytope_vertices", "MAX_FREE_DIM"]
 
 #: Largest dimension d of the cube the double description starts from.
 MAX_FREE_DIM = 16
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
-
-
-def int_solve(M: Sequence[Sequence[int]], r: Sequence[int]) -> tuple[tuple[int, ...], int] | None:
-    """The unique solution of the square integer system M z = r as (numerators, denominator).
-
-    z_i = numerators[i] / denominator with denominator > 0 and the gcd of all of them 1;
-    None when M is singular. Fraction-free Bareiss elimination: every intermediate is an
-    integer, the last pivot is ±det M, and det·z is integral (Cramer's rule), so the
-    back substitution divides exactly.
-    """
-    n = len(M)
-    if n == 0:
-        return ((), 1)
-    A = [list(M[i]) + [r[i]] for i in range(n)]
-    prev = 1
-    for k in range(n):
-        p = k
-        while p < n and A[p][k] == 0:
-            p += 1
-        if p == n:
-            return None
-        if p != k:
-            A[k], A[p] = A[p], A[k]
-        rk = A[k]
-        akk = rk[k]
-        for i in range(k + 1, n):
-            ri = A[i]
-            aik = ri[k]
-            if aik == 0:
-                for j in range(k + 1, n + 1):
-                    ri[j] = ri[j] * akk // prev
-            else:
-                for j in range(k + 1, n + 1):
-                    ri[j] = (ri[j] * akk - aik * rk[j]) // prev
-            ri[k] = 0
-        prev = akk
-    det = A[n - 1][n - 1]
-    num = [0] * n
-    for i in range(n - 1, -1, -1):
-        s = A[i][n] * det
-        for j in range(i + 1, n):
-            if A[i][j]:
-                s -= A[i][j] * num[j]
-        q, rem = divmod(s, A[i][i])
-        if rem:  # cannot happen (Cramer); guard against a logic error
-            raise CertificationError("non-integral back substitution in int_solve")
-        num[i] = q
-    if det < 0:
-        det = -det
-        num = [-v for v in num]
-    g = det
-    for v in num:
-        g = math.gcd(g, v)
-    return tuple(v // g for v in num), det // g
-
-
-def int_solve_fractions(M: Sequence[Sequence[int]], r: Sequence[int]) -> tuple[Fraction, ...] | None:
-    """:func:`int_solve` as a tuple of Fractions."""
-    res = int_solve(M, r)
-    if res is None:
-        return None
-    num, den = res
-    return tuple(Fraction(v, den) for v in num)
 
 
 def _rref(E: list[list[Fraction]], e: list[Fraction], k: int):

@@ -1,19 +1,37 @@
-"""Result types of the doubly additive enumeration: equilibria, Nash subsets, certificate."""
+"""Result types of the doubly additive enumeration: equilibria, Nash subsets, certificate.
+
+This module imports nothing from :mod:`gamekit.doubly_additive`: the game is described by
+the structural protocol :class:`GameView` (what the results read from it), so the
+package's import graph is acyclic (game, result → subsets → enumeration).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from gamekit.core.numbers import fmt
 from gamekit.core.result import ResultSequence
 
-if TYPE_CHECKING:  # pragma: no cover
-    from gamekit.doubly_additive.game import DoublyAdditiveGame
+__all__ = ["GameView", "BehaviourEquilibrium", "NashSubset", "ConnectedComponent", "Certificate", "DoublyAdditiveSolution"]
 
-__all__ = ["BehaviourEquilibrium", "NashSubset", "ConnectedComponent", "Certificate", "DoublyAdditiveSolution"]
+
+class GameView(Protocol):
+    """What the results read from a doubly additive game
+    (:class:`gamekit.doubly_additive.game.GameView` satisfies it)."""
+
+    row_sets: tuple[str, ...]
+    col_sets: tuple[str, ...]
+    I: Any  # noqa: E741 - player I's payoff form (has ``row_gain``)
+    II: Any  # player II's payoff form (has ``col_gain``)
+
+    def check_x(self, x: Sequence) -> tuple[Fraction, ...]: ...
+
+    def check_y(self, y: Sequence) -> tuple[Fraction, ...]: ...
+
+    def is_equilibrium(self, x: Sequence, y: Sequence) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -28,7 +46,7 @@ class BehaviourEquilibrium:
     y: tuple[Fraction, ...]
     payoffs: tuple[Fraction, Fraction]
 
-    def to_json(self, game: DoublyAdditiveGame) -> dict:
+    def to_json(self, game: GameView) -> dict:
         """``{"row": {label: "p/q"}, "col": {...}, "payoffs": ["...", "..."]}``."""
         return {
             "row": {s: fmt(v) for s, v in zip(game.row_sets, self.x)},
@@ -60,7 +78,7 @@ class NashSubset:
     row_labels: str
     col_labels: str
 
-    def contains(self, game: DoublyAdditiveGame, x: Sequence, y: Sequence) -> bool:
+    def contains(self, game: GameView, x: Sequence, y: Sequence) -> bool:
         """Exact membership of (x, y) in X × Y via the label description."""
         xx, yy = game.check_x(x), game.check_y(y)
         g = game.II.col_gain(xx)
@@ -132,14 +150,14 @@ class Certificate:
 
 @dataclass(frozen=True, eq=False)
 class DoublyAdditiveSolution(ResultSequence):
-    """Every Nash equilibrium of a :class:`DoublyAdditiveGame`, exactly.
+    """Every Nash equilibrium of a :class:`GameView`, exactly.
 
     The equilibrium set is the union over ``subsets`` of conv(x_vertices) × conv(y_vertices);
     ``equilibria`` are its extreme points (pairs of vertices of the gain arrangements), in
     lexicographic order of (x, y). ``complete`` is always True.
     """
 
-    game: DoublyAdditiveGame
+    game: GameView
     equilibria: tuple[BehaviourEquilibrium, ...]
     subsets: tuple[NashSubset, ...]
     components: tuple[ConnectedComponent, ...]

@@ -20,6 +20,7 @@ from fractions import Fraction
 from gamekit.core.errors import CertificationError
 from gamekit.doubly_additive.game import DoublyAdditiveGame
 from gamekit.doubly_additive.result import ConnectedComponent, NashSubset
+from gamekit.kernel.graphs import connected_components, maximal_bicliques
 
 __all__ = ["nash_subsets"]
 
@@ -48,26 +49,7 @@ def nash_subsets(
     xi = {x: i for i, x in enumerate(xs)}
     yi = {y: i for i, y in enumerate(ys)}
     eq_index = {(xi[x], yi[y]): k for k, (x, y) in enumerate(pairs)}
-    nbr: list[set[int]] = [set() for _ in xs]
-    for (a, b) in eq_index:
-        nbr[a].add(b)
-    # intents: all nonempty intersections of neighbourhoods
-    intents: set[frozenset[int]] = {frozenset(s) for s in nbr}
-    frontier = list(intents)
-    while frontier:
-        new = []
-        for A in frontier:
-            for s in nbr:
-                B = A & s
-                if B and B not in intents:
-                    intents.add(B)
-                    new.append(B)
-        frontier = new
-    concepts = []
-    for Y in intents:
-        X = frozenset(i for i, s in enumerate(nbr) if Y <= s)
-        concepts.append((tuple(sorted(X)), tuple(sorted(Y))))
-    concepts.sort()
+    concepts = maximal_bicliques(eq_index)
     subsets = []
     for X, Y in concepts:
         xv = tuple(xs[i] for i in X)
@@ -76,24 +58,16 @@ def nash_subsets(
         row_labels = _label([game.I.row_gain(y) for y in yv], game.m)
         col_labels = _label([game.II.col_gain(x) for x in xv], game.n)
         subsets.append(NashSubset(xv, yv, eqs, row_labels, col_labels))
-    # components: union-find over x- and y-vertices joined by equilibria
-    parent = list(range(len(xs) + len(ys)))
-
-    def find(a: int) -> int:
-        while parent[a] != a:
-            parent[a] = parent[parent[a]]
-            a = parent[a]
-        return a
-
-    for (a, b) in eq_index:
-        ra, rb = find(a), find(len(xs) + b)
-        if ra != rb:
-            parent[ra] = rb
+    # components: connected components of the graph x_i — y_j (one per equilibrium)
+    comp_of_x: dict[int, int] = {}
+    for c, (X, _) in enumerate(connected_components(eq_index)):
+        for i in X:
+            comp_of_x[i] = c
     groups: dict[int, tuple[list[int], list[int]]] = {}
     for (a, _b), k in eq_index.items():
-        groups.setdefault(find(a), ([], []))[1].append(k)
+        groups.setdefault(comp_of_x[a], ([], []))[1].append(k)
     for si, (X, _) in enumerate(concepts):
-        groups[find(X[0])][0].append(si)
+        groups[comp_of_x[X[0]]][0].append(si)
     comps = sorted(
         (ConnectedComponent(tuple(sorted(set(s))), tuple(sorted(e))) for s, e in groups.values()),
         key=lambda c: c.equilibria,

@@ -14,14 +14,17 @@ The maximal bicliques are computed as the closed sets of the Galois connection
 Y' = N(X'), X' = N(Y'): every closed column set is an intersection of neighbourhoods
 N(x), so the family of all non-empty intersections of neighbourhoods (built
 incrementally with bitsets) lists each maximal biclique once. ``networkx`` gives the
-connected components.
+connected components; it is imported inside the function, so that importing this module
+(and ``gamekit``) stays cheap.
+
+Used by the bimatrix methods (:mod:`gamekit.bimatrix.solve`) and by the doubly additive
+games (:mod:`gamekit.doubly_additive.subsets`), whose maximal Nash subsets are also the
+maximal bicliques of their extreme-equilibrium graph.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-
-import networkx as nx
 
 __all__ = ["maximal_bicliques", "connected_components"]
 
@@ -63,6 +66,8 @@ def connected_components(
     edges: Iterable[tuple[int, int]],
 ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Connected components (rows, cols) of the bipartite equilibrium graph, sorted."""
+    import networkx as nx
+
     g = nx.Graph()
     g.add_edges_from((("r", r), ("c", c)) for r, c in edges)
     out = []

@@ -1,43 +1,33 @@
-"""Exact solution of small square linear systems over the rationals."""
+"""Exact solution of small square linear systems: one fraction-free solver.
+
+:func:`solve_int` is the only elimination routine; :func:`solve_exact` is its rational
+front door (each equation is first scaled to integers, which does not change the
+solution set).
+"""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
+
+from gamekit.core.numbers import integer_row
+from gamekit.kernel.pivot import fraction_free_pivot
 
 __all__ = ["solve_exact", "solve_int"]
 
 
-def solve_exact(M: Sequence[Sequence[int | Fraction]], b: Sequence[int | Fraction]) -> list[Fraction] | None:
-    """The unique solution of ``M z = b`` in rationals, or ``None`` if M is singular.
+def solve_int(M: Sequence[Sequence[int]], b: Sequence[int]) -> tuple[tuple[int, ...], int] | None:
+    """Solve the integer system ``M z = b`` without fractions.
 
-    Gaussian elimination on :class:`Fraction` entries (exact; partial pivoting only picks
-    a non-zero pivot).
-    """
-    k = len(M)
-    R = [[Fraction(v) for v in row] + [Fraction(bi)] for row, bi in zip(M, b)]
-    for col in range(k):
-        piv = next((r for r in range(col, k) if R[r][col] != 0), None)
-        if piv is None:
-            return None
-        if piv != col:
-            R[col], R[piv] = R[piv], R[col]
-        prow = R[col]
-        p = prow[col]
-        for r in range(k):
-            if r != col and R[r][col] != 0:
-                f = R[r][col] / p
-                row = R[r]
-                R[r] = [a - f * c for a, c in zip(row, prow)]
-    return [R[i][k] / R[i][i] for i in range(k)]
+    Returns ``(nums, den)`` with ``z = nums / den``, ``den > 0`` and
+    ``gcd(den, *nums) = 1`` (a canonical form: equal solutions give equal tuples), or
+    ``None`` if ``M`` is singular.
 
-
-def solve_int(M: Sequence[Sequence[int]], b: Sequence[int]) -> tuple[list[int], int] | None:
-    """Solve the integer system ``M z = b`` without fractions: returns ``(nums, den)`` with
-    ``z = nums / den`` and ``den > 0`` (``den = |det M|``), or ``None`` if M is singular.
-
-    Fraction-free Gauss–Jordan elimination (Edmonds 1967): every intermediate entry is a
-    minor of ``[M | b]``, and each step divides exactly by the previous pivot.
+    Fraction-free Gauss–Jordan elimination (Edmonds 1967): each step is
+    :func:`gamekit.kernel.pivot.fraction_free_pivot`, every intermediate entry is a minor
+    of ``[M | b]``, and after the last step every diagonal entry equals ``±det M``
+    (Cramer's rule: ``det M · z`` is integral).
     """
     k = len(M)
     T = [list(row) + [bi] for row, bi in zip(M, b)]
@@ -50,18 +40,25 @@ def solve_int(M: Sequence[Sequence[int]], b: Sequence[int]) -> tuple[list[int], 
             return None
         used[r] = True
         pivot_row[c] = r
-        prow = T[r]
-        p = prow[c]
-        for i in range(k):
-            if i != r:
-                row = T[i]
-                a = row[c]
-                if a:
-                    T[i] = [(x * p - a * y) // D for x, y in zip(row, prow)]
-                elif p != D:
-                    T[i] = [(x * p) // D for x in row]
-        D = p
+        D = fraction_free_pivot(T, r, c, D)
     nums = [T[pivot_row[c]][k] for c in range(k)]
     if D < 0:
-        return [-v for v in nums], -D
-    return nums, D
+        D = -D
+        nums = [-v for v in nums]
+    g = math.gcd(D, *nums)
+    return tuple(v // g for v in nums), D // g
+
+
+def solve_exact(M: Sequence[Sequence[int | Fraction]], b: Sequence[int | Fraction]) -> list[Fraction] | None:
+    """The unique solution of ``M z = b`` in rationals, or ``None`` if ``M`` is singular.
+
+    Each equation ``[M_i | b_i]`` is multiplied by the lcm of its denominators
+    (:func:`gamekit.core.numbers.integer_row`) and the integer system is solved by
+    :func:`solve_int`.
+    """
+    rows = [integer_row([*row, bi]) for row, bi in zip(M, b)]
+    sol = solve_int([r[:-1] for r in rows], [r[-1] for r in rows])
+    if sol is None:
+        return None
+    nums, den = sol
+    return [Fraction(v, den) for v in nums]

@@ -28,7 +28,43 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["Dictionary"]
+__all__ = ["Dictionary", "fraction_free_pivot"]
+
+
+def fraction_free_pivot(T: list[list[int]], r: int, col: int, D: int, *, exchange: bool = False) -> int:
+    """One integer (Bareiss/Edmonds) pivot of the tableau ``T`` on entry ``(r, col)``, in place.
+
+    With ``p = T[r][col]`` and ``D`` the previous pivot (the current basis determinant),
+    every row ``i ≠ r`` becomes ``(p·T[i] − T[i][col]·T[r]) / D``; the division is exact
+    because every entry is a minor of the original matrix (Edmonds 1967; Bareiss 1968;
+    von Stengel 2002, §6). Returns ``p``, the new determinant.
+
+    ``exchange=False`` keeps the *full* tableau: column ``col`` becomes ``p·e_r`` (used by
+    the simplex of :mod:`gamekit.lp.simplex` and by :func:`gamekit.kernel.linalg.solve_int`).
+    ``exchange=True`` keeps the *compact dictionary*: column ``col`` is replaced by the
+    column of the variable that leaves (``−T[i][col]`` in row ``i``, ``D`` in row ``r``),
+    as in :class:`Dictionary`.
+    """
+    prow = T[r]
+    p = prow[col]
+    for i in range(len(T)):
+        if i == r:
+            continue
+        row = T[i]
+        a = row[col]
+        if a == 0:
+            if p != D:
+                T[i] = [(x * p) // D for x in row]
+        else:
+            newrow = [(x * p - a * y) // D for x, y in zip(row, prow)]
+            if exchange:
+                newrow[col] = -a
+            T[i] = newrow
+    if exchange:
+        prow = prow[:]
+        prow[col] = D
+        T[r] = prow
+    return p
 
 
 class Dictionary:
@@ -120,28 +156,7 @@ class Dictionary:
 
     def pivot(self, r: int, c: int) -> None:
         """Exchange basic ``basic[r]`` and nonbasic ``nonbasic[c]`` (integer pivoting)."""
-        T = self.T
-        col = c + 1
-        prow = T[r]
-        p = prow[col]
-        D = self.D
-        for i in range(self.k):
-            if i == r:
-                continue
-            row = T[i]
-            a = row[col]
-            if a == 0:
-                if p != D:
-                    T[i] = [(x * p) // D for x in row]
-                # column `col` stays 0
-            else:
-                newrow = [(x * p - a * y) // D for x, y in zip(row, prow)]
-                newrow[col] = -a
-                T[i] = newrow
-        prow = prow[:]
-        prow[col] = D
-        T[r] = prow
-        self.D = p
+        self.D = fraction_free_pivot(self.T, r, c + 1, self.D, exchange=True)
         self.basic[r], self.nonbasic[c] = self.nonbasic[c], self.basic[r]
 
     # -- reading the basic solution ---------------------------------------------------------

@@ -44,6 +44,7 @@ from fractions import Fraction
 
 from gamekit.core.errors import CertificationError, GameError
 from gamekit.core.numbers import common_denominator, to_fraction
+from gamekit.kernel.pivot import fraction_free_pivot
 
 __all__ = ["LPResult", "LPIterationLimit", "solve_lp", "verify_lp"]
 
@@ -165,20 +166,10 @@ class _Tableau:
         self.max_iter = max_iter
 
     def pivot(self, r: int, s: int) -> None:
+        """Integer pivot on ``(r, s)`` (:func:`gamekit.kernel.pivot.fraction_free_pivot`);
+        a negative pivot negates every row so that ``D`` stays positive."""
         M = self.M
-        pr = M[r]
-        p = pr[s]
-        D = self.D
-        for i in range(len(M)):
-            if i == r:
-                continue
-            row = M[i]
-            f = row[s]
-            if f == 0:
-                if p != D:
-                    M[i] = [x * p // D for x in row]
-            else:
-                M[i] = [(x * p - f * y) // D for x, y in zip(row, pr)]
+        p = fraction_free_pivot(M, r, s, self.D)
         if p < 0:
             for i in range(len(M)):
                 M[i] = [-x for x in M[i]]

@@ -36,13 +36,13 @@ where none of those signs changes (see :mod:`gamekit.parametric.sweep`).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cmp_to_key
 
 from gamekit.core.errors import GameError, TooLargeError
+from gamekit.core.numbers import primitive_integers
 from gamekit.parametric.affine import AffineAdditiveGame
 from gamekit.parametric.ratfunc import RationalFunction
 from gamekit.parametric.surd import Number, QuadraticSurd, surd_sign
@@ -201,16 +201,8 @@ class LiveData:
 
 def _int_affines(pairs: Sequence[tuple[Fraction, Fraction]]) -> list[IntAffine]:
     """Scale rational affine functions by one common positive integer (and divide by the gcd)."""
-    L = 1
-    for a, b in pairs:
-        L = math.lcm(L, a.denominator, b.denominator)
-    ints = [(int(a * L), int(b * L)) for a, b in pairs]
-    g = 0
-    for a, b in ints:
-        g = math.gcd(g, a, b)
-    if g > 1:
-        ints = [(a // g, b // g) for a, b in ints]
-    return ints
+    ints = primitive_integers([c for pair in pairs for c in pair])
+    return [(ints[i], ints[i + 1]) for i in range(0, len(ints), 2)]
 
 
 def live_data(game: AffineAdditiveGame, lo, hi) -> LiveData:
@@ -463,85 +455,110 @@ def _box_vertices(data: LiveData, P: AlphaPoint, fixed: int, free: tuple[int, ..
     return tuple(verts), signs
 
 
-def analyze(data: LiveData, P: AlphaPoint, max_free: int = DEFAULT_MAX_FREE) -> Structure:
-    """The complete equilibrium set at α = P (module doc), with Lemma 2(b)'s checks."""
+@dataclass
+class _Classes:
+    """The live sets at α = P by the signs of (G_0, G_1): ``nulls`` (both 0), ``ones`` (move 1
+    for every p, bit mask), ``t01``/``t10`` (switching up/down at p(i), bit masks), and the
+    switching sets by where p(i) lies: ``at0`` (p = 0), ``at1`` (p = 1), ``interior``."""
+
+    nulls: tuple[int, ...]
+    ones: int
+    t01: int
+    t10: int
+    at0: list[int]
+    at1: list[int]
+    interior: list[int]
+
+
+def _classify(data: LiveData, P: AlphaPoint) -> _Classes:
     L = len(data.live)
-    g0, g1 = data.g0, data.g1
-    s0 = [P.sign1(*g0[i]) for i in range(L)]
-    s1 = [P.sign1(*g1[i]) for i in range(L)]
-    nulls = tuple(i for i in range(L) if s0[i] == 0 and s1[i] == 0)
-    ones = 0  # non-curve sets with move 1 for every p
-    at0: list[int] = []
-    at1: list[int] = []
-    interior: list[int] = []
-    t10 = 0
-    t01 = 0
+    s0 = [P.sign1(*data.g0[i]) for i in range(L)]
+    s1 = [P.sign1(*data.g1[i]) for i in range(L)]
+    cls = _Classes(tuple(i for i in range(L) if s0[i] == 0 and s1[i] == 0), 0, 0, 0, [], [], [])
     for i in range(L):
         a, b = s0[i], s1[i]
         if a == 0 and b == 0:
             continue
         if a * b > 0:
             if a > 0:
-                ones |= 1 << i
+                cls.ones |= 1 << i
             continue
         if a < 0 or b > 0:
-            t01 |= 1 << i
+            cls.t01 |= 1 << i
         else:
-            t10 |= 1 << i
+            cls.t10 |= 1 << i
         if a == 0:
-            at0.append(i)
+            cls.at0.append(i)
         elif b == 0:
-            at1.append(i)
+            cls.at1.append(i)
         else:
-            interior.append(i)
+            cls.interior.append(i)
+    return cls
 
-    # order the interior discontinuities p(i) ∈ (0, 1) and group equal ones
+
+def _group_rational(data: LiveData, P: AlphaPoint, interior: list[int]) -> list[list[int]]:
+    """Interior discontinuities p(i) at a rational α, sorted exactly; equal ones grouped."""
+    u, v = P.u, P.v
+    keyed = []
+    for i in interior:
+        n0 = data.g0[i][0] * v + data.g0[i][1] * u
+        n1 = data.g1[i][0] * v + data.g1[i][1] * u
+        keyed.append((Fraction(n0, n0 - n1), i))
+    keyed.sort()
     groups: list[list[int]] = []
-    if P.is_rational:
-        u, v = P.u, P.v
-        keyed = []
+    prev = None
+    for val, i in keyed:
+        if prev is not None and val == prev:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+        prev = val
+    return groups
+
+
+def _group_surd(data: LiveData, P: AlphaPoint, interior: list[int], t01: int) -> list[list[int]]:
+    """Interior discontinuities at an irrational α: float order first, verified exactly on
+    adjacent pairs by the sign of the quadratic Q(i, j) at α (exact sort if it was wrong)."""
+    dsign = {i: (-1 if (t01 >> i) & 1 else 1) for i in interior}
+
+    def cmp(i: int, j: int) -> int:
+        return -P.sign2(*data.Q(i, j)) * dsign[i] * dsign[j]
+
+    af = float(P.value)
+    try:
+        approx = []
         for i in interior:
-            n0 = g0[i][0] * v + g0[i][1] * u
-            n1 = g1[i][0] * v + g1[i][1] * u
-            keyed.append((Fraction(n0, n0 - n1), i))
-        keyed.sort()
-        prev = None
-        for val, i in keyed:
-            if prev is not None and val == prev:
-                groups[-1].append(i)
-            else:
-                groups.append([i])
-            prev = val
-    else:
-        dsign = {i: (-1 if (t01 >> i) & 1 else 1) for i in interior}
-
-        def cmp(i: int, j: int) -> int:
-            return -P.sign2(*data.Q(i, j)) * dsign[i] * dsign[j]
-
-        # float order first, verified exactly on adjacent pairs (exact sort if it was wrong)
-        af = float(P.value)
-        try:
-            approx = []
-            for i in interior:
-                a0, a1 = g0[i]
-                b0, b1 = g1[i]
-                n0 = a0 + a1 * af
-                approx.append((n0 / (n0 - (b0 + b1 * af)), i))
-            approx.sort()
-            order = [i for _, i in approx]
-        except (ZeroDivisionError, OverflowError):
-            order = list(interior)
+            a0, a1 = data.g0[i]
+            b0, b1 = data.g1[i]
+            n0 = a0 + a1 * af
+            approx.append((n0 / (n0 - (b0 + b1 * af)), i))
+        approx.sort()
+        order = [i for _, i in approx]
+    except (ZeroDivisionError, OverflowError):
+        order = list(interior)
+    cmps = [cmp(order[k], order[k + 1]) for k in range(len(order) - 1)]
+    if any(c > 0 for c in cmps):
+        order = sorted(interior, key=cmp_to_key(cmp))
         cmps = [cmp(order[k], order[k + 1]) for k in range(len(order) - 1)]
-        if any(c > 0 for c in cmps):
-            order = sorted(interior, key=cmp_to_key(cmp))
-            cmps = [cmp(order[k], order[k + 1]) for k in range(len(order) - 1)]
-        for k, i in enumerate(order):
-            if k and cmps[k - 1] == 0:
-                groups[-1].append(i)
-            else:
-                groups.append([i])
+    groups: list[list[int]] = []
+    for k, i in enumerate(order):
+        if k and cmps[k - 1] == 0:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    return groups
 
-    bps: list[tuple[str, list[int]]] = [("0", at0)] + [("curve", g) for g in groups] + [("1", at1)]
+
+def analyze(data: LiveData, P: AlphaPoint, max_free: int = DEFAULT_MAX_FREE) -> Structure:
+    """The complete equilibrium set at α = P (module doc), with the checks of the
+    unique-switch condition (Lemma 2(b) of Ethier–Lee II)."""
+    cls = _classify(data, P)
+    nulls = cls.nulls
+    if P.is_rational:
+        groups = _group_rational(data, P, cls.interior)
+    else:
+        groups = _group_surd(data, P, cls.interior, cls.t01)
+    bps: list[tuple[str, list[int]]] = [("0", cls.at0)] + [("curve", g) for g in groups] + [("1", cls.at1)]
     masks: set[int] = set()
     boxes: list[Box] = []
     intervals: list[IntervalPiece] = []
@@ -549,7 +566,7 @@ def analyze(data: LiveData, P: AlphaPoint, max_free: int = DEFAULT_MAX_FREE) -> 
     if nulls:
         names = ", ".join(data.labels[data.live[i]] for i in nulls)
         failures.append(f"player II is indifferent at {names} against both rows (T00∪T01∪T10∪T11 is not everything)")
-    left = ones | t10  # best response for p below every discontinuity
+    left = cls.ones | cls.t10  # best response for p below every discontinuity
     last = len(bps) - 1
     for b, (kind, grp) in enumerate(bps):
         gm = _bits(grp)
@@ -562,7 +579,7 @@ def analyze(data: LiveData, P: AlphaPoint, max_free: int = DEFAULT_MAX_FREE) -> 
             failures.append("a_{0,T(0)} < a_{1,T(0)} fails (p = 0 can be a best response)")
         if kind == "1" and any(sv >= 0 for sv in signs.values()):
             failures.append("a_{0,T(1)} > a_{1,T(1)} fails (p = 1 can be a best response)")
-        right = (left | (gm & t01)) & ~(gm & t10)
+        right = (left | (gm & cls.t01)) & ~(gm & cls.t10)
         if b < last:
             iverts, isigns = _box_vertices(data, P, right, nulls, "eq", masks, max_free)
             if iverts:

@@ -675,54 +675,81 @@ def solve_parametric(game: AffineAdditiveGame, lo=0, hi=1, *,
     if lo > hi:
         raise GameError(f"empty parameter interval: lo = {fmt(lo)} > hi = {fmt(hi)}")
     data = live_data(game, lo, hi)
-    L = len(data.live)
-
-    # curves, boundary meetings, intersections
     curve_list = _curves(data)
-    curve_of = {i: c for i, c in curve_list}
+    cand = _boundary_points(data, lo, hi)
+    intersections, coincident = _intersections(data, curve_list, cand)
+    crit_vals, crit_reasons = _merge_points(cand)
+    segments, all_vals, all_reasons = _segments(data, crit_vals, crit_reasons, max_free)
+    critical = [CriticalPoint(v, all_reasons[k], analyze(data, AlphaPoint(v), max_free), game=game)
+                for k, v in enumerate(all_vals)]
+    return ParametricSolution(
+        game=game, lo=lo, hi=hi, data=data,
+        curves=[c for _, c in curve_list], intersections=intersections, coincident=coincident,
+        critical=critical, segments=segments, pieces=_pieces(critical, segments),
+        cases=_cases(data, curve_list, intersections, segments, critical),
+        point_cases=[_point_case(data, x, critical) for x in intersections],
+        lemma2b_failures=_condition_failures(segments, critical),
+    )
+
+
+def _boundary_points(data: LiveData, lo: Fraction, hi: Fraction) -> list[tuple[Number, str]]:
+    """Candidate critical points: the interval ends and the roots of every G_0, G_1."""
     cand: list[tuple[Number, str]] = [(lo, "interval end"), (hi, "interval end")]
-    for i in range(L):
+    for i in range(len(data.live)):
         lab = data.labels[data.live[i]]
         for which, c in ((0, data.g0[i]), (1, data.g1[i])):
             r = _affine_root(*c)
             if r is not None and lo < r < hi:
                 cand.append((r, f"G_{which}({lab}) = 0"))
+    return cand
+
+
+def _intersections(data: LiveData, curve_list, cand: list[tuple[Number, str]]):
+    """Intersections of the discontinuity curves p(i) = p(j) (roots of the quadratic
+    Q(i, j) inside both curves' domains; appended to ``cand``) and coincident curve pairs."""
+    curve_of = {i: c for i, c in curve_list}
     intersections: list[Intersection] = []
     coincident: list[tuple[int, int]] = []
     cidx = [i for i, _ in curve_list]
     for a_pos, i in enumerate(cidx):
-        dom_i = curve_of[i].domain
         for j in cidx[a_pos + 1:]:
-            dom_j = curve_of[j].domain
             q = data.Q(i, j)
             if q == (0, 0, 0):
                 coincident.append((data.live[i], data.live[j]))
                 continue
-            for s1, t1 in dom_i:
-                for s2, t2 in dom_j:
+            for s1, t1 in curve_of[i].domain:
+                for s2, t2 in curve_of[j].domain:
                     s, t = max(s1, s2), min(t1, t2)
                     if s > t or not _may_have_root(q, s, t):
                         continue
                     for r in quadratic_roots(*q):
-                        if not _in_closed(r, s, t):
-                            continue
-                        P = AlphaPoint(r)
-                        if not (_curve_ok(P, data.g0[i], data.g1[i]) and _curve_ok(P, data.g0[j], data.g1[j])):
-                            continue
-                        if any(x.curves == (data.live[i], data.live[j]) and compare(x.alpha, r) == 0
-                               for x in intersections):
-                            continue
-                        g0 = P.val1(*data.g0[i])
-                        g1 = P.val1(*data.g1[i])
-                        pv = g0 / (g0 - g1)
-                        inter = Intersection((data.live[i], data.live[j]), r, pv)
-                        intersections.append(inter)
-                        li, lj = data.labels[data.live[i]], data.labels[data.live[j]]
-                        cand.append((r, f"p({li}) = p({lj})"))
+                        inter = _intersection_at(data, i, j, r, s, t, intersections)
+                        if inter is not None:
+                            intersections.append(inter)
+                            li, lj = data.labels[data.live[i]], data.labels[data.live[j]]
+                            cand.append((r, f"p({li}) = p({lj})"))
+    return intersections, coincident
 
-    crit_vals, crit_reasons = _merge_points(cand)
 
-    # segments; the roots of D(T) for the best responses T met on a segment refine it
+def _intersection_at(data: LiveData, i: int, j: int, r: Number, s, t,
+                     found: list[Intersection]) -> Intersection | None:
+    """The intersection of curves i and j at the root r of Q(i, j), if r is in [s, t], on
+    both curves and new."""
+    if not _in_closed(r, s, t):
+        return None
+    P = AlphaPoint(r)
+    if not (_curve_ok(P, data.g0[i], data.g1[i]) and _curve_ok(P, data.g0[j], data.g1[j])):
+        return None
+    if any(x.curves == (data.live[i], data.live[j]) and compare(x.alpha, r) == 0 for x in found):
+        return None
+    g0 = P.val1(*data.g0[i])
+    g1 = P.val1(*data.g1[i])
+    return Intersection((data.live[i], data.live[j]), r, g0 / (g0 - g1))
+
+
+def _segments(data: LiveData, crit_vals: list[Number], crit_reasons: list[list[str]], max_free: int):
+    """Open segments between consecutive critical points, refined at the roots of D(T) for
+    the best responses T met on a segment; returns (segments, all points, their reasons)."""
     segments: list[Segment] = []
     all_vals: list[Number] = []
     all_reasons: list[list[str]] = []
@@ -752,14 +779,11 @@ def solve_parametric(game: AffineAdditiveGame, lo=0, hi=1, *,
                 all_reasons.append(["a_{0,T} = a_{1,T} for a best response T"])
             st2 = analyze(data, AlphaPoint(simplest_between(pts[j], pts[j + 1])), max_free)
             segments.append(_segment(pts[j], pts[j + 1], st2))
+    return segments, all_vals, all_reasons
 
-    critical = [CriticalPoint(v, all_reasons[k], analyze(data, AlphaPoint(v), max_free), game=game)
-                for k, v in enumerate(all_vals)]
 
-    pieces = _pieces(critical, segments)
-    cases = _cases(data, curve_list, intersections, segments, critical)
-    point_cases = [_point_case(data, x, critical) for x in intersections]
-
+def _condition_failures(segments: list[Segment], critical: list[CriticalPoint]) -> list[tuple[str, str]]:
+    """Where the structure checks failed: (segment or point, message)."""
     failures: list[tuple[str, str]] = []
     for s in segments:
         for msg in s.structure.failures:
@@ -767,13 +791,7 @@ def solve_parametric(game: AffineAdditiveGame, lo=0, hi=1, *,
     for c in critical:
         for msg in c.structure.failures:
             failures.append((f"alpha = {exact_str(c.alpha)}", msg))
-
-    return ParametricSolution(
-        game=game, lo=lo, hi=hi, data=data,
-        curves=[c for _, c in curve_list], intersections=intersections, coincident=coincident,
-        critical=critical, segments=segments, pieces=pieces, cases=cases,
-        point_cases=point_cases, lemma2b_failures=failures,
-    )
+    return failures
 
 
 def _segment(a: Number, b: Number, st: Structure) -> Segment:
