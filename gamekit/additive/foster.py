@@ -948,6 +948,9 @@ def solve_additive(game: AdditiveGame, *, max_vertices: int = DEFAULT_MAX_VERTIC
     if game.m == 1:
         return certify_additive_solution(_solve_one_row(game, max_vertices))
     if game.m > 2:
+        if game.a_move is not None:  # m-row arrangement solver (no 2ⁿ); oracle: _solve_enumeration
+            from gamekit.additive.many_rows import solve_many_rows
+            return certify_additive_solution(solve_many_rows(game, max_vertices=max_vertices))
         return certify_additive_solution(_solve_enumeration(game, column_limit))
     sol = _solve_two_rows(game, max_vertices, max_face)
     if cross_check:

@@ -63,7 +63,8 @@ from gamekit.doubly_additive.param_cells import (
     ParametricDASolution,
     assemble,
 )
-from gamekit.doubly_additive.polytope import box_polytope_vertices, int_solve
+from gamekit.doubly_additive.polytope import box_polytope_vertices
+from gamekit.kernel.linalg import solve_int as int_solve
 from gamekit.parametric.algebraic import rational_inside, real_roots, sign_at, sort_unique
 
 __all__ = ["AffineDoublyAdditiveGame", "solve_parametric_doubly_additive", "MAX_PARAM_DIM"]

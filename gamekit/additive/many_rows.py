@@ -1,0 +1,381 @@
+"""All Nash equilibria of additive m×2ⁿ games for any m, without writing down 2ⁿ columns.
+
+Setting (Ethier & Lee, *Baccara chemin de fer II*, Lemma 1, generalized from m = 2 rows).
+Player I mixes x ∈ Δ = {x ≥ 0, Σ x_u = 1}. Against x, player II's gain from move 1 at
+information set l is the *linear* form
+
+    g_l(x) = Σ_u x_u G_u(l),     G_u(l) = ``AdditiveGame.b_gains(u)[l]``,
+
+so his best responses are the behaviour strategies with y_l = 1 on {g > 0}, y_l = 0 on
+{g < 0} and y_l free on K(x) = {g = 0}: the face F(x) of the cube, constant on every
+cell of the arrangement of the (at most n) hyperplanes {g_l = 0} in Δ. Player I's payoff
+of row u is affine in y (``a_const(u) + Σ_l a_gains(u)[l] y_l``), so for fixed x the
+equilibrium strategies of player II are the polytope
+
+    Y(x) = {y ∈ F(x) : a_u(y) = a_{u₀}(y) for u ∈ supp x,  a_w(y) ≤ a_{u₀}(y) for w ∉ supp x}.
+
+**Theorem (extreme equilibria).** Every extreme equilibrium is (x, y) with x a *vertex
+of the arrangement* — for S = supp x, x is the unique point of the S-face with
+g_l(x) = 0 for |S| − 1 independent restricted forms — and y a vertex of Y(x). Proof
+sketch: for a fixed sign pattern the set of x with Y(x) ⊇ Y' is a polytope cut out by
+arrangement hyperplanes and facets x_u = 0, so its vertices are arrangement vertices;
+Y(x) is a face of Q = {(y, v) : y ∈ [0,1]ⁿ, a_w(y) ≤ v ∀w}, so vertices of intersections
+of such sets are vertices of Q. The equilibrium conditions are bilinear in labels, so the
+maximal Nash subsets are the maximal bicliques of the graph of extreme pairs (as for
+bimatrix games; ``gamekit.kernel.graphs``).
+
+**Algorithm** (:func:`solve_many_rows`):
+
+1. Lemma 1 (``reduction.reduce_lemma1``) fixes the forced moves (T₀, T₁); only the n_*
+   remaining sets are strategic.
+2. For every support S (2^m − 1 of them), only the forms whose restriction G_S(l) takes
+   both signs cut the relative interior of the S-face; forms vanishing on the face are
+   always free there, the others are constant (*forced within the face*). Proportional
+   forms are merged (one hyperplane, several sets).
+3. Candidate vertices = (|S|−1)-subsets of the distinct cutting hyperplanes, solved in
+   floating point (a search step only) and kept when inside the face; when many, a float
+   test of Y(x) ≠ ∅ discards the hopeless ones. Every kept candidate is recomputed
+   exactly (rational elimination), its K(x) found exactly, and Y(x)'s vertices
+   enumerated exactly (``doubly_additive.polytope.box_polytope_vertices``).
+4. Every extreme equilibrium is certified by the exact compact test
+   ``behaviour.is_additive_equilibrium`` on the *full* game; components from bicliques.
+
+Cost: Σ_S C(H_S, |S|−1) candidates, H_S ≤ n_* the cutting hyperplanes of the S-face —
+O(n_*²) for m = 3, O(n_*³) for m = 4 in the worst case (an arrangement of H planes in a
+tetrahedron really has Θ(H³) vertices); above ``max_candidates`` a TooLargeError says so.
+Player I's payoff must be additive (``a_move``); ``a_func`` games use the explicit path.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import combinations
+
+from gamekit.additive.behaviour import behaviour_to_mixture, is_additive_equilibrium, payoffs
+from gamekit.additive.foster import AdditiveEquilibrium, AdditiveSolution, FosterCertificate
+from gamekit.additive.game import AdditiveGame
+from gamekit.additive.reduction import Lemma1Reduction, reduce_lemma1
+from gamekit.core.errors import GameError, TooLargeError
+from gamekit.doubly_additive.polytope import box_polytope_vertices
+from gamekit.kernel.graphs import connected_components, maximal_bicliques
+from gamekit.kernel.linalg import solve_exact
+
+__all__ = [
+    "NashSubset",
+    "ManyRowSolution",
+    "solve_many_rows",
+    "arrangement_vertices",
+    "DEFAULT_MAX_CANDIDATES",
+    "EXACT_ONLY_BELOW",
+]
+
+#: Largest number of candidate vertices (hyperplane subsets) examined.
+DEFAULT_MAX_CANDIDATES = 20_000_000
+#: Below this many candidates of a support, every candidate is checked exactly (no floats).
+EXACT_ONLY_BELOW = 3_000
+
+_ZERO = Fraction(0)
+_ONE = Fraction(1)
+
+
+@dataclass(frozen=True)
+class NashSubset:
+    """A maximal Nash subset conv(rows) × conv(draws): indices into the extreme x's / y's."""
+
+    rows: tuple[int, ...]
+    draws: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ManyRowSolution(AdditiveSolution):
+    """:class:`AdditiveSolution` of the m-row solver (method ``"arrangement"``).
+
+    ``row_vertices`` / ``draw_vertices``: the distinct extreme x's and (full-game) y's;
+    ``subsets``: the maximal Nash subsets; ``components`` (inherited): groups of indices
+    into ``equilibria`` forming the connected components of the equilibrium set;
+    ``stats``: counts (candidates, exact checks, vertices) for the benchmark.
+    """
+
+    row_vertices: tuple[tuple[Fraction, ...], ...] = ()
+    draw_vertices: tuple[tuple[Fraction, ...], ...] = ()
+    subsets: tuple[NashSubset, ...] = ()
+    stats: dict = field(default_factory=dict, compare=False)
+
+
+# -- the arrangement -------------------------------------------------------------------------
+def _direction_key(vec: Sequence[Fraction]) -> tuple[Fraction, ...]:
+    """Normalize a linear form up to a non-zero factor (first non-zero entry = 1)."""
+    first = next(v for v in vec if v)
+    return tuple(v / first for v in vec)
+
+
+def _cutting_hyperplanes(G: Sequence[Sequence[Fraction]], S: Sequence[int]) -> list[tuple[tuple[Fraction, ...], list[int]]]:
+    """Distinct hyperplanes {Σ_{u∈S} x_u G_u(l) = 0} meeting the relative interior of the S-face.
+
+    A form restricted to S cuts the open face iff it takes both strict signs on S.
+    Returns (restricted form, sets l carrying it) per distinct hyperplane, in first-seen order.
+    """
+    groups: dict[tuple[Fraction, ...], list[int]] = {}
+    forms: dict[tuple[Fraction, ...], tuple[Fraction, ...]] = {}
+    for l, col in enumerate(G):
+        r = tuple(col[u] for u in S)
+        if any(v > 0 for v in r) and any(v < 0 for v in r):
+            key = _direction_key(r)
+            groups.setdefault(key, []).append(l)
+            forms.setdefault(key, r)
+    return [(forms[k], ls) for k, ls in groups.items()]
+
+
+def _float_candidates(forms: list[tuple[Fraction, ...]], s: int, limit: int):
+    """Yield blocks (subsets, float x) of (s−1)-subsets of the forms whose float intersection
+    lies inside the closed face (a search step; every survivor is recomputed exactly)."""
+    import numpy as np
+
+    H = len(forms)
+    total = math.comb(H, s - 1)
+    if total > limit:
+        raise TooLargeError(
+            f"{total} candidate vertices ({H} hyperplanes cut a face of dimension {s - 1}); "
+            f"above the limit {limit}"
+        )
+    F = np.array([[float(v) for v in f] for f in forms], dtype=float).reshape(H, s)
+    F /= np.abs(F).max(axis=1, keepdims=True)
+    combos = combinations(range(H), s - 1)
+    chunk = 100_000
+    while True:
+        block = list(_take(combos, chunk))
+        if not block:
+            return
+        idx = np.array(block, dtype=np.int64).reshape(len(block), s - 1)
+        M = np.empty((len(block), s, s))
+        M[:, : s - 1, :] = F[idx]
+        M[:, s - 1, :] = 1.0
+        rhs = np.zeros((len(block), s))
+        rhs[:, s - 1] = 1.0
+        det = np.linalg.det(M)
+        ok = np.abs(det) > 1e-13
+        x = np.full((len(block), s), -1.0)
+        if ok.any():
+            x[ok] = np.linalg.solve(M[ok], rhs[ok][..., None])[..., 0]
+        keep = np.nonzero(ok & (x > -1e-9).all(axis=1))[0]
+        yield [block[i] for i in keep], x[keep]
+
+
+def _take(it, k: int):
+    for _ in range(k):
+        try:
+            yield next(it)
+        except StopIteration:
+            return
+
+
+def arrangement_vertices(G: Sequence[Sequence[Fraction]], S: Sequence[int],
+                         limit: int = DEFAULT_MAX_CANDIDATES) -> list[tuple[Fraction, ...]]:
+    """Exact vertices x (full length m) of the arrangement with supp x = S.
+
+    ``G[l][u]`` = G_u(l). x is the unique point of the S-face with Σ x_u = 1 and
+    |S|−1 independent cutting forms zero; every entry on S strictly positive.
+    """
+    m = len(G[0]) if G else max(S) + 1
+    return sorted(_vertices(G, S, limit, m, None))
+
+
+def _vertices(G, S, limit, m, y_filter):
+    """Exact arrangement vertices with support S; ``y_filter(S, X)`` (float mask) prunes."""
+    s = len(S)
+    if s == 1:
+        x = [_ZERO] * m
+        x[S[0]] = _ONE
+        return {tuple(x)}
+    forms = [f for f, _ in _cutting_hyperplanes(G, S)]
+    if len(forms) < s - 1:
+        return set()
+    seen: set[tuple[Fraction, ...]] = set()
+    for block, X in _float_candidates(forms, s, limit):
+        if y_filter is not None and len(block) >= EXACT_ONLY_BELOW:
+            mask = y_filter(S, X)
+            block = [c for c, keep in zip(block, mask) if keep]
+        for combo in block:
+            M = [list(forms[h]) for h in combo] + [[_ONE] * s]
+            rhs = [_ZERO] * (s - 1) + [_ONE]
+            sol = solve_exact(M, rhs)
+            if sol is None or any(v <= 0 for v in sol):
+                continue
+            x = [_ZERO] * m
+            for u, v in zip(S, sol):
+                x[u] = v
+            seen.add(tuple(x))
+    return seen
+
+
+# -- player II's equilibrium polytope at x ------------------------------------------------------
+def _y_polytope(game: AdditiveGame, x: Sequence[Fraction]) -> tuple[list[int], list[Fraction], list[tuple[Fraction, ...]]] | None:
+    """(free sets K, base y, vertices of Y(x) in the K coordinates) or None when Y(x) = ∅."""
+    n, m = game.n, game.m
+    S = [u for u in range(m) if x[u]]
+    g = [_ZERO] * n
+    for u in S:
+        for l, G in enumerate(game.b_gains(u)):
+            if G:
+                g[l] += x[u] * G
+    K = [l for l in range(n) if g[l] == 0]
+    base = [_ONE if v > 0 else _ZERO for v in g]
+    A = [game.a_gains(u) for u in range(m)]
+    c = [game.a_const(u) + sum((A[u][l] for l in range(n) if base[l]), _ZERO) for u in range(m)]
+    u0 = S[0]
+    E = [[A[u][l] - A[u0][l] for l in K] for u in S[1:]]
+    e = [c[u0] - c[u] for u in S[1:]]
+    Ai = [[A[w][l] - A[u0][l] for l in K] for w in range(m) if w not in S]
+    bi = [c[u0] - c[w] for w in range(m) if w not in S]
+    verts = box_polytope_vertices(len(K), E, e, Ai, bi)
+    if not verts:
+        return None
+    return K, base, verts
+
+
+def _float_y_filter(tables, S: Sequence[int], X):
+    """Float search step, vectorized over candidates X (rows = x on S): False only when
+    Y(x) is clearly empty (the generic case |K(x)| = |S|−1 with the square system for
+    player I's indifference solved in floats); degenerate candidates pass to the exact test."""
+    import numpy as np
+
+    Gf, Af, cf, scale = tables
+    s = len(S)
+    g = X @ Gf[:, list(S)].T                       # N × n
+    tol = 1e-9 * scale
+    Kmask = np.abs(g) <= tol
+    generic = Kmask.sum(axis=1) == s - 1
+    keep = np.ones(len(X), dtype=bool)
+    rows = np.nonzero(generic)[0]
+    if len(rows) == 0:
+        return keep
+    base = (g[rows] > tol).astype(float)
+    c = cf[None, :] + base @ Af.T                  # N' × m
+    u0, rest = S[0], list(S[1:])
+    out = [w for w in range(Af.shape[0]) if w not in S]
+    if s == 1:
+        val = c
+    else:
+        K = np.argsort(~Kmask[rows], axis=1, kind="stable")[:, : s - 1]   # N' × (s−1)
+        AK = Af.T[K]                                # N' × (s−1) × m
+        E = AK[:, :, rest] - AK[:, :, [u0]]         # N' × (s−1) × (s−1): column t ↔ row rest[t]
+        E = np.transpose(E, (0, 2, 1))
+        e = c[:, [u0]] - c[:, rest]
+        det = np.linalg.det(E)
+        good = np.abs(det) > 1e-12
+        yk = np.zeros((len(rows), s - 1))
+        if good.any():
+            yk[good] = np.linalg.solve(E[good], e[good][..., None])[..., 0]
+        inside = good & (yk >= -1e-7).all(axis=1) & (yk <= 1 + 1e-7).all(axis=1)
+        val = c + np.einsum("nkm,nk->nm", AK, yk)
+        keep[rows[good & ~inside]] = False
+        rows, val = rows[good & inside], val[good & inside]
+    if out and len(rows):
+        bad = (val[:, out] > val[:, [u0]] + 1e-7 * scale).any(axis=1)
+        keep[rows[bad]] = False
+    return keep
+
+
+def _float_tables(game: AdditiveGame):
+    import numpy as np
+
+    Gf = np.array([[float(game.b_gains(u)[l]) for u in range(game.m)] for l in range(game.n)]).reshape(game.n, game.m)
+    Af = np.array([[float(v) for v in game.a_gains(u)] for u in range(game.m)]).reshape(game.m, game.n)
+    cf = np.array([float(game.a_const(u)) for u in range(game.m)])
+    scale = max(1.0, float(np.abs(Gf).max(initial=0.0)), float(np.abs(Af).max(initial=0.0)), float(np.abs(cf).max(initial=0.0)))
+    return Gf, Af, cf, scale
+
+
+# -- the solver ------------------------------------------------------------------------------------
+def _extreme_pairs(red: Lemma1Reduction, max_candidates: int, stats: dict) -> list[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]]:
+    """All (x, y_reduced) extreme equilibria of the reduced game (see the module theorem)."""
+    game = red.reduced
+    m = game.m
+    G = [tuple(game.b_gains(u)[l] for u in range(m)) for l in range(game.n)]
+    tables: list = []
+
+    def y_filter(S, X):
+        if not tables:
+            tables.append(_float_tables(game))
+        return _float_y_filter(tables[0], S, X)
+
+    pairs = []
+    for size in range(1, m + 1):
+        for S in combinations(range(m), size):
+            for x in sorted(_vertices(G, S, max_candidates, m, y_filter)):
+                stats["exact_checks"] = stats.get("exact_checks", 0) + 1
+                res = _y_polytope(game, x)
+                if res is None:
+                    continue
+                K, base, verts_y = res
+                for yk in verts_y:
+                    y = list(base)
+                    for l, v in zip(K, yk):
+                        y[l] = v
+                    pairs.append((x, tuple(y)))
+    return pairs
+
+
+def solve_many_rows(game: AdditiveGame, *, max_candidates: int = DEFAULT_MAX_CANDIDATES,
+                    max_vertices: int = 100_000) -> ManyRowSolution:
+    """Every extreme equilibrium and every maximal Nash subset of an additive m×2ⁿ game.
+
+    Exact and complete for any m ≥ 1 with player I's payoff additive; no 2ⁿ anywhere
+    (see the module docstring for the theorem and the cost). Every extreme equilibrium is
+    certified with :func:`behaviour.is_additive_equilibrium` on the full game.
+    """
+    if not isinstance(game, AdditiveGame):
+        raise GameError(f"expected an AdditiveGame, got {type(game).__name__}")
+    if game.a_move is None:
+        raise GameError("the m-row solver needs player I's payoff in additive form (a_base/a_move)")
+    red = reduce_lemma1(game)
+    stats: dict = {"n": game.n, "n_star": red.n_star}
+    pairs = _extreme_pairs(red, max_candidates, stats)
+    if len(pairs) > max_vertices:
+        raise TooLargeError(f"{len(pairs)} extreme equilibria, above the limit {max_vertices}")
+    eqs = []
+    for x, yr in sorted(set(pairs)):
+        y = red.lift_behaviour(yr)
+        if not is_additive_equilibrium(game, x, y):
+            raise _certification_error(f"m-row solver: x={x} failed the exact equilibrium check")
+        mix = behaviour_to_mixture(y)
+        eqs.append(AdditiveEquilibrium(x, y, payoffs(game, x, y), mix))
+    return _assemble(game, red, tuple(eqs), stats)
+
+
+def _certification_error(msg: str) -> Exception:
+    """gamekit.CertificationError when the core provides it, else RuntimeError."""
+    try:
+        from gamekit.core.errors import CertificationError  # type: ignore[attr-defined]
+    except ImportError:
+        return RuntimeError(msg)
+    return CertificationError(msg)
+
+
+def _assemble(game: AdditiveGame, red: Lemma1Reduction, eqs: tuple[AdditiveEquilibrium, ...],
+              stats: dict) -> ManyRowSolution:
+    xs = sorted({e.row for e in eqs})
+    ys = sorted({e.draw for e in eqs})
+    xi = {x: i for i, x in enumerate(xs)}
+    yi = {y: j for j, y in enumerate(ys)}
+    edges = [(xi[e.row], yi[e.draw]) for e in eqs]
+    subsets = tuple(NashSubset(r, c) for r, c in maximal_bicliques(edges))
+    comps = []
+    index = {(xi[e.row], yi[e.draw]): k for k, e in enumerate(eqs)}
+    for R, C in connected_components(edges):
+        comps.append(tuple(sorted(index[(r, c)] for r in R for c in C if (r, c) in index)))
+    continuum = any(len(s.rows) * len(s.draws) > 1 for s in subsets)
+    unique = len(eqs) == 1
+    unique_mixed = unique and sum(1 for v in eqs[0].draw if 0 < v < 1) <= 1 if unique else False
+    stats.update({"row_vertices": len(xs), "draw_vertices": len(ys), "extreme": len(eqs)})
+    notes = (f"Lemma 1 kept {red.n_star} of {game.n} information sets; arrangement of "
+             f"hyperplanes in the {game.m - 1}-simplex, "
+             f"{stats.get('exact_checks', 0)} vertices checked exactly",)
+    cert = FosterCertificate(game.n, {"T0": len(red.T0), "T1": len(red.T1), "T*": red.n_star},
+                             (), (), (), {}, False, notes)
+    return ManyRowSolution(game, eqs, (), tuple(comps), unique, unique_mixed, cert, "arrangement",
+                           complete=True, continuum=continuum, row_vertices=tuple(xs),
+                           draw_vertices=tuple(ys), subsets=subsets, stats=stats)

@@ -1,0 +1,165 @@
+"""Baccara banque payoffs: Banker against two Player hands, stakes θ and 1 − θ.
+
+Rules (S. N. Ethier and J. Lee, *On the three-person game baccara banque*, Games 6(2)
+(2015) 57–78, Section 1; Wikipedia "Baccarat", *Baccarat banque*): Player 1, Player 2
+and Banker each get two cards; 8 or 9 is a natural. If Banker or both Players have a
+natural, play ends. If only one Player has a natural (Banker not), he wins his stake and
+play continues between the other Player and Banker. A Player draws on 0–4, stands on
+6–7 and chooses at 5 (p_i = probability of drawing at 5). Banker sees each Player's
+state — natural ``N``, stood ``S`` or the value 0–9 of his face-up third card — and his
+own total j ∈ 0..7 (Banker sees totals: the paper's simplifying assumption on one
+player's information), then draws or stands once for his hand. Banker wins θ·r₁ +
+(1 − θ)·r₂ with r_i = sign(Banker's total − Player i's total); the game is zero-sum.
+
+Dealing: ``decks=None`` deals with replacement (card value v has probability 1/13 for
+v = 1..9 and 4/13 for v = 0, the paper's assumption). With a finite shoe the cards are
+dealt without replacement (:mod:`games.baccara.banque.shoe`).
+
+Banker's information sets l = (j, s₁, s₂) (not both naturals): 8 · (12² − 1) = 1144.
+The team's four pure strategies (rows) are u = (a₁, a₂) ∈ {S, D}² ordered SS, SD, DS, DD.
+For each row u and set l the payoffs are additive (Lemma 1 form) and split by hand:
+
+    V_i[u][l] = (weighted E[r_i | l, Banker stands], weighted E[r_i | l, Banker draws]),
+
+weighted by P(l | u). Banker's payoff is b = θ V₁ + (1 − θ) V₂ (+ the terminal base).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from gamekit.additive.game import AdditiveGame
+from gamekit.core.errors import GameError
+from gamekit.core.numbers import to_fraction
+
+__all__ = [
+    "STATES",
+    "ROWS",
+    "BanqueTables",
+    "banque_tables",
+    "check_theta",
+    "team_game",
+    "infoset_label",
+]
+
+STATES = ("N", "S") + tuple(str(c) for c in range(10))
+ROWS = ("SS", "SD", "DS", "DD")
+_ZERO = Fraction(0)
+
+
+def check_theta(theta: object) -> Fraction:
+    """Validate θ: an exact rational with 0 < θ < 1."""
+    t = to_fraction(theta, "theta")
+    if not 0 < t < 1:
+        raise GameError(f"theta must satisfy 0 < theta < 1, got {t}")
+    return t
+
+
+def infoset_label(j: int, s1: str, s2: str) -> str:
+    """Banker's information set: his total, Player 1's state, Player 2's state ("5/4/S")."""
+    return f"{j}/{s1}/{s2}"
+
+
+def _sign(a: int, b: int) -> int:
+    return (a > b) - (a < b)
+
+
+@dataclass(frozen=True)
+class BanqueTables:
+    """The hand-split additive tables (see the module docstring), exact.
+
+    ``infosets``: labels; ``V1``/``V2``: [row][set] → (stand, draw) weighted expectation of
+    r₁ / r₂; ``base1``/``base2``: the terminal part (naturals) of E[r₁], E[r₂], the same for
+    every row; ``prob[row][set]``: P(set | row).
+    """
+
+    infosets: tuple[str, ...]
+    V1: tuple[tuple[tuple[Fraction, Fraction], ...], ...]
+    V2: tuple[tuple[tuple[Fraction, Fraction], ...], ...]
+    base1: Fraction
+    base2: Fraction
+    prob: tuple[tuple[Fraction, ...], ...]
+    decks: int | None
+
+
+def _card_probs() -> tuple[Fraction, ...]:
+    return (Fraction(4, 13),) + (Fraction(1, 13),) * 9
+
+
+def _totals(card: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
+    t = [_ZERO] * 10
+    for a in range(10):
+        for b in range(10):
+            t[(a + b) % 10] += card[a] * card[b]
+    return tuple(t)
+
+
+def _state_dist(state: str, action: str, total: tuple, card: tuple) -> list[tuple[int, Fraction]]:
+    """(final total, probability) of a Player hand in ``state`` under action (at 5) — joint."""
+    if state == "N":
+        return [(t, total[t]) for t in (8, 9)]
+    if state == "S":
+        stands = (6, 7, 5) if action == "S" else (6, 7)
+        return [(t, total[t]) for t in stands]
+    c = int(state)
+    draws = (0, 1, 2, 3, 4, 5) if action == "D" else (0, 1, 2, 3, 4)
+    return [((t + c) % 10, total[t] * card[c]) for t in draws]
+
+
+def _expect(state: str, action: str, j: int, move: int, total: tuple, card: tuple) -> Fraction:
+    """Σ P(state, final | action) · E[sign(Banker final − final)]; Banker non-natural j."""
+    if state == "N":
+        return -(total[8] + total[9])
+    out = _ZERO
+    for f, pr in _state_dist(state, action, total, card):
+        if move == 0:
+            out += pr * _sign(j, f)
+        else:
+            out += pr * sum((card[c] * _sign((j + c) % 10, f) for c in range(10)), _ZERO)
+    return out
+
+
+@lru_cache(maxsize=8)
+def banque_tables(decks: int | None = None) -> BanqueTables:
+    """The additive tables of banque (with replacement for ``decks=None``)."""
+    if decks is not None:
+        from games.baccara.banque.shoe import shoe_tables
+
+        return shoe_tables(decks)
+    card = _card_probs()
+    total = _totals(card)
+    pstate = {(s, a): sum((p for _, p in _state_dist(s, a, total, card)), _ZERO) for s in STATES for a in "SD"}
+    E = {(s, a, j, mv): _expect(s, a, j, mv, total, card)
+         for s in STATES for a in "SD" for j in range(8) for mv in (0, 1)}
+    labels, V1, V2, prob = [], [[] for _ in ROWS], [[] for _ in ROWS], [[] for _ in ROWS]
+    for j in range(8):
+        for s1 in STATES:
+            for s2 in STATES:
+                if s1 == "N" and s2 == "N":
+                    continue
+                labels.append(infoset_label(j, s1, s2))
+                for u, (a1, a2) in enumerate(ROWS):
+                    q1, q2 = pstate[(s1, a1)], pstate[(s2, a2)]
+                    V1[u].append(tuple(total[j] * E[(s1, a1, j, mv)] * q2 for mv in (0, 1)))
+                    V2[u].append(tuple(total[j] * q1 * E[(s2, a2, j, mv)] for mv in (0, 1)))
+                    prob[u].append(total[j] * q1 * q2)
+    nat = total[8] + total[9]
+    banker_nat = sum((total[j] * total[t] * _sign(j, t) for j in (8, 9) for t in range(10)), _ZERO)
+    base = banker_nat - (1 - nat) * nat * nat
+    return BanqueTables(tuple(labels), tuple(map(tuple, V1)), tuple(map(tuple, V2)), base, base,
+                        tuple(map(tuple, prob)), None)
+
+
+def team_game(theta: object, decks: int | None = None) -> AdditiveGame:
+    """The zero-sum 4 × 2^1144 additive game: the team of Players (rows SS, SD, DS, DD,
+    payoff −b) against Banker (payoff b = θ·r₁ + (1 − θ)·r₂)."""
+    t = check_theta(theta)
+    tb = banque_tables(decks)
+    b_move = [[(t * v1[0] + (1 - t) * v2[0], t * v1[1] + (1 - t) * v2[1])
+               for v1, v2 in zip(tb.V1[u], tb.V2[u])] for u in range(4)]
+    b_base = [t * tb.base1 + (1 - t) * tb.base2] * 4
+    a_move = [[(-w0, -w1) for w0, w1 in row] for row in b_move]
+    return AdditiveGame(ROWS, tb.infosets, b_base, b_move, a_base=[-v for v in b_base], a_move=a_move,
+                        prob=tb.prob, title=f"baccara banque team game, theta={t}")
