@@ -29,6 +29,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "regret": ("gamekit.core.equilibrium", "regret"),
     "is_equilibrium": ("gamekit.core.certify", "is_equilibrium"),
     "certify_profile": ("gamekit.core.certify", "certify_profile"),
+    "is_certified": ("gamekit.core.certify", "is_certified"),
     "CertificationError": ("gamekit.core.errors", "CertificationError"),
     "GameError": ("gamekit.core.errors", "GameError"),
     "NfgFormatError": ("gamekit.core.errors", "NfgFormatError"),
@@ -108,6 +109,7 @@ __all__ = [
     "fmt",
     "FosterCertificate",
     "GameError",
+    "is_certified",
     "is_equilibrium",
     "iterated_dominance",
     "Lemma1Reduction",
@@ -174,7 +176,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from gamekit.additive.reduction import Lemma1Reduction, materialize, reduce_lemma1
     from gamekit.bimatrix.dominance import DominanceResult, iterated_dominance
     from gamekit.bimatrix.solve import METHODS, Component, SolveResult, solve_result
-    from gamekit.core.certify import certify_profile, is_equilibrium
+    from gamekit.core.certify import certify_profile, is_certified, is_equilibrium
     from gamekit.core.equilibrium import CandidateEquilibrium, Equilibrium, regret
     from gamekit.core.errors import CertificationError, GameError, NfgFormatError, TooLargeError
     from gamekit.core.game import BimatrixGame

@@ -232,7 +232,12 @@ def test_peer_profiles_are_uncertified_until_checked():
     g = gamekit.read_nfg(GAMES / "matching_pennies.nfg")
     (good,) = equilibria_from_nashpy(g, [([0.5, 0.5], [0.5, 0.5])])
     assert isinstance(good, CandidateEquilibrium) and not isinstance(good, gamekit.Equilibrium)
+    assert not gamekit.is_certified(good)
     assert good.certify(g) == gamekit.solve(g)[0]
+    assert gamekit.is_certified(good.certify(g)) and gamekit.is_certified(gamekit.solve(g)[0])
+    # a literal built by hand is equal to the solver's but carries no certificate
+    literal = gamekit.Equilibrium(good.row, good.col, gamekit.solve(g)[0].payoffs)
+    assert literal == gamekit.solve(g)[0] and not gamekit.is_certified(literal)
     (bad,) = equilibria_from_nashpy(g, [([1.0, 0.0], [0.5, 0.5])])
     assert not bad.is_equilibrium(g)
     with pytest.raises(CertificationError):
