@@ -40,6 +40,7 @@ __all__ = [
     "is_certified",
     "certify_profile",
     "certify_additive",
+    "certify_additive_profile",
     "certify_additive_solution",
     "certify_doubly_additive",
     "certify_parametric",
@@ -89,6 +90,25 @@ def certify_profile(game: BimatrixGame, row: Sequence, col: Sequence, what: str 
 
 
 # -- additive ----------------------------------------------------------------------------
+def certify_additive_profile(game: Any, row: Sequence, draw: Sequence, payoffs: Sequence | None = None,
+                             what: str = "additive profile") -> None:
+    """Exact compact Nash test of (row, behaviour ``draw``) in an additive game with additive
+    player-I payoffs — e.g. an equilibrium of a reduced game lifted back to the full game —
+    and of the claimed ``payoffs`` (if given). Raises :class:`CertificationError`."""
+    from gamekit.additive.behaviour import is_additive_equilibrium
+    from gamekit.additive.behaviour import payoffs as exact_payoffs
+
+    try:
+        ok = is_additive_equilibrium(game, row, draw)
+        pay = exact_payoffs(game, row, draw)
+    except GameError as exc:
+        raise CertificationError(f"{what}: malformed equilibrium: {exc}") from None
+    if not ok:
+        raise CertificationError(f"{what}: not a Nash equilibrium of the full game (row {tuple(row)})")
+    if payoffs is not None and tuple(payoffs) != tuple(pay):
+        raise CertificationError(f"{what}: reported payoffs {tuple(payoffs)} differ from the exact {pay}")
+
+
 def certify_additive(game: Any, eq: Any, what: str = "additive solver") -> Any:
     """Check one :class:`~gamekit.additive.foster.AdditiveEquilibrium` of ``game`` exactly.
 
