@@ -70,6 +70,13 @@ _LAZY: dict[str, tuple[str, str]] = {
     "Segment": ("gamekit.parametric.sweep", "Segment"),
     "CriticalPoint": ("gamekit.parametric.sweep", "CriticalPoint"),
     "Piece": ("gamekit.parametric.sweep", "Piece"),
+    "Structure": ("gamekit.parametric.structure", "Structure"),
+    "Curve": ("gamekit.parametric.sweep", "Curve"),
+    "Intersection": ("gamekit.parametric.sweep", "Intersection"),
+    "CurveCase": ("gamekit.parametric.sweep", "CurveCase"),
+    "PointCase": ("gamekit.parametric.sweep", "PointCase"),
+    "DominanceStep": ("gamekit.bimatrix.dominance", "DominanceStep"),
+    "CaseRecord": ("gamekit.additive.foster", "CaseRecord"),
     "solve_parametric": ("gamekit.parametric.sweep", "solve_parametric"),
     "parse_nfg": ("gamekit.io.nfg", "parse_nfg"),
     "read_nfg": ("gamekit.io.nfg", "read_nfg"),
@@ -94,12 +101,16 @@ __all__ = [
     "BimatrixGame",
     "BimatrixMethod",
     "CandidateEquilibrium",
+    "CaseRecord",
     "CertificationError",
     "certify_profile",
     "Component",
     "ConnectedComponent",
     "CriticalPoint",
+    "Curve",
+    "CurveCase",
     "DominanceResult",
+    "DominanceStep",
     "DoublyAdditiveCertificate",
     "DoublyAdditiveGame",
     "DoublyAdditiveSolution",
@@ -109,6 +120,7 @@ __all__ = [
     "fmt",
     "FosterCertificate",
     "GameError",
+    "Intersection",
     "is_certified",
     "is_equilibrium",
     "iterated_dominance",
@@ -126,6 +138,7 @@ __all__ = [
     "ParametricSolution",
     "parse_nfg",
     "Piece",
+    "PointCase",
     "read_nfg",
     "reduce_lemma1",
     "regret",
@@ -141,6 +154,7 @@ __all__ = [
     "solve_result",
     "SolveResult",
     "SolverResult",
+    "Structure",
     "to_fraction",
     "TooLargeError",
     "value",
@@ -168,13 +182,14 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from gamekit.additive.foster import (
         AdditiveEquilibrium,
         AdditiveSolution,
+        CaseRecord,
         EquilibriumCell,
         FosterCertificate,
         solve_additive,
     )
     from gamekit.additive.game import AdditiveGame
     from gamekit.additive.reduction import Lemma1Reduction, materialize, reduce_lemma1
-    from gamekit.bimatrix.dominance import DominanceResult, iterated_dominance
+    from gamekit.bimatrix.dominance import DominanceResult, DominanceStep, iterated_dominance
     from gamekit.bimatrix.solve import METHODS, Component, SolveResult, solve_result
     from gamekit.core.certify import certify_profile, is_certified, is_equilibrium
     from gamekit.core.equilibrium import CandidateEquilibrium, Equilibrium, regret
@@ -203,12 +218,17 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         value,
     )
     from gamekit.parametric.affine import AffineAdditiveGame
+    from gamekit.parametric.structure import Structure
     from gamekit.parametric.sweep import (
         CriticalPoint,
+        Curve,
+        CurveCase,
         EquilibriumFormula,
+        Intersection,
         ParametricEquilibrium,
         ParametricSolution,
         Piece,
+        PointCase,
         Segment,
         solve_parametric,
     )
