@@ -39,8 +39,8 @@ _LAZY: dict[str, tuple[str, str]] = {
     "SolverResult": ("gamekit.core.result", "SolverResult"),
     "Method": ("gamekit.core.result", "Method"),
     "solve": ("gamekit.dispatch", "solve"),
-    "BimatrixMethod": ("gamekit.dispatch", "BimatrixMethod"),
-    "SearchMode": ("gamekit.dispatch", "SearchMode"),
+    "BimatrixMethod": ("gamekit.core.result", "BimatrixMethod"),
+    "SearchMode": ("gamekit.core.result", "SearchMode"),
     "METHODS": ("gamekit.bimatrix.solve", "METHODS"),
     "Component": ("gamekit.bimatrix.solve", "Component"),
     "SolveResult": ("gamekit.bimatrix.solve", "SolveResult"),
@@ -196,8 +196,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from gamekit.core.errors import CertificationError, GameError, NfgFormatError, TooLargeError
     from gamekit.core.game import BimatrixGame
     from gamekit.core.numbers import fmt, to_fraction
-    from gamekit.core.result import Method, SolverResult
-    from gamekit.dispatch import BimatrixMethod, SearchMode, solve
+    from gamekit.core.result import BimatrixMethod, Method, SearchMode, SolverResult
+    from gamekit.dispatch import solve
     from gamekit.doubly_additive.enumeration import solve_doubly_additive
     from gamekit.doubly_additive.game import DoublyAdditiveGame
     from gamekit.doubly_additive.result import (

@@ -46,7 +46,7 @@ from gamekit.core.equilibrium import Equilibrium
 from gamekit.core.errors import GameError
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import fmt
-from gamekit.core.result import ResultSequence
+from gamekit.core.result import BimatrixMethod, ResultSequence
 from gamekit.kernel.graphs import connected_components, maximal_bicliques
 
 __all__ = ["METHODS", "Component", "SolveResult", "solve", "solve_result"]
@@ -191,7 +191,7 @@ def _assemble(
     )
 
 
-def solve_result(game: BimatrixGame, method: str = "all", **options) -> SolveResult:
+def solve_result(game: BimatrixGame, method: BimatrixMethod = "all", **options) -> SolveResult:
     """Solve ``game`` with ``method`` (one of :data:`METHODS`); see the module docstring."""
     return replace(_solve_result(game, method, **options), game=game)
 
