@@ -29,6 +29,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "regret": ("gamekit.core.equilibrium", "regret"),
     "is_equilibrium": ("gamekit.core.certify", "is_equilibrium"),
     "certify_profile": ("gamekit.core.certify", "certify_profile"),
+    "is_certified": ("gamekit.core.certify", "is_certified"),
     "CertificationError": ("gamekit.core.errors", "CertificationError"),
     "GameError": ("gamekit.core.errors", "GameError"),
     "NfgFormatError": ("gamekit.core.errors", "NfgFormatError"),
@@ -38,8 +39,8 @@ _LAZY: dict[str, tuple[str, str]] = {
     "SolverResult": ("gamekit.core.result", "SolverResult"),
     "Method": ("gamekit.core.result", "Method"),
     "solve": ("gamekit.dispatch", "solve"),
-    "BimatrixMethod": ("gamekit.dispatch", "BimatrixMethod"),
-    "SearchMode": ("gamekit.dispatch", "SearchMode"),
+    "BimatrixMethod": ("gamekit.core.result", "BimatrixMethod"),
+    "SearchMode": ("gamekit.core.result", "SearchMode"),
     "METHODS": ("gamekit.bimatrix.solve", "METHODS"),
     "Component": ("gamekit.bimatrix.solve", "Component"),
     "SolveResult": ("gamekit.bimatrix.solve", "SolveResult"),
@@ -69,6 +70,13 @@ _LAZY: dict[str, tuple[str, str]] = {
     "Segment": ("gamekit.parametric.sweep", "Segment"),
     "CriticalPoint": ("gamekit.parametric.sweep", "CriticalPoint"),
     "Piece": ("gamekit.parametric.sweep", "Piece"),
+    "Structure": ("gamekit.parametric.structure", "Structure"),
+    "Curve": ("gamekit.parametric.sweep", "Curve"),
+    "Intersection": ("gamekit.parametric.sweep", "Intersection"),
+    "CurveCase": ("gamekit.parametric.sweep", "CurveCase"),
+    "PointCase": ("gamekit.parametric.sweep", "PointCase"),
+    "DominanceStep": ("gamekit.bimatrix.dominance", "DominanceStep"),
+    "CaseRecord": ("gamekit.additive.foster", "CaseRecord"),
     "solve_parametric": ("gamekit.parametric.sweep", "solve_parametric"),
     "parse_nfg": ("gamekit.io.nfg", "parse_nfg"),
     "read_nfg": ("gamekit.io.nfg", "read_nfg"),
@@ -93,12 +101,16 @@ __all__ = [
     "BimatrixGame",
     "BimatrixMethod",
     "CandidateEquilibrium",
+    "CaseRecord",
     "CertificationError",
     "certify_profile",
     "Component",
     "ConnectedComponent",
     "CriticalPoint",
+    "Curve",
+    "CurveCase",
     "DominanceResult",
+    "DominanceStep",
     "DoublyAdditiveCertificate",
     "DoublyAdditiveGame",
     "DoublyAdditiveSolution",
@@ -108,6 +120,8 @@ __all__ = [
     "fmt",
     "FosterCertificate",
     "GameError",
+    "Intersection",
+    "is_certified",
     "is_equilibrium",
     "iterated_dominance",
     "Lemma1Reduction",
@@ -124,6 +138,7 @@ __all__ = [
     "ParametricSolution",
     "parse_nfg",
     "Piece",
+    "PointCase",
     "read_nfg",
     "reduce_lemma1",
     "regret",
@@ -139,6 +154,7 @@ __all__ = [
     "solve_result",
     "SolveResult",
     "SolverResult",
+    "Structure",
     "to_fraction",
     "TooLargeError",
     "value",
@@ -166,21 +182,22 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from gamekit.additive.foster import (
         AdditiveEquilibrium,
         AdditiveSolution,
+        CaseRecord,
         EquilibriumCell,
         FosterCertificate,
         solve_additive,
     )
     from gamekit.additive.game import AdditiveGame
     from gamekit.additive.reduction import Lemma1Reduction, materialize, reduce_lemma1
-    from gamekit.bimatrix.dominance import DominanceResult, iterated_dominance
+    from gamekit.bimatrix.dominance import DominanceResult, DominanceStep, iterated_dominance
     from gamekit.bimatrix.solve import METHODS, Component, SolveResult, solve_result
-    from gamekit.core.certify import certify_profile, is_equilibrium
+    from gamekit.core.certify import certify_profile, is_certified, is_equilibrium
     from gamekit.core.equilibrium import CandidateEquilibrium, Equilibrium, regret
     from gamekit.core.errors import CertificationError, GameError, NfgFormatError, TooLargeError
     from gamekit.core.game import BimatrixGame
     from gamekit.core.numbers import fmt, to_fraction
-    from gamekit.core.result import Method, SolverResult
-    from gamekit.dispatch import BimatrixMethod, SearchMode, solve
+    from gamekit.core.result import BimatrixMethod, Method, SearchMode, SolverResult
+    from gamekit.dispatch import solve
     from gamekit.doubly_additive.enumeration import solve_doubly_additive
     from gamekit.doubly_additive.game import DoublyAdditiveGame
     from gamekit.doubly_additive.result import (
@@ -201,12 +218,17 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         value,
     )
     from gamekit.parametric.affine import AffineAdditiveGame
+    from gamekit.parametric.structure import Structure
     from gamekit.parametric.sweep import (
         CriticalPoint,
+        Curve,
+        CurveCase,
         EquilibriumFormula,
+        Intersection,
         ParametricEquilibrium,
         ParametricSolution,
         Piece,
+        PointCase,
         Segment,
         solve_parametric,
     )

@@ -23,6 +23,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 from gamekit import __version__
@@ -140,25 +141,7 @@ def solve_json(game: BimatrixGame, result: SolveResult) -> dict:
     (maximal Nash subsets as index lists into the vertex lists, with the index of their
     connected component) when the method computes them, and ``labels``.
     """
-    out: dict = {
-        "rows": game.m,
-        "cols": game.n,
-        "method": result.method,
-        "complete": result.complete,
-        "equilibria": [e.to_json() for e in result.equilibria],
-        "unique": result.unique if result.complete else None,
-    }
-    if result.components is not None:
-        out["row_vertices"] = [[fmt(p) for p in v] for v in result.row_vertices]
-        out["col_vertices"] = [[fmt(p) for p in v] for v in result.col_vertices]
-        out["components"] = [
-            {"rows": list(c.rows), "cols": list(c.cols), "connected": c.connected}
-            for c in result.components
-        ]
-    else:
-        out["components"] = None
-    out["labels"] = {"rows": list(game.row_labels), "cols": list(game.col_labels)}
-    return out
+    return replace(result, game=game).to_json()
 
 
 def _print_solve(doc, game: BimatrixGame, result: SolveResult) -> None:

@@ -26,17 +26,12 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any
 
 from gamekit.core.errors import GameError
-from gamekit.core.result import SolverResult
+from gamekit.core.result import BimatrixMethod, SearchMode, SolverResult
 
 __all__ = ["solve", "BimatrixMethod", "SearchMode", "METHODS_BY_KIND"]
-
-#: Methods for explicit bimatrix games.
-BimatrixMethod = Literal["all", "vertex_enumeration", "lemke_howson", "support_enumeration", "pure"]
-#: Which strategy space the doubly additive enumeration searches.
-SearchMode = Literal["auto", "rows", "columns"]
 
 #: Valid ``method`` values per game kind (the first is the default).
 METHODS_BY_KIND: dict[str, tuple[str, ...]] = {

@@ -232,7 +232,12 @@ def test_peer_profiles_are_uncertified_until_checked():
     g = gamekit.read_nfg(GAMES / "matching_pennies.nfg")
     (good,) = equilibria_from_nashpy(g, [([0.5, 0.5], [0.5, 0.5])])
     assert isinstance(good, CandidateEquilibrium) and not isinstance(good, gamekit.Equilibrium)
+    assert not gamekit.is_certified(good)
     assert good.certify(g) == gamekit.solve(g)[0]
+    assert gamekit.is_certified(good.certify(g)) and gamekit.is_certified(gamekit.solve(g)[0])
+    # a literal built by hand is equal to the solver's but carries no certificate
+    literal = gamekit.Equilibrium(good.row, good.col, gamekit.solve(g)[0].payoffs)
+    assert literal == gamekit.solve(g)[0] and not gamekit.is_certified(literal)
     (bad,) = equilibria_from_nashpy(g, [([1.0, 0.0], [0.5, 0.5])])
     assert not bad.is_equilibrium(g)
     with pytest.raises(CertificationError):
@@ -260,3 +265,16 @@ def test_baccara_cli_exit_3_when_the_additive_solver_is_wrong(monkeypatch, capsy
     out, err = capsys.readouterr()
     assert code == 3 and out == ""
     assert err.startswith("internal error: ") and "please report" in err
+
+
+def test_baccara_lifted_equilibrium_is_checked_in_the_full_game(monkeypatch):
+    """Models 1-2: the reduced game's equilibrium, lifted back to all Banker sets, is
+    certified in the full game; a wrong lift (stand everywhere) is caught."""
+    from gamekit.additive.reduction import Lemma1Reduction
+    from games.baccara.analysis.equilibria import solve_model
+
+    sol = solve_model("A1", None, "1/20")
+    assert sol.equilibria
+    monkeypatch.setattr(Lemma1Reduction, "lift_behaviour", lambda self, draw: (F(0),) * self.full.n)
+    with pytest.raises(CertificationError, match="Model A1"):
+        solve_model("A1", None, "1/20")

@@ -69,6 +69,7 @@ def test_one_solve_for_every_kind_returns_the_protocol(kind):
         r.method = "other"  # type: ignore[misc]
     if kind != "parametric":  # formulas in alpha; concrete ones via evaluate()
         for e in r:
+            assert gamekit.is_certified(e)
             col = e.col if kind == "bimatrix" else (e.y if kind == "doubly" else e.draw)
             row = e.x if kind == "doubly" else e.row
             assert gamekit.is_equilibrium(game, row, col)
@@ -102,7 +103,7 @@ def test_parametric_result_evaluates_to_certified_equilibria():
     r = gamekit.solve(game, lo=0, hi=1)
     for a in (F(0), F(1, 3), F(1, 2), F(2, 3), F(1)):
         eqs = r.evaluate(a)
-        assert eqs
+        assert eqs and all(gamekit.is_certified(e) for e in eqs)
         assert all(gamekit.is_equilibrium(game, e.row, e.y, alpha=a) for e in eqs)
         # the same extreme equilibria as the two-row solver on the game at alpha
         assert {(tuple(e.row), tuple(e.y)) for e in eqs} == {(e.row, e.draw) for e in gamekit.solve(game.at(a))}

@@ -173,7 +173,7 @@ def test_canonical_order_and_vertices(g):
     res = gamekit.solve_result(g, "all")
     keys = [(tuple(-p for p in e.row), tuple(-p for p in e.col)) for e in res.equilibria]
     assert keys == sorted(keys) and len(set(keys)) == len(keys)
-    assert res.row_vertices == sorted(set(res.row_vertices), key=lambda v: tuple(-p for p in v))
+    assert list(res.row_vertices) == sorted(set(res.row_vertices), key=lambda v: tuple(-p for p in v))
     assert {e.row for e in res.equilibria} == set(res.row_vertices)
     assert {e.col for e in res.equilibria} == set(res.col_vertices)
     # the dominance step changes nothing

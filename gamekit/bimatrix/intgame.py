@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from gamekit.core.certify import _seal
 from gamekit.core.equilibrium import Equilibrium
 from gamekit.core.errors import CertificationError
 from gamekit.core.game import BimatrixGame
@@ -170,7 +171,7 @@ def certify_and_build(
             (Fraction(best_a, E) - ig.shift_a) / ig.La,
             (Fraction(best_b, D) - ig.shift_b) / ig.Lb,
         )
-        out.append(Equilibrium(xd, yd, pay))
+        out.append(_seal(Equilibrium(xd, yd, pay), "exact best response (bimatrix, integer)"))
     if dense_cache is not None:
         for x, info in xinfo.items():
             dense_cache[(0, x)] = info[3]

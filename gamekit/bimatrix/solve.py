@@ -46,7 +46,7 @@ from gamekit.core.equilibrium import Equilibrium
 from gamekit.core.errors import GameError
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import fmt
-from gamekit.core.result import ResultSequence
+from gamekit.core.result import BimatrixMethod, ResultSequence
 from gamekit.kernel.graphs import connected_components, maximal_bicliques
 
 __all__ = ["METHODS", "Component", "SolveResult", "solve", "solve_result"]
@@ -113,13 +113,21 @@ class SolveResult(ResultSequence):
         return len({c.connected for c in self.components})
 
     def to_json(self) -> dict:
-        """Exact-string JSON form (equilibria as in the contract, plus vertices/components)."""
-        out: dict = {
-            "method": self.method,
-            "complete": self.complete,
-            "unique": self.unique,
-            "equilibria": [e.to_json() for e in self.equilibria],
-        }
+        """The contract's JSON object of ``gamekit solve --json`` (the one JSON form).
+
+        Contract keys: ``rows``, ``cols`` (when ``game`` is known), ``method``, ``complete``,
+        ``equilibria`` (each with ``row``, ``col``, ``payoffs`` as exact strings).
+        Extensions: ``unique`` (true/false when ``complete``, else null),
+        ``row_vertices``/``col_vertices`` and ``components`` (maximal Nash subsets as index
+        lists into the vertex lists, with the index of their connected component; null when
+        the method does not compute them), and ``labels``.
+        """
+        out: dict = {}
+        if self.game is not None:
+            out.update(rows=self.game.m, cols=self.game.n)
+        out.update(method=self.method, complete=self.complete,
+                   equilibria=[e.to_json() for e in self.equilibria],
+                   unique=self.unique if self.complete else None)
         if self.components is not None:
             out["row_vertices"] = [[fmt(p) for p in v] for v in self.row_vertices]
             out["col_vertices"] = [[fmt(p) for p in v] for v in self.col_vertices]
@@ -127,6 +135,10 @@ class SolveResult(ResultSequence):
                 {"rows": list(c.rows), "cols": list(c.cols), "connected": c.connected}
                 for c in self.components
             ]
+        else:
+            out["components"] = None
+        if self.game is not None:
+            out["labels"] = {"rows": list(self.game.row_labels), "cols": list(self.game.col_labels)}
         return out
 
 
@@ -182,7 +194,7 @@ def _assemble(
     )
 
 
-def solve_result(game: BimatrixGame, method: str = "all", **options) -> SolveResult:
+def solve_result(game: BimatrixGame, method: BimatrixMethod = "all", **options) -> SolveResult:
     """Solve ``game`` with ``method`` (one of :data:`METHODS`); see the module docstring."""
     return replace(_solve_result(game, method, **options), game=game)
 

@@ -37,8 +37,10 @@ from gamekit.core.errors import CertificationError, GameError
 from gamekit.core.game import BimatrixGame
 
 __all__ = [
+    "is_certified",
     "certify_profile",
     "certify_additive",
+    "certify_additive_profile",
     "certify_additive_solution",
     "certify_doubly_additive",
     "certify_parametric",
@@ -48,6 +50,25 @@ __all__ = [
 ]
 
 _ZERO = Fraction(0)
+_SEAL = "_gamekit_certified_by"
+
+
+def _seal(obj: Any, how: str) -> Any:
+    """Mark ``obj`` (an equilibrium that has just passed ``how``) as certified; returns it.
+
+    Private to the certifiers (this module and the integer bimatrix test of
+    :func:`gamekit.bimatrix.intgame.certify_and_build`). The mark is an instance attribute
+    outside the dataclass fields: it does not change equality, and any modified copy
+    (``dataclasses.replace``) is unmarked.
+    """
+    object.__setattr__(obj, _SEAL, how)
+    return obj
+
+
+def is_certified(obj: Any) -> str | None:
+    """The exact test that certified this equilibrium object, or None if it was not
+    produced by a certifier (e.g. built by hand or converted from a float solver)."""
+    return getattr(obj, _SEAL, None)
 
 
 # -- bimatrix ----------------------------------------------------------------------------
@@ -65,10 +86,29 @@ def certify_profile(game: BimatrixGame, row: Sequence, col: Sequence, what: str 
         raise CertificationError(f"{what}: not a Nash equilibrium (exact best-response test failed)")
     x = tuple(Fraction(v) for v in row)
     y = tuple(Fraction(v) for v in col)
-    return Equilibrium(x, y, game.payoffs(x, y))
+    return _seal(Equilibrium(x, y, game.payoffs(x, y)), "exact best response (bimatrix)")
 
 
 # -- additive ----------------------------------------------------------------------------
+def certify_additive_profile(game: Any, row: Sequence, draw: Sequence, payoffs: Sequence | None = None,
+                             what: str = "additive profile") -> None:
+    """Exact compact Nash test of (row, behaviour ``draw``) in an additive game with additive
+    player-I payoffs — e.g. an equilibrium of a reduced game lifted back to the full game —
+    and of the claimed ``payoffs`` (if given). Raises :class:`CertificationError`."""
+    from gamekit.additive.behaviour import is_additive_equilibrium
+    from gamekit.additive.behaviour import payoffs as exact_payoffs
+
+    try:
+        ok = is_additive_equilibrium(game, row, draw)
+        pay = exact_payoffs(game, row, draw)
+    except GameError as exc:
+        raise CertificationError(f"{what}: malformed equilibrium: {exc}") from None
+    if not ok:
+        raise CertificationError(f"{what}: not a Nash equilibrium of the full game (row {tuple(row)})")
+    if payoffs is not None and tuple(payoffs) != tuple(pay):
+        raise CertificationError(f"{what}: reported payoffs {tuple(payoffs)} differ from the exact {pay}")
+
+
 def certify_additive(game: Any, eq: Any, what: str = "additive solver") -> Any:
     """Check one :class:`~gamekit.additive.foster.AdditiveEquilibrium` of ``game`` exactly.
 
@@ -88,7 +128,7 @@ def certify_additive(game: Any, eq: Any, what: str = "additive solver") -> Any:
         raise CertificationError(f"{what}: a reported profile is not a Nash equilibrium (row {eq.row})")
     if tuple(pay) != tuple(eq.payoffs):
         raise CertificationError(f"{what}: reported payoffs {eq.payoffs} differ from the exact {pay}")
-    return eq
+    return _seal(eq, "exact best response (additive, compact form)")
 
 
 def certify_additive_solution(sol: Any) -> Any:
@@ -102,11 +142,12 @@ def certify_additive_solution(sol: Any) -> Any:
         raise CertificationError("additive solver: no equilibrium reported (every finite game has one)")
     for e in sol.equilibria:
         certify_additive(game, e, f"additive solver ({sol.method})")
-    if game.a_move is not None:
-        for k, cell in enumerate(sol.cells):
-            for v in cell.vertices:
-                if not cell.contains(v.p, v.draw, game):
-                    raise CertificationError(f"additive solver: cell {k} does not contain its own vertex")
+    for k, cell in enumerate(sol.cells):
+        for v in cell.vertices:
+            if is_certified(v) is None:
+                certify_additive(game, v, f"additive solver ({sol.method}), cell {k}")
+            if game.a_move is not None and not cell.contains(v.p, v.draw, game):
+                raise CertificationError(f"additive solver: cell {k} does not contain its own vertex")
     return sol
 
 
@@ -123,6 +164,7 @@ def certify_doubly_additive(game: Any, equilibria: Iterable[Any]) -> tuple:
             raise CertificationError(f"doubly additive solver: a reported profile is not an equilibrium: {e}")
         if tuple(e.payoffs) != (game.I.value(e.x, e.y), game.II.value(e.x, e.y)):
             raise CertificationError("doubly additive solver: reported payoffs are not exact")
+        _seal(e, "exact best response (doubly additive)")
     return out
 
 
@@ -167,6 +209,7 @@ def certify_parametric(game: Any, alpha: Any, equilibria: Iterable[Any]) -> list
             raise CertificationError(f"parametric solver: cannot check an equilibrium at alpha = {alpha}: {exc}") from None
         if not ok:
             raise CertificationError(f"parametric solver: a reported profile is not an equilibrium at alpha = {alpha}")
+        _seal(e, "exact best response (additive, at alpha)")
     return out
 
 

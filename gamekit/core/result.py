@@ -26,7 +26,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal, Protocol, runtime_checkable
 
-__all__ = ["Method", "SolverResult", "ResultSequence"]
+__all__ = ["Method", "BimatrixMethod", "SearchMode", "SolverResult", "ResultSequence"]
+
+#: Methods for explicit bimatrix games (``gamekit.solve(bimatrix_game, method=...)``).
+BimatrixMethod = Literal["all", "vertex_enumeration", "lemke_howson", "support_enumeration", "pure"]
+#: Which strategy space the doubly additive enumeration searches.
+SearchMode = Literal["auto", "rows", "columns"]
 
 #: Every ``method`` string a result can carry.
 Method = Literal[

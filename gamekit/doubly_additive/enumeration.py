@@ -55,6 +55,7 @@ from itertools import combinations, product
 from gamekit.core.certify import certify_doubly_additive
 from gamekit.core.errors import GameError, TooLargeError
 from gamekit.core.numbers import integer_row
+from gamekit.core.result import SearchMode
 from gamekit.doubly_additive.game import DoublyAdditiveGame
 from gamekit.doubly_additive.polytope import box_polytope_vertices
 from gamekit.doubly_additive.result import BehaviourEquilibrium, Certificate, DoublyAdditiveSolution
@@ -517,7 +518,7 @@ def solve_doubly_additive(
     subdivide: bool = True,
     leaf_systems: int = DEFAULT_LEAF_SYSTEMS,
     max_depth: int = DEFAULT_MAX_DEPTH,
-    search: str = "auto",
+    search: SearchMode = "auto",
     progress: bool = False,
 ) -> DoublyAdditiveSolution:
     """Every Nash equilibrium of ``game`` in behaviour strategies, exactly.

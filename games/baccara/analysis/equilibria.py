@@ -40,6 +40,7 @@ from fractions import Fraction
 from gamekit.additive.foster import AdditiveSolution, solve_additive
 from gamekit.additive.game import AdditiveGame
 from gamekit.additive.reduction import Lemma1Reduction, reduce_lemma1
+from gamekit.core.certify import certify_additive_profile
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import fmt
 from games.baccara.cards import check_decks
@@ -325,6 +326,8 @@ def solve_model(
     if tables.m == 2:
         stage("Foster's algorithm")
         sol = solve_additive(lem.reduced)
+        for e in sol.equilibria:  # the lifted equilibrium, checked exactly in the full game
+            certify_additive_profile(game, e.row, lem.lift_behaviour(e.draw), e.payoffs, f"Model {name}")
         forced = player_forced_moves(lem.reduced)
         reduced_player = 1 - len(forced)
         label = tables.player_infosets[0]
