@@ -1,0 +1,394 @@
+"""Long reliability campaign for both CLIs (issue #16; see docs/reliability.md).
+
+    python benchmarks/fuzz_campaign.py [--runs N] [--seed S] [--timeout T] [--signal-runs K]
+
+Every run is a real ``gamekit`` / ``baccara`` process fed hostile input or a fault:
+
+* ``nfg``      a generated malformed ``.nfg`` (truncations, byte edits, random bytes, huge and
+               exotic numbers, BOM/CRLF, N-player, .efg) given to ``solve --json``,
+               ``show --json`` or ``convert``;
+* ``args``     argument abuse for every subcommand (the fixed list of the tests plus random
+               exotic numbers and sizes in every numeric option);
+* ``cache``    a genuine sweep cache entry damaged at random, then ``baccara sweep --json``;
+* ``fsize``    ``convert`` / ``simulate --outcomes`` / ``plot -o`` under a random file-size limit;
+* ``stdout``   a command writing into ``/dev/full`` or a pipe closed after a few bytes;
+* ``signal``   ``baccara sweep`` hit by SIGINT/SIGTERM/SIGKILL at a random moment, then rerun.
+
+Each run is classified: ``ok`` (exit 0 and a checked result), ``clean error`` (exit 2, one
+``error:`` line, nothing on stdout), ``traceback`` (a Python traceback or an unexpected exit
+status), ``hang`` (no exit within the timeout), ``wrong answer`` (exit 0 with a result that
+fails its check: payoffs differing from pygambit's reading of the same file, an equilibrium
+failing the exact check, a sweep record differing from a fresh computation, invalid JSON)
+and ``half-written`` (an output file present but incomplete, or a temporary file left
+behind). Counts go to stdout and to ``benchmarks/results/fuzz_campaign.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import os
+import random
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from fractions import Fraction
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from robustness_gen import ARG_ABUSE, gambit_reference, malformed_nfg  # noqa: E402
+
+GAMEKIT = [sys.executable, "-m", "gamekit.cli"]
+BACCARA = [sys.executable, "-m", "games.baccara.cli.main"]
+EXOTIC = ["0", "-1", "1e-10000000", "1e10000000", "١٢", "１２", "1_0", "nan", "inf", "1/0", "9" * 5000,
+          "99999999999999999999", "", " ", "0x10", "1e-9999", "-0", "+3", "3.5", "[/]", "\x00"]
+NUMERIC_OPTIONS = {
+    "solve": ["--decks", "--alpha"], "sweep": ["--decks", "--alpha-max", "--jobs"],
+    "house-edge": ["--decks", "--commission", "--tie-pays", "--remaining"],
+    "simulate": ["--decks", "--rounds", "--workers", "--sessions", "--outcomes-rounds", "--cut"],
+}
+CHEAP = {"solve": ["--model", "A1"], "sweep": ["--model", "A1"], "house-edge": [], "simulate": ["--rounds", "200"]}
+
+
+class Campaign:
+    def __init__(self, seed: int, timeout: float, work: Path) -> None:
+        self.rng = random.Random(seed)
+        self.timeout = timeout
+        self.work = work
+        self.counts: collections.Counter = collections.Counter()
+        self.by_kind: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+        self.examples: dict[str, list[str]] = collections.defaultdict(list)
+        self.env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_CACHE_HOME=str(work / "xdg"))
+        self.env.pop("PYTHONUNBUFFERED", None)
+        self.env["MPLCONFIGDIR"] = str(work / "mpl")
+
+    # -- bookkeeping -------------------------------------------------------------------------------
+    def record(self, kind: str, outcome: str, what: str) -> None:
+        self.counts[outcome] += 1
+        self.counts["runs"] += 1
+        self.by_kind[kind][outcome] += 1
+        if outcome not in ("ok", "clean error") and len(self.examples[outcome]) < 10:
+            self.examples[outcome].append(f"{kind}: {what[:300]}")
+
+    def run(self, cmd: list[str], stdin: str | None = None, fsize: int | None = None, stdout=None):
+        def limits():
+            os.setsid()
+            if fsize is not None:
+                resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
+
+        p = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+                             stdout=stdout or subprocess.PIPE, stderr=subprocess.PIPE, env=self.env,
+                             cwd=self.work, preexec_fn=limits)
+        try:
+            out, err = p.communicate(stdin.encode("utf-8", "surrogateescape") if stdin is not None else None,
+                                     timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
+            return None, b"", b""
+        return p.returncode, out or b"", err
+
+    @staticmethod
+    def classify(code, out: bytes, err: bytes) -> str | None:
+        """hang / traceback / clean error / unclean error, or None for exit 0 (to be checked)."""
+        if code is None:
+            return "hang"
+        text = err.decode("utf-8", "replace")
+        if "Traceback" in text or code not in (0, 2):
+            return "traceback"
+        if code == 2:
+            lines = text.strip().splitlines()
+            ok = out == b"" and len(lines) == 1 and lines[0].startswith("error: ")
+            return "clean error" if ok else "unclean error"
+        return None
+
+    # -- kinds -----------------------------------------------------------------------------------------
+    def nfg(self) -> None:
+        kind, text = malformed_nfg(self.rng)
+        path = self.work / "in.nfg"
+        path.write_bytes(text.encode("utf-8", "surrogateescape"))
+        action = self.rng.choice(["solve", "show", "convert"])
+        out_path = self.work / "out.nfg"
+        out_path.unlink(missing_ok=True)
+        cmd = GAMEKIT + ([action, str(path), "--json"] if action != "convert" else [action, str(path), str(out_path)])
+        code, out, err = self.run(cmd)
+        verdict = self.classify(code, out, err)
+        if verdict is None:
+            verdict = self._check_nfg(action, text, out, out_path)
+        elif action == "convert" and (out_path.exists() or self._temps()):
+            verdict = "half-written"
+        self.record("nfg", verdict, f"{kind}/{action}: {text[:200]!r} -> {err.decode(errors='replace')[:200]}")
+
+    def _check_nfg(self, action: str, text: str, out: bytes, out_path: Path) -> str:
+        from gamekit.core.equilibrium import is_equilibrium
+        from gamekit.core.game import BimatrixGame
+        from gamekit.io.nfg import read_nfg
+
+        ref = gambit_reference(text)
+        try:
+            if action == "convert":
+                got = read_nfg(out_path)
+                if ref is not None and ([list(r) for r in got.A], [list(r) for r in got.B]) != ref:
+                    return "wrong answer"
+                return "ok"
+            doc = json.loads(out)
+            if action == "show":
+                if ref is not None and ([[Fraction(v) for v in r] for r in doc["A"]],
+                                        [[Fraction(v) for v in r] for r in doc["B"]]) != ref:
+                    return "wrong answer"
+                return "ok"
+            if ref is not None:
+                g = BimatrixGame(*ref)
+                for e in doc["equilibria"]:
+                    if not is_equilibrium(g, [Fraction(p) for p in e["row"]], [Fraction(p) for p in e["col"]]):
+                        return "wrong answer"
+            return "ok"
+        except Exception:  # noqa: BLE001 - unreadable output of an exit-0 run is a wrong answer
+            return "wrong answer"
+
+    def _temps(self) -> list[Path]:
+        return [p for p in self.work.iterdir() if p.name.endswith(".tmp")]
+
+    def args(self) -> None:
+        if self.rng.random() < 0.4:
+            which = self.rng.choice(list(ARG_ABUSE))
+            argv = self.rng.choice(ARG_ABUSE[which])
+            cmd = (GAMEKIT if which == "gamekit" else BACCARA) + argv
+        else:
+            sub = self.rng.choice(list(NUMERIC_OPTIONS))
+            argv = [sub, *CHEAP[sub]]
+            for opt in self.rng.sample(NUMERIC_OPTIONS[sub], self.rng.randint(1, 2)):
+                argv += [opt, self.rng.choice(EXOTIC)]
+            cmd = BACCARA + argv + ["--json"]
+        code, out, err = self.run(cmd)
+        verdict = self.classify(code, out, err)
+        if verdict is None:
+            try:
+                json.loads(out) if "--json" in cmd else None
+                verdict = "ok"
+            except ValueError:
+                verdict = "wrong answer"
+        self.record("args", verdict, f"{cmd[3:]} -> {err.decode(errors='replace')[:200]}")
+
+    def cache(self, genuine: bytes, entry: Path, pristine: bytes) -> None:
+        data = bytearray(pristine)
+        how = self.rng.choice(["flip", "truncate", "number", "nan", "nest", "header", "empty", "dir"])
+        if how == "flip":
+            for _ in range(self.rng.randint(1, 5)):
+                data[self.rng.randrange(len(data))] = self.rng.randrange(256)
+        elif how == "truncate":
+            data = data[: self.rng.randrange(len(data))]
+        elif how == "number":
+            data = bytearray(pristine.replace(b'"curves": 22', f'"curves": {self.rng.randint(0, 99)}'.encode()))
+        elif how == "nan":
+            data = bytearray(pristine.replace(b'"intervals": 40', b'"intervals": NaN'))
+        elif how == "nest":
+            data = bytearray(b"[" * 100_000 + b"]" * 100_000)
+        elif how == "header":
+            doc = json.loads(pristine)
+            doc["record"] = {k: doc["record"][k] for k in ("model", "decks", "alpha_min", "alpha_max")}
+            data = bytearray(json.dumps(doc).encode())
+        elif how == "empty":
+            data = bytearray()
+        if entry.is_dir():
+            entry.rmdir()
+        entry.unlink(missing_ok=True)
+        if how == "dir":
+            entry.mkdir()
+        else:
+            entry.write_bytes(bytes(data))
+        code, out, err = self.run(BACCARA + ["sweep", "--decks", "3", "--json"])
+        verdict = self.classify(code, out, err)
+        if verdict is None:
+            verdict = "ok" if out == genuine else "wrong answer"
+        if entry.is_dir():
+            entry.rmdir()
+        self.record("cache", verdict, f"{how} -> rc {code} {err.decode(errors='replace')[:200]}")
+
+    def fsize(self) -> None:
+        limit = self.rng.choice([0, 1, 100, 1000, 5000, 20000])
+        target = self.work / self.rng.choice(["o.nfg", "o.csv", "o.png", "o.svg", "o.pdf"])
+        for p in self.work.glob("o.*"):
+            p.unlink()
+        if target.suffix == ".nfg":
+            cmd = GAMEKIT + ["convert", "example:von_stengel_degenerate", str(target)]
+        elif target.suffix == ".csv":
+            cmd = BACCARA + ["simulate", "--rounds", "300", "--seed", "1", "--outcomes", str(target), "--json"]
+        else:
+            cmd = BACCARA + ["simulate", "--rounds", "2000", "--sessions", "20", "--session-rounds", "100",
+                             "--seed", "1", "--plot", str(target), "--json"]
+        code, out, err = self.run(cmd, fsize=limit)
+        verdict = self.classify(code, out, err)
+        complete = target.exists() and self._complete(target)
+        if self._temps() or (target.exists() and not complete):
+            verdict = "half-written"
+        elif verdict is None:
+            verdict = "ok" if complete else "wrong answer"
+        self.record("fsize", verdict, f"{target.name} limit {limit} -> rc {code} {err.decode(errors='replace')[:150]}")
+
+    @staticmethod
+    def _complete(p: Path) -> bool:
+        data = p.read_bytes()
+        if p.suffix == ".nfg":
+            from gamekit.io.nfg import read_nfg
+
+            try:
+                read_nfg(p)
+                return True
+            except Exception:  # noqa: BLE001
+                return False
+        if p.suffix == ".csv":
+            return data.endswith(b"\n") and len(data.splitlines()) == 301
+        if p.suffix == ".png":
+            return data.startswith(b"\x89PNG") and data.rstrip().endswith(b"IEND\xaeB`\x82")
+        if p.suffix == ".svg":
+            return data.rstrip().endswith(b"</svg>")
+        return data.rstrip().endswith(b"%%EOF")
+
+    def stdout(self) -> None:
+        cmd = self.rng.choice([
+            GAMEKIT + ["solve", "example:degenerate_3x3"], GAMEKIT + ["show", "example:battle_of_sexes", "--json"],
+            GAMEKIT + ["convert", "example:selten_e02", "-"], GAMEKIT + ["examples"],
+            BACCARA + ["house-edge", "--json"], BACCARA + ["solve", "--model", "A1", "--json"],
+            BACCARA + ["sweep", "--model", "A1", "--json"], BACCARA + ["cache", "info"],
+            BACCARA + ["simulate", "--rounds", "500", "--json"],
+        ])
+        if self.rng.random() < 0.5:
+            with open("/dev/full", "w") as full:
+                code, out, err = self.run(cmd, stdout=full)
+            verdict = self.classify(code, b"", err)
+            if verdict is None:  # exit 0 although nothing could be written
+                verdict = "wrong answer"
+        else:
+            p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=self.env, cwd=self.work)
+            p.stdout.read(self.rng.randint(0, 20))
+            p.stdout.close()
+            try:
+                err = p.stderr.read()
+                code = p.wait(timeout=self.timeout)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                code, err = None, b""
+            verdict = "hang" if code is None else ("traceback" if b"Traceback" in err or code not in (0, 1, 2)
+                                                   else "ok" if code in (0, 1) and not err else "clean error")
+        self.record("stdout", verdict, f"{cmd[3:]} -> {err.decode(errors='replace')[:200]}")
+
+    def signal_run(self, genuine_1_4: list) -> None:
+        cache = self.work / "sigcache"
+        p = subprocess.Popen(BACCARA + ["sweep", "--decks", "1-300", "--jobs", "2", "--json", "--cache-dir",
+                                        str(cache)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             env=self.env, start_new_session=True)
+        time.sleep(self.rng.uniform(0.5, 6.0))
+        kids = _children(p.pid)
+        sig = self.rng.choice([signal.SIGINT, signal.SIGTERM, signal.SIGKILL, "group"])
+        if sig == "group":
+            os.killpg(p.pid, signal.SIGINT)
+        else:
+            os.kill(p.pid, sig)
+        try:
+            out, err = p.communicate(timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            self.record("signal", "hang", f"{sig}: no exit")
+            return
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and [k for k in kids if _alive(k)]:
+            time.sleep(0.2)
+        if [k for k in kids if _alive(k)]:
+            self.record("signal", "hang", f"{sig}: orphaned workers {kids}")
+            return
+        expected = {signal.SIGINT: 130, "group": 130, signal.SIGTERM: 143, signal.SIGKILL: -9}[sig]
+        text = err.decode(errors="replace")
+        if p.returncode != expected and p.returncode != 0:
+            verdict = "traceback"
+        elif "Traceback" in text:
+            verdict = "traceback"
+        else:
+            code, out, err = self.run(BACCARA + ["sweep", "--decks", "1-4", "--json", "--cache-dir", str(cache)])
+            verdict = self.classify(code, out, err) or ("ok" if json.loads(out) == genuine_1_4 else "wrong answer")
+        self.record("signal", verdict, f"{sig} -> rc {p.returncode} {text[:200]}")
+        shutil.rmtree(cache, ignore_errors=True)
+
+
+def _children(pid: int) -> list[int]:
+    kids = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            kids += [int(k) for k in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return kids
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return "zombie" not in Path(f"/proc/{pid}/status").read_text().lower()
+    except OSError:
+        return False
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=300, help="runs of the nfg/args/cache/fsize/stdout kinds")
+    ap.add_argument("--signal-runs", type=int, default=6, help="interrupted sweeps (each ~10 s)")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--timeout", type=float, default=120.0, help="seconds before a run counts as a hang")
+    ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "fuzz_campaign.json"))
+    a = ap.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="gamekit-fuzz-"))
+    camp = Campaign(a.seed, a.timeout, work)
+    start = time.monotonic()
+    try:
+        r = subprocess.run(BACCARA + ["sweep", "--decks", "3", "--json"], capture_output=True, env=camp.env,
+                           cwd=work, check=True)
+        genuine = r.stdout
+        entry = next((work / "xdg" / "gamekit").rglob("B2-d3-*.json"))
+        pristine = entry.read_bytes()
+        fresh = subprocess.run(BACCARA + ["sweep", "--decks", "1-4", "--json", "--no-cache"], capture_output=True,
+                               env=camp.env, cwd=work, check=True)
+        genuine_1_4 = json.loads(fresh.stdout)
+        # warm matplotlib's font cache (MPLCONFIGDIR) outside the file-size faults
+        subprocess.run(BACCARA + ["simulate", "--rounds", "200", "--sessions", "2", "--session-rounds", "100",
+                                  "--plot", str(work / "warm.png"), "--json"], capture_output=True, env=camp.env,
+                       cwd=work, check=True)
+        (work / "warm.png").unlink()
+        kinds = ["nfg"] * 4 + ["args"] * 3 + ["cache"] + ["fsize"] + ["stdout"]
+        for i in range(a.runs):
+            kind = camp.rng.choice(kinds)
+            if kind == "cache":
+                camp.cache(genuine, entry, pristine)
+            else:
+                getattr(camp, kind)()
+            if (i + 1) % 25 == 0:
+                print(f"  {i + 1}/{a.runs} runs, {dict(camp.counts)}", file=sys.stderr, flush=True)
+        for _ in range(a.signal_runs):
+            camp.signal_run(genuine_1_4)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    keys = ["runs", "ok", "clean error", "unclean error", "traceback", "hang", "wrong answer", "half-written"]
+    summary = {k: camp.counts.get(k, 0) for k in keys}
+    report = {"seed": a.seed, "seconds": round(time.monotonic() - start, 1), "counts": summary,
+              "by_kind": {k: dict(v) for k, v in camp.by_kind.items()}, "examples": camp.examples}
+    Path(a.out).parent.mkdir(parents=True, exist_ok=True)
+    Path(a.out).write_text(json.dumps(report, indent=1) + "\n")
+    for k in keys:
+        print(f"{k:>14}: {summary[k]}")
+    for kind, c in sorted(camp.by_kind.items()):
+        print(f"  {kind:>7}: {dict(c)}")
+    for outcome, ex in camp.examples.items():
+        print(f"examples of {outcome}:")
+        for e in ex:
+            print("   ", e)
+    bad = sum(summary[k] for k in ("unclean error", "traceback", "hang", "wrong answer", "half-written"))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,134 @@
+"""Interrupts of ``baccara sweep`` (issue #16): stop promptly, keep every finished d, resume.
+
+Each test starts a real sweep in its own process group, waits until at least one deck
+count is in the cache, then signals it. Timeouts here only keep a broken build from
+hanging the suite; nothing asserts on elapsed time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from fractions import Fraction as F
+from pathlib import Path
+
+import pytest
+
+from games.baccara.analysis.deck_sweep import SweepCache
+
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="process-group signals and /proc")
+
+ROOT = Path(__file__).resolve().parent.parent
+HANG = 120  # seconds: only a guard against hangs
+TABLE4 = {1: (26, 13, 4, 52, 2), 2: (23, 30, 3, 83, 1), 3: (22, 9, 4, 40, 0), 4: (21, 19, 4, 59, 1)}
+
+
+def _start(cache: Path, decks: str = "1-400") -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.Popen(
+        [sys.executable, "-m", "games.baccara.cli.main", "sweep", "--decks", decks, "--jobs", "2",
+         "--json", "--cache-dir", str(cache)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+
+
+def _entries(cache: Path) -> list[Path]:
+    return SweepCache(cache).entries()
+
+
+def _children(pid: int) -> list[int]:
+    kids = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            kids += [int(k) for k in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return kids
+
+
+def _wait_for_work(proc: subprocess.Popen, cache: Path) -> list[int]:
+    """Wait until the pool runs and one result is cached; returns the worker pids."""
+    deadline = time.monotonic() + HANG
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, proc.communicate()
+        kids = _children(proc.pid)
+        if len(kids) >= 2 and _entries(cache):
+            return kids
+        time.sleep(0.05)
+    proc.kill()
+    pytest.fail("the sweep did not start")
+
+
+def _gone(pids: list[int]) -> bool:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        alive = [p for p in pids if Path(f"/proc/{p}").exists()
+                 and "zombie" not in Path(f"/proc/{p}/status").read_text(errors="replace").lower()]
+        if not alive:
+            return True
+        time.sleep(0.1)
+    return False
+
+
+@pytest.mark.parametrize("how, code", [("int", 130), ("group-int", 130), ("term", 143)])
+def test_signal_stops_workers_and_keeps_results(tmp_path, how, code):
+    proc = _start(tmp_path)
+    workers = _wait_for_work(proc, tmp_path)
+    if how == "int":
+        os.kill(proc.pid, signal.SIGINT)
+    elif how == "group-int":
+        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C in a terminal does
+    else:
+        os.kill(proc.pid, signal.SIGTERM)
+    out, err = proc.communicate(timeout=HANG)
+    assert proc.returncode == code, err
+    assert out == ""  # no partial JSON
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err, err
+    m = re.fullmatch(r"interrupted: (\d+) of 400 deck counts are saved in the cache \(.*\); "
+                     r"run the same command again to resume", lines[0])
+    assert m, lines[0]
+    cache = SweepCache(tmp_path)
+    valid = [p for p in _entries(tmp_path) if cache.get("B2", int(p.name.split("-")[1][1:]), F(0), F(1, 10))]
+    assert len(valid) == len(_entries(tmp_path)) == int(m.group(1)) >= 1
+    assert _gone(workers), "pool workers outlived the sweep"
+
+
+def test_kill_9_then_rerun_resumes(tmp_path):
+    proc = _start(tmp_path, "1-60")
+    workers = _wait_for_work(proc, tmp_path)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.communicate(timeout=HANG)
+    assert _gone(workers), "pool workers were orphaned by kill -9 of the parent"
+    saved = len(_entries(tmp_path))
+    assert saved >= 1
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    r = subprocess.run([sys.executable, "-m", "games.baccara.cli.main", "sweep", "--decks", "1-4", "--jobs", "2",
+                        "--json", "--cache-dir", str(tmp_path)], capture_output=True, text=True, env=env,
+                       timeout=HANG)
+    assert r.returncode == 0, r.stderr
+    recs = json.loads(r.stdout)
+    assert {r_["decks"]: (r_["curves"], r_["intersections"], r_["boundary_curves"], r_["intervals"],
+                          r_["nonunique_points"]) for r_ in recs} == TABLE4
+    assert "read from the cache" in r.stderr
+
+
+def test_two_sweeps_share_one_cache(tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    cmd = [sys.executable, "-m", "games.baccara.cli.main", "sweep", "--decks", "1-4", "--jobs", "1",
+           "--json", "--cache-dir", str(tmp_path)]
+    procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+             for _ in range(2)]
+    outs = [p.communicate(timeout=HANG) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], outs
+    a, b = (json.loads(o) for o, _ in outs)
+    assert a == b
+    assert {r["decks"]: (r["curves"], r["intersections"], r["boundary_curves"], r["intervals"],
+                         r["nonunique_points"]) for r in a} == TABLE4
+    cache = SweepCache(tmp_path)
+    assert all(cache.get("B2", d, F(0), F(1, 10)) for d in TABLE4)
+    assert not list(cache.dir.glob("*.tmp"))
