@@ -10,7 +10,7 @@ Public API (see ``CONTRACT.md``)::
 
 from gamekit.additive.foster import AdditiveEquilibrium, AdditiveSolution, solve_additive
 from gamekit.additive.game import AdditiveGame
-from gamekit.additive.reduction import Lemma1Reduction, materialize, reduce_lemma1
+from gamekit.additive.reduction import ForcedMoves, forced_moves, materialize
 from gamekit.bimatrix.dominance import DominanceResult, iterated_dominance
 from gamekit.bimatrix.solve import METHODS, Component, SolveResult, solve, solve_result
 from gamekit.core.equilibrium import Equilibrium, is_equilibrium, regret
@@ -29,8 +29,8 @@ __all__ = [
     "AdditiveEquilibrium",
     "AdditiveSolution",
     "solve_additive",
-    "Lemma1Reduction",
-    "reduce_lemma1",
+    "ForcedMoves",
+    "forced_moves",
     "materialize",
     "DominanceResult",
     "iterated_dominance",
