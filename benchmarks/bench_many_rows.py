@@ -29,7 +29,7 @@ from rich.progress import Progress
 from gamekit.additive.foster import _solve_enumeration
 from gamekit.additive.game import AdditiveGame
 from gamekit.additive.many_rows import solve_many_rows
-from gamekit.additive.reduction import reduce_lemma1
+from gamekit.additive.reduction import forced_moves
 from gamekit.core.errors import TooLargeError
 
 OUT = Path(__file__).parent / "results" / "many_rows.md"
@@ -60,7 +60,7 @@ def timed(f):
 
 def run_case(m: int, n: int, kind: str) -> dict:
     g = make_game(m, n, kind, seed=1000 * m + n)
-    n_star = reduce_lemma1(g).n_star
+    n_star = forced_moves(g).n_star
     row = {"m": m, "n": n, "kind": kind, "n_star": n_star}
     try:
         sol, t = timed(lambda: solve_many_rows(g))

@@ -86,9 +86,9 @@ def run_one(d: int) -> dict:
         checks += 1
     return {
         "d": d,
-        "row": (sol.r, sol.s, sol.boundary_curves, sol.intervals, len(sol.nonunique_points)),
+        "row": (sol.n_curves, sol.n_intersections, sol.boundary_curves, sol.intervals, len(sol.nonunique_points)),
         "critical": len(sol.critical), "live": len(sol.data.live), "pieces": len(sol.pieces),
-        "lemma2b": sol.lemma2b_holds, "t_tables": t_tables, "t_solve": t_solve, "t_fixed": t_fixed,
+        "single_crossing": sol.single_crossing_holds, "t_tables": t_tables, "t_solve": t_solve, "t_fixed": t_fixed,
         "c_solve": c_solve, "c_fixed": c_fixed,
         "checks": checks,
     }
@@ -202,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
         "Every d was also spot-checked: the description evaluated at α = 0, 1/37, 1/20, 2/29, 1/10 "
         "equals `solve_additive(game.at(α))` exactly "
         f"({sum(r['checks'] for r in results)} checks, all equal). Lemma 2(b) verified on the whole interval for "
-        f"{sum(r['lemma2b'] for r in results)}/{len(results)} deck counts.",
+        f"{sum(r['single_crossing'] for r in results)}/{len(results)} deck counts.",
         "",
         "## Peer 1: one parametric solve vs one fixed-α solve (`solve_additive`, α = 1/20)",
         "",

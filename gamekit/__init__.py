@@ -53,8 +53,8 @@ _LAZY: dict[str, tuple[str, str]] = {
     "EquilibriumCell": ("gamekit.additive.foster", "EquilibriumCell"),
     "FosterCertificate": ("gamekit.additive.foster", "FosterCertificate"),
     "solve_additive": ("gamekit.additive.foster", "solve_additive"),
-    "Lemma1Reduction": ("gamekit.additive.reduction", "Lemma1Reduction"),
-    "reduce_lemma1": ("gamekit.additive.reduction", "reduce_lemma1"),
+    "ForcedMoves": ("gamekit.additive.reduction", "ForcedMoves"),
+    "forced_moves": ("gamekit.additive.reduction", "forced_moves"),
     "materialize": ("gamekit.additive.reduction", "materialize"),
     "DoublyAdditiveGame": ("gamekit.doubly_additive.game", "DoublyAdditiveGame"),
     "DoublyAdditiveSolution": ("gamekit.doubly_additive.result", "DoublyAdditiveSolution"),
@@ -124,7 +124,7 @@ __all__ = [
     "is_certified",
     "is_equilibrium",
     "iterated_dominance",
-    "Lemma1Reduction",
+    "ForcedMoves",
     "LPIterationLimit",
     "LPResult",
     "materialize",
@@ -140,7 +140,7 @@ __all__ = [
     "Piece",
     "PointCase",
     "read_nfg",
-    "reduce_lemma1",
+    "forced_moves",
     "regret",
     "safety_levels",
     "SearchMode",
@@ -188,7 +188,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
         solve_additive,
     )
     from gamekit.additive.game import AdditiveGame
-    from gamekit.additive.reduction import Lemma1Reduction, materialize, reduce_lemma1
+    from gamekit.additive.reduction import ForcedMoves, forced_moves, materialize
     from gamekit.bimatrix.dominance import DominanceResult, DominanceStep, iterated_dominance
     from gamekit.bimatrix.solve import METHODS, Component, SolveResult, solve_result
     from gamekit.core.certify import certify_profile, is_certified, is_equilibrium

@@ -18,7 +18,7 @@ from gamekit.additive.behaviour import (
     payoffs,
     row_best_responses,
 )
-from gamekit.additive.reduction import materialize, materialized_columns, reduce_lemma1
+from gamekit.additive.reduction import forced_moves, materialize, materialized_columns
 from gamekit.core.equilibrium import col_payoffs, row_payoffs
 
 F = Fraction
@@ -72,7 +72,7 @@ def test_materialize_refuses_above_limit():
 
 def test_lemma1_sets_and_reduced_game_is_a_subgame():
     g = small_game()
-    red = reduce_lemma1(g)
+    red = forced_moves(g)
     assert (red.T0, red.T1, red.T_star) == ((1,), (0,), (2, 3))
     assert red.reduced.infosets == ("c", "d")
     full = materialize(g, reduce=False)
@@ -90,7 +90,7 @@ def test_lemma1_sets_and_reduced_game_is_a_subgame():
 def test_lemma1_removed_columns_are_strictly_dominated():
     """Every column outside T1 ⊂ T ⊂ T1 ∪ T* is strictly dominated by the one-step fix."""
     g = small_game()
-    red = reduce_lemma1(g)
+    red = forced_moves(g)
     full = materialize(g, reduce=False)
     cols = materialized_columns(g, reduce=False)
     idx = {T: j for j, T in enumerate(cols)}
@@ -109,7 +109,7 @@ def test_lemma1_removed_columns_are_strictly_dominated():
 
 
 def test_lemma1_lift_and_restrict():
-    red = reduce_lemma1(small_game())
+    red = forced_moves(small_game())
     y = red.lift_behaviour([F(1, 3), F(1)])
     assert y == (1, 0, F(1, 3), 1)
     assert red.restrict_behaviour(y) == (F(1, 3), 1)
@@ -123,7 +123,7 @@ def test_lemma1_with_a_func():
 
     g = AdditiveGame(["r0", "r1"], ["a", "b", "c", "d"], [0, 0],
                      [[(0, 1), (1, 0), (1, 0), (0, 1)], [(0, 1), (1, 0), (0, 1), (1, 0)]], a_func=a)
-    red = reduce_lemma1(g)
+    red = forced_moves(g)
     assert red.T1 == (0,) and red.T0 == (1,)
     for S in [(), (0,), (1,), (0, 1)]:
         for u in range(2):

@@ -19,7 +19,7 @@ import pytest
 
 from gamekit.additive.behaviour import col_best_response, is_additive_equilibrium, row_payoffs
 from gamekit.additive.foster import compare_with_explicit, solve_additive
-from gamekit.additive.reduction import materialize, reduce_lemma1
+from gamekit.additive.reduction import forced_moves, materialize
 from gamekit.bimatrix.solve import solve_result
 from gamekit.core.errors import GameError
 from gamekit.doubly_additive import DoublyAdditiveGame
@@ -86,7 +86,7 @@ def test_contract_b2_values(capsys):
     t = model_tables("B2", 6)
     union = set()
     for a in (F(0), F(1, 40), F(1, 20), F(3, 40), F(1, 10)):
-        union |= set(reduce_lemma1(t.game(a)).reduced.infosets)
+        union |= set(forced_moves(t.game(a)).reduced.infosets)
     assert len(union) == 20
     assert set(data["reduced"]["strategic"]) | {"15:6", "24:6"} == union
 
@@ -238,7 +238,7 @@ def test_fix_banker_moves_folds_payoffs_exactly():
 
 
 def test_player_forced_moves():
-    red = reduce_lemma1(build_game("A1")).reduced
+    red = forced_moves(build_game("A1")).reduced
     assert player_forced_moves(red) == {}  # Player mixes: his choice on 5 is strategic
     # make drawing on 5 worth one unit more whatever Banker does: strictly dominant
     from gamekit.additive.game import AdditiveGame

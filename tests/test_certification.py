@@ -270,11 +270,11 @@ def test_baccara_cli_exit_3_when_the_additive_solver_is_wrong(monkeypatch, capsy
 def test_baccara_lifted_equilibrium_is_checked_in_the_full_game(monkeypatch):
     """Models 1-2: the reduced game's equilibrium, lifted back to all Banker sets, is
     certified in the full game; a wrong lift (stand everywhere) is caught."""
-    from gamekit.additive.reduction import Lemma1Reduction
+    from gamekit.additive.reduction import ForcedMoves
     from games.baccara.analysis.equilibria import solve_model
 
     sol = solve_model("A1", None, "1/20")
     assert sol.equilibria
-    monkeypatch.setattr(Lemma1Reduction, "lift_behaviour", lambda self, draw: (F(0),) * self.full.n)
+    monkeypatch.setattr(ForcedMoves, "lift_behaviour", lambda self, draw: (F(0),) * self.full.n)
     with pytest.raises(CertificationError, match="Model A1"):
         solve_model("A1", None, "1/20")

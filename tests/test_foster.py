@@ -30,7 +30,7 @@ from gamekit.additive.foster import (
     foster_classes,
     solve_additive,
 )
-from gamekit.additive.reduction import materialize, materialized_columns, reduce_lemma1
+from gamekit.additive.reduction import forced_moves, materialize, materialized_columns
 
 F = Fraction
 
@@ -58,7 +58,7 @@ def test_random_games_match_pygambit(g):
     sol = solve_additive(g)
     if g.n <= 4:
         agree(sol, gambit_extreme(materialize(g, reduce=False)), reduce=False)
-    red = reduce_lemma1(g)
+    red = forced_moves(g)
     if red.n_star <= 5:
         agree(sol, gambit_extreme(materialize(g)))
 
@@ -96,7 +96,7 @@ def test_every_equilibrium_verifies_exactly(g):
 @settings(max_examples=40, deadline=None, derandomize=True)
 def test_lemma1_never_removes_an_equilibrium(g):
     """The full and the Lemma-1-reduced explicit games have the same extreme equilibria."""
-    red = reduce_lemma1(g)
+    red = forced_moves(g)
     full_eqs = set(gamekit_extreme(materialize(g, reduce=False)))
     cols_full = materialized_columns(g, reduce=False)
     cols_red = materialized_columns(g)
@@ -169,7 +169,7 @@ def test_theorem1_model_a1(alpha):
     # the paper's matrices are additive: materializing the compact form gives them back
     assert materialize(g, reduce=False) == BimatrixGame(A, B)
     sol = solve_additive(g)
-    assert sol.unique and sol.unique_mixed and sol.certificate.lemma2b
+    assert sol.unique and sol.unique_mixed and sol.certificate.single_crossing
     (e,) = sol.equilibria
     assert e.p == (9 - alpha) / (11 - 6 * alpha)
     assert e.draw == (1, 0, 1, F(859, 2288))  # draw (3,9), stand (4,1), draw (5,4), mix (6,∅)
@@ -179,7 +179,7 @@ def test_theorem1_model_a1(alpha):
     if alpha == F(1, 20):
         assert e.p == F(179, 214) and v_banker == F(-26337552, 535 * 13**6)
     # Lemma 2's classes: every one of the four sets has b00 > b01 and b10 < b11
-    assert sol.certificate.sizes == {"T00": 0, "T01": 4, "T10": 0, "T11": 0, "Z": 0}
+    assert sol.certificate.sizes == {"always_0": 0, "switch_up": 4, "switch_down": 0, "always_1": 0, "indifferent": 0}
     assert breakpoints(g)[3] == (9 - alpha) / (11 - 6 * alpha)
     agree(sol, gambit_extreme(materialize(g, reduce=False)), reduce=False)
     agree(sol, gamekit_extreme(materialize(g, reduce=False)), reduce=False)
@@ -213,7 +213,7 @@ def test_player_one_always_indifferent_gives_a_path():
 def test_always_indifferent_set_is_handled():
     g = game([(0, 0)], [1], F(-1, 2))
     sol = solve_additive(g)
-    assert sol.certificate.sizes["Z"] == 1 and not sol.certificate.hypotheses["classes_cover"]
+    assert sol.certificate.sizes["indifferent"] == 1 and not sol.certificate.hypotheses["classes_cover"]
     assert points(sol) == {(0, (0,)), (0, (F(1, 2),)), (1, (F(1, 2),)), (1, (1,))}
     agree(sol, gambit_extreme(materialize(g, reduce=False)), reduce=False)
 
@@ -221,7 +221,7 @@ def test_always_indifferent_set_is_handled():
 def test_tied_breakpoints_give_a_segment_of_equalizing_strategies():
     g = game([(-1, 1), (-2, 2)], [-1, -1], 1)
     sol = solve_additive(g)
-    assert sol.certificate.lemma2b and sol.certificate.multiplicities == (2,)
+    assert sol.certificate.single_crossing and sol.certificate.multiplicities == (2,)
     assert points(sol) == {(F(1, 2), (1, 0)), (F(1, 2), (0, 1))}
     assert not sol.unique and not sol.unique_mixed and len(sol.cells) == 1
     # the explicit game has a third extreme equilibrium, ½∅ + ½{0,1}: it maps inside the segment
@@ -247,7 +247,7 @@ def test_checker_detects_a_wrong_answer():
 
 def test_classes_and_breakpoints():
     g = game([(-1, 1), (1, -3), (2, 2), (-1, -1), (0, 0), (0, 2)], [0] * 6, 1)
-    assert foster_classes(g) == {"T00": (3,), "T01": (0, 5), "T10": (1,), "T11": (2,), "Z": (4,)}
+    assert foster_classes(g) == {"always_0": (3,), "switch_up": (0, 5), "switch_down": (1,), "always_1": (2,), "indifferent": (4,)}
     assert breakpoints(g) == {0: F(1, 2), 1: F(1, 4), 5: F(0)}
 
 

@@ -371,8 +371,8 @@ def test_intersections_counted_as_in_the_paper():
                     for x in sol.intersections for l in x.curves for s, t in dom[l])
         single = all(len(c.domain) == 1 for c in sol.curves)
         if inner and single and not sol.coincident:
-            assert sol.intervals == sol.r + 2 * sol.s
-            seen += sol.s > 0
+            assert sol.intervals == sol.n_curves + 2 * sol.n_intersections
+            seen += sol.n_intersections > 0
         for x in sol.intersections:  # the curves really meet there, inside [0, 1]
             i, j = (sol.data.live.index(l) for l in x.curves)
             assert sol.data.curve_function(i)(x.alpha) == sol.data.curve_function(j)(x.alpha) == x.p
@@ -393,7 +393,7 @@ def test_player_one_indifferent_gives_continua_on_whole_segments():
     G0 = _game([[(0, -1)], [(0, 1)]], zero_a)   # G_0 = −1, G_1 = 1 + α → p(l) = 1/(2 + α)
     G1 = _game([[(0, 0)], [(0, 1)]], zero_a)
     sol = solve_parametric(AffineAdditiveGame(G0, G1), 0, 1)
-    assert sol.r == 1 and sol.s == 0 and not sol.lemma2b_holds
+    assert sol.n_curves == 1 and sol.n_intersections == 0 and not sol.single_crossing_holds
     for seg in sol.segments:
         assert not seg.unique and seg.continua
     eq = sol.evaluate(F(1, 2))
@@ -435,8 +435,8 @@ def b2_d6():
 
 def test_model_b2_d6_table4_row(b2_d6):
     sol = b2_d6
-    assert (sol.r, sol.s, sol.boundary_curves, sol.intervals, len(sol.nonunique_points)) == (20, 23, 3, 66, 1)
-    assert sol.lemma2b_holds
+    assert (sol.n_curves, sol.n_intersections, sol.boundary_curves, sol.intervals, len(sol.nonunique_points)) == (20, 23, 3, 66, 1)
+    assert sol.single_crossing_holds
 
 
 def test_model_b2_d6_curves_and_alpha0(b2_d6):
@@ -494,7 +494,7 @@ def test_model_b2_table4_other_decks():
         t = model_tables("B2", d)
         game = AffineAdditiveGame.from_endpoints(t.game(0), t.game(F(1, 2)), 0, F(1, 2))
         sol = solve_parametric(game, 0, F(1, 10))
-        assert (sol.r, sol.s, sol.boundary_curves, sol.intervals, len(sol.nonunique_points)) == row, d
+        assert (sol.n_curves, sol.n_intersections, sol.boundary_curves, sol.intervals, len(sol.nonunique_points)) == row, d
         # p is p((0,6),∅) everywhere: equation (26)
         a = sympy.Symbol("alpha")
         p26 = ((8 * d - 1) * (12 * d - 1) * (24 * d - 1) - 2 * a * d * (128 * d**2 - 8 * d + 1)) / (

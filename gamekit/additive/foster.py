@@ -205,7 +205,9 @@ class CaseRecord(tuple):
 class FosterCertificate:
     """What Foster's algorithm checked.
 
-    ``sizes``: |T₀₀|, |T₀₁|, |T₁₀|, |T₁₁| and |Z| (sets with G₀ = G₁ = 0).
+    ``sizes``: the class sizes of :func:`foster_classes` (``always_0`` = the paper's T₀₀,
+    ``switch_up`` = T₀₁, ``switch_down`` = T₁₀, ``always_1`` = T₁₁, ``indifferent`` = Z,
+    the sets with G₀ = G₁ = 0).
     ``breakpoints``: distinct p(l) in [0,1], ascending, with ``multiplicities``.
     ``cases``: every breakpoint, open interval and endpoint examined and its result
     ("none", "equalizing", "continuum", "pure", …).
@@ -213,7 +215,7 @@ class FosterCertificate:
     ``positive_probabilities`` (p_u(l) > 0, None when ``prob`` was not given),
     ``no_indifference_on_intervals`` (a_{0,T(p)} ≠ a_{1,T(p)} off the breakpoints),
     ``row0_not_pure_eq`` (a_{0,T(0)} < a_{1,T(0)}), ``row1_not_pure_eq``
-    (a_{0,T(1)} > a_{1,T(1)}); ``lemma2b`` is their conjunction (``positive_probabilities``
+    (a_{0,T(1)} > a_{1,T(1)}); ``single_crossing`` is their conjunction (``positive_probabilities``
     counts when known).
     """
 
@@ -223,7 +225,7 @@ class FosterCertificate:
     multiplicities: tuple[int, ...]
     cases: tuple[CaseRecord, ...]
     hypotheses: dict[str, bool | None]
-    lemma2b: bool
+    single_crossing: bool
     notes: tuple[str, ...] = ()
     cross_check: str = "not run"
 
@@ -232,7 +234,7 @@ class FosterCertificate:
         if not self.cases:  # not Foster (e.g. more than two rows): say what was done
             return f"n={self.n} {sizes}; " + "; ".join(self.notes)
         hits = [c for c in self.cases if c.result != "none"]
-        held = "held" if self.lemma2b else "failed (" + ", ".join(
+        held = "held" if self.single_crossing else "failed (" + ", ".join(
             k for k, v in self.hypotheses.items() if v is False) + ")"
         return (
             f"n={self.n} {sizes}; {len(self.breakpoints)} breakpoints, "
@@ -290,10 +292,15 @@ class AdditiveSolution(ResultSequence):
 
 # -- classification ----------------------------------------------------------------------------
 def foster_classes(game: AdditiveGame) -> dict[str, tuple[int, ...]]:
-    """The paper's T₀₀, T₀₁, T₁₀, T₁₁ and the always-indifferent set Z (two-row games)."""
+    """Player II's information sets by the signs of their gains G₀ (against row 0) and G₁
+    (two-row games): ``always_0`` (G₀, G₁ < 0; the paper's T₀₀), ``switch_up`` (G₀ ≤ 0 ≤ G₁,
+    move 0 → 1 as p grows; T₀₁), ``switch_down`` (G₀ ≥ 0 ≥ G₁; T₁₀), ``always_1``
+    (G₀, G₁ > 0; T₁₁) and ``indifferent`` (G₀ = G₁ = 0; Z) — Ethier–Lee II, §2."""
     _need_two_rows(game)
     G0, G1 = game.b_gains(0), game.b_gains(1)
-    out: dict[str, list[int]] = {"T00": [], "T01": [], "T10": [], "T11": [], "Z": []}
+    out: dict[str, list[int]] = {
+        "always_0": [], "switch_up": [], "switch_down": [], "always_1": [], "indifferent": []
+    }
     for l in range(game.n):
         out[_class_of(G0[l], G1[l])].append(l)
     return {k: tuple(v) for k, v in out.items()}
@@ -301,12 +308,12 @@ def foster_classes(game: AdditiveGame) -> dict[str, tuple[int, ...]]:
 
 def _class_of(g0: Fraction, g1: Fraction) -> str:
     if g0 < 0 and g1 < 0:
-        return "T00"
+        return "always_0"
     if g0 > 0 and g1 > 0:
-        return "T11"
+        return "always_1"
     if g0 == 0 and g1 == 0:
-        return "Z"
-    return "T01" if g0 <= 0 <= g1 else "T10"
+        return "indifferent"
+    return "switch_up" if g0 <= 0 <= g1 else "switch_down"
 
 
 def breakpoints(game: AdditiveGame) -> dict[int, Fraction]:
@@ -316,7 +323,7 @@ def breakpoints(game: AdditiveGame) -> dict[int, Fraction]:
     out = {}
     for l in range(game.n):
         c = _class_of(G0[l], G1[l])
-        if c in ("T01", "T10"):
+        if c in ("switch_up", "switch_down"):
             out[l] = G0[l] / (G0[l] - G1[l])
     return out
 
@@ -634,26 +641,26 @@ def _solve_two_rows(game: AdditiveGame, max_vertices: int, max_face: int) -> Add
     n = game.n
     G0, G1 = game.b_gains(0), game.b_gains(1)
     LB, (g0, g1) = _scaled_ints(G0, G1)  # G_u · LB as integers: same classes, same p(l)
-    sizes = {"T00": 0, "T01": 0, "T10": 0, "T11": 0, "Z": 0}
+    sizes = {"always_0": 0, "switch_up": 0, "switch_down": 0, "always_1": 0, "indifferent": 0}
     Z: list[int] = []
     ones_state = [False] * n  # T(p) just left of the current point (starts "left of 0")
     items: list[tuple[int, int, int]] = []  # p(l) = num/den with den > 0, and l
     for l in range(n):
         a, b = g0[l], g1[l]
         if a < 0 and b < 0:
-            sizes["T00"] += 1
+            sizes["always_0"] += 1
         elif a > 0 and b > 0:
-            sizes["T11"] += 1
+            sizes["always_1"] += 1
             ones_state[l] = True
         elif a == 0 and b == 0:
-            sizes["Z"] += 1
+            sizes["indifferent"] += 1
             Z.append(l)
         else:
             if a <= 0 <= b:
-                sizes["T01"] += 1
+                sizes["switch_up"] += 1
                 items.append((-a, b - a, l))  # p(l) = G0/(G0 − G1) = (−a)/(b − a)
             else:
-                sizes["T10"] += 1
+                sizes["switch_down"] += 1
                 ones_state[l] = True
                 items.append((a, a - b, l))
     grouped = _sorted_breakpoints(items)  # O(n log n)
@@ -816,9 +823,9 @@ def _solve_two_rows(game: AdditiveGame, max_vertices: int, max_face: int) -> Add
         "row1_not_pure_eq": d_T1 is not None and d_T1 < 0,
     }
     # positivity of p_u(l) is informational: the weighted gains make the rest exact anyway
-    lemma2b = all(v for k, v in hyps.items() if k != "positive_probabilities")
+    single_crossing = all(v for k, v in hyps.items() if k != "positive_probabilities")
     notes = []
-    if lemma2b:
+    if single_crossing:
         # Lemma 2(b): every equilibrium has p = p(l) for some l — check our sweep agrees.
         bad = [c for c in cells if c.kind == "interval" or (c.p_lo not in bpset)]
         if bad:
@@ -836,7 +843,7 @@ def _solve_two_rows(game: AdditiveGame, max_vertices: int, max_face: int) -> Add
         multiplicities=tuple(mult),
         cases=tuple(cases),
         hypotheses=hyps,
-        lemma2b=lemma2b,
+        single_crossing=single_crossing,
         notes=tuple(notes),
     )
     return AdditiveSolution(game, eqs, tuple(cells), components, unique, unique_mixed, cert, "foster")
@@ -884,13 +891,13 @@ def _solve_one_row(game: AdditiveGame, max_vertices: int) -> AdditiveSolution:
 
 def _solve_enumeration(game: AdditiveGame, limit: int) -> AdditiveSolution:
     """m > 2: Lemma 1, materialize the reduced game, enumerate its extreme equilibria."""
-    from gamekit.additive.reduction import materialize, materialized_columns, reduce_lemma1
+    from gamekit.additive.reduction import forced_moves, materialize, materialized_columns
 
     try:
         from gamekit.bimatrix.solve import solve_result  # type: ignore[attr-defined]
     except ImportError as exc:  # pragma: no cover - depends on the explicit solver
         raise GameError("solving additive games with more than 2 rows needs gamekit.bimatrix.solve") from exc
-    red = reduce_lemma1(game)
+    red = forced_moves(game)
     explicit = materialize(game, limit=limit, reduce=True)
     columns = materialized_columns(game, limit=limit, reduce=True)
     res = solve_result(explicit, method="all")

@@ -108,7 +108,7 @@ class AdditiveGame:
         return len(self.infosets)
 
     @property
-    def is_doubly_additive(self) -> bool:
+    def row_payoff_is_additive(self) -> bool:
         """True when player I's payoff is stored additively (not as a callable)."""
         return self.a_move is not None
 

@@ -26,7 +26,7 @@ bimatrix games; ``gamekit.kernel.graphs``).
 
 **Algorithm** (:func:`solve_many_rows`):
 
-1. Lemma 1 (``reduction.reduce_lemma1``) fixes the forced moves (T₀, T₁); only the n_*
+1. Lemma 1 (``reduction.forced_moves``) fixes the forced moves (T₀, T₁); only the n_*
    remaining sets are strategic.
 2. For every support S (2^m − 1 of them), only the forms whose restriction G_S(l) takes
    both signs cut the relative interior of the S-face; forms vanishing on the face are
@@ -57,7 +57,7 @@ from itertools import combinations
 from gamekit.additive.behaviour import behaviour_to_mixture, is_additive_equilibrium, payoffs
 from gamekit.additive.foster import AdditiveEquilibrium, AdditiveSolution, FosterCertificate
 from gamekit.additive.game import AdditiveGame
-from gamekit.additive.reduction import Lemma1Reduction, reduce_lemma1
+from gamekit.additive.reduction import ForcedMoves, forced_moves
 from gamekit.core.errors import GameError, TooLargeError
 from gamekit.doubly_additive.polytope import box_polytope_vertices
 from gamekit.kernel.graphs import connected_components, maximal_bicliques
@@ -290,7 +290,7 @@ def _float_tables(game: AdditiveGame):
 
 
 # -- the solver ------------------------------------------------------------------------------------
-def _extreme_pairs(red: Lemma1Reduction, max_candidates: int, stats: dict) -> list[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]]:
+def _extreme_pairs(red: ForcedMoves, max_candidates: int, stats: dict) -> list[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]]:
     """All (x, y_reduced) extreme equilibria of the reduced game (see the module theorem)."""
     game = red.reduced
     m = game.m
@@ -331,7 +331,7 @@ def solve_many_rows(game: AdditiveGame, *, max_candidates: int = DEFAULT_MAX_CAN
         raise GameError(f"expected an AdditiveGame, got {type(game).__name__}")
     if game.a_move is None:
         raise GameError("the m-row solver needs player I's payoff in additive form (a_base/a_move)")
-    red = reduce_lemma1(game)
+    red = forced_moves(game)
     stats: dict = {"n": game.n, "n_star": red.n_star}
     pairs = _extreme_pairs(red, max_candidates, stats)
     if len(pairs) > max_vertices:
@@ -355,7 +355,7 @@ def _certification_error(msg: str) -> Exception:
     return CertificationError(msg)
 
 
-def _assemble(game: AdditiveGame, red: Lemma1Reduction, eqs: tuple[AdditiveEquilibrium, ...],
+def _assemble(game: AdditiveGame, red: ForcedMoves, eqs: tuple[AdditiveEquilibrium, ...],
               stats: dict) -> ManyRowSolution:
     xs = sorted({e.row for e in eqs})
     ys = sorted({e.draw for e in eqs})

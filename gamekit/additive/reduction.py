@@ -1,4 +1,4 @@
-"""Lemma 1 (reduction by strict dominance) and materialization of additive games.
+"""Forced moves (reduction by strict dominance) and materialization of additive games.
 
 Ethier & Lee, *Baccara chemin de fer II*, Lemma 1. With the weighted gains
 G_u(l) = p_u(l)[b_{u,1}(l) − b_{u,0}(l)] (``AdditiveGame.b_gains``) put
@@ -31,8 +31,8 @@ from gamekit.core.game import BimatrixGame
 
 __all__ = [
     "DEFAULT_COLUMN_LIMIT",
-    "Lemma1Reduction",
-    "reduce_lemma1",
+    "ForcedMoves",
+    "forced_moves",
     "materialize",
     "materialized_columns",
     "column_label",
@@ -45,8 +45,9 @@ _ZERO = Fraction(0)
 
 
 @dataclass(frozen=True)
-class Lemma1Reduction:
-    """The result of Lemma 1: the sets T₀, T₁, T_* and the reduced game.
+class ForcedMoves:
+    """Player II's forced moves and the reduced game (Lemma 1 of Ethier–Lee II): the sets
+    T₀ (move 0 strictly dominant), T₁ (move 1 strictly dominant), T_* (the rest).
 
     Indices in ``T0``, ``T1``, ``T_star`` refer to the full game; information set i of
     ``reduced`` is ``T_star[i]`` of the full game (labels are kept).
@@ -113,8 +114,9 @@ def _fold(base: Sequence[Fraction], move: Sequence, T0: Sequence[int], T1: Seque
     return out
 
 
-def reduce_lemma1(game: AdditiveGame) -> Lemma1Reduction:
-    """Apply Lemma 1: fold the forced moves on T₀ ∪ T₁ into the base payoffs. O(mn)."""
+def forced_moves(game: AdditiveGame) -> ForcedMoves:
+    """Fold player II's strictly dominant (forced) moves on T₀ ∪ T₁ into the base payoffs
+    (Lemma 1 of Ethier–Lee II). O(mn)."""
     T0, T1, Ts = _classify(game)
     b_base = _fold(game.b_base, game.b_move, T0, T1)
     b_move = [[game.b_move[u][l] for l in Ts] for u in range(game.m)]
@@ -133,7 +135,7 @@ def reduce_lemma1(game: AdditiveGame) -> Lemma1Reduction:
     prob = None
     if game.prob is not None:
         prob = [[game.prob[u][l] for l in Ts] for u in range(game.m)]
-    title = f"{game.title} (Lemma 1 reduced)" if game.title else "Lemma 1 reduced"
+    title = f"{game.title} (forced moves removed)" if game.title else "forced moves removed"
     reduced = AdditiveGame(
         game.rows,
         [game.infosets[l] for l in Ts],
@@ -145,7 +147,7 @@ def reduce_lemma1(game: AdditiveGame) -> Lemma1Reduction:
         prob=prob,
         title=title,
     )
-    return Lemma1Reduction(game, reduced, T0, T1, Ts)
+    return ForcedMoves(game, reduced, T0, T1, Ts)
 
 
 # -- materialization ---------------------------------------------------------------------------
@@ -174,7 +176,7 @@ def materialized_columns(game: AdditiveGame, limit: int = DEFAULT_COLUMN_LIMIT,
                          reduce: bool = True) -> tuple[frozenset[int], ...]:
     """Full-game subsets T of the columns of :func:`materialize` (same arguments), in order."""
     if reduce:
-        red = reduce_lemma1(game)
+        red = forced_moves(game)
         _check_size(red.n_star, limit)
         return tuple(red.lift_set(S) for S in _column_sets(red.n_star))
     _check_size(game.n, limit)
@@ -193,7 +195,7 @@ def materialize(game: AdditiveGame, limit: int = DEFAULT_COLUMN_LIMIT, reduce: b
     """
     if len(moves) != 2:
         raise GameError("moves must be a pair of labels (move 0, move 1)")
-    g = reduce_lemma1(game).reduced if reduce else game
+    g = forced_moves(game).reduced if reduce else game
     n = g.n
     N = _check_size(n, limit)
     sets = _column_sets(n)

@@ -565,7 +565,7 @@ def analyze(data: LiveData, P: AlphaPoint, max_free: int = DEFAULT_MAX_FREE) -> 
     failures: list[str] = []
     if nulls:
         names = ", ".join(data.labels[data.live[i]] for i in nulls)
-        failures.append(f"player II is indifferent at {names} against both rows (T00∪T01∪T10∪T11 is not everything)")
+        failures.append(f"player II is indifferent at {names} against both rows (the sign classes do not cover every set)")
     left = cls.ones | cls.t10  # best response for p below every discontinuity
     last = len(bps) - 1
     for b, (kind, grp) in enumerate(bps):

@@ -90,8 +90,8 @@ class Curve:
     """A best-response-discontinuity curve p(l)(α) (Lemma 2(a) with α-dependent weights).
 
     ``domain``: closed α-intervals where p(l)(α) ∈ [0, 1]; ``hits``: (α, 0 or 1) where the
-    curve meets p = 0 or p = 1 (``boundary`` is True when there is any); ``kind``: ``"T01"``
-    (move 1 for p > p(l)) and/or ``"T10"``.
+    curve meets p = 0 or p = 1 (``boundary`` is True when there is any); ``kind``: ``"switch_up"``
+    (move 1 for p > p(l)) and/or ``"switch_down"``.
     """
 
     index: int
@@ -155,8 +155,9 @@ class Segment:
         return self.structure.unique
 
     @property
-    def lemma2b(self) -> bool:
-        """True when Lemma 2(b)'s hypotheses hold for every α in the segment."""
+    def single_crossing(self) -> bool:
+        """True when player I's payoff difference crosses zero exactly once in p for every α
+        in the segment (the hypotheses of Lemma 2(b) of Ethier–Lee II)."""
         return not self.structure.failures
 
 
@@ -278,7 +279,7 @@ class ParametricSolution(ResultSequence):
     pieces: list[Piece]
     cases: list[CurveCase]
     point_cases: list[PointCase]
-    lemma2b_failures: list[tuple[str, str]] = field(default_factory=list)
+    single_crossing_failures: list[tuple[str, str]] = field(default_factory=list)
 
     # -- result protocol ---------------------------------------------------------------------
     @property
@@ -306,20 +307,21 @@ class ParametricSolution(ResultSequence):
         """Counts of what the sweep examined; every evaluated equilibrium is certified exactly."""
         return {"curves": len(self.curves), "intersections": len(self.intersections),
                 "segments": len(self.segments), "critical": len(self.critical),
-                "lemma2b_failures": len(self.lemma2b_failures)}
+                "single_crossing_failures": len(self.single_crossing_failures)}
 
     def to_json(self) -> dict:
         return {"method": self.method, **self.to_dict()}
 
-    # -- Table 4 ----------------------------------------------------------------------------
+    # -- counts (Table 4 of Ethier–Lee II) ----------------------------------------------------------------------------
     @property
-    def r(self) -> int:
-        """Number of best-response-discontinuity curves (column (a))."""
+    def n_curves(self) -> int:
+        """Number of best-response-discontinuity curves (the paper's r, Table 4 column (a))."""
         return len(self.curves)
 
     @property
-    def s(self) -> int:
-        """Number of intersections of curves (column (b)), counted per pair and α."""
+    def n_intersections(self) -> int:
+        """Number of intersections of curves, counted per pair and α (the paper's s,
+        Table 4 column (b))."""
         return len(self.intersections)
 
     @property
@@ -334,10 +336,11 @@ class ParametricSolution(ResultSequence):
         return len(self.cases)
 
     @property
-    def r_plus_2s(self) -> int:
-        """The paper's count r + 2s of α-intervals (equals ``intervals`` unless an intersection
-        sits at an end of a curve's domain or two curves coincide)."""
-        return self.r + 2 * self.s
+    def predicted_intervals(self) -> int:
+        """``n_curves + 2·n_intersections`` α-intervals (the paper's r + 2s; equals
+        ``intervals`` unless an intersection sits at an end of a curve's domain or two
+        curves coincide)."""
+        return self.n_curves + 2 * self.n_intersections
 
     @property
     def nonunique_points(self) -> list[CriticalPoint]:
@@ -355,9 +358,10 @@ class ParametricSolution(ResultSequence):
         return [c for c in self.critical if not c.covered]
 
     @property
-    def lemma2b_holds(self) -> bool:
-        """True when Lemma 2(b)'s hypotheses hold for every α in [lo, hi]."""
-        return not self.lemma2b_failures
+    def single_crossing_holds(self) -> bool:
+        """True when player I's payoff difference crosses zero exactly once in p for every α
+        in [lo, hi] (the hypotheses of Lemma 2(b) of Ethier–Lee II)."""
+        return not self.single_crossing_failures
 
     def pattern(self, f: EquilibriumFormula) -> dict[str, str]:
         """Moves of an equilibrium formula at the live sets: ``"0"``, ``"1"`` or ``"M"``."""
@@ -472,12 +476,12 @@ class ParametricSolution(ResultSequence):
             })
         return {
             "interval": [fmt(self.lo), fmt(self.hi)],
-            "curves": self.r,
-            "intersections": self.s,
+            "curves": self.n_curves,
+            "intersections": self.n_intersections,
             "boundary_curves": self.boundary_curves,
             "intervals": self.intervals,
             "nonunique_points": len(self.nonunique_points),
-            "lemma2b_holds": self.lemma2b_holds,
+            "single_crossing_holds": self.single_crossing_holds,
             "segments": pieces,
             "points": points,
         }
@@ -639,7 +643,7 @@ def _curves(data: LiveData) -> list[tuple[int, Curve]]:
             P = AlphaPoint(probe)
             if _curve_ok(P, g0, g1):
                 a, b = P.sign1(*g0), P.sign1(*g1)
-                kinds.add("T01" if (a < 0 or b > 0) else "T10")
+                kinds.add("switch_up" if (a < 0 or b > 0) else "switch_down")
                 if domain and domain[-1][1] == s:
                     domain[-1][1] = t
                 else:
@@ -688,7 +692,7 @@ def solve_parametric(game: AffineAdditiveGame, lo=0, hi=1, *,
         critical=critical, segments=segments, pieces=_pieces(critical, segments),
         cases=_cases(data, curve_list, intersections, segments, critical),
         point_cases=[_point_case(data, x, critical) for x in intersections],
-        lemma2b_failures=_condition_failures(segments, critical),
+        single_crossing_failures=_condition_failures(segments, critical),
     )
 
 

@@ -39,7 +39,7 @@ from fractions import Fraction
 
 from gamekit.additive.foster import solve_additive
 from gamekit.additive.game import AdditiveGame
-from gamekit.additive.reduction import reduce_lemma1
+from gamekit.additive.reduction import forced_moves
 from gamekit.core.numbers import fmt
 from games.baccara.analysis.equilibria import ModelEquilibrium
 from games.baccara.analysis.pricing import (
@@ -220,7 +220,7 @@ class ConstrainedSolution:
 def _equilibria(cg: ConstrainedGame, progress: bool):
     """Lemma 1 + the gamekit solver on the constrained game; results over its free sets."""
     g = cg.game
-    lem = reduce_lemma1(g) if g.n else None
+    lem = forced_moves(g) if g.n else None
     red = lem.reduced if lem is not None else g
     out: list[tuple[dict[str, Fraction], dict[str, Fraction], tuple[Fraction, Fraction]]] = []
     if g.m <= 2:

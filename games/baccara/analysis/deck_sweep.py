@@ -166,9 +166,9 @@ def solve_record(model: str, decks: int | None, lo: Fraction, hi: Fraction) -> d
         "boundary_curves": summary["boundary_curves"],
         "intervals": summary["intervals"],
         "nonunique_points": summary["nonunique_points"],
-        "r_plus_2s": sol.r_plus_2s,
+        "r_plus_2s": sol.predicted_intervals,
         "live_sets": len(sol.data.live),
-        "lemma2b_holds": summary["lemma2b_holds"],
+        "lemma2b_holds": summary["single_crossing_holds"],
         "segments": summary["segments"],
         "points": summary["points"],
         "curve_list": [

@@ -7,7 +7,7 @@ Pipeline (Ethier & Lee, *Baccara chemin de fer II*, sections 2–4):
    information sets) at the commission α.
 2. **Lemma 1.** With the weighted gains G_u(l) = p_u(l)[b_{u,1}(l) − b_{u,0}(l)], Banker
    draws on T₁ = {l : G_u(l) > 0 ∀u} and stands on T₀ = {l : G_u(l) < 0 ∀u} in every
-   equilibrium; only T_* = the rest is strategic (:func:`gamekit.additive.reduction.reduce_lemma1`).
+   equilibrium; only T_* = the rest is strategic (:func:`gamekit.additive.reduction.forced_moves`).
    The same one-step argument for Player: his move at a set h is forced when his gain has a
    constant strict sign over every Banker behaviour strategy left by Lemma 1.
 3. **Equilibria.** Models 1–2 (two rows): Foster's algorithm, Lemma 2, generalized to every
@@ -39,7 +39,7 @@ from fractions import Fraction
 
 from gamekit.additive.foster import AdditiveSolution, solve_additive
 from gamekit.additive.game import AdditiveGame
-from gamekit.additive.reduction import Lemma1Reduction, reduce_lemma1
+from gamekit.additive.reduction import ForcedMoves, forced_moves
 from gamekit.core.certify import certify_additive_profile
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import fmt
@@ -138,7 +138,7 @@ class ModelSolution:
     method: str
     notes: tuple[str, ...]
     timings: dict[str, float]
-    lemma1: Lemma1Reduction = field(repr=False)
+    lemma1: ForcedMoves = field(repr=False)
     raw: object = field(repr=False)
 
     @property
@@ -304,7 +304,7 @@ def solve_model(
     timings["tables"] = t1 - t0
 
     stage("Lemma 1")
-    lem = reduce_lemma1(game)
+    lem = forced_moves(game)
     strategic = lem.reduced.infosets
     notes: list[str] = [f"Model {name}: {_describe(name, d_report)}."]
     if name[0] == "A":
@@ -384,7 +384,7 @@ def _foster_notes(sol: AdditiveSolution) -> list[str]:
     return out
 
 
-def _solve_model3(tables: ModelTables, lem: Lemma1Reduction, progress: bool):
+def _solve_model3(tables: ModelTables, lem: ForcedMoves, progress: bool):
     """Model 3: Lemma 1, then the exact doubly additive enumeration of all equilibria."""
     try:
         from gamekit.doubly_additive import DoublyAdditiveGame, solve_doubly_additive

@@ -22,8 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from gamekit.additive.reduction import forced_moves
 from games.baccara.banque.model import banque_tables, check_theta, team_game
-from gamekit.additive.reduction import reduce_lemma1
 
 __all__ = ["Affine", "BanqueStructure", "structure"]
 
@@ -93,7 +93,7 @@ def structure(theta: object, decks: int | None = None) -> BanqueStructure:
     """Build :class:`BanqueStructure` for θ (exact)."""
     t = check_theta(theta)
     game = team_game(t, decks)
-    red = reduce_lemma1(game)
+    red = forced_moves(game)
     forced = tuple(Fraction(1) if l in set(red.T1) else _ZERO for l in range(game.n))
     coef = []
     for l in red.T_star:

@@ -480,7 +480,7 @@ def _curves():
        "d = 6: 17 curves from T01 (S/D) and 3 from T10 (D/S) over [0, 1/10]")
 def _kinds():
     sol = _d6()
-    return (N_T01, N_T10), (sum(c.kind == "T01" for c in sol.curves), sum(c.kind == "T10" for c in sol.curves))
+    return (N_T01, N_T10), (sum(c.kind == "switch_up" for c in sol.curves), sum(c.kind == "switch_down" for c in sol.curves))
 
 
 @claim("II.B2.boundary", PAPER, "§3, after Figure 1",

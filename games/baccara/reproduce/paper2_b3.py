@@ -372,7 +372,7 @@ def _restricted_t10():
     g = restricted(F(1, 20))
     cls = foster_classes(g)
     bp = breakpoints(g)
-    t10 = tuple(g.infosets[l] for l in cls["T10"])
+    t10 = tuple(g.infosets[l] for l in cls["switch_down"])
     order = tuple(g.infosets[l] for l in sorted(bp, key=bp.get))
     inside = all(0 < v < 1 for v in bp.values())
     return (T10_RESTRICTED, ORDER_RESTRICTED, True), (t10, order, inside)
@@ -402,7 +402,7 @@ def _verify_t():
         g = verify_game(a)
         cls = foster_classes(g)
         paper.append((T01_VERIFY, T10_VERIFY[a]))
-        ours.append((tuple(g.infosets[l] for l in cls["T01"]), tuple(g.infosets[l] for l in cls["T10"])))
+        ours.append((tuple(g.infosets[l] for l in cls["switch_up"]), tuple(g.infosets[l] for l in cls["switch_down"])))
     return paper, ours
 
 
