@@ -10,7 +10,7 @@ Subcommands::
 
 FILE may be ``-`` for standard input, or ``example:NAME`` for a game shipped with gamekit
 (``gamekit examples`` lists them). Every command prints a readable table, or with
-``--json`` the exact-string JSON of ``CONTRACT.md``. Errors: one line ``error: ...`` on
+``--json`` the exact-string JSON documented in ``docs/json.md``. Errors: one line ``error: ...`` on
 stderr, exit status 2, nothing on stdout.
 """
 
@@ -115,6 +115,23 @@ def _esc(text: object) -> str:
     return _TAG.sub(lambda m: f"{m.group(1)}{m.group(1)}\\{m.group(2)}", str(text))
 
 
+def _method_name(text: str) -> str:
+    """``--method`` is case-insensitive and accepts ``-`` for ``_`` (``ALL``, ``Lemke-Howson``)."""
+    return text.strip().lower().replace("-", "_")
+
+
+def suggest_command(argv: Sequence[str]) -> str | None:
+    """``error:`` text with a "did you mean" hint when the first word is not a command."""
+    import difflib
+
+    commands = ("solve", "value", "show", "convert", "examples")
+    if not argv or argv[0].startswith("-") or argv[0] in commands:
+        return None
+    close = difflib.get_close_matches(argv[0].lower(), commands, n=1, cutoff=0.5)
+    hint = f"; did you mean '{close[0]}'?" if close else f" (commands: {', '.join(commands)})"
+    return f"argument command: invalid choice: '{argv[0]}'{hint}"
+
+
 def _console():
     from rich.console import Console
 
@@ -171,17 +188,25 @@ def _print_solve(doc, game: BimatrixGame, result: SolveResult) -> None:
     else:
         line = f"{count} {noun} found by {result.method} (not necessarily all)"
     con.print(line)
-    if result.components is not None and any(len(c.rows) * len(c.cols) > 1 for c in result.components):
-        con.print("Maximal Nash subsets (each is conv(rows) x conv(columns), a continuum):")
-        for c in result.components:
-            if len(c.rows) * len(c.cols) > 1:
-                eq = [
-                    k + 1
-                    for k, e in enumerate(result.equilibria)
-                    if e.row in {result.row_vertices[i] for i in c.rows}
-                    and e.col in {result.col_vertices[j] for j in c.cols}
-                ]
-                con.print(f"  equilibria {', '.join(map(str, eq))} (connected component {c.connected})")
+    _print_components(con, result)
+
+
+def _print_components(con, result: SolveResult) -> None:
+    """The maximal Nash subsets that are continua, numbered from 1 like the equilibria.
+
+    Each line: the subset's number, the equilibria (by their number in the table) spanning
+    it, and its connected component (also from 1; JSON keeps 0-based indices).
+    """
+    if result.components is None or not any(len(c.rows) * len(c.cols) > 1 for c in result.components):
+        return
+    con.print("Maximal Nash subsets (each is conv(rows) x conv(columns), a continuum):")
+    for number, c in enumerate(result.components, 1):
+        if len(c.rows) * len(c.cols) > 1:
+            rows = {result.row_vertices[i] for i in c.rows}
+            cols = {result.col_vertices[j] for j in c.cols}
+            eq = [k for k, e in enumerate(result.equilibria, 1) if e.row in rows and e.col in cols]
+            con.print(f"  subset {number}: spanned by equilibria {', '.join(map(str, eq))} "
+                      f"(connected component {c.connected + 1} of {result.connected_components})")
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
@@ -322,7 +347,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("solve", help="equilibria of a game in a Gambit .nfg file",
                        description="Exact Nash equilibria of a two-player game in a Gambit .nfg file.")
     p.add_argument("file", metavar="FILE.nfg", help=_FILE_HELP)
-    p.add_argument("--method", default="all", choices=METHODS,
+    p.add_argument("--method", default="all", choices=METHODS, type=_method_name,
                    help="solver (default: all = every extreme equilibrium, degenerate games included)")
     p.add_argument("--max-iter", type=int, default=None, help="pivot limit for pivoting methods")
     p.add_argument("--json", action="store_true", help="print JSON with exact strings")
@@ -356,6 +381,9 @@ def build_parser() -> argparse.ArgumentParser:
 @guard_main  # broken stdout, MemoryError, RecursionError -> one line (gamekit.io.guard)
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    if (wrong := suggest_command(sys.argv[1:] if argv is None else argv)) is not None:
+        sys.stderr.write(f"error: {wrong}\n")
+        return 2
     args = parser.parse_args(argv)
     if not hasattr(args, "_run"):
         sys.stderr.write("error: a command is required: solve, value, show, convert or examples "

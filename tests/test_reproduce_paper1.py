@@ -41,7 +41,7 @@ def test_reproduce_json_shape(capsys):
     out, err = capsys.readouterr()
     assert code == 0, err
     data = json.loads(out)
-    assert set(data) == {"claims", "passed", "total"}
+    assert {"claims", "passed", "total"} <= set(data)
     assert data["passed"] == data["total"] == len(data["claims"]) > 5
     for c in data["claims"]:
         assert {"id", "paper", "where", "description", "paper_value", "ours", "pass"} <= set(c)

@@ -54,6 +54,28 @@ class Equilibrium:
         y = _check_strategy(col, game.n, "column")
         return certify_profile(game, x, y, "Equilibrium.from_strategies")
 
+    def __repr__(self) -> str:
+        from gamekit.core.display import vector_text
+
+        return (f"Equilibrium(row={vector_text(self.row)}, col={vector_text(self.col)}, "
+                f"payoffs={vector_text(self.payoffs)})")
+
+    __str__ = __repr__
+
+    def _repr_html_(self) -> str:
+        from gamekit.core.display import vector_text
+
+        cells = [("row player (I)", vector_text(self.row)), ("column player (II)", vector_text(self.col)),
+                 ("payoffs (I, II)", vector_text(self.payoffs))]
+        body = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in cells)
+        return f"<table><caption>Nash equilibrium</caption>{body}</table>"
+
+    def _repr_latex_(self) -> str:
+        from gamekit.core.display import vector_latex
+
+        return (f"$x = {vector_latex(self.row)},\\quad y = {vector_latex(self.col)},\\quad "
+                f"(u_I, u_{{II}}) = {vector_latex(self.payoffs)}$")
+
     def to_json(self) -> dict:
         return {
             "row": [fmt(v) for v in self.row],

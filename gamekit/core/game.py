@@ -51,7 +51,8 @@ class BimatrixGame:
     A, B:
         m×n payoff matrices for the row player (I) and the column player (II):
         nested lists or numpy arrays of ``int``, ``Fraction``, ``"p/q"`` strings or
-        finite floats (converted exactly).
+        finite floats (converted exactly). ``B`` omitted (``None``): the zero-sum game
+        B = −A, as in nashpy's ``Game(A)``.
     row_labels, col_labels:
         optional strategy names (default ``"1".."m"`` and ``"1".."n"``).
     title:
@@ -63,13 +64,13 @@ class BimatrixGame:
     def __init__(
         self,
         A: object,
-        B: object,
+        B: object = None,
         row_labels: Sequence[str] | None = None,
         col_labels: Sequence[str] | None = None,
         title: str = "",
     ) -> None:
         self.A: Matrix = _to_matrix(A, "A")
-        self.B: Matrix = _to_matrix(B, "B")
+        self.B: Matrix = tuple(tuple(-a for a in r) for r in self.A) if B is None else _to_matrix(B, "B")
         if self.shape != (len(self.B), len(self.B[0])):
             raise GameError(
                 f"payoff matrices differ in shape: A is {self.shape[0]}x{self.shape[1]}, "
@@ -134,4 +135,25 @@ class BimatrixGame:
         return hash((self.A, self.B))
 
     def __repr__(self) -> str:
-        return f"BimatrixGame({self.m}x{self.n}{', ' + repr(self.title) if self.title else ''})"
+        from gamekit.core.display import vector_text
+
+        if self.m * self.n > 64:
+            return f"BimatrixGame({self.m}x{self.n}{', ' + repr(self.title) if self.title else ''})"
+        A = "[" + ", ".join(vector_text(r)[1:-1].join("[]") for r in self.A) + "]"
+        B = "[" + ", ".join(vector_text(r)[1:-1].join("[]") for r in self.B) + "]"
+        return f"BimatrixGame(A={A}, B={B}{', title=' + repr(self.title) if self.title else ''})"
+
+    def __str__(self) -> str:
+        from gamekit.core.display import game_text
+
+        return game_text(self)
+
+    def _repr_html_(self) -> str:
+        from gamekit.core.display import game_html
+
+        return game_html(self)
+
+    def _repr_latex_(self) -> str:
+        from gamekit.core.display import game_latex
+
+        return game_latex(self)

@@ -47,9 +47,19 @@ def _import(name: str) -> Any:
 # ---------------------------------------------------------------------------------------
 
 
-def to_pygambit(game: BimatrixGame, players: Sequence[str] = ("Player 1", "Player 2")) -> Any:
-    """A ``pygambit.Game`` (strategic form) with the same exact payoffs and labels."""
+def to_pygambit(game: Any, players: Sequence[str] | None = None) -> Any:
+    """A ``pygambit.Game`` (strategic form) with the same exact payoffs and labels.
+
+    ``game`` is a :class:`BimatrixGame` or the :class:`~gamekit.io.nfg.NfgDocument` of
+    :func:`~gamekit.io.nfg.read_nfg_document`; from a document the player names (and the
+    title) of the ``.nfg`` file are kept. ``players`` overrides the names; the default is
+    the document's, or ``("Player 1", "Player 2")``.
+    """
     gbt = _import("pygambit")
+    if players is None:
+        players = getattr(game, "players", ("Player 1", "Player 2"))
+    if not isinstance(game, BimatrixGame) and isinstance(getattr(game, "game", None), BimatrixGame):
+        game = game.game  # an NfgDocument: its title is the game's title as well
     if not isinstance(game, BimatrixGame):
         raise GameError("to_pygambit expects a BimatrixGame")
     import numpy as np

@@ -32,6 +32,7 @@ from games.baccara.casino.simulation import (
     plot_sessions,
     simulate,
 )
+from games.baccara.cli.argtypes import exact_int
 from games.baccara.cli.cmd_house_edge import add_bet_arguments, bets_from_args
 
 __all__ = ["add_arguments", "run", "simulation_json"]
@@ -71,7 +72,7 @@ def _check_bounds(args: argparse.Namespace, shoe, rounds: int) -> int | None:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rounds", type=int, default=None, metavar="N",
+    parser.add_argument("--rounds", type=exact_int, default=None, metavar="N",
                         help=f"number of coups (default {_DEFAULT_ROUNDS:,}; with --sessions: R × n)")
     parser.add_argument("--decks", type=int, default=8, metavar="D", help="number of decks (default 8)")
     parser.add_argument("--seed", type=int, default=None, metavar="S", help="random seed (reported when omitted)")
@@ -84,14 +85,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--remaining", metavar="COUNTS",
                         help="start every shoe from this composition (A=..,2=..,... or 13 counts)")
     s = parser.add_argument_group("betting sessions")
-    s.add_argument("--sessions", type=int, default=None, metavar="R", help="number of sessions")
-    s.add_argument("--session-rounds", type=int, default=100, metavar="n", help="rounds per session (default 100)")
+    s.add_argument("--sessions", type=exact_int, default=None, metavar="R", help="number of sessions")
+    s.add_argument("--session-rounds", type=exact_int, default=100, metavar="n", help="rounds per session (default 100)")
     s.add_argument("--bet", default="banker", metavar="NAME", help="bet played in each session (default banker)")
     s.add_argument("--stake", default="1", metavar="X", help="stake per round (default 1)")
     s.add_argument("--plot", metavar="FILE.png", help="write the profit/loss histogram and density to a PNG")
     o = parser.add_argument_group("table of outcomes")
     o.add_argument("--outcomes", metavar="FILE.csv", help="write the first coups card by card to a CSV file")
-    o.add_argument("--outcomes-rounds", type=int, default=1000, metavar="K", help="coups in the table (default 1000)")
+    o.add_argument("--outcomes-rounds", type=exact_int, default=1000, metavar="K", help="coups in the table (default 1000)")
     add_bet_arguments(parser)
 
 
@@ -245,6 +246,7 @@ def run(args: argparse.Namespace) -> int:
             bar.stop()
     if args.plot and res.sessions is not None:
         plot_sessions(res.sessions, args.plot)
+        sys.stderr.write(f"wrote {args.plot}\n")
     if args.outcomes:
         _write_outcomes(args.outcomes, res, min(args.outcomes_rounds, res.rounds))
     if args.json:

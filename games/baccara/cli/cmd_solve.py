@@ -4,7 +4,7 @@
 
 Defaults: Model B2, 6 decks, commission α = 1/20 (``baccara`` with no arguments runs this).
 ``--decks`` is validated but ignored by Model A (cards dealt with replacement). The JSON
-object is the one of ``CONTRACT.md``; without ``--json`` a readable summary: the reduced
+object is the one of ``docs/json.md``; without ``--json`` a readable summary: the reduced
 game, Player's and Banker's equilibrium strategies (Banker's as a grid in the style of
 Table 1 of the papers), payoffs, uniqueness and timing.
 """
@@ -40,7 +40,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=f"number of decks d >= 1 (default {DEFAULT_DECKS}; ignored by Model A)")
     p.add_argument("--alpha", default=DEFAULT_ALPHA, metavar="A",
                    help=f"commission on Banker wins, exact, 0 <= A < 1 (default {DEFAULT_ALPHA}; '0.05' works too)")
-    p.add_argument("--json", action="store_true", help="machine-readable output (CONTRACT.md)")
+    p.add_argument("--json", action="store_true", help="machine-readable output (keys: docs/json.md)")
     p.add_argument("--rules", default=None, metavar="NAME|FILE",
                    help="casino rules: free, crockford, modern, punto-banco, or a TOML/JSON rule file")
     # let "--alpha -1/10" reach the range check (argparse would take it for an option)
@@ -135,25 +135,40 @@ def banker_grid(sol, title: str | None = None):
     return t
 
 
-def render(sol, elapsed: float) -> None:
-    from rich.console import Console
+def _lemma1_line(sol) -> str:
+    """Header line: the game, what Lemma 1 leaves strategic, and paper II's uniform count.
 
-    from games.baccara.analysis.equilibria import MODEL_DESCRIPTIONS
+    The uniform count (JSON ``reduced.banker_infosets``) is Lemma 1 applied on
+    0 ≤ α ≤ max(1/10, α) — the range is printed as it is, e.g. "0 ≤ α ≤ 1/2".
+    """
+    from games.baccara.analysis.equilibria import uniform_range
 
-    out = Console(highlight=False)
-    m = sol.model
-    deck_txt = f", {sol.decks} decks" if sol.uses_decks else ""
-    out.print(f"[bold]Baccara chemin de fer, Model {m}{deck_txt}, commission α = {fmt(sol.alpha)}[/]")
-    out.print(f"[dim]{MODEL_DESCRIPTIONS[m[0]].format(d=sol.decks)}; {MODEL_DESCRIPTIONS[m[1]]}[/]")
     rows = "2" if sol.rows == 2 else "2^5"
     n = len(sol.banker_infosets)
     red_rows = "2" if sol.rows == 2 else f"2^{sol.reduced_player}"
-    out.print(
-        f"Game {rows} × 2^{n} → Lemma 1 leaves {sol.reduced_player} Player and "
-        f"{sol.reduced_banker} Banker information sets strategic: {red_rows} × 2^{sol.reduced_banker}"
-        + (f"  [dim](2^{sol.uniform_banker} uniformly for 0 ≤ α ≤ 1/10)[/]"
-           if sol.uniform_banker not in (None, sol.reduced_banker) else "")
-    )
+    if sol.reduced_player == 0:
+        player = "decides Player's move and leaves "
+    else:
+        sets = "set" if sol.reduced_player == 1 else "sets"
+        player = f"leaves {sol.reduced_player} Player information {sets} and "
+    banker = f"{sol.reduced_banker} Banker information set{'' if sol.reduced_banker == 1 else 's'}"
+    line = f"Game {rows} × 2^{n} → Lemma 1 {player}{banker} strategic: {red_rows} × 2^{sol.reduced_banker}"
+    if sol.uniform_banker not in (None, sol.reduced_banker):
+        lo, hi = uniform_range(sol.alpha)
+        line += f"  [dim](2^{sol.uniform_banker} uniformly for {fmt(lo)} ≤ α ≤ {fmt(hi)})[/]"
+    return line
+
+
+def render(sol, elapsed: float) -> None:
+    from games.baccara.analysis.equilibria import MODEL_DESCRIPTIONS
+    from games.baccara.cli.console import stdout_console, styled
+
+    out = stdout_console()
+    m = sol.model
+    deck_txt = f", {sol.decks} deck{'' if sol.decks == 1 else 's'}" if sol.uses_decks else ""
+    out.print(f"[bold]Baccara chemin de fer, Model {m}{deck_txt}, commission α = {fmt(sol.alpha)}[/]")
+    out.print(f"[dim]{MODEL_DESCRIPTIONS[m[0]].format(d=sol.decks)}; {MODEL_DESCRIPTIONS[m[1]]}[/]")
+    out.print(_lemma1_line(sol))
     eqs = sol.equilibria
     if sol.unique:
         out.print(f"[bold green]Unique Nash equilibrium[/] [dim]({METHOD_NAMES[sol.method]})[/]")
@@ -177,8 +192,8 @@ def render(sol, elapsed: float) -> None:
     out.print(banker_grid(sol, title="Banker's equilibrium strategy"))
     out.print("[dim]D draw, S stand, decimal: probability of drawing"
               + (", *: differs between extreme equilibria" if not sol.unique else "")
-              + ". Rows: Banker's hand; columns: Player's third card (∅: Player stood); "
-              "underlined: strategic after Lemma 1.[/]")
+              + ". Rows: Banker's hand; columns: Player's third card (∅: Player stood)"
+              + ("; underlined: strategic after Lemma 1" if styled(out) else "") + ".[/]")
     mixed = {}
     for e in eqs:
         for lab, v in e.mixed_banker.items():
@@ -204,8 +219,10 @@ def render(sol, elapsed: float) -> None:
     pays = sorted({e.payoffs for e in eqs})
     if len(pays) == 1:
         pp, pb = pays[0]
+        note = ("exactly opposite: no commission" if sol.alpha == 0
+                else "they add up to −α·P(Banker wins), the casino's commission")
         out.print(f"Payoffs per unit bet: Player {_exact_and_approx(pp)}, Banker {_exact_and_approx(pb)}"
-                  f"  [dim](the casino's commission takes the rest)[/]")
+                  f"  [dim]({note})[/]")
     else:
         for pp, pb in pays:
             out.print(f"Payoffs: Player {_exact_and_approx(pp)}, Banker {_exact_and_approx(pb)}")

@@ -8,6 +8,7 @@ turns expected errors into the contract's ``error: <message>`` line with exit co
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import sys
 
@@ -38,7 +39,12 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="baccara", description="Baccara chemin de fer and punto banco, solved exactly.")
+    from gamekit import __version__
+
+    parser = _Parser(prog="baccara", description="Baccara chemin de fer and punto banco, solved exactly. "
+                     "Without a command: solve (Model B2, 6 decks, alpha = 1/20); 'baccara --json' is "
+                     "'baccara solve --json'. JSON keys and exit codes: docs/json.md.")
+    parser.add_argument("--version", action="version", version=f"baccara (gamekit) {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     for name, (modname, help_) in COMMANDS.items():
         mod = importlib.import_module(f"games.baccara.cli.{modname}")
@@ -48,12 +54,35 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_TOP_LEVEL = {"-h", "--help", "--version"}
+
+
+def normalize_argv(argv: list[str]) -> list[str]:
+    """The main job when no command is given; "did you mean" for a misspelled command.
+
+    ``baccara`` and ``baccara --json`` (any options without a command) run ``baccara solve``
+    with those options. An unknown command word raises :class:`GameError` naming the closest
+    command (difflib), e.g. ``baccara slove`` → "did you mean 'solve'?".
+    """
+    if not argv or (argv[0].startswith("-") and argv[0] not in _TOP_LEVEL):
+        return ["solve", *argv]  # the main job: Model B2, 6 decks, alpha = 1/20
+    word = argv[0]
+    if not word.startswith("-") and word not in COMMANDS:
+        close = difflib.get_close_matches(word.lower(), list(COMMANDS), n=1, cutoff=0.5)
+        hint = f"; did you mean '{close[0]}'?" if close else f" (commands: {', '.join(COMMANDS)})"
+        raise GameError(f"argument command: invalid choice: '{word}'{hint}")
+    return argv
+
+
 @guard_main  # broken stdout, MemoryError, RecursionError -> one line (gamekit.io.guard)
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv:
-        argv = ["solve"]  # the main job: Model B2, 6 decks, alpha = 1/20
+    try:
+        argv = normalize_argv(argv)
+    except GameError as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return 2
     args = parser.parse_args(argv)
     if not hasattr(args, "_run"):
         parser.print_help()
