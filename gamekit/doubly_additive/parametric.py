@@ -65,7 +65,13 @@ from gamekit.doubly_additive.param_cells import (
 )
 from gamekit.doubly_additive.polytope import box_polytope_vertices
 from gamekit.kernel.linalg import solve_int as int_solve
-from gamekit.parametric.algebraic import rational_inside, real_roots, sign_at, sort_unique
+from gamekit.parametric.algebraic import (
+    descartes_bound,
+    rational_inside,
+    real_roots,
+    sign_at,
+    sort_unique,
+)
 
 __all__ = ["AffineDoublyAdditiveGame", "solve_parametric_doubly_additive", "MAX_PARAM_DIM"]
 
@@ -382,7 +388,7 @@ def _cells(D: _Data, polys: list[fmpz_poly]) -> list[tuple]:
     roots = []
     for q in polys:
         if q.degree() >= 1:
-            roots.extend(r for r in real_roots(q) if _strictly_inside(r, D.lo, D.hi))
+            roots.extend(real_roots(q, D.lo, D.hi))
     pts = [D.lo, *sort_unique(roots), D.hi]
     out: list[tuple] = [("point", D.lo)]
     for a, b in zip(pts, pts[1:]):
@@ -418,13 +424,17 @@ def _combo(D: _Data, pi, Sfree, Tfree, Rbase, hyps, combo, memo, stats, polys) -
         sd = sign_at(delta, x)
         return all(sign_at(n, x) * sd > 0 and sign_at(delta - n, x) * sd > 0 for n in N)
 
+    face = [q for q in face if q.degree() >= 1 and descartes_bound(q, D.lo, D.hi) > 0]
+    if not face and not in_face((D.lo + D.hi) / 2):
+        return []  # all signs constant on (lo, hi); at lo and hi they are the same or 0
     cells = _cells(D, face)
     if not any(in_face(_at(c)) for c in cells):
         return []
     stats["vertices"] += 1
     G = {t: c * delta + sum((cq * n for cq, n in zip(cs, N)), fmpz_poly([0]))
          for t, (c, cs) in polys.items()}
-    cells = _cells(D, face + [g for g in G.values()])
+    cells = _cells(D, face + [g for g in G.values()
+                              if g.degree() >= 1 and descartes_bound(g, D.lo, D.hi) > 0])
     J = [Sfree[i] for i, p in enumerate(pi) if p == 2]
     out = []
     for cell in cells:

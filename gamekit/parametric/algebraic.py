@@ -29,7 +29,7 @@ from fractions import Fraction
 from functools import cmp_to_key
 from math import gcd
 
-from flint import fmpz_poly
+from flint import fmpq, fmpz_poly
 
 from gamekit.parametric.surd import QuadraticSurd, quadratic_roots
 from gamekit.parametric.surd import compare as surd_compare
@@ -58,11 +58,27 @@ def int_poly(coeffs) -> fmpz_poly:
     return fmpz_poly([int(f.numerator * (L // f.denominator)) for f in fs])
 
 
-def _eval(p: fmpz_poly, x: Fraction) -> Fraction:
-    acc = Fraction(0)
-    for c in reversed(p.coeffs()):
-        acc = acc * x + int(c)
-    return acc
+def _eval(p: fmpz_poly, x: Fraction) -> fmpq:
+    """p(x) exactly (a flint rational; compare it with 0)."""
+    return p(fmpq(x.numerator, x.denominator))
+
+
+_MOBIUS: dict = {}
+
+
+def _mobius_basis(lo: Fraction, hi: Fraction, n: int) -> list[fmpz_poly]:
+    """(lo·D + hi·D·t)^i (D + D·t)^(n−i), i = 0…n, with D the common denominator (cached)."""
+    key = (lo, hi, n)
+    basis = _MOBIUS.get(key)
+    if basis is None:
+        D = lo.denominator * hi.denominator // gcd(lo.denominator, hi.denominator)
+        A = fmpz_poly([int(lo * D), int(hi * D)])
+        B = fmpz_poly([D, D])
+        basis = [A ** i * B ** (n - i) for i in range(n + 1)]
+        if len(_MOBIUS) > 50000:
+            _MOBIUS.clear()
+        _MOBIUS[key] = basis
+    return basis
 
 
 def descartes_bound(p: fmpz_poly, lo: Fraction, hi: Fraction) -> int:
@@ -71,23 +87,18 @@ def descartes_bound(p: fmpz_poly, lo: Fraction, hi: Fraction) -> int:
     n = p.degree()
     if n <= 0:
         return 0
-    D = lo.denominator * hi.denominator // gcd(lo.denominator, hi.denominator)
-    A = fmpz_poly([int(lo * D), int(hi * D)])
-    B = fmpz_poly([D, D])
-    cs = [int(c) for c in p.coeffs()]
+    basis = _mobius_basis(lo, hi, n)
     q = fmpz_poly([0])
-    powA = fmpz_poly([1])
-    for i in range(n + 1):
-        if cs[i]:
-            q += cs[i] * powA * B ** (n - i)
-        powA *= A
+    for c, b in zip(p.coeffs(), basis):
+        if c:
+            q += c * b
     var, last = 0, 0
     for c in q.coeffs():
-        s = (c > 0) - (c < 0)
-        if s:
-            if last and s != last:
+        sg = (c > 0) - (c < 0)
+        if sg:
+            if last and sg != last:
                 var += 1
-            last = s
+            last = sg
     return var
 
 
@@ -140,6 +151,10 @@ class RealAlgebraic:
         return float((lo + hi) / 2)
 
     def __str__(self) -> str:
+        if self.index is None:  # count the real roots below this one
+            below: list = []
+            _isolate(self.poly, -_root_bound(self.poly), self.lo, below)
+            self.index = len(below)
         cs = [int(c) for c in self.poly.coeffs()]
         terms = " + ".join(f"({c})*x**{i}" for i, c in enumerate(cs) if c)
         return f"CRootOf({terms}, {self.index})"
@@ -152,9 +167,10 @@ class RealAlgebraic:
         return sympy.sympify(str(self))
 
 
-def real_roots(p: fmpz_poly) -> list:
-    """All real roots of the nonzero integer polynomial p, distinct, increasing, exact
-    (Fraction, QuadraticSurd or RealAlgebraic)."""
+def real_roots(p: fmpz_poly, lo: Fraction | None = None, hi: Fraction | None = None) -> list:
+    """The distinct real roots of the nonzero integer polynomial p, increasing, exact
+    (Fraction, QuadraticSurd or RealAlgebraic) — only those in the open interval (lo, hi)
+    when the bounds are given."""
     if p.degree() <= 0:
         return []
     _, factors = p.factor()
@@ -162,14 +178,20 @@ def real_roots(p: fmpz_poly) -> list:
     for f, _mult in factors:
         cs = [int(c) for c in f.coeffs()]
         if f.degree() <= 2:
-            roots.extend(quadratic_roots(*(cs + [0] * (3 - len(cs)))))
+            rs = quadratic_roots(*(cs + [0] * (3 - len(cs))))
+            if lo is not None:
+                rs = [r for r in rs if surd_compare(r, lo) > 0 and surd_compare(r, hi) < 0]
+            roots.extend(rs)
             continue
         if cs[-1] < 0:
             f = -f
         B = _root_bound(f)
+        a, b = (-B, B) if lo is None else (lo, hi)
+        if descartes_bound(f, a, b) == 0:
+            continue
         iv: list = []
-        _isolate(f, -B, B, iv)
-        roots.extend(RealAlgebraic(f, k, *r) for k, r in enumerate(iv))
+        _isolate(f, a, b, iv)
+        roots.extend(RealAlgebraic(f, None if lo is not None else k, *r) for k, r in enumerate(iv))
     return sort_unique(roots)
 
 
@@ -201,7 +223,19 @@ def compare_numbers(x, y) -> int:
     if not xa and not ya:
         return surd_compare(x, y)
     if xa and ya and x.poly == y.poly:
-        return _sign(x.index - y.index)
+        if x.hi <= y.lo:
+            return -1
+        if y.hi <= x.lo:
+            return 1
+        while True:  # overlapping intervals of the same squarefree polynomial
+            if descartes_bound(x.poly, min(x.lo, y.lo), max(x.hi, y.hi)) == 1:
+                return 0
+            x.refine()
+            y.refine()
+            if x.hi <= y.lo:
+                return -1
+            if y.hi <= x.lo:
+                return 1
     if not xa:
         return -compare_numbers(y, x)
     # x (degree ≥ 3) differs from y: x lies strictly inside (x.lo, x.hi), y in its closed

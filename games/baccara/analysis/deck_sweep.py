@@ -142,6 +142,10 @@ def _letter(v) -> str:
 
 def solve_record(model: str, decks: int | None, lo: Fraction, hi: Fraction) -> dict:
     """The sweep record of one (model, d, [lo, hi]) — see the module doc. Runs in a worker."""
+    if model == "B3":  # 32 Player strategies: the parametric doubly additive analysis
+        from games.baccara.analysis.b3_sweep import b3_record
+
+        return b3_record(decks, lo, hi)
     from gamekit.parametric import solve_parametric
     from games.baccara.analysis.commission import affine_game
 
@@ -429,10 +433,10 @@ def run_sweep(model: str = "B2", decks: object = (6,), alpha_max: object = DEFAU
     name = parse_model(model)
     from games.baccara.analysis.commission import PARAMETRIC_MODELS
 
-    if name not in PARAMETRIC_MODELS:
+    if name not in (*PARAMETRIC_MODELS, "B3"):
         raise GameError(
-            f"Model {name} has 32 Player strategies; the sweep in alpha needs a 2-row model "
-            f"({', '.join(PARAMETRIC_MODELS)})"
+            f"Model {name} has 32 Player strategies and no deck count; the sweep in alpha "
+            f"supports {', '.join(PARAMETRIC_MODELS)} and B3"
         )
     ds: list[int | None] = [None] if name[0] == "A" else list(parse_decks(decks))
     lo = Fraction(alpha_min) if not isinstance(alpha_min, str) else parse_fraction(alpha_min, "alpha-min")

@@ -41,8 +41,8 @@ DEFAULT_MODEL = "B2"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--model", default=DEFAULT_MODEL, metavar="{A1,A2,B1,B2}",
-                   help=f"model with two Player strategies (default {DEFAULT_MODEL}; Model A ignores --decks)")
+    p.add_argument("--model", default=DEFAULT_MODEL, metavar="{A1,A2,B1,B2,B3}",
+                   help=f"model (default {DEFAULT_MODEL}; Model A ignores --decks; B3: 32 Player strategies)")
     p.add_argument("--decks", default="6", metavar="RANGE",
                    help="deck counts: 6, 1-20 or 1-10,20 (default 6)")
     p.add_argument("--alpha-max", default="1/10", metavar="A",
@@ -82,11 +82,35 @@ def _mixed(seg: dict) -> str:
     return f"{len(seg.get('equilibria', []))} extreme equilibria"
 
 
+def _print_b3_table(records: list[dict]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    t = Table(title=f"Model B3, 0 <= alpha <= {records[0]['alpha_max']}: Table 7 of Ethier-Lee II, "
+                    "every segment certified for every alpha in it")
+    for col in ("d", "alpha", "Player draws at (1,4)", "Banker (Table 7 columns)", "Banker mixes", "certified"):
+        t.add_column(col, overflow="fold")
+    for rec in records:
+        for k, seg in enumerate(rec["segments"]):
+            who = seg.get("player", {}).get("14", "(not unique)")
+            t.add_row(str(rec["decks"]) if k == 0 else "", _interval(seg), who,
+                      seg.get("banker_moves", ""), _mixed(seg), seg["certified"])
+        for pt in rec["points"]:
+            t.add_row("", f"{{{_short(pt['alpha'])}}}",
+                      f"{len(pt['equilibria'])} extreme equilibria" + ("" if pt["unique"] else " (not unique)"),
+                      "", f"{len(pt['mixed_strategies'])} Banker mixtures of support 2", "exact",
+                      style="yellow")
+        t.add_section()
+    Console(width=max(150, Console().width)).print(t)
+
+
 def _print_table(records: list[dict]) -> None:
     from rich.console import Console
     from rich.table import Table
 
     model = records[0]["model"]
+    if model == "B3":
+        return _print_b3_table(records)
     hi = records[0]["alpha_max"]
     t = Table(title=f"Model {model}, 0 <= alpha <= {hi}: Table 4 of Ethier-Lee II and the alpha-segments",
               caption="(a) curves, (b) intersections, (c) curves meeting p = 0 or 1, (d) alpha-intervals "
