@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import product
 
 from gamekit.doubly_additive.polytope import box_polytope_vertices
 from gamekit.parametric.surd import QuadraticSurd, quadratic_roots, simplest_between, sort_numbers
@@ -84,7 +85,7 @@ def _equilibria_at(st: BanqueStructure, p1, p2, res: NashResult) -> list[tuple]:
     for which, (sense, q) in enumerate(zip(_senses(p1, p2), (p2, p1))):
         pair = st.d1 if which == 0 else st.d2
         c = (1 - q) * pair[0].at(base) + q * pair[1].at(base)
-        co = [(1 - q) * pair[0].d[i] + q * pair[1].d[i] for i in K]
+        co = [(1 - q) * pair[0].coef(i) + q * pair[1].coef(i) for i in K]
         rows.append((co, c, sense))
     if _is_surd(p1, p2):
         sols = _surd_solve(K, rows, res)
@@ -104,29 +105,48 @@ def _equilibria_at(st: BanqueStructure, p1, p2, res: NashResult) -> list[tuple]:
 
 
 def _surd_solve(K: list[int], rows, res: NashResult) -> list[tuple]:
-    """Both p's interior and irrational: solve D₁ = D₂ = 0 for y_K exactly (|K| ≤ 2)."""
+    """Both p's interior, irrational: vertices of {y_K ∈ [0,1]^K : D₁ = D₂ = 0} over Q(√c).
+
+    A vertex has at most rank(E) ≤ 2 coordinates off {0, 1}; try every such choice with a
+    non-singular system (2^{|K|−r}·C(|K|, r) of them) and keep the solutions in the box.
+    """
     (a, c1, _), (b, c2, _) = rows
-    if len(K) == 0:
-        return [()] if c1 == 0 and c2 == 0 else []
-    if len(K) == 1:
-        if a[0] != 0:
-            y = -c1 / a[0]
-            ok = c2 + b[0] * y == 0
-        elif b[0] != 0:
-            y = -c2 / b[0]
-            ok = c1 == 0
-        else:
-            ok, y = False, None
-        return [(y,)] if ok and 0 <= y <= 1 else []
-    if len(K) == 2:
-        det = a[0] * b[1] - a[1] * b[0]
-        if det != 0:
-            y0 = (-c1 * b[1] + c2 * a[1]) / det
-            y1 = (-a[0] * c2 + b[0] * c1) / det
-            return [(y0, y1)] if 0 <= y0 <= 1 and 0 <= y1 <= 1 else []
-    res.complete = False
-    res.notes.append(f"an irrational point with {len(K)} indifferent Banker sets was not resolved")
-    return []
+    k = len(K)
+    if k > 12:
+        res.complete = False
+        res.notes.append(f"an irrational point with {k} indifferent Banker sets was not resolved")
+        return []
+    out = set()
+    for bits in product((0, 1), repeat=k):
+        r1 = c1 + sum((a[i] for i in range(k) if bits[i]), _ZERO)
+        r2 = c2 + sum((b[i] for i in range(k) if bits[i]), _ZERO)
+        if r1 == 0 and r2 == 0:
+            out.add(tuple(Fraction(v) for v in bits))
+        for i in range(k):
+            if bits[i]:
+                continue  # choose the fractional coordinate(s) among those set to 0 first
+            ri1, ri2 = r1, r2
+            for coef_a, coef_b, rr1, rr2 in ((a[i], b[i], ri1, ri2), (b[i], a[i], ri2, ri1)):
+                if coef_a != 0:
+                    v = -rr1 / coef_a
+                    if rr2 + coef_b * v == 0 and 0 < v < 1:
+                        y = list(bits)
+                        y[i] = v
+                        out.add(tuple(y))
+                    break
+            for j in range(i + 1, k):
+                if bits[j]:
+                    continue
+                det = a[i] * b[j] - a[j] * b[i]
+                if det == 0:
+                    continue
+                yi = (-r1 * b[j] + r2 * a[j]) / det
+                yj = (-a[i] * r2 + b[i] * r1) / det
+                if 0 <= yi <= 1 and 0 <= yj <= 1:
+                    y = list(bits)
+                    y[i], y[j] = yi, yj
+                    out.add(tuple(y))
+    return list(out)
 
 
 # -- candidate points ----------------------------------------------------------------------------
@@ -171,9 +191,9 @@ def _curve_groups(st: BanqueStructure) -> list[tuple[tuple, list[int]]]:
         first = next((v for v in co if v), None)
         if first is None:
             continue  # g ≡ 0: always indifferent (free everywhere)
-        key = tuple(v / first for v in co)
+        key = tuple(Fraction(v, first) for v in co)
         groups.setdefault(key, []).append(i)
-        forms.setdefault(key, co)
+        forms.setdefault(key, tuple(Fraction(v) for v in co))
     return [(forms[k], v) for k, v in groups.items()]
 
 
@@ -292,9 +312,9 @@ def _cell_point(st: BanqueStructure, y, res: NashResult):
 def _eliminated(st: BanqueStructure, y0: list, k: int) -> tuple:
     """h(p₁, p₂) = P(p₂)S(p₁) − R(p₁)Q(p₂): D₁ = P + y_k Q and D₂ = R + y_k S with y_k eliminated."""
     A0, A1 = st.d1[0].at(y0), st.d1[1].at(y0)
-    a0, a1 = st.d1[0].d[k], st.d1[1].d[k]
+    a0, a1 = st.d1[0].coef(k), st.d1[1].coef(k)
     C0, C1 = st.d2[0].at(y0), st.d2[1].at(y0)
-    c0, c1 = st.d2[0].d[k], st.d2[1].d[k]
+    c0, c1 = st.d2[0].coef(k), st.d2[1].coef(k)
     P0, P1, Q0, Q1 = A0, A1 - A0, a0, a1 - a0
     R0, R1, S0, S1 = C0, C1 - C0, c0, c1 - c0
     return (P0 * S0 - R0 * Q0, P0 * S1 - R1 * Q0, P1 * S0 - R0 * Q1, P1 * S1 - R1 * Q1)
@@ -313,26 +333,38 @@ def _arc_candidates(st: BanqueStructure, groups, on_curve, res: NashResult) -> s
             p1 = -(co[0] + co[2] * r) / den
             if not 0 < p1 < 1:
                 continue
-            out |= _arc_points(st, co, sets, _pattern(st, p1, r), res)
+            out |= _arc_points(st, co, sets, _pattern(st, p1, r), res, (p1, r))
         for c0 in _vertical_lines(co):
             out |= _vertical_arc_points(st, groups, co, sets, c0, res)
     return out
 
 
-def _arc_points(st, co, sets, y0, res) -> set[tuple]:
-    if len(sets) > 1:
-        res.notes.append(f"{len(sets)} Banker sets share one curve: arc checked at its vertices only")
+def _arc_points(st, co, sets, y0, res, sample=None) -> set[tuple]:
+    """Candidates on one arc of curve ``co``: for each free set i (the sets whose g vanishes
+    along the arc) and 0/1 values of the other free sets, eliminate y_i from D₁ = D₂ = 0
+    and meet the resulting curve h = 0 with the arc's curve."""
+    K = [i for i in range(len(st.L)) if sample is not None and st.gain(i, *sample) == 0] or list(sets)
+    if len(K) > 8:
         res.complete = False
+        res.notes.append(f"{len(K)} Banker sets indifferent along one arc: checked at its vertices only")
         return set()
-    k = sets[0]
-    y0 = list(y0)
-    y0[k] = _ZERO
-    h = _eliminated(st, y0, k)
-    if not any(h):
-        res.complete = False
-        res.notes.append("both Players indifferent along a whole arc (continuum not enumerated)")
-        return set()
-    return set(_meet(co, h))
+    out: set[tuple] = set()
+    for i in K:
+        others = [j for j in K if j != i]
+        for bits in product((_ZERO, _ONE), repeat=len(others)):
+            y = list(y0)
+            for j, v in zip(others, bits):
+                y[j] = v
+            y[i] = _ZERO
+            h = _eliminated(st, y, i)
+            if not any(h):
+                res.complete = False
+                res.notes.append("both Players indifferent along a whole arc (continuum not enumerated)")
+                continue
+            out |= set(_meet(co, h))
+    if len(K) >= 2 and sample is not None:
+        res.continuum = res.continuum or bool(_equilibria_at(st, sample[0], sample[1], res))
+    return out
 
 
 def _vertical_arc_points(st, groups, co, sets, c0, res) -> set[tuple]:
@@ -368,7 +400,7 @@ def _edge_candidates(st: BanqueStructure, res: NashResult) -> set[tuple]:
                 return (q, t) if fixed == 0 else (t, q)
             roots = []
             for co in st.coef:
-                a, b, g, d = co
+                a, b, g, d = (Fraction(v) for v in co)
                 const, lin = (a + b * q, g + d * q) if fixed == 0 else (a + g * q, b + d * q)
                 if lin != 0 and 0 < -const / lin < 1:
                     roots.append(-const / lin)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from gamekit.additive.reduction import forced_moves
+from gamekit.core.numbers import common_denominator, primitive_integers
 from games.baccara.banque.model import banque_tables, check_theta, team_game
 
 __all__ = ["Affine", "BanqueStructure", "structure"]
@@ -32,13 +33,27 @@ _ZERO = Fraction(0)
 
 @dataclass(frozen=True)
 class Affine:
-    """c + Σ_i d[i]·y[i] over the strategic sets (index i into ``BanqueStructure.L``)."""
+    """(c + Σ_i d[i]·y[i]) / den over the strategic sets (index i into ``BanqueStructure.L``);
+    integers c, d[i] and den > 0 keep the many evaluations cheap."""
 
-    c: Fraction
-    d: tuple[Fraction, ...]
+    c: int
+    d: tuple[int, ...]
+    den: int
+
+    @staticmethod
+    def of(c: Fraction, d: tuple[Fraction, ...]) -> Affine:
+        den = common_denominator([c, *d])
+        return Affine(int(c * den), tuple(int(v * den) for v in d), den)
 
     def at(self, y) -> object:
-        return self.c + sum((di * yi for di, yi in zip(self.d, y) if di and yi), _ZERO)
+        s = self.c
+        for di, yi in zip(self.d, y):
+            if di and yi:
+                s = s + (di if yi == 1 else di * yi)
+        return s / self.den if not isinstance(s, int) else Fraction(s, self.den)
+
+    def coef(self, i: int) -> Fraction:
+        return Fraction(self.d[i], self.den)
 
 
 @dataclass(frozen=True)
@@ -50,13 +65,17 @@ class BanqueStructure:
     infosets: tuple[str, ...]
     L: tuple[int, ...]              # strategic sets (indices into infosets)
     forced: tuple[Fraction, ...]    # full-length y: 1 on T₁, 0 on T₀ (and 0 on L)
-    coef: tuple[tuple[Fraction, Fraction, Fraction, Fraction], ...]  # (α, β, γ, δ) per set in L
+    coef: tuple[tuple[int, int, int, int], ...]  # (α, β, γ, δ) per set in L, primitive integers
     d1: tuple[Affine, Affine]       # (Δ₁ˢ, Δ₁ᴰ)
     d2: tuple[Affine, Affine]       # (Δ₂ˢ, Δ₂ᴰ)
 
     def gain(self, i: int, p1, p2):
-        """g_l(p₁, p₂) for the i-th strategic set."""
+        """g_l(p₁, p₂) for the i-th strategic set, up to a positive factor (coefficients are
+        primitive integers): exact sign and zero set, integer arithmetic at rational points."""
         a, b, c, d = self.coef[i]
+        if isinstance(p1, Fraction) and isinstance(p2, Fraction):
+            n1, d1, n2, d2 = p1.numerator, p1.denominator, p2.numerator, p2.denominator
+            return a * d1 * d2 + b * n1 * d2 + c * d1 * n2 + d * n1 * n2
         return a + b * p1 + c * p2 + d * p1 * p2
 
     def D1(self, p2, y):
@@ -86,7 +105,7 @@ def _player_affine(V, sign: Fraction, base: Fraction, forced, L, hi: int, lo: in
         else:
             c += V[hi][l][0] - V[lo][l][0]
     d = tuple(sign * ((V[hi][l][1] - V[hi][l][0]) - (V[lo][l][1] - V[lo][l][0])) for l in L)
-    return Affine(sign * c, d)
+    return Affine.of(sign * c, d)
 
 
 def structure(theta: object, decks: int | None = None) -> BanqueStructure:
@@ -98,7 +117,7 @@ def structure(theta: object, decks: int | None = None) -> BanqueStructure:
     coef = []
     for l in red.T_star:
         G = [game.b_gains(u)[l] for u in range(4)]
-        coef.append((G[0], G[2] - G[0], G[1] - G[0], G[0] - G[1] - G[2] + G[3]))
+        coef.append(tuple(primitive_integers((G[0], G[2] - G[0], G[1] - G[0], G[0] - G[1] - G[2] + G[3]))))
     tb = banque_tables(decks)
     s1, s2 = -t, -(1 - t)
     # rows: 0 = SS, 1 = SD, 2 = DS, 3 = DD

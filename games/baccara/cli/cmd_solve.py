@@ -43,11 +43,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output (keys: docs/json.md)")
     p.add_argument("--rules", default=None, metavar="NAME|FILE",
                    help="casino rules: free, crockford, modern, punto-banco, or a TOML/JSON rule file")
+    p.add_argument("--game", default="chemin-de-fer", choices=("chemin-de-fer", "banque"),
+                   help="chemin-de-fer (default) or banque (Banker against two Players)")
+    p.add_argument("--theta", default="1/2", metavar="T", help="banque: stake on Player 1's hand, 0 < T < 1")
+    p.add_argument("--concept", default="nash", choices=("nash", "independent", "correlated"),
+                   help="banque: which solution (default nash)")
     # let "--alpha -1/10" reach the range check (argparse would take it for an option)
     p._negative_number_matcher = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+/\d+$")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game == "banque":
+        from games.baccara.cli.cmd_solve_banque import run as run_banque
+        return run_banque(args)
+
     if getattr(args, "rules", None) is not None:
         from games.baccara.cli.cmd_rules import run_rules
 

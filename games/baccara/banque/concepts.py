@@ -1,0 +1,167 @@
+"""The three solution concepts of banque (Ethier & Lee 2015, abstract and Section 1).
+
+* **correlated cooperative equilibrium**: the two Players form a team that may correlate
+  its moves at 5 (rows SS, SD, DS, DD) and maximizes the team's total −(θr₁ + (1−θ)r₂);
+  Banker maximizes θr₁ + (1−θ)r₂. A zero-sum additive 4 × 2¹¹⁴⁴ game, solved exactly by
+  the m-row solver (``gamekit.additive.many_rows``); its value is cross-checked with the
+  exact LP  min_x [Σ_u x_u b_u(∅) + Σ_l max(0, g_l(x))]  (Banker's best-response payoff).
+  It always exists (minimax theorem).
+* **independent cooperative equilibrium** (Downton & Lockwood's preferred solution): the
+  same team objective, but each Player mixes independently, x = x(p₁, p₂) a product. A
+  saddle point (x(p), y) of the restricted game is a saddle point of the correlated game
+  (the team's best response to y can always be taken pure, and pure pairs are products),
+  so it exists iff the polytope X* of optimal team strategies contains a product
+  distribution, x_SS·x_DD = x_SD·x_DS. When X* is one point that is not a product, no
+  independent cooperative equilibrium exists — the reason reported in the notes.
+* **Nash equilibrium** of the three-person game: :mod:`games.baccara.banque.nash`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from gamekit.additive.many_rows import solve_many_rows
+from gamekit.additive.reduction import forced_moves
+from gamekit.lp.simplex import solve_lp
+from gamekit.parametric.surd import quadratic_roots
+from games.baccara.banque.certify import profile_values
+from games.baccara.banque.model import ROWS, check_theta, team_game
+
+__all__ = ["CONCEPTS", "ConceptResult", "correlated", "independent", "nash", "solve_concept"]
+
+CONCEPTS = ("nash", "independent", "correlated")
+_ZERO, _ONE = Fraction(0), Fraction(1)
+
+
+@dataclass
+class ConceptResult:
+    """Extreme solutions of one concept at θ: each a dict with p1, p2, draw, payoffs (and team)."""
+
+    concept: str
+    theta: Fraction
+    exists: bool
+    solutions: list[dict]
+    complete: bool = True
+    notes: list[str] = field(default_factory=list)
+    value: object = None           # Banker's expected payoff (= −team's) where defined
+
+
+def _team_value_lp(theta: Fraction) -> Fraction:
+    """Banker's value of the team game by the exact LP over (x, z) (see module docstring)."""
+    red = forced_moves(team_game(theta))
+    g = red.reduced
+    m, n = g.m, g.n
+    c = [g.b_const(u) for u in range(m)] + [_ONE] * n
+    A_ub = [[g.b_gains(u)[l] for u in range(m)] + [(-_ONE if k == l else _ZERO) for k in range(n)]
+            for l in range(n)]
+    res = solve_lp(c, A_ub=A_ub, b_ub=[_ZERO] * n, A_eq=[[_ONE] * m + [_ZERO] * n], b_eq=[_ONE])
+    return res.value
+
+
+def correlated(theta: object) -> ConceptResult:
+    """All extreme correlated cooperative equilibria (team strategy x, Banker's y)."""
+    t = check_theta(theta)
+    sol = solve_many_rows(team_game(t))
+    lp = _team_value_lp(t)
+    out = []
+    for e in sol.equilibria:
+        x = e.row
+        p1, p2 = x[2] + x[3], x[1] + x[3]
+        vals = _team_payoffs(t, x, e.draw)
+        out.append({"p1": p1, "p2": p2, "team": dict(zip(ROWS, x)), "draw": e.draw, "payoffs": vals})
+    value = out[0]["payoffs"]["banker"]
+    notes = [f"zero-sum 4 x 2^{len(sol.game.infosets)} team game; Lemma 1 kept {sol.stats['n_star']} "
+             "Banker sets; solved by the m-row additive solver",
+             f"value checked by the exact LP: {'agrees' if lp == value else 'DISAGREES'}"]
+    if lp != value:
+        raise RuntimeError("internal error: LP value differs from the equilibrium payoff")
+    return ConceptResult("correlated", t, True, out, True, notes, value)
+
+
+def _team_payoffs(t: Fraction, x, draw) -> dict:
+    """Payoffs of the correlated profile: mix the four pure rows' payoffs by x."""
+    pure = [(_ZERO, _ZERO), (_ZERO, _ONE), (_ONE, _ZERO), (_ONE, _ONE)]
+    acc = {"player1": _ZERO, "player2": _ZERO, "banker": _ZERO}
+    for xu, (a1, a2) in zip(x, pure):
+        if xu:
+            v = profile_values(t, a1, a2, draw)
+            for k in acc:
+                acc[k] += xu * v[k]
+    return acc
+
+
+def _product_points(xs: list[tuple]) -> list[tuple]:
+    """Product distributions in conv(xs) for a point or a segment (exact, may be surds)."""
+    def q(x):
+        return x[0] * x[3] - x[1] * x[2]
+    if len(xs) == 1:
+        return list(xs) if q(xs[0]) == 0 else []
+    if len(xs) == 2:
+        a, b = xs
+        d = [bi - ai for ai, bi in zip(a, b)]
+        # q(a + s d) = q0 + q1 s + q2 s²
+        q0 = q(a)
+        q1 = a[0] * d[3] + d[0] * a[3] - a[1] * d[2] - d[1] * a[2]
+        q2 = d[0] * d[3] - d[1] * d[2]
+        if q0 == q1 == q2 == 0:
+            return list(xs)
+        roots = [s for s in quadratic_roots(q0, q1, q2) if 0 <= s <= 1]
+        return [tuple(ai + s * di for ai, di in zip(a, d)) for s in roots]
+    raise NotImplementedError("optimal team strategies form a polytope of dimension > 1")
+
+
+def independent(theta: object, corr: ConceptResult | None = None) -> ConceptResult:
+    """Independent cooperative equilibria: product strategies among the optimal team ones."""
+    corr = corr or correlated(theta)
+    xs = sorted({tuple(s["team"][r] for r in ROWS) for s in corr.solutions})
+    try:
+        prods = _product_points(xs)
+    except NotImplementedError as exc:
+        return ConceptResult("independent", corr.theta, False, [], False, [str(exc)])
+    if not prods:
+        x = xs[0]
+        why = (f"the team's optimal strategies {' and '.join(_fmt_x(x) for x in xs)} are not product "
+               f"distributions (x_SS*x_DD = {x[0] * x[3]} != x_SD*x_DS = {x[1] * x[2]}"
+               + ("" if len(xs) == 1 else " on the whole segment") + "); a saddle point with independent "
+               "mixing would be an optimal correlated strategy, so none exists at this theta")
+        return ConceptResult("independent", corr.theta, False, [], True, [why], corr.value)
+    draws = sorted({s["draw"] for s in corr.solutions})
+    out = []
+    for x in prods:
+        p1, p2 = x[2] + x[3], x[1] + x[3]
+        for d in draws:
+            out.append({"p1": p1, "p2": p2, "team": dict(zip(ROWS, x)), "draw": d,
+                        "payoffs": profile_values(corr.theta, p1, p2, d)})
+    notes = ["an optimal correlated team strategy is a product: the Players may mix independently"]
+    return ConceptResult("independent", corr.theta, True, out, True, notes, corr.value)
+
+
+def _fmt_x(x) -> str:
+    return "(" + ", ".join(str(v) for v in x) + ")"
+
+
+def nash(theta: object) -> ConceptResult:
+    """All extreme Nash equilibria of the three-person game (``nash.banque_nash``)."""
+    from games.baccara.banque.nash import banque_nash
+
+    res = banque_nash(theta)
+    out = [{"p1": e.p1, "p2": e.p2, "draw": e.draw, "payoffs": e.payoffs} for e in res.equilibria]
+    notes = list(res.notes) + [f"curve arrangement: {res.stats.get('curves')} curves, "
+                               f"{res.stats.get('vertices')} vertices, {res.stats.get('cells')} cells; "
+                               "every equilibrium certified by an exact best-response check of all three players"]
+    value = out[0]["payoffs"]["banker"] if out else None
+    return ConceptResult("nash", res.theta, bool(out), out, res.complete, notes, value)
+
+
+def solve_concept(concept: str, theta: object) -> ConceptResult:
+    """Dispatch by name: ``nash``, ``independent`` or ``correlated``."""
+    if concept == "correlated":
+        return correlated(theta)
+    if concept == "independent":
+        return independent(theta)
+    if concept == "nash":
+        return nash(theta)
+    from gamekit.core.errors import GameError
+
+    raise GameError(f"unknown concept {concept!r}; choose from {', '.join(CONCEPTS)}")
