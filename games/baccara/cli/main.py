@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "reproduce": ("cmd_reproduce", "recompute every numbered claim of the two papers"),
     "evaluate": ("cmd_evaluate", "exact payoffs and best responses of any strategy pair"),
     "counting": ("cmd_counting", "card counting: effects of removal, a true-count strategy, sixes per shoe"),
+    "bankroll": ("cmd_bankroll", "betting sessions: several bets, betting systems, table limits, risk of ruin"),
     "plot": ("cmd_plot", "draw figures (best-response-discontinuity curves, mixing)"),
 }
 
