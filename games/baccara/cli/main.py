@@ -23,6 +23,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("cmd_simulate", "simulate punto banco shoes"),
     "reproduce": ("cmd_reproduce", "recompute every numbered claim of the two papers"),
     "evaluate": ("cmd_evaluate", "exact payoffs and best responses of any strategy pair"),
+    "counting": ("cmd_counting", "card counting: effects of removal, a true-count strategy, sixes per shoe"),
+    "bankroll": ("cmd_bankroll", "betting sessions: several bets, betting systems, table limits, risk of ruin"),
     "plot": ("cmd_plot", "draw figures (best-response-discontinuity curves, mixing)"),
     "cache": ("cmd_cache", "inspect (info) or empty (clear) the sweep cache"),
 }
