@@ -89,7 +89,7 @@ class NashSubset:
     draws: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class ManyRowSolution(AdditiveSolution):
     """:class:`AdditiveSolution` of the m-row solver (method ``"arrangement"``).
 
