@@ -97,7 +97,7 @@ def shoe_from_args(args: argparse.Namespace) -> Shoe:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--decks", type=int, default=8, metavar="D", help="number of decks (default 8)")
-    parser.add_argument("--json", action="store_true", help="print the contract's JSON")
+    parser.add_argument("--json", action="store_true", help="machine-readable output (keys: docs/json.md)")
     add_shoe_arguments(parser)
     add_bet_arguments(parser)
 
