@@ -7,7 +7,12 @@ import numpy as np
 import pytest
 
 from games.baccara.casino.simulation import _histogram_edges, _roughness
-from games.baccara.plots.figures import MIXING_CAPTION, colour_caption, curves_data, number_intersections
+from games.baccara.plots.figures import (
+    MIXING_CAPTION,
+    colour_caption,
+    curves_data,
+    number_intersections,
+)
 
 #: Paper II, Table 3 (d = 6): some of the 23 cases and their intersecting curves.
 TABLE3 = {1: ("03:9", "05:4"), 2: ("03:9", "69:4"), 15: ("67:9", "78:4"), 16: ("68:1", "33:6"),
