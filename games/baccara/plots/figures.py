@@ -19,6 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from gamekit.core.errors import GameError
+from gamekit.core.numbers import fmt
 
 __all__ = ["COLOURS", "paper_label", "curves_data", "draw_curves", "mixing_data", "draw_mixing",
            "number_intersections", "colour_caption", "MIXING_CAPTION"]
@@ -303,17 +304,31 @@ def mixing_data(records: list[dict], points: int = 201) -> dict:
     return {"model": records[0]["model"], "alpha_max": float(Fraction(records[0]["alpha_max"])), "decks": per_d}
 
 
-#: Caption of the mixing figure: why its dashed q limit is 179/286 and not paper I's 859/2288.
-MIXING_CAPTION = (
-    "Top: Player's probability p(α) of drawing at 5, one curve per deck count d (eq. (26)); dashed: "
-    "the d → ∞ limit (9 − α)/(11 − 6α), Model A1's p (paper I, Theorem 1). Bottom: Banker's "
-    "probability q(α) of drawing at ((0,6),∅) — hand 0 and 6, Player stood — a step function of α "
-    "(Table 6); open circles: the α where Banker has four equilibrium strategies. Dashed: the "
-    "d → ∞ limit 179/286 per composition. Paper I's 859/2288 is a different quantity: in Model A1 "
-    "Banker sees only his total, and 859/2288 is his probability of drawing at (6,∅) over all "
-    "compositions of 6. In the limit of Model B2 he mixes only with (0,6) — half of the 6s — and "
-    "always draws with (8,8) — 1/16 of them: ½·179/286 + 1/16 = 859/2288, the same overall play."
-)
+#: Banker's limit (d → ∞) probability of drawing at ((0,6),∅) in Model B2, and the two
+#: fractions of the compositions of 6 (with replacement) on which he mixes / always draws.
+Q_LIMIT_06 = Fraction(179, 286)
+_SHARE_06, _SHARE_88 = Fraction(1, 2), Fraction(1, 16)
+
+
+def _mixing_caption() -> str:
+    """Why the dashed q limit is 179/286 and not paper I's q at (6,∅): the latter is the
+    same play aggregated over all compositions of 6, ½·179/286 + 1/16 (computed here)."""
+    q_total = _SHARE_06 * Q_LIMIT_06 + _SHARE_88
+    return (
+        "Top: Player's probability p(α) of drawing at 5, one curve per deck count d (eq. (26)); dashed: "
+        "the d → ∞ limit (9 − α)/(11 − 6α), Model A1's p (paper I, Theorem 1). Bottom: Banker's "
+        "probability q(α) of drawing at ((0,6),∅) — hand 0 and 6, Player stood — a step function of α "
+        "(Table 6); open circles: the α where Banker has four equilibrium strategies. Dashed: the "
+        f"d → ∞ limit {fmt(Q_LIMIT_06)} per composition. Paper I's {fmt(q_total)} is a different quantity: "
+        "in Model A1 Banker sees only his total, and it is his probability of drawing at (6,∅) over all "
+        "compositions of 6. In the limit of Model B2 he mixes only with (0,6) — half of the 6s — and "
+        f"always draws with (8,8) — 1/16 of them: ½·{fmt(Q_LIMIT_06)} + 1/16 = {fmt(q_total)}, the same "
+        "overall play."
+    )
+
+
+#: Caption of the mixing figure (see :func:`_mixing_caption`).
+MIXING_CAPTION = _mixing_caption()
 
 
 def draw_mixing(data: dict, path, limit: bool = True) -> Path:
@@ -340,7 +355,7 @@ def draw_mixing(data: dict, path, limit: bool = True) -> Path:
     if limit and data["model"] == "B2":
         xs = data["decks"][0]["alpha"]
         top.plot(xs, [(9 - x) / (11 - 6 * x) for x in xs], "k--", lw=1, label="d → ∞ (Model A1), eq. (37)")
-        bottom.axhline(179 / 286, color="k", ls="--", lw=1, label="d → ∞: 179/286 (see caption)")
+        bottom.axhline(float(Q_LIMIT_06), color="k", ls="--", lw=1, label="d → ∞: 179/286 (see caption)")
     mixed = next((dd["mixed_set"] for dd in data["decks"] if dd["mixed_set"]), None)
     top.set_ylabel("p(α): Player draws at 5")
     bottom.set_ylabel(f"q(α): Banker draws at {paper_label(mixed) if mixed else 'the mixed set'}")
