@@ -130,10 +130,11 @@ def house_edge_json(result: HouseEdge, decks: int | None) -> dict:
 
 
 def _render(result: HouseEdge, decks: int | None) -> None:
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console()
+    from games.baccara.cli.console import stdout_console
+
+    console = stdout_console()
     dist = result.distribution
     n = result.shoe.size
     head = f"{decks}-deck shoe" if decks is not None and result.shoe.full_decks == decks else "partial shoe"

@@ -101,10 +101,11 @@ def simulation_json(res: SimulationResult, decks: int | None) -> dict:
 
 
 def _render(res: SimulationResult, decks: int | None) -> None:
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console()
+    from games.baccara.cli.console import stdout_console
+
+    console = stdout_console()
     what = f"{decks}-deck shoes" if decks is not None else "custom shoes"
     console.print(
         f"[bold]{res.rounds:,} coups[/bold] from {res.shoes:,} {what} (cut card {res.cut} from the end, "
