@@ -350,19 +350,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--method", default="all", choices=METHODS, type=_method_name,
                    help="solver (default: all = every extreme equilibrium, degenerate games included)")
     p.add_argument("--max-iter", type=int, default=None, help="pivot limit for pivoting methods")
-    p.add_argument("--json", action="store_true", help="print JSON with exact strings")
+    p.add_argument("--json", action="store_true", help="print JSON with exact strings (keys: docs/json.md)")
     p.set_defaults(_run=_cmd_solve)
 
     p = sub.add_parser("value", help="safety levels val(A), val(B^T); the value of a zero-sum game",
                        description="Exact safety levels v_I = val(A), v_II = val(B^T) with maxmin "
                        "strategies; for a zero-sum game, its value and optimal strategies.")
     p.add_argument("file", metavar="FILE.nfg", help=_FILE_HELP)
-    p.add_argument("--json", action="store_true", help="print JSON with exact strings")
+    p.add_argument("--json", action="store_true", help="print JSON with exact strings (keys: docs/json.md)")
     p.set_defaults(_run=_cmd_value)
 
     p = sub.add_parser("show", help="print the payoff table of a .nfg file")
     p.add_argument("file", metavar="FILE.nfg", help=_FILE_HELP)
-    p.add_argument("--json", action="store_true", help="print JSON with exact strings")
+    p.add_argument("--json", action="store_true", help="print JSON with exact strings (keys: docs/json.md)")
     p.set_defaults(_run=_cmd_show)
 
     p = sub.add_parser("convert", help="rewrite a .nfg file (payoff or outcome version)")

@@ -122,3 +122,25 @@ def test_reproduce_list_and_errata(capsys):
     assert rec["erratum"]["printed"] and rec["erratum"]["why"] and rec["pass"] is True
     code, out, _ = run(capsys, baccara_main, "reproduce", "--only", "I.thm2.31")
     assert "Errata and findings" in out and "paper prints" in out and " s;" in out
+
+
+def test_commands_run_without_pygambit_and_nashpy():
+    """Only the test extra needs pygambit (which compiles C++) and nashpy."""
+    import subprocess
+    import sys
+
+    code = """
+import sys, importlib.abc
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name.split('.')[0] in ('pygambit', 'nashpy'):
+            raise ImportError('blocked ' + name)
+sys.meta_path.insert(0, Block())
+from games.baccara.cli.main import main
+from gamekit.cli import main as gk
+codes = [main(['solve', '--model', 'A1']), main(['reproduce', '--list']),
+         gk(['solve', 'example:battle_of_sexes'])]
+sys.exit(max(codes))
+"""
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-2000:]

@@ -545,18 +545,45 @@ def session_summary(profits: np.ndarray) -> dict[str, float]:
     }
 
 
+def _roughness(counts: np.ndarray) -> float:
+    """Relative size of the bin-to-bin zigzag: Σ(cᵢ − (cᵢ₋₁ + cᵢ₊₁)/2)² / Σcᵢ²."""
+    if counts.size < 3 or not counts.any():
+        return 0.0
+    zig = counts[1:-1] - (counts[:-2] + counts[2:]) / 2
+    return float((zig**2).sum() / (counts.astype(float) ** 2).sum())
+
+
 def _histogram_edges(p: np.ndarray, target: int = 60) -> np.ndarray | int:
-    """Bin edges; when profits lie on a lattice (even-money bets, fixed stakes), bins hold whole lattice steps."""
+    """Bin edges that follow the lattice of outcomes, so the histogram shows no comb.
+
+    Session profits are sums of per-round outcomes, so they lie on a lattice (step s = the
+    smallest gap between distinct values, e.g. 0.05 for the Banker bet: 0.95w − l), but
+    not every lattice point is equally reachable (0.95w − l crowds near integers): bins of
+    an arbitrary multiple of s alias with that pattern and alternate high and low. Among
+    bin widths k·s (k from the ~``target``-bin width up to 4 times it) and four offsets,
+    the one whose counts zigzag least is chosen; every bin then covers the same share of
+    the lattice's pattern. Non-lattice data get ``target`` plain bins.
+    """
     target = min(target, max(10, int(np.sqrt(p.size))))
-    u = np.unique(p)
+    u = np.unique(np.round(p, 9))  # float sums of 0.95's carry rounding noise
     if u.size < 2:
         return 10
     step = float(np.min(np.diff(u)))
-    lattice = step > 0 and np.allclose((u - u[0]) / step, np.round((u - u[0]) / step), atol=1e-6)
+    cells = (u - u[0]) / step
+    lattice = step > 1e-6 and bool(np.all(np.abs(cells - np.round(cells)) < 1e-3))
     if not lattice:
         return target
-    width = step * max(1, math.ceil((u[-1] - u[0]) / step / target))
-    return np.arange(u[0] - step / 2, u[-1] + width, width)
+    k0 = max(1, math.ceil((u[-1] - u[0]) / step / target))
+    best: tuple[float, int, np.ndarray] | None = None
+    for k in sorted({int(round(k0 * f)) for f in np.linspace(1, 4, 40)} | {k0}):
+        width = step * k
+        for shift in (0.0, 0.25, 0.5, 0.75):
+            start = u[0] - step / 2 - shift * width
+            edges = np.arange(start, u[-1] + width, width)
+            score = _roughness(np.histogram(p, bins=edges)[0])
+            if best is None or score < best[0] - 1e-9:
+                best = (score, k, edges)
+    return best[2]
 
 
 def plot_sessions(result: SessionResult, path: str, density: bool = True) -> str:

@@ -97,7 +97,7 @@ def shoe_from_args(args: argparse.Namespace) -> Shoe:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--decks", type=int, default=8, metavar="D", help="number of decks (default 8)")
-    parser.add_argument("--json", action="store_true", help="print the contract's JSON")
+    parser.add_argument("--json", action="store_true", help="machine-readable output (keys: docs/json.md)")
     add_shoe_arguments(parser)
     add_bet_arguments(parser)
 
@@ -130,11 +130,12 @@ def house_edge_json(result: HouseEdge, decks: int | None) -> dict:
 
 
 def _render(result: HouseEdge, decks: int | None) -> None:
-    from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
-    console = Console()
+    from games.baccara.cli.console import stdout_console
+
+    console = stdout_console()
     dist = result.distribution
     n = result.shoe.size
     head = f"{decks}-deck shoe" if decks is not None and result.shoe.full_decks == decks else "partial shoe"

@@ -76,7 +76,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"number of coups (default {_DEFAULT_ROUNDS:,}; with --sessions: R × n)")
     parser.add_argument("--decks", type=int, default=8, metavar="D", help="number of decks (default 8)")
     parser.add_argument("--seed", type=int, default=None, metavar="S", help="random seed (reported when omitted)")
-    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--json", action="store_true", help="machine-readable output (keys: docs/json.md)")
     parser.add_argument("--cut", type=int, default=7, metavar="K",
                         help="cut card in front of the K-th card from the end (default 7; the R package uses 6)")
     parser.add_argument("--no-burn", action="store_true", help="do not burn cards at the start of a shoe")
@@ -133,11 +133,12 @@ def simulation_json(res: SimulationResult, decks: int | None) -> dict:
 
 
 def _render(res: SimulationResult, decks: int | None) -> None:
-    from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
-    console = Console()
+    from games.baccara.cli.console import stdout_console
+
+    console = stdout_console()
     what = f"{decks}-deck shoes" if decks is not None else "custom shoes"
     console.print(
         f"[bold]{res.rounds:,} coups[/bold] from {res.shoes:,} {what} (cut card {res.cut} from the end, "

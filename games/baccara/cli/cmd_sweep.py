@@ -7,7 +7,7 @@
 RANGE is ``6``, ``1-20`` or a comma list such as ``1-10,20``. For each d the parametric
 Foster analysis (Ethier & Lee II, section 3) runs on α ∈ [0, alpha-max]; the output is
 Table 4's columns (a)–(e) and the α-segments with Player's p(α) and Banker's mixing
-probabilities — with ``--json`` the list of ``CONTRACT.md``. Model A1 (and A2) ignore
+probabilities — with ``--json`` the list documented in ``docs/json.md``. Model A1 (and A2) ignore
 ``--decks``; Model B1 works too. Deck counts run in parallel on the local cores (``--jobs``),
 on a Dask cluster with ``--executor dask`` or ``--scheduler ADDRESS``, and results are cached
 per (model, d, α-range) in ``~/.cache/gamekit`` (``$XDG_CACHE_HOME``; ``--cache-dir``,
@@ -47,7 +47,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="deck counts: 6, 1-20 or 1-10,20 (default 6)")
     p.add_argument("--alpha-max", default="1/10", metavar="A",
                    help="solve for every commission 0 <= alpha <= A, exact, 0 < A < 1 (default 1/10)")
-    p.add_argument("--json", action="store_true", help="machine-readable output (CONTRACT.md)")
+    p.add_argument("--json", action="store_true", help="machine-readable output (keys: docs/json.md)")
     p.add_argument("--jobs", type=int, default=None, metavar="N",
                    help="worker processes (default: every available core)")
     p.add_argument("--executor", choices=EXECUTORS, default="process",

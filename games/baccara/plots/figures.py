@@ -19,8 +19,10 @@ from fractions import Fraction
 from pathlib import Path
 
 from gamekit.core.errors import GameError
+from gamekit.core.numbers import fmt
 
-__all__ = ["COLOURS", "paper_label", "curves_data", "draw_curves", "mixing_data", "draw_mixing"]
+__all__ = ["COLOURS", "paper_label", "curves_data", "draw_curves", "mixing_data", "draw_mixing",
+           "number_intersections", "colour_caption", "MIXING_CAPTION"]
 
 #: Colour of a curve by Player's third card (the paper's Figure 1 colours for d = 6).
 COLOURS = {"9": "red", "8": "purple", "1": "green", "4": "blue", "-": "black", "6": "orange"}
@@ -87,34 +89,178 @@ def _save(fig, path) -> Path:
     return Path(save_figure(fig, out, dpi=130, bbox_inches="tight"))
 
 
-def draw_curves(data: dict, path) -> Path:
-    """Draw :func:`curves_data` (the paper's Figure 1) into ``path`` (PNG, SVG, PDF …)."""
-    plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(9, 6.2))
+def _total(label: str) -> int:
+    hand = label.partition(":")[0]
+    return sum(int(c) for c in hand) % 10 if len(hand) == 2 else int(hand)
+
+
+def _situation_key(label: str) -> tuple:
+    """Paper II's order of situations (Table 3's strategy columns): by Banker total, then
+    Player's third card with ∅ first ((6,∅) before (6,6)), then the composition."""
+    hand, _, card = label.partition(":")
+    return (_total(label), -1 if card == "-" else int(card), hand)
+
+
+def number_intersections(intersections: list[dict]) -> list[int]:
+    """Table 3's case numbers: pairs ordered by (first curve, second curve), each pair's
+    curves in paper order (:func:`_situation_key`) — 1 = p((0,3),9) & p((0,5),4) for d = 6."""
+    keys = [tuple(sorted((_situation_key(a), _situation_key(b)))) for a, b in
+            (x["curves"] for x in intersections)]
+    order = sorted(range(len(keys)), key=keys.__getitem__)
+    numbers = [0] * len(keys)
+    for rank, i in enumerate(order, 1):
+        numbers[i] = rank
+    return numbers
+
+
+def _clusters(points: list[tuple[float, float, int]], gap: float = 0.03, least: int = 3) -> list[list]:
+    """Groups of intersections whose p-values lie within ``gap`` of a neighbour (≥ ``least``
+    points): the crowded places that get a zoomed panel."""
+    pts = sorted(points, key=lambda t: t[1])
+    groups: list[list] = []
+    for pt in pts:
+        if groups and pt[1] - groups[-1][-1][1] <= gap:
+            groups[-1].append(pt)
+        else:
+            groups.append([pt])
+    return [g for g in groups if len(g) >= least]
+
+
+def colour_caption(curves: list[dict]) -> str:
+    """Every colour used, with the situations (Banker total, Player's third card k) it marks."""
+    names = {"-": "∅ (Player stood)"}
+    seen: dict[str, set] = {}
+    for c in curves:
+        card = c["label"].partition(":")[2]
+        seen.setdefault(c["colour"], set()).add((_total(c["label"]), names.get(card, f"k = {card}")))
+    parts = []
+    for colour, sits in sorted(seen.items(), key=lambda kv: min(kv[1])):
+        by_k: dict[str, list[int]] = {}
+        for total, k in sorted(sits):
+            by_k.setdefault(k, []).append(total)
+        text = "; ".join(f"{k}, Banker total {', '.join(map(str, ts))}" for k, ts in by_k.items())
+        parts.append(f"{colour}: {text}")
+    return "Colours — " + " · ".join(parts)
+
+
+def _exceptional_names(values: list[float]) -> list[str]:
+    return ["α₀"] if len(values) == 1 else [f"α{'₁₂₃₄₅₆₇₈₉'[i]}" for i in range(len(values))]
+
+
+def _plot_curves(ax, data: dict, legend: bool) -> None:
     styles = ["-", "--", "-.", ":", (0, (5, 1)), (0, (3, 1, 1, 1))]
     seen: dict[str, int] = {}
     for c in data["curves"]:
         k = seen.get(c["colour"], 0)
         seen[c["colour"]] = k + 1
         ax.plot(c["alpha"], c["p"], color=c["colour"], linestyle=styles[k % len(styles)], lw=1.3,
-                label=c["name"])
-    if data["intersections"]:
-        ax.scatter([x["alpha"] for x in data["intersections"]], [x["p"] for x in data["intersections"]],
-                   s=16, color="black", zorder=5, label=f"{len(data['intersections'])} intersections")
-    for i, a in enumerate(data["nonunique"]):
-        ax.axvline(a, color="0.5", lw=0.8, ls=":",
-                   label="α with several equilibria" if i == 0 else None)
+                label=c["name"] if legend else None)
+
+
+def _mark_exceptional(ax, data: dict, text: bool) -> None:
+    for name, a in zip(_exceptional_names(data["nonunique"]), data["nonunique"]):
+        ax.axvline(a, color="0.4", lw=0.9, ls=":")
+        if text:
+            ax.annotate(f"{name} ≈ {a:.7f}", (a, 0.02), xycoords=("data", "axes fraction"), rotation=90,
+                        fontsize=7, ha="right", va="bottom", color="0.25")
+
+
+_LABEL_BOX = {"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.8}
+
+
+def _label_offsets(pts, span_a: float, span_p: float) -> list[tuple[int, int]]:
+    """Where to put each number: above right, unless a neighbour closer than 4% of the
+    panel sits to its right — then above left (and the neighbour below right)."""
+    out = [(3, 3)] * len(pts)
+    for i, (a, p, _) in enumerate(pts):
+        for j, (b, q, _) in enumerate(pts):
+            if i != j and abs(a - b) / span_a < 0.04 and abs(p - q) / span_p < 0.04:
+                out[i] = (-11, 3) if (a, p) < (b, q) else (3, -9)
+    return out
+
+
+def _mark_intersections(ax, pts, numbers_on: bool, fontsize: float = 6.5) -> None:
+    ax.scatter([a for a, _, _ in pts], [p for _, p, _ in pts], s=14, color="black", zorder=5)
+    if numbers_on and pts:
+        (a0, a1), (p0, p1) = ax.get_xlim(), ax.get_ylim()
+        for (a, p, n), off in zip(pts, _label_offsets(pts, a1 - a0, p1 - p0)):
+            ax.annotate(str(n), (a, p), xytext=off, textcoords="offset points", fontsize=fontsize, zorder=6,
+                        bbox=_LABEL_BOX)
+
+
+def _zoom_box(group: list) -> tuple[float, float, float, float]:
+    a = [t[0] for t in group]
+    p = [t[1] for t in group]
+    da = max(max(a) - min(a), 0.004) * 0.08
+    dp = max(max(p) - min(p), 0.004) * 0.35
+    return min(a) - da, max(a) + da, min(p) - dp, max(p) + dp
+
+
+def draw_curves(data: dict, path) -> Path:
+    """Draw :func:`curves_data` (the paper's Figure 1) into ``path`` (PNG, SVG, PDF …).
+
+    Top: all curves on α ∈ [0, α_max], p ∈ [0, 1], as in the paper. Below: one zoomed panel
+    per crowded group of intersections (grey rectangles above show where), with the
+    intersections numbered as the cases of paper II's Table 3; the α with several equilibria
+    are dotted and labelled with their value. The caption names every colour used.
+    """
+    plt = _pyplot()
+    nums = number_intersections(data["intersections"])
+    pts = [(x["alpha"], x["p"], n) for x, n in zip(data["intersections"], nums)]
+    groups = _clusters(pts)
+    zoomed = {t[2] for g in groups for t in g}
+    fig = plt.figure(figsize=(11, 9.5 if groups else 6.5))
+    grid = fig.add_gridspec(2 if groups else 1, max(1, len(groups)), height_ratios=[1.5, 1] if groups else [1],
+                            hspace=0.28, wspace=0.18)
+    ax = fig.add_subplot(grid[0, :])
+    _plot_curves(ax, data, legend=True)
+    _mark_intersections(ax, pts, numbers_on=False)
+    for a, p, n in pts:
+        if n not in zoomed:
+            ax.annotate(str(n), (a, p), xytext=(2, 3), textcoords="offset points", fontsize=7, bbox=_LABEL_BOX)
+    _mark_exceptional(ax, data, text=True)
     ax.set_xlim(0, data["alpha_max"])
     ax.set_ylim(0, 1)
     ax.set_xlabel("commission α")
-    ax.set_ylabel("p (Player's probability of drawing at 5)")
+    ax.set_ylabel("p: Player's probability of drawing at 5")
     ax.set_title(f"Model B2, d = {data['decks']}: {len(data['curves'])} best-response-discontinuity curves, "
-                 f"{len(data['intersections'])} intersections")
-    ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=7, frameon=False)
+                 f"{len(data['intersections'])} intersections, numbered in the order of paper II's Table 3", fontsize=10)
     ax.grid(alpha=0.25)
+    leg = ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7, frameon=False,
+                    title="p((j₁,j₂),k): the p at which Banker\nholding (j₁,j₂), seeing Player's\n"
+                          "third card k (∅: Player stood),\nis indifferent between D and S",
+                    title_fontsize=7)
+    leg._legend_box.align = "left"
+    from matplotlib.patches import Rectangle
+
+    for col, group in enumerate(groups):
+        a0, a1, p0, p1 = _zoom_box(group)
+        ax.add_patch(Rectangle((a0, p0), a1 - a0, p1 - p0, fill=False, ec="0.45", lw=0.9, ls="--", zorder=4))
+        ax.annotate("ABCDEFGH"[col], (a0, p1), xytext=(-2, 2), textcoords="offset points", fontsize=8,
+                    ha="right", color="0.3")
+        z = fig.add_subplot(grid[1, col])
+        _plot_curves(z, data, legend=False)
+        z.set_xlim(a0, a1)
+        z.set_ylim(p0, p1)
+        _mark_intersections(z, [t for t in pts if a0 <= t[0] <= a1 and p0 <= t[1] <= p1], numbers_on=True,
+                            fontsize=7)
+        _mark_exceptional(z, data, text=False)
+        z.set_title(f"{'ABCDEFGH'[col]}: zoom, p ∈ [{p0:.3f}, {p1:.3f}]", fontsize=8)
+        z.tick_params(labelsize=7)
+        z.grid(alpha=0.25)
+        z.set_xlabel("α", fontsize=8)
+    fig.text(0.06, 0.03 if groups else -0.02, "\n".join(_wrap(colour_caption(data["curves"]) + ". Dots: "
+             "intersections of two curves; dotted verticals: the α with several equilibria.", 150)),
+             fontsize=7.5, ha="left", va="top")
     out = _save(fig, path)
     plt.close(fig)
     return out
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(text, width)
 
 
 def _parse_formula(text: str):
@@ -157,6 +303,33 @@ def mixing_data(records: list[dict], points: int = 201) -> dict:
     return {"model": records[0]["model"], "alpha_max": float(Fraction(records[0]["alpha_max"])), "decks": per_d}
 
 
+#: Banker's limit (d → ∞) probability of drawing at ((0,6),∅) in Model B2, and the two
+#: fractions of the compositions of 6 (with replacement) on which he mixes / always draws.
+Q_LIMIT_06 = Fraction(179, 286)
+_SHARE_06, _SHARE_88 = Fraction(1, 2), Fraction(1, 16)
+
+
+def _mixing_caption() -> str:
+    """Why the dashed q limit is 179/286 and not paper I's q at (6,∅): the latter is the
+    same play aggregated over all compositions of 6, ½·179/286 + 1/16 (computed here)."""
+    q_total = _SHARE_06 * Q_LIMIT_06 + _SHARE_88
+    return (
+        "Top: Player's probability p(α) of drawing at 5, one curve per deck count d (eq. (26)); dashed: "
+        "the d → ∞ limit (9 − α)/(11 − 6α), Model A1's p (paper I, Theorem 1). Bottom: Banker's "
+        "probability q(α) of drawing at ((0,6),∅) — hand 0 and 6, Player stood — a step function of α "
+        "(Table 6); open circles: the α where Banker has four equilibrium strategies. Dashed: the "
+        f"d → ∞ limit {fmt(Q_LIMIT_06)} per composition. Paper I's {fmt(q_total)} is a different quantity: "
+        "in Model A1 Banker sees only his total, and it is his probability of drawing at (6,∅) over all "
+        "compositions of 6. In the limit of Model B2 he mixes only with (0,6) — half of the 6s — and "
+        f"always draws with (8,8) — 1/16 of them: ½·{fmt(Q_LIMIT_06)} + 1/16 = {fmt(q_total)}, the same "
+        "overall play."
+    )
+
+
+#: Caption of the mixing figure (see :func:`_mixing_caption`).
+MIXING_CAPTION = _mixing_caption()
+
+
 def draw_mixing(data: dict, path, limit: bool = True) -> Path:
     """Draw :func:`mixing_data`: p(α) on top, q(α) below, one colour per d."""
     plt = _pyplot()
@@ -181,7 +354,7 @@ def draw_mixing(data: dict, path, limit: bool = True) -> Path:
     if limit and data["model"] == "B2":
         xs = data["decks"][0]["alpha"]
         top.plot(xs, [(9 - x) / (11 - 6 * x) for x in xs], "k--", lw=1, label="d → ∞ (Model A1), eq. (37)")
-        bottom.axhline(179 / 286, color="k", ls="--", lw=1, label="d → ∞: 179/286")
+        bottom.axhline(float(Q_LIMIT_06), color="k", ls="--", lw=1, label="d → ∞: 179/286 (see caption)")
     mixed = next((dd["mixed_set"] for dd in data["decks"] if dd["mixed_set"]), None)
     top.set_ylabel("p(α): Player draws at 5")
     bottom.set_ylabel(f"q(α): Banker draws at {paper_label(mixed) if mixed else 'the mixed set'}")
@@ -192,6 +365,8 @@ def draw_mixing(data: dict, path, limit: bool = True) -> Path:
     for ax in (top, bottom):
         ax.grid(alpha=0.25)
         ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=7, frameon=False)
+    if limit and data["model"] == "B2":
+        fig.text(0.06, 0.035, "\n".join(_wrap(MIXING_CAPTION, 135)), fontsize=7.5, ha="left", va="top")
     out = _save(fig, path)
     plt.close(fig)
     return out
