@@ -186,3 +186,28 @@ def test_evaluate_strategy_files(tmp_path, capsys):
     free.write_text('[player]\n"5" = "free"\n')
     assert main(["evaluate", "--player", str(free)]) == 2
     assert capsys.readouterr().err.startswith("error: ")
+
+
+# -- properties ------------------------------------------------------------------------------------
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_prob = st.fractions(min_value=0, max_value=1, max_denominator=12)
+
+
+@settings(max_examples=8, deadline=None)
+@given(p=_prob, q=st.lists(_prob, min_size=4, max_size=4), decks=st.integers(1, 3))
+def test_evaluate_properties(p, q, decks):
+    from games.baccara.analysis.strategies import Strategy
+    from games.baccara.rules.ruleset import RuleSet
+
+    banker = dict(PUNTO_BANCO_BANKER, **dict(zip(OPTIONAL, q)))
+    ps = Strategy("p", RuleSet("p", player={"5": p}))
+    bs = Strategy("b", RuleSet("b", banker={k: F(v) for k, v in banker.items()}))
+    r = evaluate(ps, bs, "B1", decks, alpha=0)
+    up, ub = F(r["payoffs"]["player"]), F(r["payoffs"]["banker"])
+    assert up == -ub  # alpha = 0: the parlor game is zero-sum
+    for side in ("player", "banker"):
+        assert F(r["best_response"][side]["gain"]) >= 0
+    ex = chemin_de_fer_expectation({"5": p}, banker, decks, 0)
+    assert (up, ub) == (ex["player"], ex["banker"])
