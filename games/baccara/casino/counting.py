@@ -137,6 +137,7 @@ class TrueCountResult:
     exact_banker: Fraction
     exact_player: Fraction
     positive_by_position: np.ndarray
+    edge_bands: dict[str, np.ndarray] | None = None
 
     @property
     def house_edge_reduction(self) -> dict | None:
@@ -157,6 +158,8 @@ class TrueCountResult:
             "exact_sample": {k: {"mean": m, "stderr": se, "events": n} for k, (m, se, n) in self.exact_sample.items()},
             "house_edge_reduction": self.house_edge_reduction,
             "positive_fraction_by_position": self.positive_by_position.tolist(),
+            "estimated_edge_quantiles_by_position": None if self.edge_bands is None else
+            {b: {"q": [5, 25, 50, 75, 95], "values": v.tolist()} for b, v in self.edge_bands.items()},
         }
         for k, (m, se) in self.stats.items():
             out[k] = {"mean": m, "stderr": se, "ci95": [m - Z95 * se, m + Z95 * se]}
@@ -223,10 +226,25 @@ def _tc_batch(db, tags, base, N: int, threshold: float):
     bet = (stack.max(axis=0) > threshold) & act
     adv = np.choose(best, [pay[b] for b in COUNT_BETS]) * bet
     flat = pay["banker"] * act
+    db_est = est
     sums = {"flat_banker": flat.sum(axis=0), "choose_side": side.sum(axis=0),
             "choose_side_minus_banker": (side - flat).sum(axis=0), "advantage_only": adv.sum(axis=0),
             "n": act.sum(axis=0), "bets": bet.sum(axis=0)}
-    return sums, sw, bet, best
+    return sums, sw, bet, best, db_est
+
+
+def _bands(est: dict[str, np.ndarray], active: np.ndarray) -> dict[str, np.ndarray]:
+    """Quantiles 5/25/50/75/95 % of the estimated edge Ê_b at each coup position (one batch)."""
+    out = {}
+    for b in ("banker", "player"):
+        rows = []
+        for t in range(active.shape[0]):
+            v = est[b][t][active[t]]
+            if v.size < 50:
+                break
+            rows.append(np.quantile(v, [0.05, 0.25, 0.5, 0.75, 0.95]))
+        out[b] = np.array(rows)
+    return out
 
 
 def _sample_events(events: list, mask: np.ndarray, best: np.ndarray, db, N: int, K: int,
@@ -272,7 +290,9 @@ def true_count_simulation(decks: int = 8, shoes: int = 20000, seed: int = 0, cut
     while done < shoes:
         S = min(batch, shoes - done)
         db = deal_batch(shuffled_ranks(batch_rng(seed, i), shoe, S), shoe.size, cut, True, pdraw, bdraw)
-        sums, sw, bet, best = _tc_batch(db, tags, base, shoe.size, threshold)
+        sums, sw, bet, best, est = _tc_batch(db, tags, base, shoe.size, threshold)
+        if i == 0:
+            bands = _bands(est, db.active)
         for k, v in sums.items():
             acc[k].append(v)
         switches += int(sw.sum())
@@ -301,7 +321,7 @@ def true_count_simulation(decks: int = 8, shoes: int = 20000, seed: int = 0, cut
     n_coups = int(a["n"].sum())
     return TrueCountResult(d, shoes, n_coups, cut, seed, threshold, time.perf_counter() - t0, stats,
                            float(a["bets"].mean()), switches / n_coups, exact, eor.base["banker"],
-                           eor.base["player"], pos_pos[:last] / np.maximum(pos_n[:last], 1))
+                           eor.base["player"], pos_pos[:last] / np.maximum(pos_n[:last], 1), bands)
 
 
 # -- Banker wins with 6 ----------------------------------------------------------------------------
