@@ -16,6 +16,7 @@ import json
 import sys
 
 from gamekit.core.errors import GameError
+from games.baccara.cli.progress import json_safe
 
 __all__ = ["add_arguments", "run"]
 
@@ -71,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _emit(args, data: dict, render) -> int:
     if args.json:
-        sys.stdout.write(json.dumps(data, indent=1) + "\n")
+        sys.stdout.write(json.dumps(json_safe(data), indent=1) + "\n")
     else:
         render()
     return 0
