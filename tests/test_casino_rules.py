@@ -211,3 +211,37 @@ def test_evaluate_properties(p, q, decks):
         assert F(r["best_response"][side]["gain"]) >= 0
     ex = chemin_de_fer_expectation({"5": p}, banker, decks, 0)
     assert (up, ub) == (ex["player"], ex["banker"])
+
+
+def test_composition_rules(tmp_path):
+    f = tmp_path / "comp.toml"
+    f.write_text('base = "modern"\n[player]\n"14" = "stand"\n')
+    s = solve_constrained("B3", 6, "1/20", str(f))
+    assert all(e.player["14"] == 0 for e in s.equilibria)
+    assert s.cg.player_free == ("05", "23", "69", "78")
+    # Model 1's Player sees only his total: a composition rule that splits total 5 is refused
+    with pytest.raises(Exception, match="compositions of Player's total 5"):
+        solve_constrained("B1", 6, "1/20", str(f))
+    g = tmp_path / "bcomp.toml"
+    g.write_text('base = "modern"\n[banker]\n"06:-" = "draw"\n')
+    s2 = solve_constrained("B2", 6, "1/20", str(g))
+    assert s2.equilibria[0].banker_draw("06:-") == 1 and s2.equilibria[0].banker_draw("15:-") == 0
+    with pytest.raises(Exception, match="Model 1's Banker sees only his total"):
+        solve_constrained("B1", 6, "1/20", str(g))
+
+
+def test_fixed_mixed_rule_folds_exactly():
+    from games.baccara.rules.ruleset import RuleSet
+
+    base = builtin_rules("modern")
+    rs = RuleSet("half", banker={**base.banker, "6:-": F(1, 2)}, player={"5": None})
+    s = solve_constrained("A1", 6, "1/20", rs)
+    e = s.equilibria[0]
+    assert e.banker_draw("6:-") == F(1, 2)
+    r = evaluate("punto-banco", "punto-banco", "A1")  # exact re-evaluation of the same pair
+    from games.baccara.analysis.strategies import Strategy
+
+    ps = Strategy("p", RuleSet("p", player=dict(e.player)))
+    bs = Strategy("b", RuleSet("b", banker=dict(zip(e.infosets, e.banker))))
+    r = evaluate(ps, bs, "A1")
+    assert (F(r["payoffs"]["player"]), F(r["payoffs"]["banker"])) == e.payoffs
