@@ -245,3 +245,11 @@ def test_fixed_mixed_rule_folds_exactly():
     bs = Strategy("b", RuleSet("b", banker=dict(zip(e.infosets, e.banker))))
     r = evaluate(ps, bs, "A1")
     assert (F(r["payoffs"]["player"]), F(r["payoffs"]["banker"])) == e.payoffs
+
+
+def test_readable_outputs(capsys):
+    assert main(["solve", "--model", "A1", "--rules", "modern"]) == 0
+    out = capsys.readouterr().out
+    assert "0.0025641" in out and "0.0673077" in out
+    assert main(["evaluate", "--player", "kemeny-snell", "--banker", "punto-banco", "--model", "A1"]) == 0
+    assert "Exact expectations" in capsys.readouterr().out
