@@ -186,3 +186,70 @@ def test_evaluate_strategy_files(tmp_path, capsys):
     free.write_text('[player]\n"5" = "free"\n')
     assert main(["evaluate", "--player", str(free)]) == 2
     assert capsys.readouterr().err.startswith("error: ")
+
+
+# -- properties ------------------------------------------------------------------------------------
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_prob = st.fractions(min_value=0, max_value=1, max_denominator=12)
+
+
+@settings(max_examples=8, deadline=None)
+@given(p=_prob, q=st.lists(_prob, min_size=4, max_size=4), decks=st.integers(1, 3))
+def test_evaluate_properties(p, q, decks):
+    from games.baccara.analysis.strategies import Strategy
+    from games.baccara.rules.ruleset import RuleSet
+
+    banker = dict(PUNTO_BANCO_BANKER, **dict(zip(OPTIONAL, q)))
+    ps = Strategy("p", RuleSet("p", player={"5": p}))
+    bs = Strategy("b", RuleSet("b", banker={k: F(v) for k, v in banker.items()}))
+    r = evaluate(ps, bs, "B1", decks, alpha=0)
+    up, ub = F(r["payoffs"]["player"]), F(r["payoffs"]["banker"])
+    assert up == -ub  # alpha = 0: the parlor game is zero-sum
+    for side in ("player", "banker"):
+        assert F(r["best_response"][side]["gain"]) >= 0
+    ex = chemin_de_fer_expectation({"5": p}, banker, decks, 0)
+    assert (up, ub) == (ex["player"], ex["banker"])
+
+
+def test_composition_rules(tmp_path):
+    f = tmp_path / "comp.toml"
+    f.write_text('base = "modern"\n[player]\n"14" = "stand"\n')
+    s = solve_constrained("B3", 6, "1/20", str(f))
+    assert all(e.player["14"] == 0 for e in s.equilibria)
+    assert s.cg.player_free == ("05", "23", "69", "78")
+    # Model 1's Player sees only his total: a composition rule that splits total 5 is refused
+    with pytest.raises(Exception, match="compositions of Player's total 5"):
+        solve_constrained("B1", 6, "1/20", str(f))
+    g = tmp_path / "bcomp.toml"
+    g.write_text('base = "modern"\n[banker]\n"06:-" = "draw"\n')
+    s2 = solve_constrained("B2", 6, "1/20", str(g))
+    assert s2.equilibria[0].banker_draw("06:-") == 1 and s2.equilibria[0].banker_draw("15:-") == 0
+    with pytest.raises(Exception, match="Model 1's Banker sees only his total"):
+        solve_constrained("B1", 6, "1/20", str(g))
+
+
+def test_fixed_mixed_rule_folds_exactly():
+    from games.baccara.rules.ruleset import RuleSet
+
+    base = builtin_rules("modern")
+    rs = RuleSet("half", banker={**base.banker, "6:-": F(1, 2)}, player={"5": None})
+    s = solve_constrained("A1", 6, "1/20", rs)
+    e = s.equilibria[0]
+    assert e.banker_draw("6:-") == F(1, 2)
+    r = evaluate("punto-banco", "punto-banco", "A1")  # exact re-evaluation of the same pair
+    from games.baccara.analysis.strategies import Strategy
+
+    ps = Strategy("p", RuleSet("p", player=dict(e.player)))
+    bs = Strategy("b", RuleSet("b", banker=dict(zip(e.infosets, e.banker))))
+    r = evaluate(ps, bs, "A1")
+    assert (F(r["payoffs"]["player"]), F(r["payoffs"]["banker"])) == e.payoffs
+
+
+def test_readable_outputs(capsys):
+    assert main(["solve", "--model", "A1", "--rules", "modern"]) == 0
+    out = capsys.readouterr().out
+    assert "0.0025641" in out and "0.0673077" in out
+    assert main(["evaluate", "--player", "kemeny-snell", "--banker", "punto-banco", "--model", "A1"]) == 0
+    assert "Exact expectations" in capsys.readouterr().out

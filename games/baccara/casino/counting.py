@@ -137,6 +137,7 @@ class TrueCountResult:
     exact_banker: Fraction
     exact_player: Fraction
     positive_by_position: np.ndarray
+    edge_bands: dict[str, np.ndarray] | None = None
 
     @property
     def house_edge_reduction(self) -> dict | None:
@@ -157,6 +158,8 @@ class TrueCountResult:
             "exact_sample": {k: {"mean": m, "stderr": se, "events": n} for k, (m, se, n) in self.exact_sample.items()},
             "house_edge_reduction": self.house_edge_reduction,
             "positive_fraction_by_position": self.positive_by_position.tolist(),
+            "estimated_edge_quantiles_by_position": None if self.edge_bands is None else
+            {b: {"q": [5, 25, 50, 75, 95], "values": v.tolist()} for b, v in self.edge_bands.items()},
         }
         for k, (m, se) in self.stats.items():
             out[k] = {"mean": m, "stderr": se, "ci95": [m - Z95 * se, m + Z95 * se]}
@@ -211,14 +214,58 @@ def _mean_se(v: list[float]) -> tuple[float, float, int]:
     return float(a.mean()), float(a.std(ddof=1) / math.sqrt(a.size)) if a.size > 1 else float("nan"), int(a.size)
 
 
+def _tc_batch(db, tags, base, N: int, threshold: float):
+    """Per-shoe sums of the three strategies' returns for one dealt batch, and the decisions."""
+    act = db.active
+    pay = _payoffs(db.winner)
+    est = _estimates(db, tags, base, N)
+    sw = (est["player"] > est["banker"]) & act
+    side = np.where(sw, pay["player"], pay["banker"]) * act
+    stack = np.stack([est[b] for b in COUNT_BETS])
+    best = stack.argmax(axis=0)
+    bet = (stack.max(axis=0) > threshold) & act
+    adv = np.choose(best, [pay[b] for b in COUNT_BETS]) * bet
+    flat = pay["banker"] * act
+    db_est = est
+    sums = {"flat_banker": flat.sum(axis=0), "choose_side": side.sum(axis=0),
+            "choose_side_minus_banker": (side - flat).sum(axis=0), "advantage_only": adv.sum(axis=0),
+            "n": act.sum(axis=0), "bets": bet.sum(axis=0)}
+    return sums, sw, bet, best, db_est
+
+
+def _bands(est: dict[str, np.ndarray], active: np.ndarray) -> dict[str, np.ndarray]:
+    """Quantiles 5/25/50/75/95 % of the estimated edge Ê_b at each coup position (one batch)."""
+    out = {}
+    for b in ("banker", "player"):
+        rows = []
+        for t in range(active.shape[0]):
+            v = est[b][t][active[t]]
+            if v.size < 50:
+                break
+            rows.append(np.quantile(v, [0.05, 0.25, 0.5, 0.75, 0.95]))
+        out[b] = np.array(rows)
+    return out
+
+
+def _sample_events(events: list, mask: np.ndarray, best: np.ndarray, db, N: int, K: int,
+                   rng: np.random.Generator) -> None:
+    """Add a uniform sample of this batch's decisions (remaining cards, chosen bet) up to K."""
+    if len(events) >= K:
+        return
+    tt, ss = np.nonzero(mask)
+    pick = rng.permutation(len(tt))[: K - len(events)]
+    for t, sh in zip(tt[pick], ss[pick]):
+        events.append((db.ranks[sh, db.start[t, sh]: N].copy(), int(best[t, sh])))
+
+
 def true_count_simulation(decks: int = 8, shoes: int = 20000, seed: int = 0, cut: int = 14,
                           threshold: float = 0.0, eor: EORTable | None = None, batch: int = 1024,
                           progress: Callable[[int, int], None] | None = None, exact_sample: int = 0,
                           exact_progress: Callable[[int, int], None] | None = None) -> TrueCountResult:
     """Deal ``shoes`` punto banco shoes and play the three counting strategies (module doc).
 
-    ``exact_sample`` = K: at the first K coups where ``choose_side`` switches to Player and the
-    first K bets of ``advantage_only``, the exact expectations of the *actual* remaining shoe
+    ``exact_sample`` = K: at K uniformly sampled coups where ``choose_side`` switches to Player
+    and K sampled bets of ``advantage_only`` (from the first batches), the exact expectations of the *actual* remaining shoe
     are computed; their means estimate E[E_P − E_B | switch] and E[edge of the bet taken]
     without the noise of the outcomes (an unbiased, low-variance check of the simulation).
     """
@@ -243,31 +290,17 @@ def true_count_simulation(decks: int = 8, shoes: int = 20000, seed: int = 0, cut
     while done < shoes:
         S = min(batch, shoes - done)
         db = deal_batch(shuffled_ranks(batch_rng(seed, i), shoe, S), shoe.size, cut, True, pdraw, bdraw)
-        act = db.active
-        pay = _payoffs(db.winner)
-        est = _estimates(db, tags, base, shoe.size)
-        side = np.where(est["player"] > est["banker"], pay["player"], pay["banker"]) * act
-        stack = np.stack([est[b] for b in COUNT_BETS])
-        best = stack.argmax(axis=0)
-        bet = (stack.max(axis=0) > threshold) & act
-        adv = np.choose(best, [pay[b] for b in COUNT_BETS]) * bet
-        sw = (est["player"] > est["banker"]) & act
+        sums, sw, bet, best, est = _tc_batch(db, tags, base, shoe.size, threshold)
+        if i == 0:
+            bands = _bands(est, db.active)
+        for k, v in sums.items():
+            acc[k].append(v)
         switches += int(sw.sum())
         for events, mask in ((switch_events, sw), (bet_events, bet)):
-            if len(events) < exact_sample:  # a uniform sample of this batch's events
-                tt, ss = np.nonzero(mask)
-                pick = _sample_rng(seed, i).permutation(len(tt))[: exact_sample - len(events)]
-                for t, sh in zip(tt[pick], ss[pick]):
-                    events.append((db.ranks[sh, db.start[t, sh]: shoe.size].copy(), int(best[t, sh])))
-        acc["flat_banker"].append((pay["banker"] * act).sum(axis=0))
-        acc["choose_side"].append(side.sum(axis=0))
-        acc["choose_side_minus_banker"].append((side - pay["banker"] * act).sum(axis=0))
-        acc["advantage_only"].append(adv.sum(axis=0))
-        acc["n"].append(act.sum(axis=0))
-        acc["bets"].append(bet.sum(axis=0))
-        T = act.shape[0]
-        pos_n[:T] += act.sum(axis=1)
-        pos_pos[:T] += (bet).sum(axis=1)
+            _sample_events(events, mask, best, db, shoe.size, exact_sample, _sample_rng(seed, i))
+        T = db.active.shape[0]
+        pos_n[:T] += db.active.sum(axis=1)
+        pos_pos[:T] += bet.sum(axis=1)
         done += S
         i += 1
         if progress is not None:
@@ -288,7 +321,7 @@ def true_count_simulation(decks: int = 8, shoes: int = 20000, seed: int = 0, cut
     n_coups = int(a["n"].sum())
     return TrueCountResult(d, shoes, n_coups, cut, seed, threshold, time.perf_counter() - t0, stats,
                            float(a["bets"].mean()), switches / n_coups, exact, eor.base["banker"],
-                           eor.base["player"], pos_pos[:last] / np.maximum(pos_n[:last], 1))
+                           eor.base["player"], pos_pos[:last] / np.maximum(pos_n[:last], 1), bands)
 
 
 # -- Banker wins with 6 ----------------------------------------------------------------------------

@@ -15,6 +15,8 @@ import argparse
 import json
 import sys
 
+from games.baccara.cli.progress import json_safe
+
 __all__ = ["add_arguments", "run"]
 
 
@@ -47,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     if args.plot:
         plot_bankroll(res, args.plot)
     if args.json:
-        sys.stdout.write(json.dumps(res.to_json(), indent=1) + "\n")
+        sys.stdout.write(json.dumps(json_safe(res.to_json()), indent=1) + "\n")
         return 0
     _render(res)
     return 0

@@ -16,6 +16,7 @@ import json
 import sys
 
 from gamekit.core.errors import GameError
+from games.baccara.cli.progress import json_safe
 
 __all__ = ["add_arguments", "run"]
 
@@ -71,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _emit(args, data: dict, render) -> int:
     if args.json:
-        sys.stdout.write(json.dumps(data, indent=1) + "\n")
+        sys.stdout.write(json.dumps(json_safe(data), indent=1) + "\n")
     else:
         render()
     return 0
@@ -188,19 +189,32 @@ def _plot_sixes(s, path: str) -> None:
 
 
 def _plot_positions(tc, path: str) -> None:
+    """How the edge moves through a shoe: bands of the estimated edge, and where bets are made."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    import numpy as np
 
     from games.baccara.casino.shoe_play import atomic_savefig
 
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.6), dpi=110)
+    colors = {"banker": "#c0392b", "player": "#08519c"}
+    for b, q in (tc.edge_bands or {}).items():
+        x = np.arange(1, len(q) + 1)
+        ax1.fill_between(x, q[:, 0], q[:, 4], color=colors[b], alpha=0.15, label=f"{b} 5-95%")
+        ax1.fill_between(x, q[:, 1], q[:, 3], color=colors[b], alpha=0.3, label=f"{b} 25-75%")
+        ax1.plot(x, q[:, 2], color=colors[b], lw=1)
+    ax1.axhline(0, color="black", lw=0.6)
+    ax1.set_xlabel("coup number within the shoe")
+    ax1.set_ylabel("estimated expectation of the bet (true count)")
+    ax1.set_title("How the edge moves through a shoe")
+    ax1.legend(fontsize=7)
     y = tc.positive_by_position
-    fig, ax = plt.subplots(figsize=(8, 4.4), dpi=110)
-    ax.plot(range(1, len(y) + 1), y, color="#08519c")
-    ax.set_xlabel("coup number within the shoe")
-    ax.set_ylabel("fraction of coups with an estimated advantage")
-    ax.set_title(f"True count, {tc.decks} decks: where the advantages are (threshold {tc.threshold:g})")
+    ax2.plot(range(1, len(y) + 1), y, color="#08519c")
+    ax2.set_xlabel("coup number within the shoe")
+    ax2.set_ylabel("fraction of coups with an estimated advantage")
+    ax2.set_title(f"{tc.decks} decks: where the advantages are (threshold {tc.threshold:g})")
     fig.tight_layout()
     try:
         atomic_savefig(fig, path)

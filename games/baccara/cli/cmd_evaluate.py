@@ -22,6 +22,7 @@ import sys
 from fractions import Fraction
 
 from gamekit.core.errors import GameError
+from games.baccara.cli.progress import json_safe
 from games.baccara.models.tables import MODELS
 
 __all__ = ["add_arguments", "run"]
@@ -58,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     if args.shoes is not None:
         res["shoe_simulation"] = _simulate(args, ps, bs)
     if args.json:
-        sys.stdout.write(json.dumps(res, indent=1) + "\n")
+        sys.stdout.write(json.dumps(json_safe(res), indent=1) + "\n")
         return 0
     _render(res)
     return 0

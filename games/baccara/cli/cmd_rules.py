@@ -70,7 +70,7 @@ def render_rules(sol, elapsed: float) -> None:
         out.print(f"\n[bold]Equilibrium {i}[/]: Player draws with probability {pl}")
         out.print(f"payoffs: Player {_x(fmt(e.payoffs[0]))}, Banker {_x(fmt(e.payoffs[1]))}")
         t = Table(title="What each side's freedom is worth (opponent at equilibrium)")
-        for c in ("side", "payoff", "best response, all sets free", "gain", "free sets as punto banco", "value of freedom"):
+        for c in ("side", "payoff", "rules lifted", "cost of rules", "free sets → tableau", "value of freedom"):
             t.add_column(c, justify="right")
         for who in ("player", "banker"):
             s = g[who]

@@ -92,37 +92,18 @@ class RuleSet:
         takes its key, else the compositions' keys if they all agree (else GameError).
         """
         hand, _, card = label.partition(":")
-        if label in self.banker:
-            return self.banker[label]
         if len(hand) == 2:
-            return self.banker.get(f"{total_of(hand)}:{card}", FREE)
+            return self.banker.get(label, self.banker.get(f"{total_of(hand)}:{card}", FREE))
         comps = [f"{c}:{card}" for c in _compositions(int(hand))]
-        vals = {self.banker.get(c, FREE) for c in comps if c in self.banker}
-        if not vals:
-            return FREE
-        if len(vals) > 1 or len([c for c in comps if c in self.banker]) != len(comps):
-            raise GameError(
-                f"rules {self.name!r} treat the compositions of Banker total {hand} at {label} "
-                "differently; Model 1's Banker sees only his total"
-            )
-        return vals.pop()
+        return _by_total(self.banker, label, comps, self.name, f"Banker total {hand} at {label}",
+                         "Model 1's Banker sees only his total")
 
     def player_rule(self, label: str) -> Fraction | None:
         """Fixed draw probability at a model's Player set ``"5"``/``"14"``, or None (free)."""
-        if label in self.player:
-            return self.player[label]
         if len(label) == 2:
-            return self.player.get(str(total_of(label)), FREE)
-        comps = [c for c in _compositions(int(label)) if c in self.player]
-        vals = {self.player[c] for c in comps}
-        if not vals:
-            return FREE
-        if len(vals) > 1 or len(comps) != len(_compositions(int(label))):
-            raise GameError(
-                f"rules {self.name!r} treat the compositions of Player's total {label} differently; "
-                "in Models 1 and 2 Player sees only his total"
-            )
-        return vals.pop()
+            return self.player.get(label, self.player.get(str(total_of(label)), FREE))
+        return _by_total(self.player, label, _compositions(int(label)), self.name,
+                         f"Player's total {label}", "in Models 1 and 2 Player sees only his total")
 
     def summary(self) -> dict:
         """JSON form: name, description, and the keys that are free or fixed."""
@@ -142,6 +123,19 @@ class RuleSet:
             "banker": side(self.banker),
             "unmentioned": "free",
         }
+
+
+def _by_total(rules: Mapping[str, Fraction | None], label: str, comps: list[str], name: str,
+              what: str, why: str) -> Fraction | None:
+    """A total-level set's rule: its key, unless composition keys say something else (then GameError)."""
+    vals = {rules[c] for c in comps if c in rules}
+    if len([c for c in comps if c in rules]) < len(comps):
+        vals.add(rules.get(label, FREE))
+    elif label in rules:
+        vals.add(rules[label])
+    if len(vals) > 1:
+        raise GameError(f"rules {name!r} treat the compositions of {what} differently; {why}")
+    return vals.pop() if vals else FREE
 
 
 def _compositions(total: int) -> list[str]:
