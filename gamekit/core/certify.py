@@ -27,6 +27,7 @@ layers are imported inside the functions that need them.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -175,21 +176,88 @@ def _at(c: tuple, alpha: Any) -> Any:
     return c0 + c1 * alpha if c1 else Fraction(c0)
 
 
+def _ints(pairs: Sequence[tuple]) -> list[tuple[int, int]]:
+    """Affine pairs (c₀, c₁) times one positive integer (the lcm of their denominators)."""
+    L = math.lcm(*(v.denominator for c in pairs for v in c))  # ints and Fractions both have one
+    return [(c[0].numerator * (L // c[0].denominator), c[1].numerator * (L // c[1].denominator))
+            for c in pairs]
+
+
+def _integer_data(game: Any) -> tuple[list, list[tuple[int, int]]]:
+    """Per set l: player II's gains G₀(l), G₁(l) as integer affine pairs (each set scaled by
+    its own positive integer: signs are unchanged); player I's D = a₁ − a₀ as integer affine
+    pairs [E₀, E_0, …, E_{n−1}] (one common positive scale). Cached on the game."""
+    cache = game.__dict__.get("_certify_integer_data")
+    if cache is None:
+        gains = [_ints([game.b_gain(0, l), game.b_gain(1, l)]) for l in range(game.n)]
+        c1, c0 = game.a_const(1), game.a_const(0)
+        e = [(c1[0] - c0[0], c1[1] - c0[1])]
+        for l in range(game.n):
+            a1, a0 = game.a_gain(1, l), game.a_gain(0, l)
+            e.append((a1[0] - a0[0], a1[1] - a0[1]))
+        cache = (gains, _ints(e))
+        game.__dict__["_certify_integer_data"] = cache
+    return cache
+
+
+def _strict_sign(c: tuple[int, int], lo: Fraction, hi: Fraction) -> int:
+    """The sign of c₀ + c₁·t on all of [lo, hi] when it is constant and nonzero, else 0
+    (an affine function has one sign on an interval iff it has it at both ends)."""
+    a = c[0] * lo.denominator + c[1] * lo.numerator
+    b = c[0] * hi.denominator + c[1] * hi.numerator
+    if a > 0 and b > 0:
+        return 1
+    if a < 0 and b < 0:
+        return -1
+    return 0
+
+
+def _player2_ok(gains: list, alpha: Any, p: Any, y: Sequence, lo: Fraction, hi: Fraction) -> bool:
+    """y_l = 1 where g_l = (1−p)G₀(l) + pG₁(l) > 0 and 0 where g_l < 0, at α ∈ [lo, hi].
+
+    When G₀(l) and G₁(l) have one strict sign on the rational interval [lo, hi] ∋ α, so
+    does g_l for every p ∈ [0, 1] — an exact shortcut that avoids Q(√c) arithmetic for
+    the sets that Lemma 1 decides; the others are evaluated exactly at α.
+    """
+    for l, (c0, c1) in enumerate(gains):
+        s0 = _strict_sign(c0, lo, hi)
+        if s0 and s0 == _strict_sign(c1, lo, hi):
+            sign = s0
+        else:
+            g = (1 - p) * _at(c0, alpha) + p * _at(c1, alpha)
+            sign = 1 if g > 0 else (-1 if g < 0 else 0)
+        if (sign > 0 and y[l] != 1) or (sign < 0 and y[l] != 0):
+            return False
+    return True
+
+
+def _row_payoff_difference(e: list[tuple[int, int]], alpha: Any, y: Sequence) -> Any:
+    """A positive multiple of D = a₁(y) − a₀(y) at α; rational y_l are summed
+    coefficient-wise first, so only surd entries of y cost Q(√c) products."""
+    k0, k1 = Fraction(e[0][0]), Fraction(e[0][1])
+    rest: Any = Fraction(0)
+    for v, c in zip(y, e[1:]):
+        if not v:
+            continue
+        if isinstance(v, (int, Fraction)):
+            k0 += v * c[0]
+            k1 += v * c[1]
+        else:
+            rest = rest + v * _at(c, alpha)
+    return _at((k0, k1), alpha) + rest
+
+
 def _parametric_ok(game: Any, alpha: Any, p: Any, y: Sequence) -> bool:
     """Exact two-row additive Nash test at α (all values in Q or one Q(√c))."""
-    n = game.n
-    if len(y) != n or p < 0 or p > 1 or any(v < 0 or v > 1 for v in y):
+    from gamekit.parametric.surd import rational_bounds
+
+    if len(y) != game.n or p < 0 or p > 1 or any(v < 0 or v > 1 for v in y):
         return False
-    for l in range(n):
-        g = (1 - p) * _at(game.b_gain(0, l), alpha) + p * _at(game.b_gain(1, l), alpha)
-        if (g > 0 and y[l] != 1) or (g < 0 and y[l] != 0):
-            return False
-    a = [_at(game.a_const(u), alpha) for u in (0, 1)]
-    for l, v in enumerate(y):
-        if v:
-            for u in (0, 1):
-                a[u] = a[u] + v * _at(game.a_gain(u, l), alpha)
-    d = a[1] - a[0]
+    gains, e = _integer_data(game)
+    lo, hi = rational_bounds(alpha, 64)
+    if not _player2_ok(gains, alpha, p, y, lo, hi):
+        return False
+    d = _row_payoff_difference(e, alpha, y)
     return not ((p < 1 and d > 0) or (p > 0 and d < 0))
 
 
