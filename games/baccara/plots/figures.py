@@ -20,7 +20,7 @@ from pathlib import Path
 
 from gamekit.core.errors import GameError
 
-__all__ = ["COLOURS", "paper_label", "curves_data", "draw_curves", "mixing_data", "draw_mixing"]
+__all__ = ["COLOURS", "paper_label", "curves_data", "draw_curves", "mixing_data", "limit_data", "draw_mixing"]
 
 #: Colour of a curve by Player's third card (the paper's Figure 1 colours for d = 6).
 COLOURS = {"9": "red", "8": "purple", "1": "green", "4": "blue", "-": "black", "6": "orange"}
@@ -155,7 +155,51 @@ def mixing_data(records: list[dict], points: int = 201) -> dict:
                 steps.append((lo_f, hi_f, float(Fraction(q)) if q is not None and "alpha" not in q else None))
         per_d.append({"decks": rec["decks"], "alpha": xs, "p": ps, "steps": steps, "mixed_set": mixed_set,
                       "nonunique": [float(pt["alpha"]) for pt in rec["points"] if not pt["unique"]]})
-    return {"model": records[0]["model"], "alpha_max": float(Fraction(records[0]["alpha_max"])), "decks": per_d}
+    out = {"model": records[0]["model"], "alpha_max": float(Fraction(records[0]["alpha_max"])), "decks": per_d}
+    if out["model"] == "B2":
+        out["limit"] = limit_data(records, per_d[0]["alpha"])
+    return out
+
+
+def limit_data(records: list[dict], alpha: list[float]) -> dict:
+    """The d → ∞ limits of Player's p(α) and Banker's q(α), computed from the models.
+
+    * p: the limit of Player's equilibrium p(α) = p(l)(α, d) at Banker's mixed set l, a
+      ratio of the counting polynomials in d (:func:`~.commission.curve_in_d`); paper II's
+      eq. (37) says it is Model A1's (9 − α)/(11 − 6α).
+    * q: as d → ∞ the shoe becomes cards with replacement (Model A1, whose Banker sees only
+      his total). A1's equilibrium drawing probability at (t, ∅), t the mixed set's total,
+      is Σ_h w_h·move_h over the two-card hands h of total t with weights w_h ∝ (2 − δ)c(i)c(j)
+      (c from :func:`~games.baccara.cards.shoe_counts`); solving for the mixed composition's
+      q gives the limit (paper II, eq. (38): 179/286). The other hands' moves are read from
+      the record with the most decks.
+    """
+    import sympy
+
+    from games.baccara.analysis.commission import curve_in_d, solve_alpha_range, symbols
+    from games.baccara.cards import shoe_counts
+    from games.baccara.infosets import banker_compositions, total_of
+
+    rec = max(records, key=lambda r: r["decks"] or 0)
+    seg = next(s for s in rec["segments"] if s.get("banker_mixed"))
+    mixed = next(iter(seg["banker_mixed"]))
+    a, d = symbols()
+    p_lim = sympy.cancel(sympy.limit(curve_in_d(rec["model"], mixed), d, sympy.oo))
+    p_fun = sympy.lambdify(a, p_lim, "math")
+    hand, _, card = mixed.partition(":")
+    total = total_of(hand)
+    c = shoe_counts(1)
+    w = {h: (2 - (h[0] == h[1])) * c[int(h[0])] * c[int(h[1])]
+         for h in banker_compositions() if total_of(h) == total}
+    tot = sum(w.values())
+    a0 = Fraction(rec["alpha_min"])
+    a1 = solve_alpha_range("A1", None, a0, a0)
+    l = a1.data.live.index(a1.game.infosets.index(f"{total}:{card}"))
+    q_a1 = a1.pieces[0].equilibria[0].y[l].value
+    drawn = sum(Fraction(w[h], tot) for h in w if h != hand and seg["pattern"].get(f"{h}:{card}") == "1")
+    q_lim = (q_a1 - drawn) / Fraction(w[hand], tot)
+    return {"p_formula": str(p_lim), "p": [float(p_fun(x)) for x in alpha],
+            "q": float(q_lim), "q_exact": str(q_lim), "mixed_set": mixed}
 
 
 def draw_mixing(data: dict, path, limit: bool = True) -> Path:
@@ -181,8 +225,9 @@ def draw_mixing(data: dict, path, limit: bool = True) -> Path:
                 bottom.vlines(a, min(qs), max(qs), color=colour, lw=0.8, ls=":")
     if limit and data["model"] == "B2":
         xs = data["decks"][0]["alpha"]
-        top.plot(xs, [(9 - x) / (11 - 6 * x) for x in xs], "k--", lw=1, label="d → ∞ (Model A1), eq. (37)")
-        bottom.axhline(179 / 286, color="k", ls="--", lw=1, label="d → ∞: 179/286")
+        lim = data["limit"]
+        top.plot(xs, lim["p"], "k--", lw=1, label=f"d → ∞: {lim['p_formula']}")
+        bottom.axhline(lim["q"], color="k", ls="--", lw=1, label=f"d → ∞: {lim['q_exact']}")
     mixed = next((dd["mixed_set"] for dd in data["decks"] if dd["mixed_set"]), None)
     top.set_ylabel("p(α): Player draws at 5")
     bottom.set_ylabel(f"q(α): Banker draws at {paper_label(mixed) if mixed else 'the mixed set'}")
