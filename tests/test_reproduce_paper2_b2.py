@@ -4,8 +4,6 @@ and the checks are shown to fail when a typed paper value is wrong."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from games.baccara.analysis.deck_sweep import records_for
@@ -81,11 +79,8 @@ def test_table2_typed_rows_are_consistent():
 def test_all_paper2_b2_claims_all_d(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     p2._sweep.cache_clear()
-    t0 = time.perf_counter()
     results = run_claims("II.B2.")
-    elapsed = time.perf_counter() - t0
     assert len(results) >= 25
     failed = [(r.claim.id, r.error or r.our_value) for r in results if not r.passed]
     assert not failed, failed
-    assert elapsed < 90
     p2._sweep.cache_clear()
