@@ -33,7 +33,7 @@ NAIVE_SAMPLE = (1, 2, 6, 10, 50, 100)
 
 def cold() -> None:
     counts.coup_counts.cache_clear()
-    model._aggregated.cache_clear()
+    model.aggregated_polynomials.cache_clear()
     model._tables.cache_clear()
 
 

@@ -32,7 +32,7 @@ from pathlib import Path
 from gamekit.additive.foster import solve_additive
 from games.baccara.analysis.commission import affine_game
 from games.baccara.analysis.deck_sweep import parse_decks, run_sweep
-from games.baccara.reproduce.paper2_b2 import TABLE4, TABLE4_LARGE
+from games.baccara.reproduce.paper_data import TABLE4, TABLE4_LARGE
 
 OUT = Path(__file__).parent / "results" / "sweep.md"
 ALPHA_MAX = Fraction(1, 10)

@@ -15,6 +15,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from gamekit.additive.game import AdditiveGame
+from games.baccara.reproduce.paper_data import A_UNIT, B_UNIT, LABELS16, PAPER_AT16, PAPER_BT16
 
 F = Fraction
 
@@ -73,33 +74,18 @@ def gamekit_extreme(game) -> list[tuple[tuple[Fraction, ...], tuple[Fraction, ..
     from gamekit.bimatrix.solve import solve_result
 
     res = solve_result(game, method="all")
-    assert res.complete
     return [(e.row, e.col) for e in res.equilibria]
 
 
 # --- the first paper's Model A1 2×16 game (Ethier & Lee, casino baccara bimatrix, Section 2)
 # Columns 0..15 = Banker's moves on (3,9), (4,1), (5,4), (6,∅) as S/D strings, first most
-# significant; rows = Player stands / draws on 5. A^T × 16/13^6 and B_α^T × 8/13^6, typed
-# from the paper.
-A1_LABELS = ["SSSS", "SSSD", "SSDS", "SSDD", "SDSS", "SDSD", "SDDS", "SDDD",
-             "DSSS", "DSSD", "DSDS", "DSDD", "DDSS", "DDSD", "DDDS", "DDDD"]
-A1_AT = [(-4636, -3585), (-2764, -4001), (-4635, -3600), (-2763, -4016),
-         (-4529, -3590), (-2657, -4006), (-4528, -3605), (-2656, -4021),
-         (-4565, -3690), (-2693, -4106), (-4564, -3705), (-2692, -4121),
-         (-4458, -3695), (-2586, -4111), (-4457, -3710), (-2585, -4126)]
-# ((c_S, d_S), (c_D, d_D)): entry c − d·α
-A1_BT = [((9272, 278353), (7170, 276363)), ((5528, 277937), (8002, 278443)),
-         ((9270, 278423), (7200, 276433)), ((5526, 278007), (8032, 278513)),
-         ((9058, 278317), (7180, 276423)), ((5314, 277901), (8012, 278503)),
-         ((9056, 278387), (7210, 276493)), ((5312, 277971), (8042, 278573)),
-         ((9130, 278353), (7380, 276523)), ((5386, 277937), (8212, 278603)),
-         ((9128, 278423), (7410, 276593)), ((5384, 278007), (8242, 278673)),
-         ((8916, 278317), (7390, 276583)), ((5172, 277901), (8222, 278663)),
-         ((8914, 278387), (7420, 276653)), ((5170, 277971), (8252, 278733))]
+# significant; rows = Player stands / draws on 5. The paper's values live in
+# games.baccara.reproduce.paper_data (typed once).
+A1_LABELS = LABELS16
 
 
 def a1_matrices(alpha: Fraction) -> tuple[list[list[Fraction]], list[list[Fraction]]]:
     """(A, B_α) as 2×16 matrices (rows: S on 5, D on 5)."""
-    A = [[F(A1_AT[j][u]) * F(16, 13**6) for j in range(16)] for u in range(2)]
-    B = [[(A1_BT[j][u][0] - A1_BT[j][u][1] * alpha) * F(8, 13**6) for j in range(16)] for u in range(2)]
+    A = [[PAPER_AT16[j][u] * A_UNIT for j in range(16)] for u in range(2)]
+    B = [[(PAPER_BT16[j][u][0] - PAPER_BT16[j][u][1] * alpha) * B_UNIT for j in range(16)] for u in range(2)]
     return A, B

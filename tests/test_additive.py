@@ -73,7 +73,7 @@ def test_materialize_refuses_above_limit():
 def test_lemma1_sets_and_reduced_game_is_a_subgame():
     g = small_game()
     red = forced_moves(g)
-    assert (red.T0, red.T1, red.T_star) == ((1,), (0,), (2, 3))
+    assert (red.forced_0, red.forced_1, red.free) == ((1,), (0,), (2, 3))
     assert red.reduced.infosets == ("c", "d")
     full = materialize(g, reduce=False)
     fcols = materialized_columns(g, reduce=False)
@@ -82,7 +82,7 @@ def test_lemma1_sets_and_reduced_game_is_a_subgame():
     assert small.shape == (2, 4) and scols == tuple(red.lift_set(S) for S in [(), (1,), (0,), (0, 1)])
     idx = {T: j for j, T in enumerate(fcols)}
     for j, T in enumerate(scols):
-        assert T >= frozenset(red.T1) and not T & frozenset(red.T0)
+        assert T >= frozenset(red.forced_1) and not T & frozenset(red.forced_0)
         for u in range(2):
             assert small.A[u][j] == full.A[u][idx[T]] and small.B[u][j] == full.B[u][idx[T]]
 
@@ -96,8 +96,8 @@ def test_lemma1_removed_columns_are_strictly_dominated():
     idx = {T: j for j, T in enumerate(cols)}
     removed = 0
     for j, T in enumerate(cols):
-        missing = [l for l in red.T1 if l not in T]
-        wrong = [l for l in red.T0 if l in T]
+        missing = [l for l in red.forced_1 if l not in T]
+        wrong = [l for l in red.forced_0 if l in T]
         if missing or wrong:
             better = T | {missing[0]} if missing else T - {wrong[0]}
             k = idx[frozenset(better)]
@@ -105,7 +105,7 @@ def test_lemma1_removed_columns_are_strictly_dominated():
             removed += 1
     assert removed == 16 - 4
     # l3 has G_0 = 0: only weakly better, so Lemma 1 (strict) must keep it
-    assert 3 in red.T_star
+    assert 3 in red.free
 
 
 def test_lemma1_lift_and_restrict():
@@ -124,7 +124,7 @@ def test_lemma1_with_a_func():
     g = AdditiveGame(["r0", "r1"], ["a", "b", "c", "d"], [0, 0],
                      [[(0, 1), (1, 0), (1, 0), (0, 1)], [(0, 1), (1, 0), (0, 1), (1, 0)]], a_func=a)
     red = forced_moves(g)
-    assert red.T1 == (0,) and red.T0 == (1,)
+    assert red.forced_1 == (0,) and red.forced_0 == (1,)
     for S in [(), (0,), (1,), (0, 1)]:
         for u in range(2):
             assert red.reduced.a(u, frozenset(S)) == a(u, red.lift_set(S))

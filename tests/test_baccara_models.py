@@ -32,6 +32,15 @@ from games.baccara.models.tables import (
     model_tables,
     player_rows,
 )
+from games.baccara.reproduce.paper_data import (
+    PAPER_AT16,
+    PAPER_B,
+    PAPER_BT16,
+    STAR_CELLS,
+    TABLE1,
+    TABLE1_FOOTNOTES,
+    TABLE1_GRID,
+)
 
 F = Fraction
 
@@ -524,66 +533,18 @@ def test_a1_equals_paper1_c_matrix_formula():
                     assert got == _c_matrix_terms(u, j, k, v)
 
 
-# b_{u,v}(j,k) of paper I, (2)-(5) and (6,6): (u, v) -> (constant, coefficient of α)
-PAPER1_B = {
-    "3:9": {
-        (0, 0): (F(23, 89), F(-48, 89)),
-        (0, 1): (F(12 * 19, 1157), F(-12 * 52, 1157)),
-        (1, 0): (F(7, 105), F(-48, 105)),
-        (1, 1): (F(4 * 49, 1365), F(-4 * 176, 1365)),
-    },
-    "4:1": {
-        (0, 0): (F(41, 89), F(-57, 89)),
-        (0, 1): (F(3 * 142, 1157), F(-3 * 241, 1157)),
-        (1, 0): (F(25, 105), F(-57, 105)),
-        (1, 1): (F(110, 455), F(-257, 455)),
-    },
-    "5:4": {
-        (0, 0): (F(-23, 89), F(-25, 89)),
-        (0, 1): (F(-60 * 5, 1157), F(-60 * 6, 1157)),
-        (1, 0): (F(-39, 105), F(-25, 105)),
-        (1, 1): (F(-4 * 41, 455), F(-4 * 30, 455)),
-    },
-    "6:-": {
-        (0, 0): (F(0), F(-1, 3)),
-        (0, 1): (F(-3, 13), F(-4, 13)),
-        (1, 0): (F(-1, 2), F(0)),
-        (1, 1): (F(-11, 26), F(-5, 26)),
-    },
-    "6:6": {
-        (0, 0): (F(-32, 89), F(-16, 89)),
-        (0, 1): (F(-3 * 121, 1157), F(-3 * 105, 1157)),
-        (1, 0): (F(-16, 105), F(-32, 105)),
-        (1, 1): (F(-203, 1365), F(-491, 1365)),
-    },
-}
-
-
-@pytest.mark.parametrize("label", sorted(PAPER1_B))
+@pytest.mark.parametrize("label", sorted(PAPER_B))
 def test_paper1_conditional_payoffs(label):
     t = model_tables("A1")
-    for (u, v), (c0, c1) in PAPER1_B[label].items():
+    for (u, v), (c0, c1) in PAPER_B[label].items():
         assert t.conditional_affine(u, label, v) == (c0, c1)
         for alpha in (F(0), F(1, 20)):
             assert t.conditional(u, label, v, alpha) == c0 + alpha * c1
 
 
-# Table 1 of paper I (0 ≤ α < 1/15); columns k = 0..9, ∅. (The Markdown copy of the paper
-# has a spurious twelfth column; this follows the paper's text — the four * cells are (3,9),
-# (4,1), (5,4), (6,∅) — and is confirmed by the 2×16 matrices below, which depend on every
-# cell.)
-PAPER1_TABLE1 = {
-    0: "DDDDDDDDDDD",
-    1: "DDDDDDDDDDD",
-    2: "DDDDDDDDDDD",
-    3: "DDDDDDDDS*D",
-    4: "S*DDDDDDSSD",
-    5: "SSSS*DDDSSD",
-    6: "SSSSSSDDSS*",
-    7: "SSSSSSSSSSS",
-}
-PAPER1_STARS = ("3:9", "4:1", "5:4", "6:-")
-PAPER1_BASE = {j: row.replace("*", "S") for j, row in PAPER1_TABLE1.items()}  # stand at the * cells
+# Table 1 of paper I (0 ≤ α < 1/15): paper_data.TABLE1 (the four * cells are STAR_CELLS,
+# confirmed by the 2×16 matrices below, which depend on every cell).
+PAPER1_BASE = {j: row.replace("*", "S") for j, row in TABLE1.items()}  # stand at the * cells
 
 
 @pytest.mark.parametrize("alpha", [F(0), F(1, 20), F(1, 15) - F(1, 10**6)])
@@ -592,8 +553,8 @@ def test_paper1_table1(alpha):
     for j in range(8):
         for i, k in enumerate(THIRD_CARDS):
             label = f"{j}:{k}"
-            want = "S/D" if PAPER1_TABLE1[j][i] == "*" else PAPER1_TABLE1[j][i]
-            assert (want == "S/D") == (label in PAPER1_STARS)
+            want = "S/D" if TABLE1[j][i] == "*" else TABLE1[j][i]
+            assert (want == "S/D") == (label in STAR_CELLS)
             assert move_class(t, (0, 1), label, alpha) == want, (label, alpha)
 
 
@@ -605,51 +566,12 @@ def test_paper1_table1_extension(alpha):
     for j in range(8):
         for i, k in enumerate(THIRD_CARDS):
             label = f"{j}:{k}"
-            want = "S/D" if label in PAPER1_STARS else PAPER1_BASE[j][i]
+            want = "S/D" if label in STAR_CELLS else PAPER1_BASE[j][i]
             if label == "6:6":
                 want = "D/S"
             if label == "4:1" and alpha > F(1, 6):
                 want = "S"
             assert move_class(t, (0, 1), label, alpha) == want, (label, alpha)
-
-
-# A^T (×16/13^6) and B_α^T = c − αs (×8/13^6) of paper I, rows SSSS..DDDD over (3,9),(4,1),(5,4),(6,∅)
-PAPER1_AT = [
-    (-4636, -3585),
-    (-2764, -4001),
-    (-4635, -3600),
-    (-2763, -4016),
-    (-4529, -3590),
-    (-2657, -4006),
-    (-4528, -3605),
-    (-2656, -4021),
-    (-4565, -3690),
-    (-2693, -4106),
-    (-4564, -3705),
-    (-2692, -4121),
-    (-4458, -3695),
-    (-2586, -4111),
-    (-4457, -3710),
-    (-2585, -4126),
-]
-PAPER1_BT = [
-    ((9272, 278353), (7170, 276363)),
-    ((5528, 277937), (8002, 278443)),
-    ((9270, 278423), (7200, 276433)),
-    ((5526, 278007), (8032, 278513)),
-    ((9058, 278317), (7180, 276423)),
-    ((5314, 277901), (8012, 278503)),
-    ((9056, 278387), (7210, 276493)),
-    ((5312, 277971), (8042, 278573)),
-    ((9130, 278353), (7380, 276523)),
-    ((5386, 277937), (8212, 278603)),
-    ((9128, 278423), (7410, 276593)),
-    ((5384, 278007), (8242, 278673)),
-    ((8916, 278317), (7390, 276583)),
-    ((5172, 277901), (8222, 278663)),
-    ((8914, 278387), (7420, 276653)),
-    ((5170, 277971), (8252, 278733)),
-]
 
 
 def test_paper1_2x16_matrices():
@@ -658,11 +580,11 @@ def test_paper1_2x16_matrices():
     base, _ = banker_strategy(1, PAPER1_BASE)
     for col in range(16):
         letters = format(col, "04b")  # first letter: (3,9), last: (6,∅)
-        T = set(base) | {lab for lab, bit in zip(PAPER1_STARS, letters) if bit == "1"}
+        T = set(base) | {lab for lab, bit in zip(STAR_CELLS, letters) if bit == "1"}
         Ti = indices(t, T)
         for u in (0, 1):
-            assert g0.a(u, Ti) == F(16 * PAPER1_AT[col][u], 13**6)
-            c, s = PAPER1_BT[col][u]
+            assert g0.a(u, Ti) == F(16 * PAPER_AT16[col][u], 13**6)
+            c, s = PAPER_BT16[col][u]
             assert g0.b(u, Ti) == F(8 * c, 13**6)
             # slope in α from two commissions: b is affine in α
             slope = (g1.b(u, Ti) - g0.b(u, Ti)) / (1 - F(1, 10**9))
@@ -736,31 +658,7 @@ def test_paper2_contract_player_probability():
     assert foster_p(g, (0, 1), g.index("06:-")) == F(2372272, 2881749)  # CONTRACT.md
 
 
-# paper II, Table 1 (d = 6, α = 0 and 1/10): grid and the starred compositions
-PAPER2_TABLE1 = {
-    0: "DDDDDDDDDDD",
-    1: "DDDDDDDDDDD",
-    2: "DDDDDDDDDDD",
-    3: "DDDDDDDDS*D",
-    4: "S*DDDDDDSSD",
-    5: "SSSS*DDDSSD",
-    6: "SSSSSS*DSS*",
-    7: "SSSSSSSSSSS",
-}
-PAPER2_TABLE1_STARS = {  # label -> (class at α = 0, class at α = 1/10)
-    **{f"{h}:9": ("S/D", "S/D") for h in ("03", "12", "49", "58", "67")},
-    **{f"{h}:1": ("S", "S") for h in ("04", "13", "59")},
-    "22:1": ("S/D", "S"),
-    "68:1": ("S/D", "S/D"),
-    "77:1": ("S/D", "S/D"),
-    **{f"{h}:4": ("S/D", "S/D") for h in ("05", "69", "78")},
-    **{f"{h}:4": ("S", "S") for h in ("14", "23")},
-    **{f"{h}:-": ("S/D", "S/D") for h in ("06", "15", "24", "33", "79", "88")},
-    **{f"{h}:6": ("D", "D") for h in ("06", "79", "88")},
-    "15:6": ("D", "D/S"),
-    "24:6": ("D", "D/S"),
-    "33:6": ("D/S", "D/S"),
-}
+# paper II, Table 1 (d = 6, α = 0 and 1/10): paper_data.TABLE1_GRID and TABLE1_FOOTNOTES
 
 
 @pytest.mark.parametrize("col, alpha", [(0, F(0)), (1, F(1, 10))])
@@ -770,8 +668,8 @@ def test_paper2_table1(col, alpha):
         total = sum(map(int, h)) % 10
         for i, k in enumerate(THIRD_CARDS):
             label = f"{h}:{k}"
-            cell = PAPER2_TABLE1[total][i]
-            want = PAPER2_TABLE1_STARS[label][col] if cell == "*" else cell
+            cell = TABLE1_GRID[total][i]
+            want = TABLE1_FOOTNOTES[label][col] if cell == "*" else cell
             assert move_class(t, (0, 1), label, alpha) == want, label
 
 
@@ -817,7 +715,7 @@ def _pm(n, d):
 def test_paper2_table2_player_matrices(spec, matrix, q):
     t = model_tables("B2", 6)
     g = t.game(F(1, 20))
-    draw, mix = banker_strategy(2, PAPER2_TABLE1, groups_from(TABLE2_CELLS, spec, TABLE2_FIXED))
+    draw, mix = banker_strategy(2, TABLE1_GRID, groups_from(TABLE2_CELLS, spec, TABLE2_FIXED))
     assert mix == ["06:-"]
     TS, TD = indices(t, draw), indices(t, draw | set(mix))
     assert [[g.a(u, TS), g.a(u, TD)] for u in (0, 1)] == matrix
@@ -829,7 +727,7 @@ def test_paper2_intersection18_four_equalizing_strategies():
     t = model_tables("B2", 6)
     g = t.game(F(1, 20))
     draw, mix = banker_strategy(
-        2, PAPER2_TABLE1, groups_from(TABLE2_CELLS, "DDDDD-SSS-DDD-MSSSSD-DDM", TABLE2_FIXED)
+        2, TABLE1_GRID, groups_from(TABLE2_CELLS, "DDDDD-SSS-DDD-MSSSSD-DDM", TABLE2_FIXED)
     )
     assert mix == ["06:-", "33:6"]
     cols = {
@@ -977,7 +875,7 @@ def test_paper2_b3_beta0_player_matrix():
     t = model_tables("B3", 6)
     g = t.game(F(1, 20))
     draw, mix = banker_strategy(
-        3, PAPER2_TABLE1, groups_from(TABLE2_CELLS, "DDDDD-SSS-DDD-MSSSSD-DDM", TABLE2_FIXED)
+        3, TABLE1_GRID, groups_from(TABLE2_CELLS, "DDDDD-SSS-DDD-MSSSSD-DDM", TABLE2_FIXED)
     )
     assert mix == ["06:-", "33:6"]
     rows = (t.row("DSSDD"), t.row("DDSDD"))

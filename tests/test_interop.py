@@ -100,20 +100,22 @@ def test_from_nashpy_exact_or_decimal():
         from_nashpy(object())
 
 
-def test_nashpy_equilibria_recovered_exactly_on_a_nondegenerate_game():
+def test_nashpy_equilibria_match_ours_to_float_precision_on_a_nondegenerate_game():
+    """nashpy's float equilibria (converted, uncertified) are our exact ones up to float
+    rounding, matched one to one; 4/5, 1/5, 2/3, 1/3 do not survive the float round trip
+    exactly, so no exact equality is claimed (and no snapping to small denominators)."""
     game = gamekit.read_nfg(GAMES / "von_stengel_3x2.nfg")
     found = equilibria_from_nashpy(game, to_nashpy(game).support_enumeration())
-    # 4/5, 1/5, 2/3, 1/3 come back through the shortest decimal repr only approximately,
-    # so certify after rounding to small denominators
-    fixed = [
-        gamekit.Equilibrium.from_strategies(
-            game, [p.limit_denominator(1000) for p in e.row], [p.limit_denominator(1000) for p in e.col]
-        )
-        for e in found
-    ]
-    assert sorted(fixed, key=lambda e: (e.row, e.col)) == sorted(
-        gamekit.solve(game, method="all"), key=lambda e: (e.row, e.col)
-    )
+    ours = gamekit.solve(game, method="all")
+    assert len(found) == len(ours)
+
+    def near(e, o) -> bool:
+        return all(abs(a - b) < F(1, 10**12) for a, b in zip(e.row + e.col, o.row + o.col))
+
+    for e in found:
+        assert sum(near(e, o) for o in ours) == 1
+    for o in ours:
+        assert sum(near(e, o) for e in found) == 1
 
 
 def test_type_errors():

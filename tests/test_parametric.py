@@ -30,7 +30,6 @@ from gamekit.parametric import (
     AlphaPoint,
     QuadraticSurd,
     RationalFunction,
-    analyze,
     compare,
     decimal_str,
     exact_str,
@@ -504,12 +503,24 @@ def test_model_b2_table4_other_decks():
                 assert sympy.cancel(f.p.to_sympy() - p26) == 0
 
 
-def test_structure_at_surd_point_matches_direct_analysis(b2_d6):
+def test_surd_point_extremes_are_the_one_sided_limits(b2_d6):
+    """At the irrational non-unique α₀ the extreme equilibria (computed in surd arithmetic at
+    α₀) are exactly the limits of the unique equilibria of the two neighbouring pieces
+    (computed at rational sample points): the equilibrium correspondence is upper
+    hemicontinuous, and paper II's (21) and (24) are the two one-sided limits."""
     sol = b2_d6
     (c,) = sol.nonunique_points
-    st = analyze(sol.data, AlphaPoint(c.alpha))
-    assert st.equilibrium_set() == c.structure.equilibrium_set()
-    assert len(c.equilibria()) == 2  # behaviour extremes: (21) and (24); (22), (23) lie between
+    left = [pc for pc in sol.pieces if compare(pc.hi, c.alpha) == 0]
+    right = [pc for pc in sol.pieces if compare(pc.lo, c.alpha) == 0]
+    assert len(left) == len(right) == 1 and left[0].unique and right[0].unique
+    limits = []
+    for pc in left + right:
+        f = pc.equilibria[0]
+        limits.append((f.p(c.alpha), tuple(g(c.alpha) for g in f.y)))
+    extremes = [(e.p, tuple(e.y[l] for l in sol.data.live)) for e in c.equilibria()]
+    assert len(extremes) == 2 and limits[0] != limits[1]
+    assert all(any(a == b for b in extremes) for a in limits)
+    assert all(any(a == b for b in limits) for a in extremes)
 
 
 def test_model_b2_d6_json_summary(b2_d6):

@@ -68,6 +68,11 @@ def test_mixing_data_and_png(tmp_path):
     for x, y in zip(by_d[6]["alpha"][::50], by_d[6]["p"][::50]):
         a = F(x).limit_denominator(10**6)
         assert abs(y - float((477191 - 54732 * a) / (12 * (49377 - 26957 * a)))) < 1e-9
+    # d → ∞ limits computed from the counting polynomials and Model A1: paper II, (37)-(38)
+    lim = data["limit"]
+    assert lim["q_exact"] == "179/286"
+    for x, y in zip(by_d[6]["alpha"][::50], lim["p"][::50]):
+        assert abs(y - (9 - x) / (11 - 6 * x)) < 1e-12
     out = figures.draw_mixing(data, tmp_path / "mixing.png")
     assert out.read_bytes().startswith(PNG)
 

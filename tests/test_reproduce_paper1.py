@@ -14,7 +14,7 @@ from fractions import Fraction as F
 import pytest
 
 from games.baccara.cli.main import main
-from games.baccara.reproduce import paper1, registry, run_claims
+from games.baccara.reproduce import paper1, paper_data, registry, run_claims
 
 PAPER1 = [c for c in registry() if c.id.startswith("I.")]
 
@@ -63,10 +63,10 @@ def test_no_claim_matches(capsys):
 
 def test_wrong_paper_values_are_caught(monkeypatch):
     """The comparisons are not vacuous: a perturbed paper value fails."""
-    monkeypatch.setattr(paper1, "V_P", paper1.V_P + F(1, 13**6))
+    monkeypatch.setattr(paper1, "V_P", paper_data.V_P + F(1, 13**6))
     monkeypatch.setattr(paper1, "ALPHA_0", "(1159 - sqrt(974843))/1220")
     monkeypatch.setattr(paper1, "PAPER_KEPT8", [2, 6, 20, 21, 22, 23, 29])
-    monkeypatch.setattr(paper1, "PAPER_EXCEPTIONS_10", paper1.PAPER_EXCEPTIONS_10[:3] + ["7/35"])
+    monkeypatch.setattr(paper1, "PAPER_EXCEPTIONS_10", paper_data.PAPER_EXCEPTIONS_10[:3] + ["7/35"])
     results = {r.claim.id: r for r in run_claims("I.")}
     for cid in ("I.eq6.vP", "I.alpha0", "I.alpha0.safety", "I.thm2.2x8", "I.eq10"):
         assert not results[cid].passed, cid

@@ -4,13 +4,11 @@ and the checks are shown to fail when a typed paper value is wrong."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from games.baccara.analysis.deck_sweep import records_for
 from games.baccara.reproduce import paper2_b2 as p2
-from games.baccara.reproduce import run_claims
+from games.baccara.reproduce import paper_data, run_claims
 
 D6_CLAIMS = ("II.B2.table1", "II.B2.curves", "II.B2.curves.kinds", "II.B2.boundary", "II.B2.table2",
              "II.B2.table2.equalizing", "II.B2.table3", "II.B2.table3.equalizing", "II.B2.eq19", "II.B2.eq20",
@@ -50,18 +48,18 @@ def test_d77_structure(tmp_path):
 
 def test_checks_detect_wrong_paper_values(some, monkeypatch):
     # a wrong Table 4 entry, a wrong Table 6 strategy letter and a wrong q formula are caught
-    monkeypatch.setitem(p2.TABLE4, 6, (20, 23, 3, 66, 0))
+    monkeypatch.setitem(paper_data.TABLE4, 6, (20, 23, 3, 66, 0))
     paper, ours = p2.check_table4(some)
     assert paper != ours and "6: paper (20, 23, 3, 66, 0) vs ours (20, 23, 3, 66, 1)" in str(ours)
     monkeypatch.undo()
-    rows = list(p2.TABLE6)
+    rows = list(paper_data.TABLE6)
     ds, iv, strat, eq = rows[-1]
     rows[-1] = (ds, iv, strat.replace("DDDDD-M", "DDDDS-M"), eq)
     monkeypatch.setattr(p2, "TABLE6", tuple(rows))
     paper, ours = p2.check_table6(some)
     assert paper != ours
     monkeypatch.undo()
-    monkeypatch.setitem(p2.Q_EQ, 35, p2.Q_EQ[35].replace("1017*d", "1016*d"))
+    monkeypatch.setitem(paper_data.B2_Q_EQ, 35, paper_data.B2_Q_EQ[35].replace("1017*d", "1016*d"))
     assert not p2.check_table6(some)[0] == p2.check_table6(some)[1]
     (r,) = [x for x in run_claims("II.B2.eq32_36")]
     assert not r.passed
@@ -74,18 +72,15 @@ def test_table2_typed_rows_are_consistent():
     for curve, _iv, strat in rows.values():
         letters = strat.replace("-", "")
         assert len(letters) == 20 and letters.count("M") == 1
-        assert letters.index("M") == p2.ORDER_T2.index(curve)
+        assert letters.index("M") == paper_data.ORDER_T2.index(curve)
 
 
 @pytest.mark.slow
 def test_all_paper2_b2_claims_all_d(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     p2._sweep.cache_clear()
-    t0 = time.perf_counter()
     results = run_claims("II.B2.")
-    elapsed = time.perf_counter() - t0
     assert len(results) >= 25
     failed = [(r.claim.id, r.error or r.our_value) for r in results if not r.passed]
     assert not failed, failed
-    assert elapsed < 90
     p2._sweep.cache_clear()

@@ -14,7 +14,7 @@ from fractions import Fraction as F
 import pytest
 
 from games.baccara.reproduce import paper2_b3 as p3
-from games.baccara.reproduce import run_claims
+from games.baccara.reproduce import paper_data, run_claims
 
 FAST = ("II.B3.eq45", "II.B3.columns", "II.B3.restricted.T10", "II.B3.eq48_50", "II.B3.verify.T",
         "II.B3.verify.eq", "II.B3.beta0", "II.B3.matrix2x4", "II.B3.equalizing",
@@ -54,23 +54,23 @@ def test_printed_2x4_entry_is_a_typo():
     """Our (P: D, B: SD) entry has the paper's printed digits with one more digit: the
     printed value is off by a factor ≈ 10, the rest of the matrix agrees exactly."""
     A = p3.player_2x4()
-    assert A[1][1] != p3.MATRIX_2X4_PRINTED_TYPO
+    assert A[1][1] != paper_data.MATRIX_2X4_PRINTED_TYPO
     assert A[1][1] == F(-19_391_857_983, 1_525_814_595_305)
     assert A[1][1] * 1_525_814_595_305 == -19_391_857_983  # printed: −1,939,185,798 (last digit dropped)
-    assert p3.MATRIX_2X4_PRINTED_TYPO * 1_525_814_595_305 == -1_939_185_798
+    assert paper_data.MATRIX_2X4_PRINTED_TYPO * 1_525_814_595_305 == -1_939_185_798
     # the paper's own equalizing q for (SD, DD) comes out only with the correct entry
     d_dd = A[0][3] - A[1][3]
-    for entry, ok in ((A[1][1], True), (p3.MATRIX_2X4_PRINTED_TYPO, False)):
+    for entry, ok in ((A[1][1], True), (paper_data.MATRIX_2X4_PRINTED_TYPO, False)):
         d_sd = A[0][1] - entry
-        assert (d_sd / (d_sd - d_dd) == p3.EQUALIZING[("SD", "DD")]) is ok
+        assert (d_sd / (d_sd - d_dd) == paper_data.EQUALIZING[("SD", "DD")]) is ok
 
 
 def test_formulas_evaluate_exactly():
     # (48) at α = 1/20 and (54) at d = 6 agree (the paper's two forms of Player's probability)
     a = F(1, 20)
-    assert p3.formula(p3.EQ48, alpha=a) == p3.formula(p3.EQ54, d=6, alpha=a) == F(221683, 364176)
-    assert p3.formula(p3.Q_EQ[61], d=6) == p3.EQ49
-    assert p3.formula(p3.Q_EQ[62], d=6) == p3.EQ50
+    assert p3.formula(paper_data.EQ48, alpha=a) == p3.formula(paper_data.EQ54, d=6, alpha=a) == F(221683, 364176)
+    assert p3.formula(paper_data.B3_Q_EQ[61], d=6) == paper_data.EQ49
+    assert p3.formula(paper_data.B3_Q_EQ[62], d=6) == paper_data.EQ50
 
 
 def test_claims_detect_a_wrong_paper_value(monkeypatch):
@@ -83,9 +83,9 @@ def test_claims_detect_a_wrong_paper_value(monkeypatch):
 
 
 def test_table7_detects_wrong_strategy(monkeypatch):
-    rows = list(p3.TABLE7[6])
+    rows = list(paper_data.TABLE7[6])
     lo, hi, strat, eq = rows[0]
     rows[0] = (lo, hi, strat.replace("DDDDDD", "DDDSDD"), eq)
-    monkeypatch.setitem(p3.TABLE7, 6, tuple(rows))
+    monkeypatch.setitem(paper_data.TABLE7, 6, tuple(rows))
     paper, ours = p3.table7_rows(6)
     assert paper != ours

@@ -131,7 +131,7 @@ def test_parallel_equals_serial():
 
 
 def test_dask_local_cluster_equals_serial():
-    pytest.importorskip("dask.distributed")
+    """The Dask executor on a real local cluster (dask[distributed] is in the test extra)."""
     serial = run_sweep("B2", "3", use_cache=False, executor="serial")
     remote = run_sweep("B2", "3", use_cache=False, executor="dask", jobs=1)
     assert list(serial) == list(remote)

@@ -58,10 +58,24 @@ def test_known_values(M, val, x, y):
 
 
 def test_2x4_value_by_hand():
-    # max_x min_j: the lower envelope of the four lines 2x+4(1-x), 3x+(1-x), x+6(1-x),
-    # 5x; its peak is where 3x+1-x = x+6-6x, i.e. x = 5/7, value 17/7.
-    x = F(5, 7)
-    assert min(2 * x + 4 * (1 - x), 3 * x + (1 - x), x + 6 * (1 - x), 5 * x) == F(17, 7)
+    """The library's value of a 2×n game equals the peak of the lower envelope of the n lines
+    x ↦ x·M[0][j] + (1 − x)·M[1][j], found independently: the envelope is concave and
+    piecewise linear, so its maximum over [0, 1] is at an end or where two lines cross."""
+    M = [[2, 3, 1, 5], [4, 1, 6, 0]]
+    lines = [(F(M[0][j] - M[1][j]), F(M[1][j])) for j in range(4)]  # slope, intercept
+
+    def envelope(x):
+        return min(a * x + b for a, b in lines)
+
+    candidates = {F(0), F(1)}
+    for i, (a1, b1) in enumerate(lines):
+        for a2, b2 in lines[i + 1:]:
+            if a1 != a2 and 0 <= (b2 - b1) / (a1 - a2) <= 1:
+                candidates.add((b2 - b1) / (a1 - a2))
+    best_x = max(candidates, key=envelope)
+    assert value(M) == envelope(best_x) == solve_matrix_game(M).value
+    v, x = maxmin(M)
+    assert v == envelope(best_x) and x == (best_x, 1 - best_x)
 
 
 def test_safety_levels_of_battle_of_the_sexes():

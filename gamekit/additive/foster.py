@@ -924,9 +924,9 @@ def _solve_enumeration(game: AdditiveGame, limit: int) -> AdditiveSolution:
                 img = mixture_to_behaviour(col, game.n) if additive else frozenset(col)
                 images.add((res.row_vertices[i], img))
         continuum = continuum or len(images) > 1
-    notes = (f"Lemma 1 kept {red.n_star} of {game.n} information sets; "
-             f"solved the explicit {game.m}x{1 << red.n_star} game by vertex enumeration",)
-    cert = FosterCertificate(game.n, {"T0": len(red.T0), "T1": len(red.T1), "T*": red.n_star},
+    notes = (f"Lemma 1 kept {red.n_free} of {game.n} information sets; "
+             f"solved the explicit {game.m}x{1 << red.n_free} game by vertex enumeration",)
+    cert = FosterCertificate(game.n, {"forced_0": len(red.forced_0), "forced_1": len(red.forced_1), "free": red.n_free},
                              (), (), (), {}, False, notes)
     return AdditiveSolution(game, eqs, (), (), unique, unique_mixed, cert, "enumeration",
                             complete=bool(res.complete), continuum=continuum)

@@ -49,33 +49,33 @@ class ForcedMoves:
     """Player II's forced moves and the reduced game (Lemma 1 of Ethier–Lee II): the sets
     T₀ (move 0 strictly dominant), T₁ (move 1 strictly dominant), T_* (the rest).
 
-    Indices in ``T0``, ``T1``, ``T_star`` refer to the full game; information set i of
-    ``reduced`` is ``T_star[i]`` of the full game (labels are kept).
+    ``forced_0`` (the paper's T₀), ``forced_1`` (T₁) and ``free`` (T_*) are indices in the full
+    game; information set i of ``reduced`` is ``free[i]`` of the full game (labels are kept).
     """
 
     full: AdditiveGame
     reduced: AdditiveGame
-    T0: tuple[int, ...]
-    T1: tuple[int, ...]
-    T_star: tuple[int, ...]
+    forced_0: tuple[int, ...]
+    forced_1: tuple[int, ...]
+    free: tuple[int, ...]
 
     @property
-    def n_star(self) -> int:
-        """n_* = |T_*|, the number of information sets left strategic."""
-        return len(self.T_star)
+    def n_free(self) -> int:
+        """|free| (the paper's n_* = |T_*|), the number of information sets left strategic."""
+        return len(self.free)
 
     def lift_set(self, S: Iterable[int]) -> frozenset[int]:
         """Full-game pure strategy T₁ ∪ S for a reduced-game pure strategy S."""
-        return frozenset(self.T1).union(self.T_star[i] for i in S)
+        return frozenset(self.forced_1).union(self.free[i] for i in S)
 
     def lift_behaviour(self, draw: Sequence[Fraction]) -> tuple[Fraction, ...]:
         """Full-game behaviour strategy: 1 on T₁, 0 on T₀, the given values on T_*."""
-        if len(draw) != self.n_star:
-            raise GameError(f"reduced behaviour strategy has {len(draw)} entries, expected {self.n_star}")
+        if len(draw) != self.n_free:
+            raise GameError(f"reduced behaviour strategy has {len(draw)} entries, expected {self.n_free}")
         y = [_ZERO] * self.full.n
-        for l in self.T1:
+        for l in self.forced_1:
             y[l] = Fraction(1)
-        for i, l in enumerate(self.T_star):
+        for i, l in enumerate(self.free):
             y[l] = Fraction(draw[i])
         return tuple(y)
 
@@ -87,9 +87,9 @@ class ForcedMoves:
         """The T_* part of a full-game behaviour strategy (which must be 1 on T₁, 0 on T₀)."""
         if len(draw) != self.full.n:
             raise GameError(f"behaviour strategy has {len(draw)} entries, expected {self.full.n}")
-        if any(draw[l] != 1 for l in self.T1) or any(draw[l] != 0 for l in self.T0):
+        if any(draw[l] != 1 for l in self.forced_1) or any(draw[l] != 0 for l in self.forced_0):
             raise GameError("this behaviour strategy uses moves that Lemma 1 shows strictly dominated")
-        return tuple(Fraction(draw[l]) for l in self.T_star)
+        return tuple(Fraction(draw[l]) for l in self.free)
 
 
 def _classify(game: AdditiveGame) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
@@ -177,8 +177,8 @@ def materialized_columns(game: AdditiveGame, limit: int = DEFAULT_COLUMN_LIMIT,
     """Full-game subsets T of the columns of :func:`materialize` (same arguments), in order."""
     if reduce:
         red = forced_moves(game)
-        _check_size(red.n_star, limit)
-        return tuple(red.lift_set(S) for S in _column_sets(red.n_star))
+        _check_size(red.n_free, limit)
+        return tuple(red.lift_set(S) for S in _column_sets(red.n_free))
     _check_size(game.n, limit)
     return tuple(_column_sets(game.n))
 

@@ -23,7 +23,7 @@ from functools import cache
 from gamekit.core.errors import GameError
 from gamekit.parametric import AffineAdditiveGame, ParametricSolution, solve_parametric
 from games.baccara.models.counts import LOSS, WIN
-from games.baccara.models.tables import _aggregated, model_tables, parse_model
+from games.baccara.models.tables import aggregated_polynomials, model_tables, parse_model
 
 __all__ = [
     "PARAMETRIC_MODELS",
@@ -68,7 +68,7 @@ def _poly_tables(model: str):
     name = parse_model(model)
     if name[0] != "B" or name not in PARAMETRIC_MODELS:
         raise GameError(f"formulas in d need Model B1 or B2, not {name}")
-    natural, move = _aggregated("B", int(name[1]))
+    natural, move = aggregated_polynomials("B", int(name[1]))
     return model_tables(name, 1).infosets, move
 
 

@@ -310,15 +310,15 @@ def solve_model(
     if name[0] == "A":
         notes.append("Model A deals cards with replacement: the number of decks is ignored.")
     notes.append(
-        f"Lemma 1 leaves {lem.n_star} of {game.n} Banker information sets strategic "
-        f"(draws on {len(lem.T1)}, stands on {len(lem.T0)})."
+        f"Lemma 1 leaves {lem.n_free} of {game.n} Banker information sets strategic "
+        f"(draws on {len(lem.forced_1)}, stands on {len(lem.forced_0)})."
     )
     uniform = _uniform_count(tables, a)
-    if uniform is not None and uniform != lem.n_star:
+    if uniform is not None and uniform != lem.n_free:
         lo, hi = uniform_range(a)
         notes.append(
             f"Applied uniformly for {fmt(lo)} <= alpha <= {fmt(hi)} (paper II, section 3) "
-            f"Lemma 1 leaves {uniform} Banker information sets; at alpha = {fmt(a)} it leaves {lem.n_star}."
+            f"Lemma 1 leaves {uniform} Banker information sets; at alpha = {fmt(a)} it leaves {lem.n_free}."
         )
     t2 = time.perf_counter()
     timings["lemma1"] = t2 - t1
@@ -358,7 +358,7 @@ def solve_model(
         banker_infosets=game.infosets,
         rows=tables.m,
         reduced_player=reduced_player,
-        reduced_banker=lem.n_star,
+        reduced_banker=lem.n_free,
         strategic=strategic,
         uniform_banker=uniform,
         equilibria=eqs,

@@ -85,6 +85,7 @@ __all__ = [
     "player_rows",
     "model_tables",
     "build_game",
+    "aggregated_polynomials",
 ]
 
 MODELS = ("A1", "A2", "A3", "B1", "B2", "B3")
@@ -323,8 +324,11 @@ def _sum_over_player_hands(ind: np.ndarray, counts: np.ndarray) -> np.ndarray:
 
 
 @cache
-def _aggregated(shoe: str, info: int) -> tuple[np.ndarray, np.ndarray]:
-    """Integer polynomial tables (natural (m, 3, deg), move (m, n, 2, 3, deg)) of a model."""
+def aggregated_polynomials(shoe: str, info: int) -> tuple[np.ndarray, np.ndarray]:
+    """Integer polynomial tables in the number of decks d (natural (m, 3, deg), move
+    (m, n, 2, 3, deg)) of the model with shoe ``shoe`` ("A"/"B") and Banker information
+    ``info`` (1, 2, 3); coefficients of ascending powers, evaluated by ``model_tables``.
+    Public so that other analyses (the commission, the d → ∞ limits) read the same data."""
     cc = coup_counts(shoe)
     labels, draws = player_rows(info)
     non_natural = np.array([(a + b) % 10 <= 7 for a, b in COMPOSITIONS])
@@ -349,7 +353,7 @@ def _aggregated(shoe: str, info: int) -> tuple[np.ndarray, np.ndarray]:
 @lru_cache(maxsize=64)
 def _tables(model: str, decks: int | None) -> ModelTables:
     shoe, info = model[0], int(model[1])
-    natural, move = _aggregated(shoe, info)
+    natural, move = aggregated_polynomials(shoe, info)
     d = 1 if decks is None else decks
     nat, mv = evaluate(natural, d), evaluate(move, d)
     nat.flags.writeable = False

@@ -21,8 +21,8 @@ from pathlib import Path
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import fmt
 
-__all__ = ["COLOURS", "paper_label", "curves_data", "draw_curves", "mixing_data", "draw_mixing",
-           "number_intersections", "colour_caption", "MIXING_CAPTION"]
+__all__ = ["COLOURS", "paper_label", "curves_data", "draw_curves", "mixing_data", "limit_data", "draw_mixing",
+           "number_intersections", "colour_caption", "mixing_caption"]
 
 #: Colour of a curve by Player's third card (the paper's Figure 1 colours for d = 6).
 COLOURS = {"9": "red", "8": "purple", "1": "green", "4": "blue", "-": "black", "6": "orange"}
@@ -300,34 +300,83 @@ def mixing_data(records: list[dict], points: int = 201) -> dict:
                 steps.append((lo_f, hi_f, float(Fraction(q)) if q is not None and "alpha" not in q else None))
         per_d.append({"decks": rec["decks"], "alpha": xs, "p": ps, "steps": steps, "mixed_set": mixed_set,
                       "nonunique": [float(pt["alpha"]) for pt in rec["points"] if not pt["unique"]]})
-    return {"model": records[0]["model"], "alpha_max": float(Fraction(records[0]["alpha_max"])), "decks": per_d}
+    out = {"model": records[0]["model"], "alpha_max": float(Fraction(records[0]["alpha_max"])), "decks": per_d}
+    if out["model"] == "B2":
+        out["limit"] = limit_data(records, per_d[0]["alpha"])
+    return out
 
 
-#: Banker's limit (d → ∞) probability of drawing at ((0,6),∅) in Model B2, and the two
-#: fractions of the compositions of 6 (with replacement) on which he mixes / always draws.
-Q_LIMIT_06 = Fraction(179, 286)
-_SHARE_06, _SHARE_88 = Fraction(1, 2), Fraction(1, 16)
+def limit_data(records: list[dict], alpha: list[float]) -> dict:
+    """The d → ∞ limits of Player's p(α) and Banker's q(α), computed from the models.
+
+    * p: the limit of Player's equilibrium p(α) = p(l)(α, d) at Banker's mixed set l, a
+      ratio of the counting polynomials in d (:func:`~.commission.curve_in_d`); paper II's
+      eq. (37) says it is Model A1's (9 − α)/(11 − 6α).
+    * q: as d → ∞ the shoe becomes cards with replacement (Model A1, whose Banker sees only
+      his total). A1's equilibrium drawing probability at (t, ∅), t the mixed set's total,
+      is Σ_h w_h·move_h over the two-card hands h of total t with weights w_h ∝ (2 − δ)c(i)c(j)
+      (c from :func:`~games.baccara.cards.shoe_counts`); solving for the mixed composition's
+      q gives the limit (paper II, eq. (38): 179/286). The other hands' moves are read from
+      the record with the most decks.
+    """
+    import sympy
+
+    from games.baccara.analysis.commission import curve_in_d, solve_alpha_range, symbols
+    from games.baccara.cards import shoe_counts
+    from games.baccara.infosets import banker_compositions, total_of
+
+    rec = max(records, key=lambda r: r["decks"] or 0)
+    seg = next(s for s in rec["segments"] if s.get("banker_mixed"))
+    mixed = next(iter(seg["banker_mixed"]))
+    a, d = symbols()
+    p_lim = sympy.cancel(sympy.limit(curve_in_d(rec["model"], mixed), d, sympy.oo))
+    p_fun = sympy.lambdify(a, p_lim, "math")
+    hand, _, card = mixed.partition(":")
+    total = total_of(hand)
+    c = shoe_counts(1)
+    w = {h: (2 - (h[0] == h[1])) * c[int(h[0])] * c[int(h[1])]
+         for h in banker_compositions() if total_of(h) == total}
+    tot = sum(w.values())
+    a0 = Fraction(rec["alpha_min"])
+    a1 = solve_alpha_range("A1", None, a0, a0)
+    l = a1.data.live.index(a1.game.infosets.index(f"{total}:{card}"))
+    q_a1 = a1.pieces[0].equilibria[0].y[l].value
+    drawn = sum(Fraction(w[h], tot) for h in w if h != hand and seg["pattern"].get(f"{h}:{card}") == "1")
+    q_lim = (q_a1 - drawn) / Fraction(w[hand], tot)
+    return {"p_formula": str(p_lim), "p": [float(p_fun(x)) for x in alpha],
+            "q": float(q_lim), "q_exact": str(q_lim), "mixed_set": mixed}
 
 
-def _mixing_caption() -> str:
-    """Why the dashed q limit is 179/286 and not paper I's q at (6,∅): the latter is the
-    same play aggregated over all compositions of 6, ½·179/286 + 1/16 (computed here)."""
-    q_total = _SHARE_06 * Q_LIMIT_06 + _SHARE_88
+def _shares_of_six() -> tuple[Fraction, Fraction]:
+    """With replacement, the shares of the compositions (0,6) and (8,8) among Banker's
+    two-card totals of 6: weights (2 − δ)·c(i)·c(j) from one deck's rank counts."""
+    from games.baccara.cards import shoe_counts
+    from games.baccara.infosets import banker_compositions, total_of
+
+    c = shoe_counts(1)
+    w = {h: (2 - (h[0] == h[1])) * c[int(h[0])] * c[int(h[1])]
+         for h in banker_compositions() if total_of(h) == 6}
+    tot = sum(w.values())
+    return Fraction(w["06"], tot), Fraction(w["88"], tot)
+
+
+def mixing_caption(q_limit: Fraction) -> str:
+    """Caption of the mixing figure, given Banker's d → ∞ probability ``q_limit`` of drawing
+    at ((0,6),∅) (computed by :func:`limit_data`). Paper I's q at (6,∅) is the same play
+    aggregated over all compositions of 6: share(0,6)·q_limit + share(8,8) (computed here)."""
+    share_06, share_88 = _shares_of_six()
+    q_total = share_06 * q_limit + share_88
     return (
         "Top: Player's probability p(α) of drawing at 5, one curve per deck count d (eq. (26)); dashed: "
-        "the d → ∞ limit (9 − α)/(11 − 6α), Model A1's p (paper I, Theorem 1). Bottom: Banker's "
+        "the d → ∞ limit, Model A1's p (paper I, Theorem 1). Bottom: Banker's "
         "probability q(α) of drawing at ((0,6),∅) — hand 0 and 6, Player stood — a step function of α "
         "(Table 6); open circles: the α where Banker has four equilibrium strategies. Dashed: the "
-        f"d → ∞ limit {fmt(Q_LIMIT_06)} per composition. Paper I's {fmt(q_total)} is a different quantity: "
+        f"d → ∞ limit {fmt(q_limit)} per composition. Paper I's {fmt(q_total)} is a different quantity: "
         "in Model A1 Banker sees only his total, and it is his probability of drawing at (6,∅) over all "
-        "compositions of 6. In the limit of Model B2 he mixes only with (0,6) — half of the 6s — and "
-        f"always draws with (8,8) — 1/16 of them: ½·{fmt(Q_LIMIT_06)} + 1/16 = {fmt(q_total)}, the same "
-        "overall play."
+        "compositions of 6. In the limit of Model B2 he mixes only with (0,6) — "
+        f"{fmt(share_06)} of the 6s — and always draws with (8,8) — {fmt(share_88)} of them: "
+        f"{fmt(share_06)}·{fmt(q_limit)} + {fmt(share_88)} = {fmt(q_total)}, the same overall play."
     )
-
-
-#: Caption of the mixing figure (see :func:`_mixing_caption`).
-MIXING_CAPTION = _mixing_caption()
 
 
 def draw_mixing(data: dict, path, limit: bool = True) -> Path:
@@ -353,8 +402,9 @@ def draw_mixing(data: dict, path, limit: bool = True) -> Path:
                 bottom.vlines(a, min(qs), max(qs), color=colour, lw=0.8, ls=":")
     if limit and data["model"] == "B2":
         xs = data["decks"][0]["alpha"]
-        top.plot(xs, [(9 - x) / (11 - 6 * x) for x in xs], "k--", lw=1, label="d → ∞ (Model A1), eq. (37)")
-        bottom.axhline(float(Q_LIMIT_06), color="k", ls="--", lw=1, label="d → ∞: 179/286 (see caption)")
+        lim = data["limit"]
+        top.plot(xs, lim["p"], "k--", lw=1, label=f"d → ∞: {lim['p_formula']}")
+        bottom.axhline(lim["q"], color="k", ls="--", lw=1, label=f"d → ∞: {lim['q_exact']}")
     mixed = next((dd["mixed_set"] for dd in data["decks"] if dd["mixed_set"]), None)
     top.set_ylabel("p(α): Player draws at 5")
     bottom.set_ylabel(f"q(α): Banker draws at {paper_label(mixed) if mixed else 'the mixed set'}")
@@ -366,7 +416,7 @@ def draw_mixing(data: dict, path, limit: bool = True) -> Path:
         ax.grid(alpha=0.25)
         ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=7, frameon=False)
     if limit and data["model"] == "B2":
-        fig.text(0.06, 0.035, "\n".join(_wrap(MIXING_CAPTION, 135)), fontsize=7.5, ha="left", va="top")
+        fig.text(0.06, 0.035, "\n".join(_wrap(mixing_caption(Fraction(data["limit"]["q_exact"])), 135)), fontsize=7.5, ha="left", va="top")
     out = _save(fig, path)
     plt.close(fig)
     return out

@@ -36,39 +36,54 @@ from games.baccara.cards import shoe_counts
 from games.baccara.infosets import THIRD_CARDS
 from games.baccara.models.tables import model_tables
 from games.baccara.reproduce import claim
+from games.baccara.reproduce.paper_data import (
+    A_UNIT,
+    ABOVE_1_6,
+    ABOVE_ALPHA0,
+    ALPHA_0,
+    ALPHA_PRIME,
+    B_UNIT,
+    BELOW_1_15,
+    BELOW_ALPHA0,
+    LABELS4,
+    LABELS16,
+    P_MAXMIN,
+    PAPER_AT4,
+    PAPER_AT16,
+    PAPER_B,
+    PAPER_BT4,
+    PAPER_BT16,
+    PAPER_DOMINATIONS,
+    PAPER_EQ11,
+    PAPER_EQ11_PLAYER,
+    PAPER_EXCEPTIONS_10,
+    PAPER_KEPT5,
+    PAPER_KEPT8,
+    PAPER_KEPT9,
+    Q_ABOVE,
+    Q_BELOW,
+    STAR_CELLS,
+    TABLE1,
+    U6,
+    V_P,
+    V_P_ABOVE,
+    Aff,
+    paper_p,
+    paper_q,
+    paper_q_above,
+    paper_vB,
+    paper_vB_above,
+)
 
 PAPER = "I"
-U6 = 13**6
-A_UNIT = F(16, U6)  # Aᵀ is printed in units of 16/13⁶
-B_UNIT = F(8, U6)  # B_αᵀ in units of 8/13⁶
 
-class Aff:
-    """c₀ + c₁α with exact coefficients, printed like the paper's affine functions."""
 
-    __slots__ = ("c0", "c1")
-
-    def __init__(self, c0, c1) -> None:
-        self.c0, self.c1 = F(c0), F(c1)
-
-    def __call__(self, a):
-        return self.c0 + self.c1 * a
-
-    def __getitem__(self, i: int) -> F:
-        return (self.c0, self.c1)[i]
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Aff) and (self.c0, self.c1) == (other.c0, other.c1)
-
-    def __hash__(self) -> int:
-        return hash((self.c0, self.c1))
-
-    def __str__(self) -> str:
-        if not self.c1:
-            return str(self.c0)
-        sign = "-" if self.c1 < 0 else "+"
-        return f"{self.c0} {sign} {abs(self.c1)}α"
-
-    __repr__ = __str__
+def _paper_table(star: str = "S/D") -> dict[str, str]:
+    out = {}
+    for j, row in TABLE1.items():
+        for k, c in zip(THIRD_CARDS, row):
+            out[f"{j}:{k}"] = star if c == "*" else c
+    return out
 
 
 def _grid(strategy: dict[str, object]) -> str:
@@ -81,124 +96,6 @@ def _grid(strategy: dict[str, object]) -> str:
     for j in range(8):
         rows.append(f"{j}:" + "".join(code.get(strategy[f"{j}:{k}"], "m") for k in THIRD_CARDS))
     return " ".join(rows)
-
-
-# ------------------------------------------------------------------------------------------
-# The paper's values (typed from the paper; nothing below this block is)
-# ------------------------------------------------------------------------------------------
-#: Table 1 (0 ≤ α < 1/15), rows = Banker totals 0–7, columns 0–9 and ∅. "*" = S vs "S on 5",
-#: D vs "D on 5". (The Markdown copy prints a spurious twelfth column; typed from the text.)
-TABLE1 = {
-    0: "DDDDDDDDDDD",
-    1: "DDDDDDDDDDD",
-    2: "DDDDDDDDDDD",
-    3: "DDDDDDDDS*D",
-    4: "S*DDDDDDSSD",
-    5: "SSSS*DDDSSD",
-    6: "SSSSSSDDSS*",
-    7: "SSSSSSSSSSS",
-}
-STAR_CELLS = ("3:9", "4:1", "5:4", "6:-")  # the paper's (3,9), (4,1), (5,4), (6,∅)
-
-
-def _paper_table(star: str = "S/D") -> dict[str, str]:
-    out = {}
-    for j, row in TABLE1.items():
-        for k, c in zip(THIRD_CARDS, row):
-            out[f"{j}:{k}"] = star if c == "*" else c
-    return out
-
-
-def _aff(c0, c1) -> Aff:
-    return Aff(F(c0), F(c1))
-
-
-#: (2)–(5) and the (6,6) display: b_{u,v}(j,k) = c₀ + c₁α, keyed (u, v).
-PAPER_B = {
-    "3:9": {(0, 0): _aff(F(23, 89), F(-48, 89)), (0, 1): _aff(F(12 * 19, 1157), F(-12 * 52, 1157)),
-            (1, 0): _aff(F(7, 105), F(-48, 105)), (1, 1): _aff(F(4 * 49, 1365), F(-4 * 176, 1365))},
-    "4:1": {(0, 0): _aff(F(41, 89), F(-57, 89)), (0, 1): _aff(F(3 * 142, 1157), F(-3 * 241, 1157)),
-            (1, 0): _aff(F(25, 105), F(-57, 105)), (1, 1): _aff(F(110, 455), F(-257, 455))},
-    "5:4": {(0, 0): _aff(F(-23, 89), F(-25, 89)), (0, 1): _aff(F(-60 * 5, 1157), F(-60 * 6, 1157)),
-            (1, 0): _aff(F(-39, 105), F(-25, 105)), (1, 1): _aff(F(-4 * 41, 455), F(-4 * 30, 455))},
-    "6:-": {(0, 0): _aff(0, F(-1, 3)), (0, 1): _aff(F(-3, 13), F(-4, 13)),
-            (1, 0): _aff(F(-1, 2), 0), (1, 1): _aff(F(-11, 26), F(-5, 26))},
-    "6:6": {(0, 0): _aff(F(-32, 89), F(-16, 89)), (0, 1): _aff(F(-3 * 121, 1157), F(-3 * 105, 1157)),
-            (1, 0): _aff(F(-16, 105), F(-32, 105)), (1, 1): _aff(F(-203, 1365), F(-491, 1365))},
-}
-
-#: 2×16: rows SSSS … DDDD over (3,9),(4,1),(5,4),(6,∅); Aᵀ (×16/13⁶) and B_αᵀ = (c − sα)(×8/13⁶).
-PAPER_AT16 = [(-4636, -3585), (-2764, -4001), (-4635, -3600), (-2763, -4016), (-4529, -3590),
-              (-2657, -4006), (-4528, -3605), (-2656, -4021), (-4565, -3690), (-2693, -4106),
-              (-4564, -3705), (-2692, -4121), (-4458, -3695), (-2586, -4111), (-4457, -3710),
-              (-2585, -4126)]
-PAPER_BT16 = [((9272, 278353), (7170, 276363)), ((5528, 277937), (8002, 278443)),
-              ((9270, 278423), (7200, 276433)), ((5526, 278007), (8032, 278513)),
-              ((9058, 278317), (7180, 276423)), ((5314, 277901), (8012, 278503)),
-              ((9056, 278387), (7210, 276493)), ((5312, 277971), (8042, 278573)),
-              ((9130, 278353), (7380, 276523)), ((5386, 277937), (8212, 278603)),
-              ((9128, 278423), (7410, 276593)), ((5384, 278007), (8242, 278673)),
-              ((8916, 278317), (7390, 276583)), ((5172, 277901), (8222, 278663)),
-              ((8914, 278387), (7420, 276653)), ((5170, 277971), (8252, 278733))]
-LABELS16 = ["SSSS", "SSSD", "SSDS", "SSDD", "SDSS", "SDSD", "SDDS", "SDDD",
-            "DSSS", "DSSD", "DSDS", "DSDD", "DDSS", "DDSD", "DDDS", "DDDD"]
-#: the 2×5 after strict dominance, and the dominations listed in section 2
-PAPER_KEPT5 = [0, 2, 10, 11, 15]
-PAPER_DOMINATIONS = {4: (10,), 6: (10,), 12: (10,), 5: (11,), 7: (11,), 13: (11,),
-                     1: (0, 11), 3: (0, 11), 8: (0, 10), 9: (10, 11), 14: (10, 11)}
-
-V_P = F(-679568, 11 * U6)  # (6)
-P_MAXMIN = F(9, 11)
-
-
-def paper_vB(a: F) -> F:  # (7)
-    return F(8) * (84946 - 3099233 * a + 1668708 * a * a) / ((11 - 6 * a) * U6)
-
-
-def paper_q(a: F) -> F:  # (8)
-    return (859 - 915 * a) / (2288 - 1248 * a)
-
-
-def paper_p(a):  # (9)
-    return (9 - a) / (11 - 6 * a)
-
-
-def paper_vB_above(a: F) -> F:  # (12)
-    return F(8) * (84644 - 3096915 * a + 1667488 * a * a) / ((11 - 6 * a) * U6)
-
-
-def paper_q_above(a: F) -> F:  # after (12)
-    return (811 - 883 * a) / (2288 - 1248 * a)
-
-
-ALPHA_PRIME = "(34601239 - sqrt(1060031672799697))/36711576"
-ALPHA_0 = "(1159 - sqrt(974841))/1220"
-PAPER_EXCEPTIONS_10 = ["(64 - sqrt(3526))/57", "6/35", "(21 - sqrt(301))/14", "(130 - 3*sqrt(998))/107"]
-Q_BELOW, Q_ABOVE = F(859, 2288), F(811, 2288)
-PAPER_KEPT8 = [2, 6, 20, 21, 22, 23, 29, 31]
-PAPER_KEPT9 = [0, 2, 6, 8, 10, 12, 13, 14, 15]
-#: (11): the four extreme equilibria at α₀ as Banker mixtures on (3,9),(4,1),(5,4),(6,6),(6,∅)
-PAPER_EQ11 = [
-    {"DSDDS": F(1429, 2288), "DSDDD": F(859, 2288)},
-    {"DSDSS": F(1477, 2288), "DSDSD": F(811, 2288)},
-    {"DSDSS": F(1429, 2240), "DSDDD": F(811, 2240)},
-    {"DSDDS": F(1477, 2336), "DSDSD": F(859, 2336)},
-]
-PAPER_EQ11_PLAYER = [F(-679568, 11 * U6), F(-677152, 11 * U6), F(-8629431, 140 * U6),
-                     F(-9007929, 146 * U6)]
-V_P_ABOVE = F(-677152, 11 * U6)
-
-#: section 4, the modern 2×4 game: rows SSSS, SSDS, DSSS, DSDS
-PAPER_AT4 = [(-4636, -3585), (-4635, -3600), (-4565, -3690), (-4564, -3705)]
-PAPER_BT4 = [((9272, 278353), (7170, 276363)), ((9270, 278423), (7200, 276433)),
-             ((9130, 278353), (7380, 276523)), ((9128, 278423), (7410, 276593))]
-LABELS4 = ["SSSS", "SSDS", "DSSS", "DSDS"]
-
-#: sample commissions for statements about α-intervals (exact rationals)
-BELOW_1_15 = [F(0), F(1, 100), F(1, 40), F(1, 20), F(1, 16), F(1, 15) - F(1, 10**4)]
-BELOW_ALPHA0 = [F(1, 15), F(2, 25), F(1, 10), F(7, 50)]  # 1/15 ≤ α < α₀ ≈ 0.140705
-ABOVE_ALPHA0 = [F(141, 1000), F(3, 20), F(1, 6)]  # α₀ < α ≤ 1/6
-ABOVE_1_6 = [F(1, 6) + F(1, 10**4), F(6, 35), F(1, 5), F(3, 10), F(39, 100), F(2, 5) - F(1, 10**4)]
 
 
 # ------------------------------------------------------------------------------------------

@@ -33,6 +33,50 @@ from gamekit.parametric import QuadraticSurd, compare, exact_str
 from gamekit.parametric.surd import simplest_between
 from games.baccara.infosets import THIRD_CARDS, banker_compositions, total_of
 from games.baccara.reproduce import claim
+from games.baccara.reproduce.paper_data import (
+    A1_ALPHA0,
+    A1_HI,
+    A1_MOVES,
+    A1_Q,
+    A44,
+    A45,
+    A_2X4,
+    ALPHA0,
+    ALPHA0_APPROX,
+    BOUNDARY_D6,
+    CURVES_D6,
+    D77_PAIRS,
+    EQ21_24,
+    EQ25,
+    EQ26,
+    EQ37,
+    EQ38,
+    MIXED_SET,
+    N_T01,
+    N_T10,
+    ORDER_T2,
+    Q19,
+    Q20,
+    Q_LIMIT,
+    T2_EQUALIZING,
+    T3_EQUALIZING,
+    T6_ALPHA_APPROX,
+    T6_ALPHA_CURVES,
+    T6_SITUATIONS,
+    TABLE1_FOOTNOTES,
+    TABLE1_GRID,
+    TABLE2,
+    TABLE3,
+    TABLE4,
+    TABLE4_LARGE,
+    TABLE5_GRID,
+    TABLE6,
+    THM1_EXCEPTIONS,
+    THM1_STRATEGIES,
+)
+from games.baccara.reproduce.paper_data import (
+    B2_Q_EQ as Q_EQ,
+)
 
 PAPER = "II"
 D6 = 6
@@ -41,269 +85,6 @@ ALL_D = tuple(range(1, 101))
 #: larger deck counts for the "d ≥ 77" structure (beyond Table 4's d ≤ 100 rows)
 LARGE_D = (150, 200, 500, 1000, 10000)
 
-# ------------------------------------------------------------------------------------------
-# The paper's values (typed from the paper; nothing below this block is)
-# ------------------------------------------------------------------------------------------
-#: Table 1 (d = 6, α = 0 and α = 1/10): rows = Banker totals, columns 0–9, ∅; "*" = see the
-#: footnotes below (per composition: the class at α = 0 and at α = 1/10).
-TABLE1_GRID = {
-    0: "DDDDDDDDDDD", 1: "DDDDDDDDDDD", 2: "DDDDDDDDDDD",
-    3: "DDDDDDDDS*D",
-    4: "S*DDDDDDSSD",
-    5: "SSSS*DDDSSD",
-    6: "SSSSSS*DSS*",
-    7: "SSSSSSSSSSS",
-}
-TABLE1_FOOTNOTES = {
-    "03:9": ("S/D", "S/D"), "12:9": ("S/D", "S/D"), "49:9": ("S/D", "S/D"), "58:9": ("S/D", "S/D"),
-    "67:9": ("S/D", "S/D"),
-    "04:1": ("S", "S"), "13:1": ("S", "S"), "59:1": ("S", "S"),
-    "22:1": ("S/D", "S"),
-    "68:1": ("S/D", "S/D"), "77:1": ("S/D", "S/D"),
-    "05:4": ("S/D", "S/D"), "69:4": ("S/D", "S/D"), "78:4": ("S/D", "S/D"),
-    "14:4": ("S", "S"), "23:4": ("S", "S"),
-    "06:-": ("S/D", "S/D"), "15:-": ("S/D", "S/D"), "24:-": ("S/D", "S/D"), "33:-": ("S/D", "S/D"),
-    "79:-": ("S/D", "S/D"), "88:-": ("S/D", "S/D"),
-    "06:6": ("D", "D"), "79:6": ("D", "D"), "88:6": ("D", "D"),
-    "15:6": ("D", "D/S"), "24:6": ("D", "D/S"),
-    "33:6": ("D/S", "D/S"),
-}
-
-#: The 20 best-response-discontinuity curves for d = 6 (before Table 1), in our printing of
-#: the paper's fractions: (477,191 − 54,732α)/(12(49,377 − 26,957α)) etc.
-CURVES_D6 = {
-    "03:9": "(471143 + 1081*alpha)/(24*(49118 - 22303*alpha))",
-    "12:9": "(475514 - 3219*alpha)/(24*(48930 - 22303*alpha))",
-    "49:9": "(79051 - 1643*alpha)/(4*(49117 - 22302*alpha))",
-    "58:9": "(459978 + 5089*alpha)/(24*(48334 - 21947*alpha))",
-    "67:9": "(458114 + 9555*alpha)/(2*(589498 - 267671*alpha))",
-    "22:1": "(732517 - 127942*alpha)/(24*(31070 - 13467*alpha))",
-    "68:1": "(676141 - 99462*alpha)/(24*(31442 - 13465*alpha))",
-    "77:1": "7*(95873 - 13162*alpha)/(24*(31442 - 13465*alpha))",
-    "05:4": "2*(13030 + 112111*alpha)/102143",
-    "69:4": "(29485 + 222912*alpha)/103799",
-    "78:4": "(22301 + 223099*alpha)/103799",
-    "06:-": "(477191 - 54732*alpha)/(12*(49377 - 26957*alpha))",
-    "15:-": "(474840 - 49249*alpha)/(24*(24298 - 13265*alpha))",
-    "24:-": "(486444 - 56617*alpha)/(108*(5486 - 2995*alpha))",
-    "33:-": "17*(4903 - 621*alpha)/(144*(691 - 377*alpha))",
-    "79:-": "(239771 - 25800*alpha)/(42*(7027 - 3824*alpha))",
-    "88:-": "(78837 - 8300*alpha)/(112*(875 - 478*alpha))",
-    "15:6": "(348662 - 715139*alpha)/(24*(13068 - 8627*alpha))",
-    "24:6": "(116325 - 239444*alpha)/(32*(3272 - 2191*alpha))",
-    "33:6": "(149704 - 346703*alpha)/(288*(561 - 373*alpha))",
-}
-#: "which has 17 elements" (T₀₁, S/D) and "three elements" (T₁₀, D/S)
-N_T01, N_T10 = 17, 3
-#: curves meeting p = 1 ("only partially defined"), and none meets p = 0
-BOUNDARY_D6 = {"22:1": 1, "15:6": 1, "24:6": 1}
-
-#: The strategic sets of Tables 2–3, in the order of their strategy strings.
-ORDER_T2 = ("03:9", "12:9", "49:9", "58:9", "67:9", "22:1", "68:1", "77:1", "05:4", "69:4", "78:4",
-            "06:-", "15:-", "24:-", "33:-", "79:-", "88:-", "15:6", "24:6", "33:6")
-
-#: Table 2: case, curve, approximate α-interval, Banker strategy.
-TABLE2 = """
-01 03:9 [0.,0.0589814) MSSDD-SSS-DDD-SSSSSS-DDD
-02 03:9 (0.0589814,0.0720302) MSSDD-SSS-DSD-SSSSSS-DDD
-03 03:9 (0.0720302,0.0943555) MSSDD-SSS-SSD-SSSSSS-DDD
-04 03:9 (0.0943555,0.1] MSSDD-SSS-SSS-SSSSSS-DDD
-05 12:9 [0.,0.0616535) DMDDD-SSS-DDD-SSSSSS-DDD
-06 12:9 (0.0616535,0.0746382) DMDDD-SSS-DSD-SSSSSS-DDD
-07 12:9 (0.0746382,0.0970241) DMDDD-SSS-SSD-SSSSSS-DDD
-08 12:9 (0.0970241,0.1] DMDDD-SSS-SSS-SSSSSS-DDD
-09 49:9 [0.,0.0601033) DSMDD-SSS-DDD-SSSSSS-DDD
-10 49:9 (0.0601033,0.0730711) DSMDD-SSS-DSD-SSSSSS-DDD
-11 49:9 (0.0730711,0.0953236) DSMDD-SSS-SSD-SSSSSS-DDD
-12 49:9 (0.0953236,0.1] DSMDD-SSS-SSS-SSSSSS-DDD
-13 58:9 [0.,0.0574359) SSSMD-SSS-DDD-SSSSSS-DDD
-14 58:9 (0.0574359,0.0705339) SSSMD-SSS-DSD-SSSSSS-DDD
-15 58:9 (0.0705339,0.0928460) SSSMD-SSS-SSD-SSSSSS-DDD
-16 58:9 (0.0928460,0.1] SSSMD-SSS-SSS-SSSSSS-DDD
-17 67:9 [0.,0.0533616) SSSSM-SSS-DDD-SSSSSS-DDD
-18 67:9 (0.0533616,0.0665524) SSSSM-SSS-DSD-SSSSSS-DDD
-19 67:9 (0.0665524,0.0887637) SSSSM-SSS-SSD-SSSSSS-DDD
-20 67:9 (0.0887637,0.1] SSSSM-SSS-SSS-SSSSSS-DDD
-21 22:1 [0.,0.0674106) DDDDD-MDD-DDD-DDDDDD-DDS
-22 68:1 [0.,0.0169646) DDDDD-SMD-DDD-DDDDDD-DDD
-23 68:1 (0.0169646,0.1] DDDDD-SMD-DDD-DDDDDD-DDS
-24 77:1 [0.,0.0205398) DDDDD-SSM-DDD-DDDDDD-DDD
-25 77:1 (0.0205398,0.1] DDDDD-SSM-DDD-DDDDDD-DDS
-26 05:4 [0.,0.0665524) SSSSS-SSS-MSD-SSSSSS-DDD
-27 05:4 (0.0665524,0.0705339) SSSSD-SSS-MSD-SSSSSS-DDD
-28 05:4 (0.0705339,0.0720302) SSSDD-SSS-MSD-SSSSSS-DDD
-29 05:4 (0.0720302,0.0730711) DSSDD-SSS-MSD-SSSSSS-DDD
-30 05:4 (0.0730711,0.0746382) DSDDD-SSS-MSD-SSSSSS-DDD
-31 05:4 (0.0746382,0.1] DDDDD-SSS-MSD-SSSSSS-DDD
-32 69:4 [0.,0.0533616) SSSSS-SSS-DMD-SSSSSS-DDD
-33 69:4 (0.0533616,0.0574359) SSSSD-SSS-DMD-SSSSSS-DDD
-34 69:4 (0.0574359,0.0589814) SSSDD-SSS-DMD-SSSSSS-DDD
-35 69:4 (0.0589814,0.0601033) DSSDD-SSS-DMD-SSSSSS-DDD
-36 69:4 (0.0601033,0.0616535) DSDDD-SSS-DMD-SSSSSS-DDD
-37 69:4 (0.0616535,0.1] DDDDD-SSS-DMD-SSSSSS-DDD
-38 78:4 [0.,0.0887637) SSSSS-SSS-SSM-SSSSSS-DDD
-39 78:4 (0.0887637,0.0928460) SSSSD-SSS-SSM-SSSSSS-DDD
-40 78:4 (0.0928460,0.0943555) SSSDD-SSS-SSM-SSSSSS-DDD
-41 78:4 (0.0943555,0.0953236) DSSDD-SSS-SSM-SSSSSS-DDD
-42 78:4 (0.0953236,0.0970241) DSDDD-SSS-SSM-SSSSSS-DDD
-43 78:4 (0.0970241,0.1] DDDDD-SSS-SSM-SSSSSS-DDD
-44 06:- [0.,0.0620017) DDDDD-SSS-DDD-MSSSSD-DDD
-45 06:- (0.0620017,0.1] DDDDD-SSS-DDD-MSSSSD-DDS
-46 15:- [0.,0.0572395) DDDDD-SSS-DDD-DMSSDD-DDD
-47 15:- (0.0572395,0.1] DDDDD-SSS-DDD-DMSSDD-DDS
-48 24:- [0.,0.0541199) DDDDD-SSS-DDD-DDMSDD-DDD
-49 24:- (0.0541199,0.1] DDDDD-SSS-DDD-DDMSDD-DDS
-50 33:- [0.,0.0458777) DDDDD-SSS-DDD-DDDMDD-DDD
-51 33:- (0.0458777,0.1] DDDDD-SSS-DDD-DDDMDD-DDS
-52 79:- [0.,0.0583077) DDDDD-SSS-DDD-DSSSMD-DDD
-53 79:- (0.0583077,0.1] DDDDD-SSS-DDD-DSSSMD-DDS
-54 88:- [0.,0.0622043) DDDDD-SSS-DDD-SSSSSM-DDD
-55 88:- (0.0622043,0.1] DDDDD-SSS-DDD-SSSSSM-DDS
-56 15:6 (0.0689443,0.1] DDDDD-SDD-DDD-DDDDDD-MSS
-57 24:6 (0.0686285,0.1] DDDDD-SDD-DDD-DDDDDD-DMS
-58 33:6 [0.,0.0169646) DDDDD-SDD-DDD-DDDDDD-DDM
-59 33:6 (0.0169646,0.0205398) DDDDD-SSD-DDD-DDDDDD-DDM
-60 33:6 (0.0205398,0.0458777) DDDDD-SSS-DDD-DDDDDD-DDM
-61 33:6 (0.0458777,0.0541199) DDDDD-SSS-DDD-DDDSDD-DDM
-62 33:6 (0.0541199,0.0572395) DDDDD-SSS-DDD-DDSSDD-DDM
-63 33:6 (0.0572395,0.0583077) DDDDD-SSS-DDD-DSSSDD-DDM
-64 33:6 (0.0583077,0.0620017) DDDDD-SSS-DDD-DSSSSD-DDM
-65 33:6 (0.0620017,0.0622043) DDDDD-SSS-DDD-SSSSSD-DDM
-66 33:6 (0.0622043,0.1] DDDDD-SSS-DDD-SSSSSS-DDM
-"""
-#: "Only in cases 44 and 45 is there an equalizing strategy." (19) and (20)
-T2_EQUALIZING = {44: F(77143741, 121269912), 45: F(76834069, 121269912)}
-
-#: Table 3: case, intersecting curves, approximate α, Banker strategy.
-TABLE3 = """
-01 03:9 05:4 0.0720302 MSSDD-SSS-MSD-SSSSSS-DDD
-02 03:9 69:4 0.0589814 MSSDD-SSS-DMD-SSSSSS-DDD
-03 03:9 78:4 0.0943555 MSSDD-SSS-SSM-SSSSSS-DDD
-04 12:9 05:4 0.0746382 DMDDD-SSS-MSD-SSSSSS-DDD
-05 12:9 69:4 0.0616535 DMDDD-SSS-DMD-SSSSSS-DDD
-06 12:9 78:4 0.0970241 DMDDD-SSS-SSM-SSSSSS-DDD
-07 49:9 05:4 0.0730711 DSMDD-SSS-MSD-SSSSSS-DDD
-08 49:9 69:4 0.0601033 DSMDD-SSS-DMD-SSSSSS-DDD
-09 49:9 78:4 0.0953236 DSMDD-SSS-SSM-SSSSSS-DDD
-10 58:9 05:4 0.0705339 SSSMD-SSS-MSD-SSSSSS-DDD
-11 58:9 69:4 0.0574359 SSSMD-SSS-DMD-SSSSSS-DDD
-12 58:9 78:4 0.0928460 SSSMD-SSS-SSM-SSSSSS-DDD
-13 67:9 05:4 0.0665524 SSSSM-SSS-MSD-SSSSSS-DDD
-14 67:9 69:4 0.0533616 SSSSM-SSS-DMD-SSSSSS-DDD
-15 67:9 78:4 0.0887637 SSSSM-SSS-SSM-SSSSSS-DDD
-16 68:1 33:6 0.0169646 DDDDD-SMD-DDD-DDDDDD-DDM
-17 77:1 33:6 0.0205398 DDDDD-SSM-DDD-DDDDDD-DDM
-18 06:- 33:6 0.0620017 DDDDD-SSS-DDD-MSSSSD-DDM
-19 15:- 33:6 0.0572395 DDDDD-SSS-DDD-DMSSDD-DDM
-20 24:- 33:6 0.0541199 DDDDD-SSS-DDD-DDMSDD-DDM
-21 33:- 33:6 0.0458777 DDDDD-SSS-DDD-DDDMDD-DDM
-22 79:- 33:6 0.0583077 DDDDD-SSS-DDD-DSSSMD-DDM
-23 88:- 33:6 0.0622043 DDDDD-SSS-DDD-SSSSSM-DDM
-"""
-#: "Only in case 18 are there equalizing strategies."
-T3_EQUALIZING = (18,)
-
-#: α₀ (before (21)) and its decimal.
-ALPHA0 = "(16145999279 - sqrt(226436619657206227489))/17712223814"
-ALPHA0_APPROX = "0.0620017"
-#: Player's 2×2 matrices A of rows 44 and 45 (rows: P stands / draws at 5; columns: B stands /
-#: draws at ((0,6),∅)), and the 2×4 matrix at α₀ (columns SS, SD, DS, DD: the move at
-#: ((0,6),∅), then at ((3,3),6)).
-_U = 1525814595305
-A44 = ((F(-22721165499, _U), F(-3606648223, 305162919061)),
-       (F(-2716895133, 217973513615), F(-20151297323, _U)))
-A45 = ((F(-22707392731, _U), F(-18019468347, _U)),
-       (F(-19019357419, _U), F(-20152388811, _U)))
-A_2X4 = ((F(-22707392731, _U), F(-22721165499, _U), F(-18019468347, _U), F(-3606648223, 305162919061)),
-         (F(-19019357419, _U), F(-2716895133, 217973513615), F(-20152388811, _U), F(-20151297323, _U)))
-Q19, Q20 = F(77143741, 121269912), F(76834069, 121269912)
-#: (21)–(24): mixtures over (SS, SD, DS, DD)
-_q21, _q22, _q23, _q24 = F(76834069, 121269912), F(76834069, 120960240), F(77143741, 121579584), F(77143741, 121269912)
-EQ21_24 = {(1 - _q21, 0, _q21, 0), (1 - _q22, 0, 0, _q22), (0, 1 - _q23, _q23, 0), (0, 1 - _q24, 0, _q24)}
-#: (25)
-EQ25 = "(477191 - 54732*alpha)/(12*(49377 - 26957*alpha))"
-
-#: Table 4: d → (a) curves, (b) intersections, (c) boundary curves, (d) intervals, (e) non-unique.
-TABLE4 = {1: (26, 13, 4, 52, 2), 2: (23, 30, 3, 83, 1), 3: (22, 9, 4, 40, 0), 4: (21, 19, 4, 59, 1),
-          5: (21, 24, 4, 69, 1), 6: (20, 23, 3, 66, 1), 7: (26, 24, 9, 74, 1), 8: (28, 34, 10, 96, 2),
-          9: (28, 39, 9, 106, 2), 10: (28, 28, 8, 84, 2), 11: (28, 31, 9, 90, 2), 12: (28, 26, 9, 80, 0),
-          13: (28, 28, 9, 84, 0), 14: (28, 27, 9, 82, 0), 15: (28, 30, 7, 88, 0), 16: (28, 30, 7, 88, 0),
-          17: (28, 35, 7, 98, 0), 18: (28, 35, 6, 98, 0), 19: (28, 36, 6, 100, 0), 20: (28, 44, 6, 116, 0)}
-TABLE4.update({d: (28, 46, 6, 120, 0) for d in range(21, 38)})
-TABLE4.update({d: (28, 41, 6, 110, 0) for d in range(38, 45)})
-TABLE4[45] = (28, 38, 6, 104, 0)
-TABLE4.update({d: (28, 36, 6, 100, 0) for d in range(46, 77)})
-TABLE4_LARGE = (28, 37, 6, 102, 0)  # d ≥ 77
-#: for d ≥ 77: "the six curves corresponding to (4,1) intersect the six partial curves
-#: corresponding to (6,6), and p((1,5),6) intersects p((2,4),6)"
-D77_PAIRS = {frozenset((f"{a}:1", f"{b}:6")) for a in ("04", "13", "22", "59", "68", "77")
-             for b in ("06", "15", "24", "33", "79", "88")} | {frozenset(("15:6", "24:6"))}
-
-#: Table 5 (all d ≥ 1, 0 ≤ α ≤ 1/10): "*" = see Table 6.
-TABLE5_GRID = {
-    0: "DDDDDDDDDDD", 1: "DDDDDDDDDDD", 2: "DDDDDDDDDDD",
-    3: "DDDDDDDD*DD",
-    4: "S*DDDDDDSSD",
-    5: "SSSS*DDDSSD",
-    6: "SSSSSS*DSS*",
-    7: "SSSSSSSSSSS",
-}
-#: Table 6's five situations (Banker total, Player's third card) in the order of its strings.
-T6_SITUATIONS = ((3, "8"), (4, "1"), (5, "4"), (6, "-"), (6, "6"))
-#: Table 6: d's, α-interval (names of the ends), Banker strategy, equation of q.
-TABLE6 = (
-    ((1,), "[0,α1)", "SSDSS-SSSSDD-SSSSS-MSSSSD-DDDSDD", 27),
-    ((1,), "(α1,α2)", "SSDDS-SSSSDD-SSSSS-MSSSSD-DDDSDD", 28),
-    ((1,), "(α2,1/10]", "SSDDD-SSSSDD-SSSSS-MSSSSD-DDDSDD", 29),
-    ((2,), "[0,α3)", "SSSSS-SSSSDD-DSSSD-MSSSSD-DDDSDD", 30),
-    ((2,), "(α3,1/10]", "SSSSS-SSSSDD-SSSSD-MSSSSD-DDDSDD", 31),
-    ((3,), "[0,1/10]", "SSSSS-SSSSSS-DSSDD-MSSSSD-DDDSDD", 33),
-    ((4, 5, 6, 7), "[0,α0)", "SSSSS-SSSSSS-DSSDD-MSSSSD-DDDDDD", 32),
-    ((4, 5, 6, 7), "(α0,1/10]", "SSSSS-SSSSSS-DSSDD-MSSSSD-DDDSDD", 33),
-    ((8, 9), "[0,α4)", "SSSSS-SSSSSS-DDSDD-MSSSSD-DDDDDD", 34),
-    ((8, 9), "(α4,α0)", "SSSSS-SSSSSS-DSSDD-MSSSSD-DDDDDD", 32),
-    ((8, 9), "(α0,1/10]", "SSSSS-SSSSSS-DSSDD-MSSSSD-DDDSDD", 33),
-    ((10, 11), "[0,α5)", "SSSSS-SSSSSS-DDDDD-MSSSSD-DDDDDD", 35),
-    ((10, 11), "(α5,α0)", "SSSSS-SSSSSS-DDSDD-MSSSSD-DDDDDD", 34),
-    ((10, 11), "(α0,1/10]", "SSSSS-SSSSSS-DDSDD-MSSSSD-DDDSDD", 36),
-    ("≥12", "[0,1/10]", "SSSSS-SSSSSS-DDDDD-MSSSSD-DDDDDD", 35),
-)
-#: Table 6's caption: α_i is where p((0,6),∅) meets p(curve); approximate values by d.
-T6_ALPHA_CURVES = {"α0": "33:6", "α1": "58:8", "α2": "67:8", "α3": "05:4", "α4": "14:4", "α5": "23:4"}
-T6_ALPHA_APPROX = {
-    ("α0", 4): "0.0203752", ("α0", 5): "0.0455422", ("α0", 6): "0.0620017", ("α0", 7): "0.0736066",
-    ("α0", 8): "0.0822287", ("α0", 9): "0.0888871", ("α0", 10): "0.0941842", ("α0", 11): "0.0984987",
-    ("α1", 1): "0.0286666", ("α2", 1): "0.0353207", ("α3", 2): "0.0243989",
-    ("α4", 8): "0.0203533", ("α4", 9): "0.0740412", ("α5", 10): "0.0492165", ("α5", 11): "0.0889241",
-}
-#: The mixed set of Table 6 and the drawing probabilities (27)–(36) (sympy strings in d).
-MIXED_SET = "06:-"
-_DEN = "(8*d*(52*d - 5)*(1408*d**2 - 220*d + 9))"
-Q_EQ = {
-    27: "290383/450072", 28: "288499/450072", 29: "40811/64296",
-    30: "2591845/4119192", 31: "872479/1373064",
-    32: f"(368640*d**4 - 68624*d**3 - 2168*d**2 + 981*d - 48)/{_DEN}",
-    33: f"(367104*d**4 - 68000*d**3 - 2228*d**2 + 981*d - 48)/{_DEN}",
-    34: f"(367616*d**4 - 67728*d**3 - 2416*d**2 + 1015*d - 51)/{_DEN}",
-    35: f"(366592*d**4 - 67344*d**3 - 2456*d**2 + 1017*d - 51)/{_DEN}",
-    36: f"(366080*d**4 - 67104*d**3 - 2476*d**2 + 1015*d - 51)/{_DEN}",
-}
-#: (26)
-EQ26 = ("((8*d - 1)*(12*d - 1)*(24*d - 1) - 2*alpha*d*(128*d**2 - 8*d + 1))"
-        "/(2*d*(1408*d**2 - 220*d + 9) - 2*alpha*d*(768*d**2 - 116*d + 5))")
-#: Theorem 1: number of exceptional α by d (all other d: none), four support-2 strategies each.
-THM1_EXCEPTIONS = {1: 2, 8: 2, 9: 2, 10: 2, 11: 2, 2: 1, 4: 1, 5: 1, 6: 1, 7: 1}
-THM1_STRATEGIES = 4
-#: (37), (38)
-EQ37 = "(9 - alpha)/(11 - 6*alpha)"
-Q_LIMIT = F(179, 286)
-EQ38 = F(859, 2288)
-#: Paper I, Theorem 2 (Model A1, 0 ≤ α < 2/5): α₀, q below and above, p = (9 − α)/(11 − 6α),
-#: draw (3,9), stand (4,1), draw (5,4), (6,6) D below α₀ and S above.
-A1_ALPHA0 = "(1159 - sqrt(974841))/1220"
-A1_Q = (F(859, 2288), F(811, 2288))
-A1_MOVES = ({"3:9": "D", "4:1": "S", "5:4": "D", "6:6": "D"}, {"3:9": "D", "4:1": "S", "5:4": "D", "6:6": "S"})
-A1_HI = F(2, 5)
 
 
 # ------------------------------------------------------------------------------------------

@@ -44,105 +44,47 @@ from games.baccara.analysis.equilibria import solve_model
 from games.baccara.infosets import banker_compositions, total_of
 from games.baccara.models.tables import build_game, model_tables
 from games.baccara.reproduce import claim
-from games.baccara.reproduce.paper2_b2 import TABLE1_FOOTNOTES, TABLE1_GRID
+from games.baccara.reproduce.paper_data import (
+    ALPHAS_D6,
+    B0_DECIMALS,
+    BANKER_COLUMNS_2X4,
+    BETA0,
+    BETA0_DEC,
+    COLUMNS,
+    COLUMNS_HIGH,
+    D6,
+    EQ45,
+    EQ45_HIGH,
+    EQ48,
+    EQ49,
+    EQ50,
+    EQ54,
+    EQ55,
+    EQ67,
+    EQ68,
+    EQUALIZING,
+    LIMIT_BANKER,
+    LIMIT_PLAYER,
+    MATRIX_2X4,
+    MATRIX_2X4_PRINTED_TYPO,
+    ORDER_RESTRICTED,
+    SETS20,
+    T01_VERIFY,
+    T10_RESTRICTED,
+    T10_VERIFY,
+    TABLE1_FOOTNOTES,
+    TABLE1_GRID,
+    TABLE7,
+    TABLE7_DECKS,
+    TABLE7_SETS,
+    THEOREM2_PLAYER,
+)
+from games.baccara.reproduce.paper_data import (
+    B3_Q_EQ as Q_EQ,
+)
 
 PAPER = "II"
 
-# ------------------------------------------------------------------------------------------
-# The paper's values (typed from the paper; nothing below this block is)
-# ------------------------------------------------------------------------------------------
-ROW_SETS = ("05", "14", "23", "69", "78")
-SETS20 = (
-    "03:9", "12:9", "49:9", "58:9", "67:9",
-    "22:1", "68:1", "77:1",
-    "05:4", "69:4", "78:4",
-    "06:-", "15:-", "24:-", "33:-", "79:-", "88:-",
-    "15:6", "24:6", "33:6",
-)
-#: display (45) (0 ≤ α < α₀) and the α₀ < α ≤ 1/10 version (D at ((3,3),6) changed to S)
-EQ45 = ("DDDDD-SSS-DDD-SSSSSD-DDD", "DDDDD-SSS-DDD-DSSSSD-DDD")
-EQ45_HIGH = ("DDDDD-SSS-DDD-SSSSSD-DDS", "DDDDD-SSS-DDD-DSSSSD-DDS")
-#: the columns of the 2⁵ × 2²⁰ game (of 0–1,048,575), before and after β₀
-COLUMNS = (1_019_407, 1_019_663)
-COLUMNS_HIGH = (1_019_406, 1_019_662)
-#: Foster on the 2 × 2⁵ game (d = 6)
-T10_RESTRICTED = ("05", "14", "23", "69", "78")
-ORDER_RESTRICTED = ("23", "14", "05", "78", "69")  # 0 < p*(2,3) < p*(1,4) < … < p*(6,9) < 1
-EQ48 = "(35003 + 186672*alpha)/(576*(130 - 71*alpha))"  # = (51)
-EQ49 = F(18_885_571, 36_781_056)
-EQ50 = F(18_792_835, 36_781_056)
-#: Foster on (A°, B°), rows 19 and 27 of the 2⁵ × 2²⁰ game, at α = 0 and α = 1/10
-T01_VERIFY = ("06:-", "15:-", "24:-", "33:-", "79:-", "88:-")
-T10_VERIFY = {F(0): (), F(1, 10): ("33:6",)}
-#: β₀ = (84,325,687 − √6,246,646,053,635,809)/92,945,476 ≈ 0.0569147
-BETA0 = (84_325_687, -1, 6_246_646_053_635_809, 92_945_476)
-BETA0_DEC = "0.0569147"
-#: Player's 2 × 4 payoff matrix at β₀ (rows S, D at (1,4); Banker SS, SD, DS, DD at
-#: ((0,6),∅), ((3,3),6)). The paper prints the (D, SD) entry as −1,939,185,798/…; the
-#: correct value, used here, is −19,391,857,983/… (a dropped digit: see the claim text).
-MATRIX_2X4 = (
-    (F(-3_953_411_487, 305_162_919_061), F(-19_769_569_403, 1_525_814_595_305),
-     F(-19_423_187_963, 1_525_814_595_305), F(-1_765_972_721, 138_710_417_755)),
-    (F(-3_878_240_147, 305_162_919_061), F(-19_391_857_983, 1_525_814_595_305),
-     F(-19_782_952_383, 1_525_814_595_305), F(-19_783_609_631, 1_525_814_595_305)),
-)
-MATRIX_2X4_PRINTED_TYPO = F(-1_939_185_798, 1_525_814_595_305)
-BANKER_COLUMNS_2X4 = ("SS", "SD", "DS", "DD")
-EQUALIZING = {
-    ("SS", "DS"): F(18_792_835, 36_781_056),
-    ("SS", "DD"): F(3_758_567, 7_337_664),
-    ("SD", "DS"): F(18_885_571, 36_873_792),
-    ("SD", "DD"): F(18_885_571, 36_781_056),
-}
-#: (54) (d ≥ 2) and (55) (d = 1): Player's probability of drawing at (1,4)
-EQ54 = ("((12*d - 1)*(16*d**2 - 14*d + 1) + 8*alpha*d*(112*d**2 - 24*d + 1))"
-        "/(32*d**2*(11*d - 1) - 16*d**2*alpha*(12*d - 1))")
-EQ55 = "(4 + 203*alpha)/(2*(38 - 21*alpha))"
-_DEN = "/(256*d**2*(11*d - 1)*(52*d - 5))"
-#: (56)–(66): Banker's mixing probability
-Q_EQ = {
-    56: "4519/10716", 57: "3991/10716",
-    58: "17431/64512", 59: "192637/709632", 60: "65407/236544",
-    61: "(92160*d**4 - 120128*d**3 + 26336*d**2 - 2000*d + 47)" + _DEN,
-    62: "(91776*d**4 - 119968*d**3 + 26320*d**2 - 2000*d + 47)" + _DEN,
-    63: "(91904*d**4 - 119680*d**3 + 26064*d**2 - 1932*d + 41)" + _DEN,
-    64: "(91648*d**4 - 119488*d**3 + 26032*d**2 - 1932*d + 41)" + _DEN,
-    65: "(91520*d**4 - 119520*d**3 + 26048*d**2 - 1932*d + 41)" + _DEN,
-    66: "1689974681/2989264896",
-}
-#: Table 7 for d = 1…8: (α-interval as the caption's decimals, Banker strategy, equation)
-_B0 = {4: "0.0120709", 5: "0.0392263", 6: "0.0569147", 7: "0.0693518", 8: "0.0785740"}
-TABLE7 = {
-    1: (("0", "0.0655294", "SSDSD-SSSSDD-SSSSS-SSSSSM-DDDSDD", 56),
-        ("0.0655294", "0.1", "SSDDD-SSSSDD-SSSSS-SSSSSM-DDDSDD", 57)),
-    2: (("0", "0.0046904", "SSSSS-SSSSDD-DSSDD-MSSSSD-DDDSDD", 58),
-        ("0.0046904", "0.0281623", "SSSSS-SSSSDD-DSSSD-MSSSSD-DDDSDD", 59),
-        ("0.0281623", "0.1", "SSSSS-SSSSDD-SSSSD-MSSSSD-DDDSDD", 60)),
-    3: (("0", "0.1", "SSSSS-SSSSSS-DSSDD-MSSSSD-DDDSDD", 62),),
-    **{d: (("0", _B0[d], "SSSSS-SSSSSS-DSSDD-MSSSSD-DDDDDD", 61),
-           (_B0[d], "0.1", "SSSSS-SSSSSS-DSSDD-MSSSSD-DDDSDD", 62)) for d in (4, 5, 6, 7)},
-    8: (("0", "0.0244435", "SSSSS-SSSSSS-DDSDD-MSSSSD-DDDDDD", 63),
-        ("0.0244435", _B0[8], "SSSSS-SSSSSS-DSSDD-MSSSSD-DDDDDD", 61),
-        (_B0[8], "0.1", "SSSSS-SSSSSS-DSSDD-MSSSSD-DDDSDD", 62)),
-}
-TABLE7_SETS = (
-    ("03:8", "12:8", "49:8", "58:8", "67:8"),
-    ("04:1", "13:1", "22:1", "59:1", "68:1", "77:1"),
-    ("05:4", "14:4", "23:4", "69:4", "78:4"),
-    ("06:-", "15:-", "24:-", "33:-", "79:-", "88:-"),
-    ("06:6", "15:6", "24:6", "33:6", "79:6", "88:6"),
-)
-#: Theorem 2: Player draws at (0,5), (6,9), (7,8), stands at (2,3), mixes at (1,4)
-THEOREM2_PLAYER = "DMSDD"
-#: the limits d → ∞ and (67)–(68)
-LIMIT_PLAYER = "2*(3 + 14*alpha)/(11 - 6*alpha)"
-LIMIT_BANKER = F(179, 286)
-EQ67 = "(9 - alpha)/(11 - 6*alpha)"
-EQ68 = F(859, 2288)
-
-D6 = 6
-ALPHAS_D6 = (F(0), F(1, 20), F(1, 10))
-TABLE7_DECKS = tuple(range(1, 9))
 
 # ------------------------------------------------------------------------------------------
 # Computation
@@ -441,7 +383,7 @@ def _beta0():
        "p((0,6),∅) and p((3,3),6), exactly, shown to 7 places")
 def _beta0_table7():
     ds = (4, 5, 6, 7, 8)
-    return tuple(_B0[d] for d in ds), tuple(_dec7(curve_crossing(d, "06:-", "33:6")) for d in ds)
+    return tuple(B0_DECIMALS[d] for d in ds), tuple(_dec7(curve_crossing(d, "06:-", "33:6")) for d in ds)
 
 
 def player_2x4() -> tuple[tuple[F, ...], ...]:
