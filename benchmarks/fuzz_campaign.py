@@ -48,7 +48,7 @@ from robustness_gen import ARG_ABUSE, gambit_reference, malformed_nfg  # noqa: E
 GAMEKIT = [sys.executable, "-m", "gamekit.cli"]
 BACCARA = [sys.executable, "-m", "games.baccara.cli.main"]
 EXOTIC = ["0", "-1", "1e-10000000", "1e10000000", "١٢", "１２", "1_0", "nan", "inf", "1/0", "9" * 5000,
-          "99999999999999999999", "", " ", "0x10", "1e-9999", "-0", "+3", "3.5", "[/]", "\x00"]
+          "99999999999999999999", "", " ", "0x10", "1e-9999", "-0", "+3", "3.5", "[/]", "\u00a0"]
 NUMERIC_OPTIONS = {
     "solve": ["--decks", "--alpha"], "sweep": ["--decks", "--alpha-max", "--jobs"],
     "house-edge": ["--decks", "--commission", "--tie-pays", "--remaining"],

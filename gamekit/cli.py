@@ -78,9 +78,10 @@ def _large_notice(size: int, name: str) -> None:
 
 def _load(path: str):
     if path == "-":
-        data = read_limited(sys.stdin.buffer, "<stdin>")
+        raw = getattr(sys.stdin, "buffer", None)  # a text stream without one (tests) is read as text
+        data = read_limited(raw if raw is not None else sys.stdin, "<stdin>")
         _large_notice(len(data), "<stdin>")
-        return parse_nfg_document(decode_nfg_bytes(data), "<stdin>")
+        return parse_nfg_document(data if isinstance(data, str) else decode_nfg_bytes(data), "<stdin>")
     if not path.startswith("example:"):
         with contextlib.suppress(OSError):
             _large_notice(os.stat(path).st_size, path)

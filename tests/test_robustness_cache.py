@@ -92,6 +92,7 @@ def _corruptions(rec: dict) -> dict[str, bytes | None]:
         "missing checksum": json.dumps({k: v for k, v in _envelope(rec).items() if k != "sha256"}).encode(),
         "latin-1 garbage": "é".encode("latin-1") * 10,
         "directory": None,
+        "fifo": None,
     }
 
 
@@ -105,14 +106,16 @@ def test_corrupt_entry_is_recomputed_and_overwritten(tmp_path, genuine, counted,
     path = cache.path("B2", 3, LO, HI)
     path.parent.mkdir(parents=True)
     data = _corruptions(genuine)[kind]
-    if data is None:
+    if kind == "directory":
         path.mkdir()
+    elif kind == "fifo":  # opening it would block: must be refused, then replaced
+        os.mkfifo(path)
     else:
         path.write_bytes(data)
     out = run_sweep("B2", "3", cache_dir=tmp_path, jobs=1)
     assert counted == [3]  # recomputed
     assert list(out) == [genuine] and (out.computed, out.cached, out.rejected) == (1, 0, 1)
-    if data is not None:  # overwritten with a valid entry, served next time
+    if kind != "directory":  # overwritten with a valid entry, served next time
         assert SweepCache(tmp_path).get("B2", 3, LO, HI) == genuine
         again = run_sweep("B2", "3", cache_dir=tmp_path, jobs=1)
         assert counted == [3] and (again.cached, again.rejected) == (1, 0)

@@ -45,19 +45,21 @@ def _special(path: str) -> bool:
 
 @contextlib.contextmanager
 def atomic_open(path: str | os.PathLike, mode: str = "w", *, encoding: str | None = "utf-8",
-                newline: str | None = None, fsync: bool = True) -> Iterator[IO]:
+                newline: str | None = None, fsync: bool = True, direct_special: bool = True) -> Iterator[IO]:
     """``with atomic_open(path, "w") as fh: ...`` — ``fh`` is a temporary file renamed to
     ``path`` when the block ends without an exception (removed otherwise).
 
     ``mode`` is ``"w"`` (text, ``encoding``/``newline`` apply) or ``"wb"``. ``OSError`` and
     ``UnicodeError`` raised while writing become :class:`GameError`; other exceptions
-    (including ``KeyboardInterrupt``) propagate after the clean-up.
+    (including ``KeyboardInterrupt``) propagate after the clean-up. With
+    ``direct_special=False`` a special file in the target's place is replaced, not written
+    (for caches: writing into a FIFO nobody reads would block).
     """
     if mode not in ("w", "wb"):
         raise ValueError(f"atomic_open: mode must be 'w' or 'wb', not {mode!r}")
     name = os.fspath(path)
     kw = {} if mode == "wb" else {"encoding": encoding, "newline": newline}
-    if _special(name):
+    if direct_special and _special(name):
         try:
             with open(name, mode, **kw) as fh:
                 yield fh
@@ -90,13 +92,13 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", *, encoding: str | Non
 
 
 def atomic_write(path: str | os.PathLike, data: str | bytes, *, encoding: str = "utf-8",
-                 fsync: bool = True) -> None:
+                 fsync: bool = True, direct_special: bool = True) -> None:
     """Write ``data`` (text or bytes) to ``path`` atomically (see :func:`atomic_open`)."""
     if isinstance(data, bytes):
-        with atomic_open(path, "wb", fsync=fsync) as fh:
+        with atomic_open(path, "wb", fsync=fsync, direct_special=direct_special) as fh:
             fh.write(data)
     else:
-        with atomic_open(path, "w", encoding=encoding, fsync=fsync) as fh:
+        with atomic_open(path, "w", encoding=encoding, fsync=fsync, direct_special=direct_special) as fh:
             fh.write(data)
 
 

@@ -298,6 +298,10 @@ class SweepCache:
         return self.dir / f"{model}-d{d}-alpha{_token(lo)}-{_token(hi)}.json"
 
     def _load(self, p: Path) -> object:
+        if not p.is_file():  # a directory, FIFO or device in an entry's place (opening a FIFO blocks)
+            if p.exists() or p.is_symlink():
+                raise ValueError("not a regular file")
+            raise FileNotFoundError(p)
         with open(p, "rb") as fh:
             data = fh.read(self.MAX_ENTRY_BYTES + 1)
         if len(data) > self.MAX_ENTRY_BYTES:
@@ -336,7 +340,7 @@ class SweepCache:
                "record": record}
         try:
             self.dir.mkdir(parents=True, exist_ok=True)
-            atomic_write(p, json.dumps(doc, allow_nan=False), fsync=False)
+            atomic_write(p, json.dumps(doc, allow_nan=False), fsync=False, direct_special=False)
         except (OSError, GameError) as exc:  # a read-only cache must not break the sweep
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             self.write_error = reason
