@@ -39,6 +39,8 @@ __all__ = [
     "int_poly",
     "descartes_bound",
     "real_roots",
+    "roots_in",
+    "divides",
     "sign_at",
     "compare_numbers",
     "sort_unique",
@@ -195,6 +197,34 @@ def real_roots(p: fmpz_poly, lo: Fraction | None = None, hi: Fraction | None = N
     return sort_unique(roots)
 
 
+def divides(f: fmpz_poly, q: fmpz_poly) -> bool:
+    """True when the irreducible f divides q (then q vanishes at every root of f)."""
+    if q.degree() < 0:
+        return True
+    return q.degree() >= f.degree() and q.gcd(f).degree() == f.degree()
+
+
+_ROOTS_IN: dict = {}
+
+
+def roots_in(p: fmpz_poly, lo: Fraction, hi: Fraction) -> list[tuple[object, fmpz_poly]]:
+    """The distinct roots of p in the open interval (lo, hi), each with its irreducible
+    factor (its minimal polynomial up to a constant), unsorted. Cached per factor."""
+    if p.degree() <= 0:
+        return []
+    out = []
+    for f, _ in p.factor()[1]:
+        key = (tuple(int(c) for c in f.coeffs()), lo, hi)
+        rs = _ROOTS_IN.get(key)
+        if rs is None:
+            rs = [(r, f) for r in real_roots(f, lo, hi)]
+            if len(_ROOTS_IN) > 100000:
+                _ROOTS_IN.clear()
+            _ROOTS_IN[key] = rs
+        out.extend(rs)
+    return out
+
+
 def _sign(x) -> int:
     return (x > 0) - (x < 0)
 
@@ -204,7 +234,7 @@ def sign_at(q: fmpz_poly, x) -> int:
     if q.degree() < 0:
         return 0
     if isinstance(x, RealAlgebraic):
-        if q.degree() >= x.poly.degree() and (q % x.poly).degree() < 0:
+        if divides(x.poly, q):
             return 0
         while descartes_bound(q, x.lo, x.hi) > 0:
             x.refine()
@@ -241,7 +271,7 @@ def compare_numbers(x, y) -> int:
     # x (degree ≥ 3) differs from y: x lies strictly inside (x.lo, x.hi), y in its closed
     # bounds; refine both until the intervals separate
     bits = 64
-    for _ in range(4000):
+    for _ in range(100000):
         if ya:
             ylo, yhi = y.lo, y.hi
         elif isinstance(y, QuadraticSurd):
@@ -257,7 +287,7 @@ def compare_numbers(x, y) -> int:
         x.refine()
         if ya:
             y.refine()
-        bits *= 2
+        bits += 2
     raise ArithmeticError("could not separate two distinct algebraic numbers")  # pragma: no cover
 
 
