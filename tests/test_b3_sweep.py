@@ -26,7 +26,7 @@ def solved(request):
 
 def test_affine_family_is_the_model(solved):
     d, _ = solved
-    g = b3_affine_game(d)
+    g = b3_affine_game(d, check=True)
     a = F(3, 70)
     assert (g.at(a).I, g.at(a).II) == (b3_game(d, a).I, b3_game(d, a).II)
 

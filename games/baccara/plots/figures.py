@@ -108,8 +108,8 @@ def draw_curves(data: dict, path) -> Path:
     ax.set_xlim(0, data["alpha_max"])
     ax.set_ylim(0, 1)
     ax.set_xlabel("commission α")
-    ax.set_ylabel("p (Player's probability of drawing at 5)")
-    ax.set_title(f"Model B2, d = {data['decks']}: {len(data['curves'])} best-response-discontinuity curves, "
+    ax.set_ylabel(data.get("ylabel", "p (Player's probability of drawing at 5)"))
+    ax.set_title(f"{data.get('heading', 'Model B2')}, d = {data['decks']}: {len(data['curves'])} best-response-discontinuity curves, "
                  f"{len(data['intersections'])} intersections")
     ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=7, frameon=False)
     ax.grid(alpha=0.25)
