@@ -301,17 +301,36 @@ def sort_unique(xs) -> list:
 
 
 def rational_inside(a, b) -> Fraction:
-    """A simple rational strictly between the reals a < b."""
-    from gamekit.parametric.surd import _simplest_in_closed
+    """A rational strictly between the reals a < b: the midpoint of separated bounds
+    (small denominators when a and b are rational)."""
+    if not isinstance(a, (RealAlgebraic, QuadraticSurd)) and not isinstance(b, (RealAlgebraic, QuadraticSurd)):
+        from gamekit.parametric.surd import _simplest_in_closed
 
-    w = Fraction(1, 1 << 20)
-    while True:
-        _, ahi = _upper(a, w)
-        blo, _ = _upper(b, w)
+        fa, fb = Fraction(a), Fraction(b)
+        gap = (fb - fa) / 4
+        return _simplest_in_closed(fa + gap, fb - gap)
+    bits = 64
+    for _ in range(100000):
+        _, ahi = _bounds(a, bits)
+        blo, _ = _bounds(b, bits)
         if ahi < blo:
-            gap = (blo - ahi) / 4
-            return _simplest_in_closed(ahi + gap, blo - gap)
-        w /= 1 << 20
+            return (ahi + blo) / 2
+        for x in (a, b):
+            if isinstance(x, RealAlgebraic):
+                x.refine()
+        bits += 4
+    raise ArithmeticError("rational_inside needs a < b")  # pragma: no cover
+
+
+def _bounds(x, bits: int) -> tuple[Fraction, Fraction]:
+    if isinstance(x, RealAlgebraic):
+        return x.lo, x.hi
+    if isinstance(x, QuadraticSurd):
+        from gamekit.parametric.surd import rational_bounds
+
+        return rational_bounds(x, bits)
+    f = Fraction(x)
+    return f, f
 
 
 def _upper(x, w: Fraction) -> tuple[Fraction, Fraction]:
