@@ -59,7 +59,6 @@ from gamekit.core.errors import GameError
 from gamekit.core.numbers import to_fraction
 from gamekit.doubly_additive.game import BilinearForm, DoublyAdditiveGame
 from gamekit.doubly_additive.param_cells import (
-    CellEquilibria,
     ParamEquilibrium,
     ParametricDASolution,
     assemble,
@@ -583,5 +582,3 @@ def _bar(progress: bool, total: int):
     bar.start()
     return bar, bar.add_task("parametric doubly additive: faces", total=total)
 
-
-_ = CellEquilibria  # re-exported through the package
