@@ -53,7 +53,7 @@ from fractions import Fraction
 from functools import cmp_to_key
 from itertools import combinations, product
 
-from flint import fmpz_poly
+from flint import fmpq, fmpz_poly
 
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import to_fraction
@@ -394,7 +394,8 @@ def _cells(D: _Data, polys: list[fmpz_poly]) -> list[tuple]:
     pts = [(D.lo, None), *ordered, (D.hi, None)]
     out: list[tuple] = [("point", D.lo, None)]
     for (a, _), (b, fb) in zip(pts, pts[1:]):
-        out.append(("open", a, b, rational_inside(a, b)))
+        r = rational_inside(a, b)
+        out.append(("open", a, b, r, fmpq(r.numerator, r.denominator)))
         out.append(("point", b, fb))
     return out
 
@@ -413,7 +414,8 @@ def _signs(cells: list[tuple], q: fmpz_poly) -> list[int]:
     out: list[int] = []
     for c in cells:
         if c[0] == "open":
-            out.append(sign_at(q, c[3]))
+            v = q(c[4])
+            out.append((v > 0) - (v < 0))
         elif c[2] is None:
             out.append(sign_at(q, c[1]))
         else:

@@ -89,6 +89,11 @@ def descartes_bound(p: fmpz_poly, lo: Fraction, hi: Fraction) -> int:
     n = p.degree()
     if n <= 0:
         return 0
+    if lo == 0 and hi > 0:  # fast path: a dominant constant term has no root in [0, hi]
+        P, Q = hi.numerator, hi.denominator
+        cs = [abs(int(c)) for c in p.coeffs()]
+        if cs[0] * Q ** n > sum(c * P ** i * Q ** (n - i) for i, c in enumerate(cs) if i and c):
+            return 0
     basis = _mobius_basis(lo, hi, n)
     q = fmpz_poly([0])
     for c, b in zip(p.coeffs(), basis):
