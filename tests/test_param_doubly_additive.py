@@ -145,3 +145,11 @@ def test_from_endpoints_is_affine():
     h = AffineDoublyAdditiveGame.from_endpoints(g.at(F(1, 3)), F(1, 3), g.at(2), 2)
     for a in (F(0), F(5, 7), F(-3)):
         assert (h.at(a).I, h.at(a).II) == (g.at(a).I, g.at(a).II)
+
+
+def test_roots_in_interval_print_their_global_index():
+    p = int_poly([1, 0, 0, -5, 1])  # x⁴ − 5x³ + 1: real roots ≈ 0.6108 and ≈ 4.9920
+    (r,) = real_roots(p, F(1), F(6))
+    assert isinstance(r, RealAlgebraic)
+    assert abs(float(sympy.sympify(number_str(r)).evalf()) - float(r)) < 1e-12
+    assert number_str(r).endswith(", 1)")
