@@ -12,6 +12,11 @@ from gamekit.doubly_additive.game import (
     index_of_subset,
     subset_of_index,
 )
+from gamekit.doubly_additive.param_cells import ParametricDASolution
+from gamekit.doubly_additive.parametric import (
+    AffineDoublyAdditiveGame,
+    solve_parametric_doubly_additive,
+)
 from gamekit.doubly_additive.polytope import box_polytope_vertices
 from gamekit.doubly_additive.result import (
     BehaviourEquilibrium,
@@ -22,6 +27,9 @@ from gamekit.doubly_additive.result import (
 )
 
 __all__ = [
+    "AffineDoublyAdditiveGame",
+    "ParametricDASolution",
+    "solve_parametric_doubly_additive",
     "BehaviourEquilibrium",
     "BilinearForm",
     "Certificate",

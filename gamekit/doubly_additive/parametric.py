@@ -50,15 +50,15 @@ import math
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cmp_to_key
 from itertools import combinations, product
 
-from flint import fmpz_poly
+from flint import fmpq, fmpz_poly
 
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import to_fraction
 from gamekit.doubly_additive.game import BilinearForm, DoublyAdditiveGame
 from gamekit.doubly_additive.param_cells import (
-    CellEquilibria,
     ParamEquilibrium,
     ParametricDASolution,
     assemble,
@@ -66,11 +66,13 @@ from gamekit.doubly_additive.param_cells import (
 from gamekit.doubly_additive.polytope import box_polytope_vertices
 from gamekit.kernel.linalg import solve_int as int_solve
 from gamekit.parametric.algebraic import (
+    RealAlgebraic,
+    compare_numbers,
     descartes_bound,
+    divides,
     rational_inside,
-    real_roots,
+    roots_in,
     sign_at,
-    sort_unique,
 )
 
 __all__ = ["AffineDoublyAdditiveGame", "solve_parametric_doubly_additive", "MAX_PARAM_DIM"]
@@ -383,28 +385,43 @@ def _face_polys(D: _Data, pi, Sfree, t: int) -> tuple[fmpz_poly, list[fmpz_poly]
 
 
 def _cells(D: _Data, polys: list[fmpz_poly]) -> list[tuple]:
-    """The cells of [lo, hi] cut by the real roots of ``polys``: ("point", r) and
-    ("open", a, b, sample) in increasing order."""
-    roots = []
+    """The cells of [lo, hi] cut by the real roots of ``polys``, increasing:
+    ("point", r, minimal polynomial of r or None at lo/hi) and ("open", a, b, rational sample)."""
+    found: dict = {}
     for q in polys:
-        if q.degree() >= 1:
-            roots.extend(real_roots(q, D.lo, D.hi))
-    pts = [D.lo, *sort_unique(roots), D.hi]
-    out: list[tuple] = [("point", D.lo)]
-    for a, b in zip(pts, pts[1:]):
-        out.append(("open", a, b, rational_inside(a, b)))
-        out.append(("point", b))
+        for r, f in roots_in(q, D.lo, D.hi):
+            found.setdefault((tuple(int(c) for c in f.coeffs()), _root_key(r)), (r, f))
+    ordered = sorted(found.values(), key=cmp_to_key(lambda u, v: compare_numbers(u[0], v[0])))
+    pts = [(D.lo, None), *ordered, (D.hi, None)]
+    out: list[tuple] = [("point", D.lo, None)]
+    for (a, _), (b, fb) in zip(pts, pts[1:]):
+        r = rational_inside(a, b)
+        out.append(("open", a, b, r, fmpq(r.numerator, r.denominator)))
+        out.append(("point", b, fb))
     return out
 
 
-def _strictly_inside(r, lo: Fraction, hi: Fraction) -> bool:
-    from gamekit.parametric.algebraic import compare_numbers
+def _root_key(r) -> object:
+    """Distinguishes the roots of one irreducible factor inside (lo, hi)."""
+    if isinstance(r, RealAlgebraic):
+        return (r.lo, r.hi)
+    return r
 
-    return compare_numbers(r, lo) > 0 and compare_numbers(r, hi) < 0
 
-
-def _at(cell: tuple):
-    return cell[1] if cell[0] == "point" else cell[3]
+def _signs(cells: list[tuple], q: fmpz_poly) -> list[int]:
+    """Sign of q on every cell. At an interior critical point r with minimal polynomial f:
+    0 if f | q, else the sign on the open cell to its left (q has no root in that cell nor
+    at r, and the cells are cut by *all* roots of the polynomials considered)."""
+    out: list[int] = []
+    for c in cells:
+        if c[0] == "open":
+            v = q(c[4])
+            out.append((v > 0) - (v < 0))
+        elif c[2] is None:
+            out.append(sign_at(q, c[1]))
+        else:
+            out.append(0 if divides(c[2], q) else out[-1])
+    return out
 
 
 def _combo(D: _Data, pi, Sfree, Tfree, Rbase, hyps, combo, memo, stats, polys) -> list:
@@ -420,29 +437,37 @@ def _combo(D: _Data, pi, Sfree, Tfree, Rbase, hyps, combo, memo, stats, polys) -
     N = [_det([row[:q] + [r] + row[q + 1:] for row, r in zip(M, rhs)]) for q in range(j)]
     face = [delta, *N, *(delta - n for n in N)]
 
-    def in_face(x) -> bool:
-        sd = sign_at(delta, x)
-        return all(sign_at(n, x) * sd > 0 and sign_at(delta - n, x) * sd > 0 for n in N)
+    def in_face(sd, sn, sm) -> bool:
+        return all(a * sd > 0 and b * sd > 0 for a, b in zip(sn, sm))
 
-    face = [q for q in face if q.degree() >= 1 and descartes_bound(q, D.lo, D.hi) > 0]
-    if not face and not in_face((D.lo + D.hi) / 2):
-        return []  # all signs constant on (lo, hi); at lo and hi they are the same or 0
-    cells = _cells(D, face)
-    if not any(in_face(_at(c)) for c in cells):
-        return []
-    stats["vertices"] += 1
+    live = [q for q in face if q.degree() >= 1 and descartes_bound(q, D.lo, D.hi) > 0]
+    if not live:  # all signs constant on (lo, hi); at lo and hi the same or 0
+        mid = (D.lo + D.hi) / 2
+        if not in_face(sign_at(delta, mid), [sign_at(n, mid) for n in N],
+                       [sign_at(delta - n, mid) for n in N]):
+            return []
     G = {t: c * delta + sum((cq * n for cq, n in zip(cs, N)), fmpz_poly([0]))
          for t, (c, cs) in polys.items()}
-    cells = _cells(D, face + [g for g in G.values()
+    cells = _cells(D, live)
+    sd = _signs(cells, delta)
+    sn = [_signs(cells, n) for n in N]
+    sm = [_signs(cells, delta - n) for n in N]
+    inside = [in_face(sd[i], [v[i] for v in sn], [v[i] for v in sm]) for i in range(len(cells))]
+    if not any(inside):
+        return []
+    stats["vertices"] += 1
+    cells = _cells(D, live + [g for g in G.values()
                               if g.degree() >= 1 and descartes_bound(g, D.lo, D.hi) > 0])
+    sd = _signs(cells, delta)
+    sn = [_signs(cells, n) for n in N]
+    sm = [_signs(cells, delta - n) for n in N]
+    sg = [_signs(cells, G[t]) for t in Tfree]
     J = [Sfree[i] for i, p in enumerate(pi) if p == 2]
     out = []
-    for cell in cells:
-        x = _at(cell)
-        if not in_face(x):
+    for i, cell in enumerate(cells):
+        if not in_face(sd[i], [v[i] for v in sn], [v[i] for v in sm]):
             continue
-        sd = sign_at(delta, x)
-        gs = tuple(sign_at(G[t], x) * sd for t in Tfree)
+        gs = tuple(v[i] * sd[i] for v in sg)
         key = (pi, gs)
         if key not in memo:
             memo[key] = _y_answers(D, pi, Sfree, Tfree, Rbase, dict(zip(Tfree, gs)))
@@ -456,7 +481,7 @@ def _combo(D: _Data, pi, Sfree, Tfree, Rbase, hyps, combo, memo, stats, polys) -
             else:
                 v = D.xval[h] if D.xval[h] is not None else pi[Sfree.index(h)]
                 xs.append((fmpz_poly([v]), fmpz_poly([1])))
-        out.append((cell, [ParamEquilibrium(tuple(xs), y) for y in answers]))
+        out.append((cell[:3] if cell[0] == "open" else cell[:2], [ParamEquilibrium(tuple(xs), y) for y in answers]))
     return out
 
 
@@ -560,5 +585,3 @@ def _bar(progress: bool, total: int):
     bar.start()
     return bar, bar.add_task("parametric doubly additive: faces", total=total)
 
-
-_ = CellEquilibria  # re-exported through the package

@@ -39,6 +39,8 @@ __all__ = [
     "int_poly",
     "descartes_bound",
     "real_roots",
+    "roots_in",
+    "divides",
     "sign_at",
     "compare_numbers",
     "sort_unique",
@@ -87,6 +89,11 @@ def descartes_bound(p: fmpz_poly, lo: Fraction, hi: Fraction) -> int:
     n = p.degree()
     if n <= 0:
         return 0
+    if lo == 0 and hi > 0:  # fast path: a dominant constant term has no root in [0, hi]
+        P, Q = hi.numerator, hi.denominator
+        cs = [abs(int(c)) for c in p.coeffs()]
+        if cs[0] * Q ** n > sum(c * P ** i * Q ** (n - i) for i, c in enumerate(cs) if i and c):
+            return 0
     basis = _mobius_basis(lo, hi, n)
     q = fmpz_poly([0])
     for c, b in zip(p.coeffs(), basis):
@@ -195,6 +202,34 @@ def real_roots(p: fmpz_poly, lo: Fraction | None = None, hi: Fraction | None = N
     return sort_unique(roots)
 
 
+def divides(f: fmpz_poly, q: fmpz_poly) -> bool:
+    """True when the irreducible f divides q (then q vanishes at every root of f)."""
+    if q.degree() < 0:
+        return True
+    return q.degree() >= f.degree() and q.gcd(f).degree() == f.degree()
+
+
+_ROOTS_IN: dict = {}
+
+
+def roots_in(p: fmpz_poly, lo: Fraction, hi: Fraction) -> list[tuple[object, fmpz_poly]]:
+    """The distinct roots of p in the open interval (lo, hi), each with its irreducible
+    factor (its minimal polynomial up to a constant), unsorted. Cached per factor."""
+    if p.degree() <= 0:
+        return []
+    out = []
+    for f, _ in p.factor()[1]:
+        key = (tuple(int(c) for c in f.coeffs()), lo, hi)
+        rs = _ROOTS_IN.get(key)
+        if rs is None:
+            rs = [(r, f) for r in real_roots(f, lo, hi)]
+            if len(_ROOTS_IN) > 100000:
+                _ROOTS_IN.clear()
+            _ROOTS_IN[key] = rs
+        out.extend(rs)
+    return out
+
+
 def _sign(x) -> int:
     return (x > 0) - (x < 0)
 
@@ -204,7 +239,7 @@ def sign_at(q: fmpz_poly, x) -> int:
     if q.degree() < 0:
         return 0
     if isinstance(x, RealAlgebraic):
-        if q.degree() >= x.poly.degree() and (q % x.poly).degree() < 0:
+        if divides(x.poly, q):
             return 0
         while descartes_bound(q, x.lo, x.hi) > 0:
             x.refine()
@@ -241,7 +276,7 @@ def compare_numbers(x, y) -> int:
     # x (degree ≥ 3) differs from y: x lies strictly inside (x.lo, x.hi), y in its closed
     # bounds; refine both until the intervals separate
     bits = 64
-    for _ in range(4000):
+    for _ in range(100000):
         if ya:
             ylo, yhi = y.lo, y.hi
         elif isinstance(y, QuadraticSurd):
@@ -257,7 +292,7 @@ def compare_numbers(x, y) -> int:
         x.refine()
         if ya:
             y.refine()
-        bits *= 2
+        bits += 2
     raise ArithmeticError("could not separate two distinct algebraic numbers")  # pragma: no cover
 
 
@@ -271,17 +306,36 @@ def sort_unique(xs) -> list:
 
 
 def rational_inside(a, b) -> Fraction:
-    """A simple rational strictly between the reals a < b."""
-    from gamekit.parametric.surd import _simplest_in_closed
+    """A rational strictly between the reals a < b: the midpoint of separated bounds
+    (small denominators when a and b are rational)."""
+    if not isinstance(a, (RealAlgebraic, QuadraticSurd)) and not isinstance(b, (RealAlgebraic, QuadraticSurd)):
+        from gamekit.parametric.surd import _simplest_in_closed
 
-    w = Fraction(1, 1 << 20)
-    while True:
-        _, ahi = _upper(a, w)
-        blo, _ = _upper(b, w)
+        fa, fb = Fraction(a), Fraction(b)
+        gap = (fb - fa) / 4
+        return _simplest_in_closed(fa + gap, fb - gap)
+    bits = 64
+    for _ in range(100000):
+        _, ahi = _bounds(a, bits)
+        blo, _ = _bounds(b, bits)
         if ahi < blo:
-            gap = (blo - ahi) / 4
-            return _simplest_in_closed(ahi + gap, blo - gap)
-        w /= 1 << 20
+            return (ahi + blo) / 2
+        for x in (a, b):
+            if isinstance(x, RealAlgebraic):
+                x.refine()
+        bits += 4
+    raise ArithmeticError("rational_inside needs a < b")  # pragma: no cover
+
+
+def _bounds(x, bits: int) -> tuple[Fraction, Fraction]:
+    if isinstance(x, RealAlgebraic):
+        return x.lo, x.hi
+    if isinstance(x, QuadraticSurd):
+        from gamekit.parametric.surd import rational_bounds
+
+        return rational_bounds(x, bits)
+    f = Fraction(x)
+    return f, f
 
 
 def _upper(x, w: Fraction) -> tuple[Fraction, Fraction]:

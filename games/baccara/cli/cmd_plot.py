@@ -22,7 +22,7 @@ FIGURES = ("curves", "mixing")
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("figure", choices=FIGURES,
                    help="curves: Figure 1 (one d); mixing: p(alpha) and q(alpha) for a range of d")
-    p.add_argument("--model", default="B2", metavar="{A1,A2,B1,B2}", help="model (default B2)")
+    p.add_argument("--model", default="B2", metavar="{A1,A2,B1,B2,B3}", help="model (default B2; B3: Figure 2, d = 6)")
     p.add_argument("--decks", default=None, metavar="RANGE",
                    help="curves: one deck count (default 6); mixing: a range such as 1-12 (default 1-12)")
     p.add_argument("--alpha-max", default="1/10", metavar="A", help="commission range [0, A] (default 1/10)")
@@ -46,7 +46,12 @@ def run(args: argparse.Namespace) -> int:
         ds = parse_decks(args.decks or "6")
         if len(ds) != 1:
             raise GameError(f"plot curves draws one deck count, got {len(ds)} ({args.decks})")
-        data = figures.curves_data(model, ds[0], hi)
+        if model == "B3":  # Figure 2: rows 19 and 27 (d = 6)
+            from games.baccara.plots.b3_figure2 import figure2_data
+
+            data = figure2_data(ds[0], hi)
+        else:
+            data = figures.curves_data(model, ds[0], hi)
         out = figures.draw_curves(data, args.output)
         summary = {"figure": "curves", "model": model, "decks": ds[0] if model[0] == "B" else None,
                    "file": str(out), "curves": len(data["curves"]),

@@ -222,9 +222,10 @@ def draw_curves(data: dict, path) -> Path:
     ax.set_xlim(0, data["alpha_max"])
     ax.set_ylim(0, 1)
     ax.set_xlabel("commission α")
-    ax.set_ylabel("p: Player's probability of drawing at 5")
-    ax.set_title(f"Model B2, d = {data['decks']}: {len(data['curves'])} best-response-discontinuity curves, "
-                 f"{len(data['intersections'])} intersections, numbered in the order of paper II's Table 3", fontsize=10)
+    ax.set_ylabel(data.get("ylabel", "p: Player's probability of drawing at 5"))
+    ax.set_title(f"{data.get('heading', 'Model B2')}, d = {data['decks']}: {len(data['curves'])} best-response-discontinuity curves, "
+                 f"{len(data['intersections'])} intersections"
+                 + ("" if "heading" in data else ", numbered in the order of paper II's Table 3"), fontsize=10)
     ax.grid(alpha=0.25)
     leg = ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7, frameon=False,
                     title="p((j₁,j₂),k): the p at which Banker\nholding (j₁,j₂), seeing Player's\n"

@@ -161,3 +161,23 @@ def _unique():
     return ({d: True for d in DECKS},
             {d: all(s["unique"] and s["certified"] == "interval" for s in records()[d]["segments"])
              for d in DECKS})
+
+
+@claim("II.B3.figure2", PAPER, "Figure 2",
+       "d = 6, rows 19 and 27 of 0–31, Banker free at the 20 sets: seven best-response-"
+       "discontinuity curves in [0, 1] and six points of intersection (parametric Foster analysis)")
+def _figure2():
+    from games.baccara.plots.b3_figure2 import figure2_solution
+
+    sol = figure2_solution(6)
+    return (7, 6), (sol.r, sol.s)
+
+
+@claim("II.B3.sweep.lemma1", PAPER, "§4 (d = 6) and §5",
+       "Lemma 1 applied with α = 0 and α = 1/10 (valid for every α in between) reduces d = 6 to "
+       "2⁵ × 2²⁰, and 2⁵ × 2^n_d with 20 ≤ n_d ≤ 28 for every d (checked d = 1…13)")
+def _lemma1():
+    rs = records()
+    ns = {d: rs[d]["reduced"]["banker_infosets"] for d in DECKS}
+    ours = ((rs[6]["reduced"]["player_infosets"], ns[6]), all(20 <= n <= 28 for n in ns.values()))
+    return ((5, 20), True), ours
