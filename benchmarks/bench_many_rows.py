@@ -4,7 +4,8 @@ Random additive m×2ⁿ games (m = 3, 4) of two kinds, n = 10 … 1000:
 
 * ``baccara-like``: G_u(l) = c_l + e_{u,l} with c_l ∈ ±50 and e ∈ ±5, so Lemma 1 forces
   most information sets (as in the baccara models) and about 10 % cut the simplex;
-* ``all cutting``: every G(l) takes both signs (worst case: Θ(n^{m−1}) arrangement vertices).
+* ``all cutting``: every G(l) takes both signs, weights in ±1000 (worst case: Θ(n^{m−1})
+  arrangement vertices).
 
 Peer, in the same run: Lemma 1 + materialize + ``gamekit.solve(method="all")`` (the
 previous path), which stops at 4096 columns (n_* ≤ 12). Where both run, the extreme
@@ -40,7 +41,8 @@ def make_game(m: int, n: int, kind: str, seed: int) -> AdditiveGame:
     b_move, a_move = [[None] * n for _ in range(m)], [[None] * n for _ in range(m)]
     for l in range(n):
         c = rng.randint(-50, 50) if kind == "baccara-like" else 0
-        gains = [c + rng.randint(-5, 5) for _ in range(m)]
+        gains = [c + rng.randint(-5, 5) for _ in range(m)] if kind == "baccara-like" else \
+            [rng.randint(-1000, 1000) for _ in range(m)]
         if kind == "all cutting":
             gains[0], gains[1] = abs(gains[0]) + 1, -abs(gains[1]) - 1
         for u in range(m):
