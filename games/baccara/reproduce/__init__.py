@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 __all__ = ["Claim", "ClaimResult", "claim", "registry", "run_claims", "CLAIM_MODULES"]
 
-CLAIM_MODULES = ("paper1", "paper2_b2", "paper2_b3")
+CLAIM_MODULES = ("paper1", "paper2_b2", "paper2_b3", "banque")
 
 
 @dataclass(frozen=True)
