@@ -77,7 +77,7 @@ def run_case(m: int, n: int, kind: str) -> dict:
         agree = ours <= theirs and {x for x, _ in ours} == {x for x, _ in theirs}
         row.update(peer=tp, agree="yes" if agree else "NO")
     else:
-        row.update(peer=None, agree="n/a (2^%d columns)" % n_star)
+        row.update(peer=None, agree=f"n/a (2^{n_star} columns)")
     return row
 
 

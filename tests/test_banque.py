@@ -20,11 +20,11 @@ from pathlib import Path
 
 import pytest
 
+from gamekit.core.errors import GameError
 from games.baccara.banque.certify import is_banque_nash
 from games.baccara.banque.concepts import correlated, independent
 from games.baccara.banque.model import ROWS, banque_tables, check_theta
 from games.baccara.banque.nash import banque_nash
-from gamekit.core.errors import GameError
 
 ROOT = Path(__file__).resolve().parents[1]
 

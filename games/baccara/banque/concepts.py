@@ -21,12 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from games.baccara.banque.certify import profile_values
-from games.baccara.banque.model import ROWS, check_theta, team_game
 from gamekit.additive.many_rows import solve_many_rows
 from gamekit.additive.reduction import reduce_lemma1
 from gamekit.lp.simplex import solve_lp
 from gamekit.parametric.surd import quadratic_roots
+from games.baccara.banque.certify import profile_values
+from games.baccara.banque.model import ROWS, check_theta, team_game
 
 __all__ = ["CONCEPTS", "ConceptResult", "correlated", "independent", "nash", "solve_concept"]
 

@@ -35,10 +35,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
 
-from games.baccara.banque.certify import is_banque_nash, profile_values
-from games.baccara.banque.structure import BanqueStructure, structure
 from gamekit.doubly_additive.polytope import box_polytope_vertices
 from gamekit.parametric.surd import QuadraticSurd, quadratic_roots, simplest_between, sort_numbers
+from games.baccara.banque.certify import is_banque_nash, profile_values
+from games.baccara.banque.structure import BanqueStructure, structure
 
 __all__ = ["NashProfile", "NashResult", "banque_nash"]
 

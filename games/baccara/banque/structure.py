@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from games.baccara.banque.model import banque_tables, check_theta, team_game
 from gamekit.additive.reduction import reduce_lemma1
 from gamekit.core.numbers import common_denominator, primitive_integers
+from games.baccara.banque.model import banque_tables, check_theta, team_game
 
 __all__ = ["Affine", "BanqueStructure", "structure"]
 

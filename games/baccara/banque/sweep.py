@@ -70,7 +70,7 @@ def plot_sweep(records: list[dict], path: str | Path) -> None:
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
     styles = {"nash": "o", "independent": "s", "correlated": "^"}
     for concept, mk in styles.items():
-        for key, ls in (("p1_float", "-"), ("p2_float", "--")):
+        for key in ("p1_float", "p2_float"):
             xs, ys = [], []
             for r in records:
                 for s in r[concept]["solutions"]:
