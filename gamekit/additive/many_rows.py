@@ -143,6 +143,9 @@ def _float_candidates(forms: list[tuple[Fraction, ...]], s: int, limit: int):
             f"{total} candidate vertices ({H} hyperplanes cut a face of dimension {s - 1}); "
             f"above the limit {limit}"
         )
+    if total < EXACT_ONLY_BELOW:  # few candidates: no float step at all, exact solves decide
+        yield list(combinations(range(H), s - 1)), None
+        return
     F = np.array([[float(v) for v in f] for f in forms], dtype=float).reshape(H, s)
     F /= np.abs(F).max(axis=1, keepdims=True)
     combos = combinations(range(H), s - 1)
