@@ -98,7 +98,12 @@ def main() -> None:
         task = prog.add_task("m-row solver", total=len(cases))
         for m, n, kind in cases:
             rows.append(run_case(m, n, kind))
+            write(rows)  # after every case: a long run leaves its partial table behind
             prog.advance(task)
+    print(OUT.read_text())
+
+
+def write(rows: list[dict]) -> None:
     lines = [
         "# m-row additive solver vs materialization",
         "",
@@ -117,7 +122,6 @@ def main() -> None:
     lines += ["", "Materialization writes 2^{n*} columns and is refused above 4096 (n* > 12): "
               "from there on only the arrangement solver runs."]
     OUT.write_text("\n".join(lines) + "\n")
-    print("\n".join(lines))
 
 
 if __name__ == "__main__":
