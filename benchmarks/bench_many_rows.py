@@ -4,7 +4,8 @@ Random additive m×2ⁿ games (m = 3, 4) of two kinds, n = 10 … 1000:
 
 * ``baccara-like``: G_u(l) = c_l + e_{u,l} with c_l ∈ ±50 and e ∈ ±5, so Lemma 1 forces
   most information sets (as in the baccara models) and about 10 % cut the simplex;
-* ``all cutting``: every G(l) takes both signs (worst case: Θ(n^{m−1}) arrangement vertices).
+* ``all cutting``: every G(l) takes both signs, weights in ±1000 (worst case: Θ(n^{m−1})
+  arrangement vertices).
 
 Peer, in the same run: Lemma 1 + materialize + ``gamekit.solve(method="all")`` (the
 previous path), which stops at 4096 columns (n_* ≤ 12). Where both run, the extreme
@@ -40,7 +41,8 @@ def make_game(m: int, n: int, kind: str, seed: int) -> AdditiveGame:
     b_move, a_move = [[None] * n for _ in range(m)], [[None] * n for _ in range(m)]
     for l in range(n):
         c = rng.randint(-50, 50) if kind == "baccara-like" else 0
-        gains = [c + rng.randint(-5, 5) for _ in range(m)]
+        gains = [c + rng.randint(-5, 5) for _ in range(m)] if kind == "baccara-like" else \
+            [rng.randint(-1000, 1000) for _ in range(m)]
         if kind == "all cutting":
             gains[0], gains[1] = abs(gains[0]) + 1, -abs(gains[1]) - 1
         for u in range(m):
@@ -75,7 +77,7 @@ def run_case(m: int, n: int, kind: str) -> dict:
         agree = ours <= theirs and {x for x, _ in ours} == {x for x, _ in theirs}
         row.update(peer=tp, agree="yes" if agree else "NO")
     else:
-        row.update(peer=None, agree="n/a (2^%d columns)" % n_star)
+        row.update(peer=None, agree=f"n/a (2^{n_star} columns)")
     return row
 
 
@@ -96,7 +98,12 @@ def main() -> None:
         task = prog.add_task("m-row solver", total=len(cases))
         for m, n, kind in cases:
             rows.append(run_case(m, n, kind))
+            write(rows)  # after every case: a long run leaves its partial table behind
             prog.advance(task)
+    print(OUT.read_text())
+
+
+def write(rows: list[dict]) -> None:
     lines = [
         "# m-row additive solver vs materialization",
         "",
@@ -115,7 +122,6 @@ def main() -> None:
     lines += ["", "Materialization writes 2^{n*} columns and is refused above 4096 (n* > 12): "
               "from there on only the arrangement solver runs."]
     OUT.write_text("\n".join(lines) + "\n")
-    print("\n".join(lines))
 
 
 if __name__ == "__main__":

@@ -129,3 +129,9 @@ def test_needs_additive_player_one():
     with pytest.raises(GameError):
         solve_many_rows(g)
     assert solve_additive(g).method == "enumeration"  # the explicit path still serves a_func
+
+
+@given(many_row_games(m_min=8, m_max=8, n_max=3))
+@settings(max_examples=8, deadline=None, derandomize=True)
+def test_eight_rows_match_vertex_enumeration(g):
+    check_against(g, gamekit_extreme(materialize(g, reduce=False)))

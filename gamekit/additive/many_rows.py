@@ -38,7 +38,9 @@ bimatrix games; ``gamekit.kernel.graphs``).
    exactly (rational elimination), its K(x) found exactly, and Y(x)'s vertices
    enumerated exactly (``doubly_additive.polytope.box_polytope_vertices``).
 4. Every extreme equilibrium is certified by the exact compact test
-   ``behaviour.is_additive_equilibrium`` on the *full* game; components from bicliques.
+   ``behaviour.is_additive_equilibrium`` on the Lemma-1-reduced game, and the forced moves
+   are re-checked exactly (strict signs on T₀, T₁), which together certify the full-game
+   equilibrium; components from bicliques.
 
 Cost: Σ_S C(H_S, |S|−1) candidates, H_S ≤ n_* the cutting hyperplanes of the S-face —
 O(n_*²) for m = 3, O(n_*³) for m = 4 in the worst case (an arrangement of H planes in a
@@ -54,7 +56,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 
-from gamekit.additive.behaviour import behaviour_to_mixture, is_additive_equilibrium, payoffs
+from gamekit.additive.behaviour import is_additive_equilibrium, payoffs
 from gamekit.additive.foster import AdditiveEquilibrium, AdditiveSolution, FosterCertificate
 from gamekit.additive.game import AdditiveGame
 from gamekit.additive.reduction import ForcedMoves, forced_moves
@@ -75,7 +77,7 @@ __all__ = [
 #: Largest number of candidate vertices (hyperplane subsets) examined.
 DEFAULT_MAX_CANDIDATES = 20_000_000
 #: Below this many candidates of a support, every candidate is checked exactly (no floats).
-EXACT_ONLY_BELOW = 3_000
+EXACT_ONLY_BELOW = 200
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -141,6 +143,9 @@ def _float_candidates(forms: list[tuple[Fraction, ...]], s: int, limit: int):
             f"{total} candidate vertices ({H} hyperplanes cut a face of dimension {s - 1}); "
             f"above the limit {limit}"
         )
+    if total < EXACT_ONLY_BELOW:  # few candidates: no float step at all, exact solves decide
+        yield list(combinations(range(H), s - 1)), None
+        return
     F = np.array([[float(v) for v in f] for f in forms], dtype=float).reshape(H, s)
     F /= np.abs(F).max(axis=1, keepdims=True)
     combos = combinations(range(H), s - 1)
@@ -325,7 +330,7 @@ def solve_many_rows(game: AdditiveGame, *, max_candidates: int = DEFAULT_MAX_CAN
 
     Exact and complete for any m ≥ 1 with player I's payoff additive; no 2ⁿ anywhere
     (see the module docstring for the theorem and the cost). Every extreme equilibrium is
-    certified with :func:`behaviour.is_additive_equilibrium` on the full game.
+    certified exactly (reduced-game Nash test + exact re-check of the forced moves).
     """
     if not isinstance(game, AdditiveGame):
         raise GameError(f"expected an AdditiveGame, got {type(game).__name__}")
@@ -336,14 +341,26 @@ def solve_many_rows(game: AdditiveGame, *, max_candidates: int = DEFAULT_MAX_CAN
     pairs = _extreme_pairs(red, max_candidates, stats)
     if len(pairs) > max_vertices:
         raise TooLargeError(f"{len(pairs)} extreme equilibria, above the limit {max_vertices}")
+    _check_lemma1(red)
     eqs = []
     for x, yr in sorted(set(pairs)):
-        y = red.lift_behaviour(yr)
-        if not is_additive_equilibrium(game, x, y):
+        # Lemma 1: (x, lift(y)) is an equilibrium of the full game iff (x, y) is one of the
+        # reduced game (forced moves are strict best responses against every row, and the
+        # reduced payoffs fold them in exactly); certify the reduced pair exactly
+        if not is_additive_equilibrium(red.reduced, x, yr):
             raise _certification_error(f"m-row solver: x={x} failed the exact equilibrium check")
-        mix = behaviour_to_mixture(y)
-        eqs.append(AdditiveEquilibrium(x, y, payoffs(game, x, y), mix))
+        y = red.lift_behaviour(yr)
+        eqs.append(AdditiveEquilibrium(x, y, payoffs(red.reduced, x, yr)))
     return _assemble(game, red, tuple(eqs), stats)
+
+
+def _check_lemma1(red: ForcedMoves) -> None:
+    """Re-verify the forced moves exactly: G_u(l) < 0 for all u on T₀, > 0 on T₁ (full game)."""
+    game = red.full
+    for u in range(game.m):
+        G = game.b_gains(u)
+        if any(G[l] >= 0 for l in red.T0) or any(G[l] <= 0 for l in red.T1):
+            raise _certification_error("Lemma 1 reduction failed its exact re-check")
 
 
 def _certification_error(msg: str) -> Exception:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 __all__ = ["Claim", "ClaimResult", "claim", "registry", "run_claims", "CLAIM_MODULES"]
 
-CLAIM_MODULES = ("paper1", "paper2_b2", "paper2_b3", "paper2_b3_sweep")
+CLAIM_MODULES = ("paper1", "paper2_b2", "paper2_b3", "paper2_b3_sweep", "banque")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,93 @@
+"""Ethier & Lee, *On the three-person game baccara banque* (Games 6(2):57–78, 2015), reproduced
+where the stored text lets us check it.
+
+What could be read (the ``search`` tool's pages corpus holds the MDPI page's abstract and
+the first part of Section 1, nothing after "...while play continues between the other"):
+
+* the abstract's statements: banque is a three-person *zero-sum* game parameterized by
+  θ ∈ (0, 1); the independent cooperative equilibrium exists *only for certain θ*; the
+  correlated cooperative equilibrium *always exists*;
+* the rules of Section 1 (three players, two bets, naturals end play as described,
+  card values), which the model implements.
+
+What could **not** be read, so is not claimed: every number of the paper's results —
+the Nash, independent and correlated equilibria's probabilities and values as functions
+of θ, the θ-intervals where the independent cooperative equilibrium exists, the
+breakpoints, and Downton & Lockwood's figures. Our values for those are computed (see
+``baccara solve --game banque`` and docs/banque.md) but have nothing to be compared with.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+from functools import cache
+
+from games.baccara.reproduce import claim
+
+PAPER = "banque"
+SAMPLE_THETAS = (F(1, 10), F(3, 10), F(1, 2))
+
+
+@cache
+def _correlated(theta: F):
+    from games.baccara.banque.concepts import correlated
+
+    return correlated(theta)
+
+
+@cache
+def _independent(theta: F):
+    from games.baccara.banque.concepts import independent
+
+    return independent(theta, _correlated(theta))
+
+
+@cache
+def _nash(theta: F):
+    from games.baccara.banque.concepts import nash
+
+    return nash(theta)
+
+
+@claim("banque.abstract.zero-sum", PAPER, "Abstract",
+       "banque is a three-person zero-sum game: the payoffs of every Nash equilibrium found sum to 0")
+def zero_sum():
+    sums = {sum(s["payoffs"].values()) for t in SAMPLE_THETAS for s in _nash(t).solutions}
+    return "0", ("0" if sums == {0} else f"sums {sorted(map(str, sums))}")
+
+
+@claim("banque.abstract.independent-only-some-theta", PAPER, "Abstract",
+       "the independent cooperative equilibrium exists only for certain theta (here: exists at "
+       "some sample theta, fails at another)")
+def independent_only_some():
+    flags = {str(t): _independent(t).exists for t in SAMPLE_THETAS}
+    ours = "exists for some theta, not for others" if len(set(flags.values())) == 2 else f"{flags}"
+    return "exists for some theta, not for others", ours
+
+
+@claim("banque.abstract.correlated-always", PAPER, "Abstract",
+       "the correlated cooperative equilibrium exists at every sample theta (value checked by an exact LP)")
+def correlated_always():
+    ok = all(_correlated(t).exists for t in SAMPLE_THETAS)
+    return "always exists", ("always exists" if ok else "missing at some theta")
+
+
+@claim("banque.abstract.nash-exists", PAPER, "Abstract",
+       "a Nash equilibrium of the three-person game exists at every sample theta (certified exactly)")
+def nash_exists():
+    ok = all(_nash(t).exists for t in SAMPLE_THETAS)
+    return "exists", ("exists" if ok else "missing at some theta")
+
+
+@claim("banque.sec1.rules-naturals", PAPER, "Section 1",
+       "play ends when Banker or both Players have naturals; a lone Player natural wins his stake: "
+       "the probabilities of all terminal and decision situations sum to 1")
+def rules_total_probability():
+    from games.baccara.banque.model import banque_tables
+
+    tb = banque_tables()
+    card = [F(4, 13)] + [F(1, 13)] * 9
+    tot = [sum(card[a] * card[b] for a in range(10) for b in range(10) if (a + b) % 10 == t) for t in range(10)]
+    nat = tot[8] + tot[9]
+    terminal = nat + (1 - nat) * nat * nat
+    return "1", str(min(sum(row) for row in tb.prob) + terminal)
