@@ -8,35 +8,28 @@ is dealt as long as the cut card has not appeared before it starts; the coup dur
 which the cut card appears is the last one of the shoe (it is always completed, since a
 coup needs at most 6 cards and ``cut`` ≥ 6). Then a new shoe is shuffled.
 
-**Vectorization.** A batch of S shoes is shuffled at once by sorting random 32-bit keys
-whose low four bits carry the card's rank (one ``sort`` along the rows); the rare shoe
-whose 28 random bits tie somewhere is redrawn, which keeps every permutation exactly
-equally likely. All S shoes are then dealt simultaneously,
-one coup per step: six byte gathers give each shoe's next six cards and two lookup
-tables built from :mod:`games.baccara.rules.drawing` give the coup's final state (the same
-1600 states as :mod:`games.baccara.casino.odds`) and the number of cards it used.
-Results are reduced by ``bincount`` into per-shoe histograms of *bet classes* (final
-states on which every bet pays the same), from which per-bet means and shoe-clustered
-confidence intervals follow (coups of one shoe are dependent, so the shoe is the unit:
-a ratio estimator with its delta-method standard error).
-
-Shoes are drawn in batches of 16, 32, 64, … up to ``MAX_BATCH`` shoes; batch i has its
-own generator, ``PCG64(SeedSequence(seed, spawn_key=(i,)))``, so a run with a given seed
-is reproducible, a shorter run is a prefix of a longer one, and batches can be dealt on
-several threads (numpy releases the GIL in the sort, the random fill and the array
-operations) without changing the result.
+**Dealing.** Shoe number s of a run (s = 0, 1, 2, …) is shuffled by the exact forward
+Fisher–Yates shuffle driven by its own SplitMix64 stream keyed by (seed, s)
+(:mod:`games.baccara.casino.shoe_kernel`) and dealt coup by coup with the real
+third-card rules. The compiled numba kernel deals a chunk of shoes in parallel (one
+``prange`` over shoes, ``workers`` threads) and returns per-shoe histograms of *bet
+classes* (final states on which every bet pays the same); without numba the same
+shuffles are vectorized in numpy and dealt by :class:`_Dealer`, with identical results.
+Chunks hold 16, 32, …, ``MAX_BATCH`` shoes, so memory stays flat in the number of
+rounds; since a shoe depends only on (seed, s), a run with a given seed is
+reproducible, a shorter run is a prefix of a longer one, and the thread count does not
+change the result. Per-bet means and shoe-clustered confidence intervals follow from
+the per-shoe histograms (coups of one shoe are dependent, so the shoe is the unit: a
+ratio estimator with its delta-method standard error).
 """
 
 from __future__ import annotations
 
-import collections
 import itertools
 import math
 import os
-import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -46,6 +39,7 @@ import numpy as np
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import to_fraction
 from games.baccara.cards import RANK_VALUE, RANKS, check_decks
+from games.baccara.casino import shoe_kernel
 from games.baccara.casino.odds import (
     STANDARD_BETS,
     STATES,
@@ -347,11 +341,6 @@ def _batch_plan() -> Iterator[tuple[int, int]]:
     return enumerate(itertools.chain(_batch_sizes(), itertools.repeat(MAX_BATCH)))
 
 
-def _batch_rng(seed: int, index: int) -> np.random.Generator:
-    """Batch ``index``'s own generator: results do not depend on how batches are scheduled."""
-    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(index,))))
-
-
 def _check_workers(workers: object) -> int:
     """Explicit thread count, or by default 2 when the load average leaves a core idle, else 1."""
     if workers is None:
@@ -366,32 +355,94 @@ def _check_workers(workers: object) -> int:
     return int(workers)
 
 
-def _dealt_batches(shoe: Shoe, cut: int, burn: bool, seed: int, workers: int) -> Iterator[np.ndarray]:
-    """Codes (steps × shoes) of batch 0, 1, 2, … in order, dealt on ``workers`` threads."""
-    if workers == 1:
-        dealer = _Dealer(shoe, cut, burn)
-        for i, S in _batch_plan():
-            yield dealer.deal(dealer.shuffle(_batch_rng(seed, i), S))
-        return
-    local = threading.local()
+class _ChunkDealer:
+    """Deals chunks of consecutive shoes of one run (compiled kernel, or numpy fallback)."""
 
-    def job(i: int, S: int) -> np.ndarray:
-        dealer = getattr(local, "dealer", None)
-        if dealer is None:
-            dealer = local.dealer = _Dealer(shoe, cut, burn)
-        return dealer.deal(dealer.shuffle(_batch_rng(seed, i), S))
+    def __init__(self, shoe: Shoe, cut: int, burn: bool, seed: int, classes: _BetClasses, workers: int) -> None:
+        self.base = np.repeat(np.arange(13, dtype=np.uint8), shoe.counts)
+        self.key = shoe_kernel.seed_key(seed)
+        self.cut, self.burn, self.classes, self.workers = cut, burn, classes, workers
+        self.pdraw = np.asarray(PB_PLAYER_DRAWS, dtype=np.int32)
+        self.bdraw = np.asarray(PB_BANKER_DRAWS, dtype=np.int32)
+        self.val = _VAL.astype(np.int32)
+        self.burn_len = _BURN.astype(np.int32)
+        self.dealer: _Dealer | None = None
+        self.shoe = shoe
 
-    plan = _batch_plan()
-    pool = ThreadPoolExecutor(max_workers=workers)
-    try:
-        pending = collections.deque(pool.submit(job, i, S) for i, S in itertools.islice(plan, 2 * workers))
-        while pending:
-            codes = pending.popleft().result()
-            i, S = next(plan)
-            pending.append(pool.submit(job, i, S))
-            yield codes
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    def deal(self, first: int, count: int, want_codes: bool, cap_last: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+        """Per-shoe class histograms (count × C), coups per shoe, and the codes if asked.
+
+        The last shoe deals at most ``cap_last`` coups. Codes come as (count × width)
+        rows, row s valid up to its number of coups.
+        """
+        c = self.classes
+        out = shoe_kernel.deal_chunk(
+            self.base, self.key, first, count, self.val, self.burn_len, self.pdraw, self.bdraw,
+            self.cut, self.burn, c.cls, c.n_classes, want_codes, cap_last, self.workers,
+        )
+        if out is not None:
+            return out
+        if self.dealer is None:
+            self.dealer = _Dealer(self.shoe, self.cut, self.burn)
+        cards = shoe_kernel.shuffled_shoes(self.base, self.key, first, count)
+        codes = self.dealer.deal(cards)  # (steps, count)
+        codes[cap_last:, -1] = NO_COUP
+        ncoups = (codes != NO_COUP).sum(axis=0)
+        C = c.n_classes
+        cls = c.cls.take(codes)
+        hist = np.bincount((cls + C * np.arange(count)).ravel(), minlength=C * count).reshape(count, C)
+        hist[:, C - 1] = 0
+        return hist, ncoups, (codes.T.copy() if want_codes else None)
+
+
+def _chunks() -> Iterator[int]:
+    """Shoes per chunk: 16, 32, …, MAX_BATCH, MAX_BATCH, …"""
+    return itertools.chain(_batch_sizes(), itertools.repeat(MAX_BATCH))
+
+
+class _Accumulator:
+    """Running sums over shoes for the per-bet ratio estimators (shoe-clustered)."""
+
+    def __init__(self, classes: _BetClasses) -> None:
+        self.classes = classes
+        B = len(classes.names)
+        self.sY, self.sY2, self.sYn = np.zeros(B), np.zeros(B), np.zeros(B)
+        self.sn = self.sn2 = 0.0
+        self.kinds = np.zeros(5)
+        self.done = self.shoes = 0
+
+    def add(self, hist: np.ndarray, coups: int) -> None:
+        """Add per-shoe class histograms (shoes × classes)."""
+        h = hist.astype(np.float64)
+        c = self.classes
+        Y = h @ c.pay  # per-shoe sums of returns
+        n = h @ c.coup
+        self.sY += Y.sum(axis=0)
+        self.sY2 += (Y * Y).sum(axis=0)
+        self.sYn += (Y * n[:, None]).sum(axis=0)
+        self.sn += n.sum()
+        self.sn2 += (n * n).sum()
+        self.kinds += np.einsum("c,ck->k", h.sum(axis=0), c.kind)
+        self.done += coups
+        self.shoes += hist.shape[0]
+
+    def stats(self, exact_returns: Mapping[str, Fraction]) -> dict[str, BetStat]:
+        """Mean return per bet = ΣY/Σn with the delta-method standard error over shoes."""
+        out = {}
+        for i, name in enumerate(self.classes.names):
+            mean = self.sY[i] / self.sn
+            if self.shoes > 1:
+                ss = self.sY2[i] - 2 * mean * self.sYn[i] + mean * mean * self.sn2
+                nbar = self.sn / self.shoes
+                se = math.sqrt(max(ss, 0.0) / (self.shoes * (self.shoes - 1))) / nbar
+            else:
+                se = float("nan")
+            out[name] = BetStat(name, float(mean), se, exact_returns.get(name))
+        return out
+
+    def counts(self) -> dict[str, int]:
+        keys = ("banker", "player", "tie", "player_pair", "banker_pair")
+        return {k: int(round(x)) for k, x in zip(keys, self.kinds, strict=True)}
 
 
 def simulate(
@@ -447,82 +498,49 @@ def simulate(
 
     workers = _check_workers(workers)
     classes = _BetClasses(table)
-    C = classes.n_classes
-    B = len(classes.names)
-    _punto_banco_tables()
-    sY, sY2, sYn = np.zeros(B), np.zeros(B), np.zeros(B)
-    sn = sn2 = 0.0
-    kinds = np.zeros(5)
-    done = n_shoes = 0
-    stream: list[np.ndarray] = []
+    session_pay = None
+    profits = None
+    if n_per is not None and sessions is not None and session_bet is not None:
+        session_pay = np.array([float(to_fraction(table[session_bet].payout(s))) for s in STATES]) * stake_f
+        profits = np.zeros(sessions)
     start = time.perf_counter()
-    batches = _dealt_batches(shoe, cut, burn, seed, workers)
-    for codes in batches:  # (T, S) per batch, in order
-        S = codes.shape[1]
-        per_shoe = (codes != NO_COUP).sum(axis=0)
-        total = int(per_shoe.sum())
-        if done + total > rounds:  # keep the first coups in shoe order
-            need = rounds - done
-            cum = np.cumsum(per_shoe)
-            j = int(np.searchsorted(cum, need))  # shoe holding the last needed coup
-            keep = need - (int(cum[j - 1]) if j else 0)
-            codes[keep:, j] = NO_COUP
-            codes[:, j + 1 :] = NO_COUP
-            S_used = j + 1
-            codes = codes[:, :S_used]
-            total = need
-        else:
-            S_used = S
-        cls = classes.cls.take(codes)  # (T, S_used)
-        hist = np.bincount((cls + C * np.arange(S_used)).ravel(), minlength=C * S_used)
-        hist = hist.reshape(S_used, C).astype(np.float64)
-        Y = np.einsum("sc,cb->sb", hist, classes.pay)  # per-shoe sums of returns (no BLAS threads)
-        n = np.einsum("sc,c->s", hist, classes.coup)
-        sY += Y.sum(axis=0)
-        sY2 += (Y * Y).sum(axis=0)
-        sYn += (Y * n[:, None]).sum(axis=0)
-        sn += n.sum()
-        sn2 += (n * n).sum()
-        kinds += np.einsum("c,ck->k", hist.sum(axis=0), classes.kind)
-        if n_per is not None:
-            t = codes.T.ravel()
-            stream.append(t[t != NO_COUP])
-        done += total
-        n_shoes += S_used
+    dealer = _ChunkDealer(shoe, cut, burn, seed, classes, workers)
+    acc = _Accumulator(classes)
+    first = 0
+    for S in _chunks():
+        hist, ncoups, codes = dealer.deal(first, S, session_pay is not None, 1 << 30)
+        total = int(ncoups.sum())
+        if acc.done + total > rounds:  # keep the first coups in shoe order: re-deal up to the last shoe
+            need = rounds - acc.done
+            j = int(np.searchsorted(np.cumsum(ncoups), need))  # shoe holding the last needed coup
+            keep = need - int(ncoups[:j].sum())
+            S = j + 1
+            hist, ncoups, codes = dealer.deal(first, S, session_pay is not None, keep)
+        if profits is not None and codes is not None and session_pay is not None:
+            stream = codes[np.arange(codes.shape[1]) < ncoups[:, None]]  # row-major: shoe order
+            idx = (acc.done + np.arange(stream.size)) // n_per
+            profits += np.bincount(idx, weights=session_pay.take(stream), minlength=sessions)
+        acc.add(hist, int(ncoups.sum()))
+        first += S
         if progress is not None:
-            progress(done, rounds)
-        if done >= rounds:
+            progress(acc.done, rounds)
+        if acc.done >= rounds:
             break
-    batches.close()
     seconds = time.perf_counter() - start
 
     exact_returns: dict[str, Fraction] = {}
     if exact:
         dist = coup_distribution(shoe)
         exact_returns = {name: bet_return(dist, b).expected for name, b in table.items()}
-    stats = {}
-    for i, name in enumerate(classes.names):
-        mean = sY[i] / sn
-        if n_shoes > 1:
-            ss = sY2[i] - 2 * mean * sYn[i] + mean * mean * sn2
-            nbar = sn / n_shoes
-            se = math.sqrt(max(ss, 0.0) / (n_shoes * (n_shoes - 1))) / nbar
-        else:
-            se = float("nan")
-        stats[name] = BetStat(name, float(mean), se, exact_returns.get(name))
-    counts = {k: int(round(x)) for k, x in zip(("banker", "player", "tie", "player_pair", "banker_pair"), kinds, strict=True)}
-
+    stats = acc.stats(exact_returns)
     sess = None
-    if n_per is not None and sessions is not None and session_bet is not None:
-        codes_all = np.concatenate(stream)
-        pay = np.array([float(to_fraction(table[session_bet].payout(s))) for s in STATES])
-        returns = pay.take(codes_all) * stake_f
-        profits = returns.reshape(sessions, n_per).sum(axis=1)
+    if profits is not None and session_bet is not None and sessions is not None and n_per is not None:
         ex = exact_returns.get(session_bet)
         sess = SessionResult(
             session_bet, stake_f, sessions, n_per, profits, None if ex is None else float(ex) * stake_f * n_per
         )
-    return SimulationResult(rounds, n_shoes, shoe, cut, burn, seed, seconds, counts, stats, sess)
+    n_shoes = acc.shoes
+    return SimulationResult(rounds, n_shoes, shoe, cut, burn, seed, seconds, acc.counts(), stats, sess)
 
 
 def session_summary(profits: np.ndarray) -> dict[str, float]:
@@ -667,17 +685,19 @@ def first_coups(
     """
     k = check_rounds(k, "number of coups")
     seed = _check_seed(seed)
-    dealer = _Dealer(shoe, check_cut(cut, shoe.size, burn), burn)
+    check_cut(cut, shoe.size, burn)
+    base = np.repeat(np.arange(13, dtype=np.uint8), shoe.counts)
+    key = shoe_kernel.seed_key(seed)
     out: list[tuple[int, int, list[int], list[int]]] = []
-    shoe_no = 0
-    for i, S in _batch_plan():
-        cards = dealer.shuffle(_batch_rng(seed, i), S)
-        for s in range(S):
-            shoe_no += 1
-            for code, P, B in deal_shoe_python([int(x) for x in cards[s, : shoe.size]], cut, burn):
-                out.append((shoe_no, code, P, B))
+    first = 0
+    for S in _chunks():
+        cards = shoe_kernel.shuffled_shoes(base, key, first, min(S, 64))
+        for s in range(cards.shape[0]):
+            for code, P, B in deal_shoe_python([int(x) for x in cards[s]], cut, burn):
+                out.append((first + s + 1, code, P, B))
                 if len(out) == k:
                     return out
+        first += cards.shape[0]
     raise AssertionError("unreachable")
 
 
