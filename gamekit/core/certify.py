@@ -91,21 +91,50 @@ def certify_profile(game: BimatrixGame, row: Sequence, col: Sequence, what: str 
 
 
 # -- additive ----------------------------------------------------------------------------
+def _additive_check(game: Any, row: Sequence, draw: Sequence) -> tuple[bool, tuple[Fraction, Fraction]]:
+    """One O(mn) pass of the compact Nash test for additive payoffs of both players.
+
+    a_u(y) = a_{u,∅} + Σ_l H_u(l) y_l for every row u, g_l = Σ_u x_u G_u(l); (x, y) is an
+    equilibrium iff the rows with x_u > 0 maximize a_u(y) and y_l = 1 (0) where g_l > 0
+    (< 0) — Lemma 2(a). Payoffs: Σ_u x_u a_u(y) and Σ_u x_u b_{u,∅} + Σ_l g_l y_l.
+    Raises GameError on malformed strategies.
+    """
+    from gamekit.additive.behaviour import check_behaviour, check_row_strategy
+
+    x = check_row_strategy(game, row)
+    y = check_behaviour(game.n, draw)
+    support = [l for l, v in enumerate(y) if v]
+    a = []
+    for u in range(game.m):
+        H = game.a_gains(u)
+        a.append(game.a_const(u) + sum((H[l] * y[l] for l in support if H[l]), _ZERO))
+    g = [_ZERO] * game.n
+    base2 = _ZERO
+    for u, xu in enumerate(x):
+        if xu:
+            base2 += xu * game.b_const(u)
+            for l, G in enumerate(game.b_gains(u)):
+                if G:
+                    g[l] += xu * G
+    best = max(a)
+    ok = all(a[u] == best for u, xu in enumerate(x) if xu) and all(
+        (v == 1) if gl > 0 else (v == 0) for gl, v in zip(g, y) if gl)
+    pay1 = sum((xu * au for xu, au in zip(x, a) if xu), _ZERO)
+    pay2 = base2 + sum((g[l] * y[l] for l in support if g[l]), _ZERO)
+    return ok, (pay1, pay2)
+
+
 def certify_additive_profile(game: Any, row: Sequence, draw: Sequence, payoffs: Sequence | None = None,
                              what: str = "additive profile") -> None:
     """Exact compact Nash test of (row, behaviour ``draw``) in an additive game with additive
     player-I payoffs — e.g. an equilibrium of a reduced game lifted back to the full game —
     and of the claimed ``payoffs`` (if given). Raises :class:`CertificationError`."""
-    from gamekit.additive.behaviour import is_additive_equilibrium
-    from gamekit.additive.behaviour import payoffs as exact_payoffs
-
     try:
-        ok = is_additive_equilibrium(game, row, draw)
-        pay = exact_payoffs(game, row, draw)
+        ok, pay = _additive_check(game, row, draw)
     except GameError as exc:
         raise CertificationError(f"{what}: malformed equilibrium: {exc}") from None
     if not ok:
-        raise CertificationError(f"{what}: not a Nash equilibrium of the full game (row {tuple(row)})")
+        raise CertificationError(f"{what}: not a Nash equilibrium (row {tuple(row)})")
     if payoffs is not None and tuple(payoffs) != tuple(pay):
         raise CertificationError(f"{what}: reported payoffs {tuple(payoffs)} differ from the exact {pay}")
 
@@ -116,13 +145,14 @@ def certify_additive(game: Any, eq: Any, what: str = "additive solver") -> Any:
     Uses the compact test (module doc) on (row, draw) — with the mixture when player I's
     payoff is a general ``a_func`` — and checks the reported payoffs. Returns ``eq``.
     """
+    if game.a_move is not None:
+        certify_additive_profile(game, eq.row, eq.draw, eq.payoffs, what)
+        return _seal(eq, "exact best response (additive, compact form)")
     from gamekit.additive.behaviour import is_additive_equilibrium, payoffs
 
-    additive = game.a_move is not None
-    mixture = None if additive else eq.mixture
     try:
-        ok = is_additive_equilibrium(game, eq.row, None if mixture else eq.draw, mixture)
-        pay = payoffs(game, eq.row, None if mixture else eq.draw, mixture)
+        ok = is_additive_equilibrium(game, eq.row, None, eq.mixture)
+        pay = payoffs(game, eq.row, None, eq.mixture)
     except GameError as exc:
         raise CertificationError(f"{what}: malformed equilibrium: {exc}") from None
     if not ok:
@@ -135,17 +165,22 @@ def certify_additive(game: Any, eq: Any, what: str = "additive solver") -> Any:
 def certify_additive_solution(sol: Any) -> Any:
     """Certify every extreme equilibrium of an :class:`AdditiveSolution`; returns ``sol``.
 
-    Also checks that each cell contains its own vertices (the cells are the reported
-    convex pieces of the equilibrium set) when player I's payoff is additive.
+    Cell vertices that are not among the listed equilibria are certified too, and, when
+    player I's payoff is additive, each cell must contain its own vertices (the cells are
+    the reported convex pieces of the equilibrium set).
     """
     game = sol.game
     if not sol.equilibria:
         raise CertificationError("additive solver: no equilibrium reported (every finite game has one)")
+    done = set()
     for e in sol.equilibria:
         certify_additive(game, e, f"additive solver ({sol.method})")
+        done.add((e.row, e.draw, e.payoffs))
     for k, cell in enumerate(sol.cells):
         for v in cell.vertices:
-            if is_certified(v) is None:
+            if (v.row, v.draw, v.payoffs) in done:
+                _seal(v, "exact best response (additive, compact form)")
+            else:
                 certify_additive(game, v, f"additive solver ({sol.method}), cell {k}")
             if game.a_move is not None and not cell.contains(v.p, v.draw, game):
                 raise CertificationError(f"additive solver: cell {k} does not contain its own vertex")
