@@ -62,7 +62,7 @@ def timed(f):
 
 def run_case(m: int, n: int, kind: str) -> dict:
     g = make_game(m, n, kind, seed=1000 * m + n)
-    n_star = forced_moves(g).n_star
+    n_star = forced_moves(g).n_free
     row = {"m": m, "n": n, "kind": kind, "n_star": n_star}
     try:
         sol, t = timed(lambda: solve_many_rows(g))

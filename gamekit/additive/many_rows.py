@@ -337,7 +337,7 @@ def solve_many_rows(game: AdditiveGame, *, max_candidates: int = DEFAULT_MAX_CAN
     if game.a_move is None:
         raise GameError("the m-row solver needs player I's payoff in additive form (a_base/a_move)")
     red = forced_moves(game)
-    stats: dict = {"n": game.n, "n_star": red.n_star}
+    stats: dict = {"n": game.n, "n_star": red.n_free}
     pairs = _extreme_pairs(red, max_candidates, stats)
     if len(pairs) > max_vertices:
         raise TooLargeError(f"{len(pairs)} extreme equilibria, above the limit {max_vertices}")
@@ -359,7 +359,7 @@ def _check_lemma1(red: ForcedMoves) -> None:
     game = red.full
     for u in range(game.m):
         G = game.b_gains(u)
-        if any(G[l] >= 0 for l in red.T0) or any(G[l] <= 0 for l in red.T1):
+        if any(G[l] >= 0 for l in red.forced_0) or any(G[l] <= 0 for l in red.forced_1):
             raise _certification_error("Lemma 1 reduction failed its exact re-check")
 
 
@@ -388,10 +388,10 @@ def _assemble(game: AdditiveGame, red: ForcedMoves, eqs: tuple[AdditiveEquilibri
     unique = len(eqs) == 1
     unique_mixed = unique and sum(1 for v in eqs[0].draw if 0 < v < 1) <= 1 if unique else False
     stats.update({"row_vertices": len(xs), "draw_vertices": len(ys), "extreme": len(eqs)})
-    notes = (f"Lemma 1 kept {red.n_star} of {game.n} information sets; arrangement of "
+    notes = (f"Lemma 1 kept {red.n_free} of {game.n} information sets; arrangement of "
              f"hyperplanes in the {game.m - 1}-simplex, "
              f"{stats.get('exact_checks', 0)} vertices checked exactly",)
-    cert = FosterCertificate(game.n, {"T0": len(red.T0), "T1": len(red.T1), "T*": red.n_star},
+    cert = FosterCertificate(game.n, {"T0": len(red.forced_0), "T1": len(red.forced_1), "T*": red.n_free},
                              (), (), (), {}, False, notes)
     return ManyRowSolution(game, eqs, (), tuple(comps), unique, unique_mixed, cert, "arrangement",
                            complete=True, continuum=continuum, row_vertices=tuple(xs),

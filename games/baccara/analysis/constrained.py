@@ -289,7 +289,7 @@ def solve_constrained(model: str, decks: object = 6, alpha: object = Fraction(1,
         _certify(cg, probs, y, pays)
         eqs.append(ModelEquilibrium(probs, y, tuple(pays), cg.full.infosets))
     gains: list[dict] = []
-    n_star = lem.n_star if lem is not None else 0
+    n_star = lem.n_free if lem is not None else 0
     strategic = tuple(lem.reduced.infosets) if lem is not None else ()
     for e in eqs:
         gains.append(freedom_report(cg, e.player, e.banker, strategic))

@@ -113,16 +113,16 @@ def structure(theta: object, decks: int | None = None) -> BanqueStructure:
     t = check_theta(theta)
     game = team_game(t, decks)
     red = forced_moves(game)
-    forced = tuple(Fraction(1) if l in set(red.T1) else _ZERO for l in range(game.n))
+    forced = tuple(Fraction(1) if l in set(red.forced_1) else _ZERO for l in range(game.n))
     coef = []
-    for l in red.T_star:
+    for l in red.free:
         G = [game.b_gains(u)[l] for u in range(4)]
         coef.append(tuple(primitive_integers((G[0], G[2] - G[0], G[1] - G[0], G[0] - G[1] - G[2] + G[3]))))
     tb = banque_tables(decks)
     s1, s2 = -t, -(1 - t)
     # rows: 0 = SS, 1 = SD, 2 = DS, 3 = DD
-    d1 = (_player_affine(tb.V1, s1, tb.base1, forced, red.T_star, 2, 0),
-          _player_affine(tb.V1, s1, tb.base1, forced, red.T_star, 3, 1))
-    d2 = (_player_affine(tb.V2, s2, tb.base2, forced, red.T_star, 1, 0),
-          _player_affine(tb.V2, s2, tb.base2, forced, red.T_star, 3, 2))
-    return BanqueStructure(t, decks, game.infosets, tuple(red.T_star), forced, tuple(coef), d1, d2)
+    d1 = (_player_affine(tb.V1, s1, tb.base1, forced, red.free, 2, 0),
+          _player_affine(tb.V1, s1, tb.base1, forced, red.free, 3, 1))
+    d2 = (_player_affine(tb.V2, s2, tb.base2, forced, red.free, 1, 0),
+          _player_affine(tb.V2, s2, tb.base2, forced, red.free, 3, 2))
+    return BanqueStructure(t, decks, game.infosets, tuple(red.free), forced, tuple(coef), d1, d2)
