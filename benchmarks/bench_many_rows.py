@@ -12,7 +12,8 @@ previous path), which stops at 4096 columns (n_* ≤ 12). Where both run, the ex
 equilibria are compared exactly (row strategies equal, ours among the images). Times are
 wall-clock seconds on this machine; the ratio column is peer / ours.
 
-Run:  PYTHONPATH=. python benchmarks/bench_many_rows.py [--quick]
+Run:  PYTHONPATH=. python benchmarks/bench_many_rows.py [--quick] [--cap SECONDS]
+(each case runs in a child process and is stopped after --cap seconds).
 Writes benchmarks/results/many_rows.md.
 """
 
@@ -81,6 +82,26 @@ def run_case(m: int, n: int, kind: str) -> dict:
     return row
 
 
+def _child(q, m, n, kind):
+    q.put(run_case(m, n, kind))
+
+
+def capped_case(m: int, n: int, kind: str, cap: float) -> dict:
+    """run_case in a child process; a case over ``cap`` seconds is reported as such."""
+    import multiprocessing as mp
+
+    q = mp.Queue()
+    p = mp.Process(target=_child, args=(q, m, n, kind))
+    p.start()
+    p.join(cap)
+    if p.is_alive():
+        p.terminate()
+        p.join()
+        return {"m": m, "n": n, "kind": kind, "n_star": "?", "ours": None, "eqs": None,
+                "checked": None, "agree": f"stopped after {cap:.0f} s"}
+    return q.get()
+
+
 def fmt_t(t):
     return "—" if t is None else f"{t:.3f}"
 
@@ -88,6 +109,7 @@ def fmt_t(t):
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--cap", type=float, default=120.0, help="seconds per case (child process)")
     args = ap.parse_args()
     ns = [10, 30, 100, 300, 1000] if not args.quick else [10, 100]
     cases = [(m, n, "baccara-like") for m in (3, 4) for n in ns]
@@ -97,7 +119,7 @@ def main() -> None:
     with Progress() as prog:
         task = prog.add_task("m-row solver", total=len(cases))
         for m, n, kind in cases:
-            rows.append(run_case(m, n, kind))
+            rows.append(capped_case(m, n, kind, args.cap))
             write(rows)  # after every case: a long run leaves its partial table behind
             prog.advance(task)
     print(OUT.read_text())
