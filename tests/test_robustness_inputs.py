@@ -86,7 +86,7 @@ def test_api_misuse_raises_game_error(tmp_path):
     g = gamekit.BimatrixGame([[1, 0], [0, 1]], [[1, 0], [0, 1]])
     calls = [
         lambda: gamekit.BimatrixGame(None, None), lambda: gamekit.BimatrixGame([[b"1"]], [[1]]),
-        lambda: gamekit.solve(None), lambda: gamekit.solve(g, method=None),
+        lambda: gamekit.solve(None), lambda: gamekit.solve(g, method=5),  # None = the default method
         lambda: gamekit.solve(g, method="support_enumeration", use_floats="no"),
         lambda: gamekit.is_equilibrium(g, None, [1, 0]), lambda: gamekit.is_equilibrium(g, b"ab", [1, 0]),
         lambda: gamekit.is_equilibrium(g, [1, 1], [1, 0]), lambda: gamekit.is_equilibrium(g, [2, -1], [1, 0]),

@@ -9,7 +9,7 @@ from fractions import Fraction
 __all__ = ["exact_int"]
 
 _INT64_MAX = 2**63 - 1
-_NUMBER = re.compile(r"[+-]?(\d[\d_]*)(\.\d*)?([eE][+-]?\d{1,2})?")
+_NUMBER = re.compile(r"[+-]?([0-9][0-9_]*)(\.[0-9]*)?([eE][+-]?[0-9]{1,2})?", re.ASCII)
 
 
 def exact_int(text: str) -> int:
