@@ -544,7 +544,10 @@ def _stop_pool(ex, futures: list, done: Callable[[dict, bool], None], seen: set)
                 seen.add(id(f))
                 with contextlib.suppress(Exception, KeyboardInterrupt):
                     done(f.result(), False)
+        import multiprocessing
+
         procs = list((getattr(ex, "_processes", None) or {}).values())
+        procs += [c for c in multiprocessing.active_children() if c not in procs]  # e.g. forked mid-start
         for pr in procs:
             with contextlib.suppress(Exception):
                 pr.terminate()
