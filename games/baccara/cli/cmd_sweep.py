@@ -164,9 +164,10 @@ def run(args: argparse.Namespace) -> int:
                                 cache_dir=args.cache_dir, use_cache=not args.no_cache, progress=progress)
     except SweepInterrupted as exc:
         return _interrupted(exc)
-    _cache_note(records)
     if args.json:
         sys.stdout.write(json.dumps(list(records), indent=1) + "\n")  # one write: no partial JSON
     else:
         _print_table(list(records))
+    sys.stdout.flush()  # a failing stdout is then the only line on stderr
+    _cache_note(records)
     return 0
