@@ -76,7 +76,7 @@ class Campaign:
         self.counts["runs"] += 1
         self.by_kind[kind][outcome] += 1
         if outcome not in ("ok", "clean error") and len(self.examples[outcome]) < 10:
-            self.examples[outcome].append(f"{kind}: {what[:300]}")
+            self.examples[outcome].append(f"{kind}: {what[:3000]}")
 
     def run(self, cmd: list[str], stdin: str | None = None, fsize: int | None = None, stdout=None):
         def limits():
