@@ -68,6 +68,7 @@ class Campaign:
         self.env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_CACHE_HOME=str(work / "xdg"))
         self.env.pop("PYTHONUNBUFFERED", None)
         self.env["MPLCONFIGDIR"] = str(work / "mpl")
+        self.env["PYTHONFAULTHANDLER"] = "1"
 
     # -- bookkeeping -------------------------------------------------------------------------------
     def record(self, kind: str, outcome: str, what: str) -> None:
@@ -75,7 +76,7 @@ class Campaign:
         self.counts["runs"] += 1
         self.by_kind[kind][outcome] += 1
         if outcome not in ("ok", "clean error") and len(self.examples[outcome]) < 10:
-            self.examples[outcome].append(f"{kind}: {what[:300]}")
+            self.examples[outcome].append(f"{kind}: {what[:3000]}")
 
     def run(self, cmd: list[str], stdin: str | None = None, fsize: int | None = None, stdout=None):
         def limits():
@@ -295,8 +296,16 @@ class Campaign:
         try:
             out, err = p.communicate(timeout=self.timeout)
         except subprocess.TimeoutExpired:
+            alive = [k for k in kids if _alive(k)]
+            if p.poll() is None:  # faulthandler dumps every thread of the stuck parent
+                os.kill(p.pid, signal.SIGABRT)
+            try:
+                _, err = p.communicate(timeout=10)
+            except subprocess.TimeoutExpired:
+                err = b""
             os.killpg(p.pid, signal.SIGKILL)
-            self.record("signal", "hang", f"{sig}: no exit")
+            self.record("signal", "hang", f"{sig}: no exit (rc {p.returncode}, workers alive {alive}): "
+                        f"{err.decode(errors='replace')[-1500:]}")
             return
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline and [k for k in kids if _alive(k)]:
@@ -306,8 +315,8 @@ class Campaign:
             return
         expected = {signal.SIGINT: 130, "group": 130, signal.SIGTERM: 143, signal.SIGKILL: -9}[sig]
         text = err.decode(errors="replace")
-        if p.returncode != expected and p.returncode != 0:
-            verdict = "traceback"
+        if p.returncode not in (expected, 0, -int(signal.SIGTERM if sig == signal.SIGTERM else signal.SIGINT)):
+            verdict = "traceback"  # (killed by the default action before the handler is set: no output)
         elif "Traceback" in text:
             verdict = "traceback"
         else:

@@ -8,7 +8,8 @@ computation end in one line on stderr and a defined exit status, never a traceba
 * standard output failing otherwise (``> /dev/full``: ``ENOSPC``, ``EIO``, ``EFBIG``):
   ``error: cannot write the output: No space left on device``, status 2;
 * ``MemoryError``: ``error: out of memory …``, status 2;
-* ``RecursionError`` (input nested too deeply): ``error: input nested too deeply …``, status 2.
+* ``RecursionError`` (input nested too deeply): ``error: input nested too deeply …``, status 2;
+* ``KeyboardInterrupt`` not handled by ``main`` itself: ``error: interrupted``, status 130.
 
 Standard output is flushed *inside* the wrapper, so buffered output that cannot be written
 is reported here rather than by the interpreter at exit ("Exception ignored …"); after a
@@ -90,6 +91,9 @@ def guard_main(main: Callable[..., int]) -> Callable[..., int]:
             raise
         except (OSError, MemoryError, RecursionError) as exc:
             return _handled(exc)
+        except KeyboardInterrupt:  # Ctrl-C outside main's own handler (e.g. while building the parser)
+            _say("error: interrupted")
+            return 130
 
     return wrapper
 

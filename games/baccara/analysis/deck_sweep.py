@@ -533,6 +533,21 @@ def _worker_init(parent: int) -> None:
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
 
+def _quiet_manager_thread(manager_cls: type) -> None:
+    """Silence the 'Exception in thread' report of a process pool's manager thread when it
+    finds the workers we terminated (any other thread's exceptions are reported as usual)."""
+    previous = threading.excepthook
+    if getattr(previous, "_gamekit_quiet", False):
+        return
+
+    def hook(args) -> None:
+        if not isinstance(args.thread, manager_cls):
+            previous(args)
+
+    hook._gamekit_quiet = True  # type: ignore[attr-defined]
+    threading.excepthook = hook
+
+
 def _stop_pool(ex, futures: list, done: Callable[[dict, bool], None], seen: set) -> None:
     """Keep every finished result, cancel the rest and terminate the workers at once."""
     old = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
@@ -541,18 +556,24 @@ def _stop_pool(ex, futures: list, done: Callable[[dict, bool], None], seen: set)
         for s in old:
             signal.signal(s, signal.SIG_IGN)
     try:
+        import multiprocessing
+        from concurrent.futures.process import _ExecutorManagerThread
+
+        _quiet_manager_thread(_ExecutorManagerThread)
+        procs = list((getattr(ex, "_processes", None) or {}).values())
+        procs += [c for c in multiprocessing.active_children() if c not in procs]  # e.g. forked mid-start
         for f in futures:
             f.cancel()
         for f in futures:
-            if id(f) not in seen and f.done() and not f.cancelled() and f.exception() is None:
+            if id(f) not in seen and f.done() and not f.cancelled() and f.exception(timeout=0) is None:
                 seen.add(id(f))
                 with contextlib.suppress(Exception, KeyboardInterrupt):
-                    done(f.result(), False)
-        procs = list((getattr(ex, "_processes", None) or {}).values())
+                    done(f.result(timeout=0), False)
         for pr in procs:
             with contextlib.suppress(Exception):
                 pr.terminate()
-        ex.shutdown(wait=False, cancel_futures=True)
+        # no ex.shutdown(): it takes the executor's locks and wakes its manager thread, which
+        # can block; the manager thread sees the dead workers and ends by itself
         for pr in procs:
             with contextlib.suppress(Exception):
                 pr.join(timeout=5)

@@ -54,13 +54,15 @@ def _max_workers() -> int:
 
 def _check_bounds(args: argparse.Namespace, shoe, rounds: int) -> int | None:
     """Refuse sizes that cannot be dealt; returns the worker count to use (≤ rounds)."""
-    if shoe is None and not 1 <= args.decks <= MAX_SIM_DECKS:
-        raise GameError(f"--decks must be between 1 and {MAX_SIM_DECKS:,} for a simulation, got {args.decks}")
+    if shoe is None and args.decks > MAX_SIM_DECKS:  # d < 1 is refused by the shoe itself
+        raise GameError(f"--decks must be at most {MAX_SIM_DECKS:,} for a simulation, got {args.decks}")
     if shoe is not None and sum(shoe.counts) > 52 * MAX_SIM_DECKS:
         raise GameError(f"--remaining holds {sum(shoe.counts):,} cards; a simulated shoe holds at most "
                         f"{52 * MAX_SIM_DECKS:,}")
-    if not 1 <= rounds <= MAX_ROUNDS:
-        raise GameError(f"--rounds must be between 1 and {MAX_ROUNDS:,}, got {rounds}")
+    if rounds < 1:
+        raise GameError(f"--rounds must be a positive integer, got {rounds}")
+    if rounds > MAX_ROUNDS:
+        raise GameError(f"--rounds must be at most {MAX_ROUNDS:,}, got {rounds}")
     if args.sessions is not None and args.sessions > MAX_SESSIONS:
         raise GameError(f"--sessions must be at most {MAX_SESSIONS:,}, got {args.sessions:,}")
     if args.workers is None:

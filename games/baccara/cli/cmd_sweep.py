@@ -24,9 +24,12 @@ signal number as shells do.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import re
 import sys
+import threading
 
 from rich.markup import escape
 
@@ -144,7 +147,13 @@ def _interrupted(exc: SweepInterrupted) -> int:
     else:
         sys.stderr.write(f"interrupted: {exc.saved} of {exc.total} deck counts are saved in the cache "
                          f"({exc.cache_dir}); run the same command again to resume\n")
-    return 128 + int(exc.signum)
+    code = 128 + int(exc.signum)
+    if threading.active_count() > 1:  # the stopped pool's helper threads must not delay the exit
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                stream.flush()
+        os._exit(code)
+    return code
 
 
 def _cache_note(records) -> None:
@@ -179,9 +188,10 @@ def run(args: argparse.Namespace) -> int:
                                 cache_dir=args.cache_dir, use_cache=not args.no_cache, progress=progress)
     except SweepInterrupted as exc:
         return _interrupted(exc)
-    _cache_note(records)
     if args.json:
         sys.stdout.write(json.dumps(list(records), indent=1) + "\n")  # one write: no partial JSON
     else:
         _print_table(list(records))
+    sys.stdout.flush()  # a failing stdout is then the only line on stderr
+    _cache_note(records)
     return 0
