@@ -170,7 +170,7 @@ def test_evaluate_formula_exact():
 
 @pytest.mark.parametrize("argv", [
     ["--decks", "0"], ["--decks", "1-x"], ["--decks", "5-2"], ["--alpha-max", "1"], ["--alpha-max", "0"],
-    ["--alpha-max", "-1/10"], ["--alpha-max", "abc"], ["--model", "C9"], ["--model", "B3"], ["--jobs", "0"],
+    ["--alpha-max", "-1/10"], ["--alpha-max", "abc"], ["--model", "C9"], ["--model", "A3"], ["--jobs", "0"],
     ["--executor", "spark"],
 ])
 def test_cli_errors_are_one_line(argv, tmp_path, capsys):
