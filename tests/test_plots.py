@@ -91,6 +91,7 @@ def test_cli_plot(tmp_path, capsys):
 
 @pytest.mark.parametrize("argv", [
     ["curves", "--decks", "1-3"], ["curves", "--decks", "0"], ["curves", "--model", "C9"],
+    ["curves", "--model", "B3", "--decks", "5"],
     ["mixing", "--decks", "x"], ["curves", "--alpha-max", "2"],
 ])
 def test_cli_plot_errors(argv, tmp_path, capsys):
