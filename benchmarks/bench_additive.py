@@ -36,7 +36,7 @@ from rich.console import Console
 from rich.progress import Progress
 
 from gamekit import AdditiveGame, solve_additive
-from gamekit.additive.foster import compare_with_explicit
+from gamekit.testing import compare_with_explicit
 from gamekit.additive.reduction import materialize
 
 OUT = Path(__file__).parent / "results" / "additive.md"
