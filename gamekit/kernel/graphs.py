@@ -21,8 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import networkx as nx
-
 __all__ = ["maximal_bicliques", "connected_components"]
 
 
@@ -63,6 +61,8 @@ def connected_components(
     edges: Iterable[tuple[int, int]],
 ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Connected components (rows, cols) of the bipartite equilibrium graph, sorted."""
+    import networkx as nx  # lazy: keeps `import gamekit` fast (#14)
+
     g = nx.Graph()
     g.add_edges_from((("r", r), ("c", c)) for r, c in edges)
     out = []
