@@ -23,6 +23,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import groupby
 
 from gamekit.additive.behaviour import Mixture, mixture_to_behaviour, payoffs
 from gamekit.additive.game import AdditiveGame
@@ -220,25 +221,28 @@ def _scaled_ints(*vectors: Sequence[Fraction]) -> tuple[int, list[list[int]]]:
 def _sorted_breakpoints(items: list[tuple[int, int, int]]) -> list[list[tuple[int, int, int]]]:
     """Group (num, den, l) with den > 0 by the exact value num/den, in ascending order.
 
-    Sorted by the correctly rounded float num/den (C speed), then repaired exactly: floats
-    can only misorder values that round to the same double, so an insertion pass with
-    integer cross-multiplication fixes the order in O(n + inversions).
+    One sort by the float num/den (CPython's int/int division is correctly rounded, and
+    rounding is monotone: values whose floats differ are in the right order and
+    distinct); only runs of equal floats are re-sorted and grouped exactly by Fraction.
     """
-    items.sort(key=lambda t: t[0] / t[1])
-    for i in range(1, len(items)):
-        j = i
-        cur = items[i]
-        while j > 0 and cur[0] * items[j - 1][1] < items[j - 1][0] * cur[1]:
-            items[j] = items[j - 1]
-            j -= 1
-        items[j] = cur
+    items.sort(key=_ratio)
     out: list[list[tuple[int, int, int]]] = []
-    for t in items:
-        if out and out[-1][0][0] * t[1] == t[0] * out[-1][0][1]:
-            out[-1].append(t)
-        else:
-            out.append([t])
+    for _, run in groupby(items, key=_ratio):
+        grp = list(run)
+        if len(grp) == 1:
+            out.append(grp)
+            continue
+        grp.sort(key=_exact)
+        out.extend(list(g) for _, g in groupby(grp, key=_exact))
     return out
+
+
+def _ratio(t: tuple[int, int, int]) -> float:
+    return t[0] / t[1]
+
+
+def _exact(t: tuple[int, int, int]) -> Fraction:
+    return Fraction(t[0], t[1])
 
 
 @dataclass
