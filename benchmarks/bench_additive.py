@@ -36,8 +36,8 @@ from rich.console import Console
 from rich.progress import Progress
 
 from gamekit import AdditiveGame, solve_additive
-from gamekit.additive.foster import compare_with_explicit
 from gamekit.additive.reduction import materialize
+from gamekit.testing import compare_with_explicit
 
 OUT = Path(__file__).parent / "results" / "additive.md"
 R = 10**6

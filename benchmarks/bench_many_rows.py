@@ -28,9 +28,9 @@ from pathlib import Path
 
 from rich.progress import Progress
 
-from gamekit.additive.foster import _solve_enumeration
 from gamekit.additive.game import AdditiveGame
 from gamekit.additive.many_rows import solve_many_rows
+from gamekit.additive.materialized import solve_by_enumeration
 from gamekit.additive.reduction import forced_moves
 from gamekit.core.errors import TooLargeError
 
@@ -72,7 +72,7 @@ def run_case(m: int, n: int, kind: str) -> dict:
         row.update(ours=None, eqs=None, checked=None)
         return row
     if n_star <= 12:
-        old, tp = timed(lambda: _solve_enumeration(g, 1 << 12))
+        old, tp = timed(lambda: solve_by_enumeration(g, 1 << 12))
         ours = {(e.row, e.draw) for e in sol.equilibria}
         theirs = {(e.row, e.draw) for e in old.equilibria}
         agree = ours <= theirs and {x for x, _ in ours} == {x for x, _ in theirs}

@@ -137,7 +137,7 @@ def main() -> None:
         f"| plain Python loop (`simulate_python`) | {args.python_rounds:,} | {py:.2f} | {py_rate:,.0f} | 1 | "
         f"{py_cpu:.2f} | {args.python_rounds / py_cpu:,.0f} | 1 |",
         *(
-            f"| numpy, `simulate(workers={w})`, {label} of {args.repeat} | {args.rounds:,} | {sec:.2f} | "
+            f"| compiled kernel, `simulate(workers={w})`, {label} of {args.repeat} | {args.rounds:,} | {sec:.2f} | "
             f"{args.rounds / sec:,.0f} | {args.rounds / sec / py_rate:.0f}× | {cpu:.2f} | {args.rounds / cpu:,.0f} | "
             f"{(args.rounds / cpu) / (args.python_rounds / py_cpu):.0f}× |"
             for w in (1, 2)

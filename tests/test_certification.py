@@ -127,21 +127,26 @@ def _wrong_additive(game):
     return AdditiveEquilibrium(row, draw, (F(0), F(0)))
 
 
-@pytest.mark.parametrize("rows, step", [(1, "_solve_one_row"), (2, "_solve_two_rows"), (3, "_solve_enumeration")])
-def test_wrong_profile_in_additive_search_is_caught(monkeypatch, rows, step):
+@pytest.mark.parametrize("rows, module, step", [(1, "gamekit.additive.foster", "solve_one_row"),
+                                                (2, "gamekit.additive.foster", "solve_two_rows"),
+                                                (3, "gamekit.additive.many_rows", "solve_many_rows")])
+def test_wrong_profile_in_additive_search_is_caught(monkeypatch, rows, module, step):
+    import importlib
     from dataclasses import replace
 
     import gamekit.additive.foster as foster
 
+    search = importlib.import_module(module)
+
     game = _additive(rows)
     true = foster.solve_additive(game)
     assert [e.draw for e in true.equilibria] == [(1, 1)]  # move 1 everywhere, as designed
-    original = getattr(foster, step)
+    original = getattr(search, step)
 
     def wrong(*args, **kwargs):
         return replace(original(*args, **kwargs), equilibria=(_wrong_additive(game),))
 
-    monkeypatch.setattr(foster, step, wrong)
+    monkeypatch.setattr(search, step, wrong)
     with pytest.raises(CertificationError):
         foster.solve_additive(game)
     with pytest.raises(CertificationError):
@@ -252,7 +257,7 @@ def test_baccara_cli_exit_3_when_the_additive_solver_is_wrong(monkeypatch, capsy
     import gamekit.additive.foster as foster
     from games.baccara.cli.main import main
 
-    original = foster._solve_two_rows
+    original = foster.solve_two_rows
 
     def wrong(game, *args, **kwargs):
         sol = original(game, *args, **kwargs)
@@ -260,7 +265,7 @@ def test_baccara_cli_exit_3_when_the_additive_solver_is_wrong(monkeypatch, capsy
         flipped = tuple(1 - v if v in (0, 1) else v for v in e.draw)
         return replace(sol, equilibria=(replace(e, draw=flipped),))
 
-    monkeypatch.setattr(foster, "_solve_two_rows", wrong)
+    monkeypatch.setattr(foster, "solve_two_rows", wrong)
     code = main(["solve", "--model", "A1", "--json"])
     out, err = capsys.readouterr()
     assert code == 3 and out == ""

@@ -114,9 +114,9 @@ def test_lemma1_never_removes_an_equilibrium(g):
 @given(additive_games(n_max=4, rows=3))
 @settings(max_examples=25, deadline=None, derandomize=True)
 def test_more_rows_by_enumeration(g):
-    from gamekit.additive.foster import _solve_enumeration  # the explicit oracle path
+    from gamekit.additive.materialized import solve_by_enumeration  # the explicit oracle path
 
-    sol = _solve_enumeration(g, 1 << 12)
+    sol = solve_by_enumeration(g, 1 << 12)
     assert sol.method == "enumeration"
     cols = materialized_columns(g, reduce=False)
     images = {(row, mixed_to_behaviour(col, cols, g.n)) for row, col in gamekit_extreme(materialize(g, reduce=False))}

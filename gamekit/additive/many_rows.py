@@ -57,9 +57,9 @@ from fractions import Fraction
 from itertools import combinations
 
 from gamekit.additive.behaviour import is_additive_equilibrium, payoffs
-from gamekit.additive.foster import AdditiveEquilibrium, AdditiveSolution, FosterCertificate
 from gamekit.additive.game import AdditiveGame
 from gamekit.additive.reduction import ForcedMoves, forced_moves
+from gamekit.additive.solution import AdditiveEquilibrium, AdditiveSolution, FosterCertificate
 from gamekit.core.errors import GameError, TooLargeError
 from gamekit.doubly_additive.polytope import box_polytope_vertices
 from gamekit.kernel.graphs import connected_components, maximal_bicliques

@@ -66,7 +66,7 @@ def connected_components(
     edges: Iterable[tuple[int, int]],
 ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Connected components (rows, cols) of the bipartite equilibrium graph, sorted."""
-    import networkx as nx
+    import networkx as nx  # lazy: keeps `import gamekit` fast (#14)
 
     g = nx.Graph()
     g.add_edges_from((("r", r), ("c", c)) for r, c in edges)

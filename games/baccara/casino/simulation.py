@@ -385,7 +385,7 @@ class _ChunkDealer:
         if self.dealer is None:
             self.dealer = _Dealer(self.shoe, self.cut, self.burn)
         cards = shoe_kernel.shuffled_shoes(self.base, self.key, first, count)
-        codes = self.dealer.deal(cards)  # (steps, count)
+        codes = self.dealer.deal(np.pad(cards, ((0, 0), (0, 8))))  # (steps, count); 8 padding cards
         codes[cap_last:, -1] = NO_COUP
         ncoups = (codes != NO_COUP).sum(axis=0)
         C = c.n_classes

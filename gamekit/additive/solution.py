@@ -1,0 +1,244 @@
+"""Result types of the additive solvers: extreme equilibria, cells, certificate, solution.
+
+An additive game's equilibrium set is a finite union of *cells* — products of a range
+of player I's probability p and a polytope of player II's behaviour strategies (see
+:mod:`gamekit.additive.two_rows`); :class:`AdditiveSolution` lists the cells, their
+extreme points and what the solver checked (:class:`FosterCertificate`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from gamekit.additive.behaviour import Mixture, behaviour_to_mixture
+from gamekit.additive.game import AdditiveGame
+from gamekit.core.errors import GameError
+from gamekit.core.numbers import fmt
+from gamekit.core.result import ResultSequence
+
+__all__ = [
+    "AdditiveEquilibrium",
+    "EquilibriumCell",
+    "CaseRecord",
+    "FosterCertificate",
+    "AdditiveSolution",
+    "d_value",
+]
+
+_ZERO = Fraction(0)
+_ONE = Fraction(1)
+
+
+def d_value(game: AdditiveGame, draw: Sequence[Fraction]) -> Fraction:
+    """D(y) = a₁(y) − a₀(y) for additive player I payoffs."""
+    H0, H1 = game.a_gains(0), game.a_gains(1)
+    return game.a_const(1) - game.a_const(0) + sum(
+        ((H1[l] - H0[l]) * v for l, v in enumerate(draw) if v), _ZERO)
+
+
+# -- results -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class AdditiveEquilibrium:
+    """One (extreme) equilibrium in behaviour form.
+
+    ``row``: player I's mixed strategy; ``draw[l]``: player II's probability of move 1
+    ("draw") at information set l (full game, all n sets); ``payoffs``: (I, II);
+    ``mixture``: a mixed strategy of player II over subsets realizing ``draw`` — the
+    threshold mixture (≤ k+1 subsets) when player I's payoff is additive, the actual
+    equilibrium mixture when it is a general ``a_func``.
+    """
+
+    row: tuple[Fraction, ...]
+    draw: tuple[Fraction, ...]
+    payoffs: tuple[Fraction, Fraction]
+    given_mixture: Mixture | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def mixture(self) -> Mixture:
+        """Player II's mixed strategy over subsets (computed on first use when not given)."""
+        if self.given_mixture is None:
+            object.__setattr__(self, "given_mixture", behaviour_to_mixture(self.draw))
+        return self.given_mixture  # type: ignore[return-value]
+
+    @property
+    def p(self) -> Fraction:
+        """Player I's probability of row 1 (two-row games)."""
+        return self.row[-1]
+
+    def mixed(self, columns: Sequence[frozenset[int]]) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...]]:
+        """(row, column mixed strategy) over explicit columns, e.g. of a materialized game.
+
+        ``columns`` are full-game subsets (``reduction.materialized_columns``).
+        """
+        index = {frozenset(T): j for j, T in enumerate(columns)}
+        sigma = [_ZERO] * len(columns)
+        for T, q in self.mixture:
+            j = index.get(T)
+            if j is None:
+                raise GameError(f"the subset {sorted(T)} of this equilibrium is not a column")
+            sigma[j] += q
+        return self.row, tuple(sigma)
+
+    def to_json(self, infosets: Sequence[str] | None = None) -> dict:
+        keys = infosets if infosets is not None else [str(l) for l in range(len(self.draw))]
+        return {
+            "row": [fmt(v) for v in self.row],
+            "draw": {k: fmt(v) for k, v in zip(keys, self.draw)},
+            "payoffs": [fmt(v) for v in self.payoffs],
+        }
+
+
+@dataclass(frozen=True)
+class EquilibriumCell:
+    """A convex piece of the equilibrium set: rows x(p), p ∈ [p_lo, p_hi], times a polytope.
+
+    Player II's strategies are those of the face ``fixed`` (0/1 outside ``free``) with
+    ``free`` coordinates in [0, 1] subject to player I's condition D(y) ``sense`` 0, where
+    D = a_{1} − a_{0} and sense is ``"="`` (interior p), ``"<="`` (p = 0) or ``">="`` (p = 1).
+    ``vertices`` are its extreme points. ``kind`` is "breakpoint", "interval" or "endpoint".
+    """
+
+    kind: str
+    p_lo: Fraction
+    p_hi: Fraction
+    free: tuple[int, ...]
+    sense: str
+    vertices: tuple[AdditiveEquilibrium, ...]
+    fixed: tuple[Fraction, ...] = field(repr=False)
+
+    @property
+    def is_point(self) -> bool:
+        """True when the cell is a single equilibrium."""
+        return len(self.vertices) == 1
+
+    def contains(self, p: Fraction, draw: Sequence[Fraction], game: AdditiveGame) -> bool:
+        """Exact membership of (p, y) (additive player I payoff)."""
+        if not self.p_lo <= p <= self.p_hi:
+            return False
+        freeset = set(self.free)
+        if any(draw[l] != self.fixed[l] for l in range(len(draw)) if l not in freeset):
+            return False
+        if any(not 0 <= draw[l] <= 1 for l in self.free):
+            return False
+        if self.sense == "any":  # one row: player I has no condition
+            return True
+        d = d_value(game, draw)
+        return d == 0 if self.sense == "=" else (d <= 0 if self.sense == "<=" else d >= 0)
+
+    def contains_mixture(self, p: Fraction, mixture: Mixture, game: AdditiveGame) -> bool:
+        """Exact membership of (p, σ) in mixture space (works for ``a_func`` too)."""
+        if not self.p_lo <= p <= self.p_hi:
+            return False
+        freeset = set(self.free)
+        ones = frozenset(l for l, v in enumerate(self.fixed) if v == 1 and l not in freeset)
+        for T, _ in mixture:
+            if not ones <= T or not T <= ones | freeset:
+                return False
+        if self.sense == "any":  # one row: player I has no condition
+            return True
+        d = sum((q * (game.a(1, T) - game.a(0, T)) for T, q in mixture), _ZERO)
+        return d == 0 if self.sense == "=" else (d <= 0 if self.sense == "<=" else d >= 0)
+
+
+class CaseRecord(tuple):
+    """(kind, p_lo, p_hi, number of free information sets, result) of one checked case."""
+
+    __slots__ = ()
+
+    def __new__(cls, kind: str, p_lo: Fraction, p_hi: Fraction, free: int, result: str):
+        return tuple.__new__(cls, (kind, p_lo, p_hi, free, result))
+
+    kind = property(lambda s: s[0])
+    p_lo = property(lambda s: s[1])
+    p_hi = property(lambda s: s[2])
+    free = property(lambda s: s[3])
+    result = property(lambda s: s[4])
+
+
+@dataclass(frozen=True)
+class FosterCertificate:
+    """What Foster's algorithm checked.
+
+    ``sizes``: |T₀₀|, |T₀₁|, |T₁₀|, |T₁₁| and |Z| (sets with G₀ = G₁ = 0).
+    ``breakpoints``: distinct p(l) in [0,1], ascending, with ``multiplicities``.
+    ``cases``: every breakpoint, open interval and endpoint examined and its result
+    ("none", "equalizing", "continuum", "pure", …).
+    ``hypotheses``: the conditions of Lemma 2 as booleans — ``classes_cover`` (Z = ∅),
+    ``positive_probabilities`` (p_u(l) > 0, None when ``prob`` was not given),
+    ``no_indifference_on_intervals`` (a_{0,T(p)} ≠ a_{1,T(p)} off the breakpoints),
+    ``row0_not_pure_eq`` (a_{0,T(0)} < a_{1,T(0)}), ``row1_not_pure_eq``
+    (a_{0,T(1)} > a_{1,T(1)}); ``single_crossing`` is their conjunction (``positive_probabilities``
+    counts when known).
+    """
+
+    n: int
+    sizes: dict[str, int]
+    breakpoints: tuple[Fraction, ...]
+    multiplicities: tuple[int, ...]
+    cases: tuple[CaseRecord, ...]
+    hypotheses: dict[str, bool | None]
+    single_crossing: bool
+    notes: tuple[str, ...] = ()
+    cross_check: str = "not run"
+
+    def summary(self) -> str:
+        sizes = " ".join(f"{k}={v}" for k, v in self.sizes.items())
+        if not self.cases:  # not Foster (e.g. more than two rows): say what was done
+            return f"n={self.n} {sizes}; " + "; ".join(self.notes)
+        hits = [c for c in self.cases if c.result != "none"]
+        held = "held" if self.single_crossing else "failed (" + ", ".join(
+            k for k, v in self.hypotheses.items() if v is False) + ")"
+        return (
+            f"n={self.n} {sizes}; {len(self.breakpoints)} breakpoints, "
+            f"{len(self.cases)} cases checked, {len(hits)} with equilibria; Lemma 2(b) hypotheses {held}"
+        )
+
+
+@dataclass(frozen=True, eq=False)
+class AdditiveSolution(ResultSequence):
+    """All Nash equilibria of an additive game (exact and complete).
+
+    ``equilibria``: the extreme equilibria (all distinct vertices of the cells).
+    ``cells``: the maximal convex pieces of the equilibrium set; ``components``: cell
+    indices grouped into connected components. ``unique``: the equilibrium is unique (in
+    behaviour strategies when player I's payoff is additive, in mixtures otherwise);
+    ``unique_mixed``: unique even as a mixed strategy over the 2ⁿ pure strategies (a
+    behaviour strategy with ≥ 2 mixed information sets has a continuum of mixed
+    representations). ``method``: "foster", "trivial" (m = 1) or "enumeration" (m > 2).
+    """
+
+    game: AdditiveGame
+    equilibria: tuple[AdditiveEquilibrium, ...]
+    cells: tuple[EquilibriumCell, ...]
+    components: tuple[tuple[int, ...], ...]
+    unique: bool
+    unique_mixed: bool
+    certificate: FosterCertificate | None
+    method: str
+    complete: bool = True
+    continuum: bool | None = None
+
+    @property
+    def is_continuum(self) -> bool:
+        """True when the equilibrium set is infinite (some cell is not a single point)."""
+        if self.continuum is not None:
+            return self.continuum
+        return any(not c.is_point for c in self.cells)
+
+    def mixed(self, columns: Sequence[frozenset[int]]) -> list[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]]:
+        """Every extreme equilibrium as (row, column mixed strategy) over explicit columns."""
+        return [e.mixed(columns) for e in self.equilibria]
+
+    def describe(self) -> str:
+        """A short human-readable account."""
+        if self.unique:
+            head = "unique equilibrium"
+        elif self.is_continuum:
+            head = (f"a continuum of equilibria: {len(self.cells)} maximal convex piece(s) in "
+                    f"{len(self.components)} component(s), {len(self.equilibria)} extreme points")
+        else:
+            head = f"{len(self.equilibria)} isolated equilibria"
+        tail = f"; {self.certificate.summary()}" if self.certificate else ""
+        return head + tail
