@@ -14,7 +14,7 @@ import json
 import sys
 import time
 
-from games.baccara.reproduce import registry, run_claims
+from games.baccara.reproduce import is_long, registry, run_claims
 from games.baccara.reproduce.errata import ERRATA
 
 #: Width of the value columns; longer values are shortened with "…" (``--json`` has them whole).
@@ -25,6 +25,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output (keys: docs/json.md)")
     p.add_argument("--only", metavar="PREFIX", help="only claims whose id starts with PREFIX (e.g. I. or II.B2)")
     p.add_argument("--list", action="store_true", help="list the claim ids and what they state, without computing")
+    p.add_argument("--all", action="store_true",
+                   help="also the long claims (Model B3 for every alpha and d = 1..13, banque): about an "
+                        "hour of CPU on a first run, seconds once the sweep cache is warm")
 
 
 def _selected(prefix: str | None):
@@ -50,7 +53,7 @@ def _short(text: str) -> str:
     return text if len(text) <= VALUE_WIDTH else text[: VALUE_WIDTH - 1] + "…"
 
 
-def _render(results, npass: int, seconds: float) -> None:
+def _render(results, npass: int, seconds: float, skipped: int = 0) -> None:
     from rich.markup import escape
     from rich.table import Table
 
@@ -81,6 +84,9 @@ def _render(results, npass: int, seconds: float) -> None:
     noun = "claim" if len(results) == 1 else "claims"
     out.print(f"\n[dim]{len(results)} {noun} in {seconds:.1f} s; paper and ours in full: --json. "
               "References: docs/references.md.[/]")
+    if skipped:
+        out.print(f"[dim]{skipped} long claims (Model B3 for every α, banque) not run: add --all, "
+                  "or --only II.B3.sweep / --only banque.[/]")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -93,7 +99,8 @@ def run(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     with Progress(console=err, transient=True, disable=not err.is_terminal) as prog:
         task = prog.add_task("claims", total=None)
-        results = run_claims(args.only, progress=lambda c: prog.update(task, description=c.id))
+        results = run_claims(args.only, progress=lambda c: prog.update(task, description=c.id),
+                              include_long=args.all)
     seconds = time.perf_counter() - start
     if not results:
         sys.stderr.write("error: no claims matched\n")
@@ -110,5 +117,6 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"claims": claims, "passed": npass, "total": len(results),
                           "seconds": round(seconds, 3)}, indent=1))
     else:
-        _render(results, npass, seconds)
+        skipped = 0 if (args.all or args.only) else sum(is_long(c) for c in registry())
+        _render(results, npass, seconds, skipped)
     return 0 if npass == len(results) else 1

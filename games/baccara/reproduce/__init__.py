@@ -15,9 +15,19 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-__all__ = ["Claim", "ClaimResult", "claim", "registry", "run_claims", "CLAIM_MODULES"]
+__all__ = ["Claim", "ClaimResult", "claim", "registry", "run_claims", "is_long", "CLAIM_MODULES", "LONG_MODULES"]
 
 CLAIM_MODULES = ("paper1", "paper2_b2", "paper2_b3", "paper2_b3_sweep", "banque")
+
+#: Claim modules whose claims take minutes to hours of CPU on a first run (Model B3 solved for
+#: every α at d = 1…13; banque's equilibria at several θ). ``baccara reproduce`` runs them
+#: with ``--all`` or when ``--only`` names them; sweep results are cached, so a second run is fast.
+LONG_MODULES = ("paper2_b3_sweep", "banque")
+
+
+def is_long(c: Claim) -> bool:
+    """True for a claim of one of :data:`LONG_MODULES`."""
+    return getattr(c.compute, "__module__", "").rsplit(".", 1)[-1] in LONG_MODULES
 
 
 @dataclass(frozen=True)
@@ -97,11 +107,17 @@ def _show(x: object) -> str:
     return str(x)
 
 
-def run_claims(select: str | None = None, progress: Callable[[Claim], None] | None = None) -> list[ClaimResult]:
-    """Evaluate every registered claim (or those whose id starts with ``select``)."""
+def run_claims(select: str | None = None, progress: Callable[[Claim], None] | None = None,
+               include_long: bool = False) -> list[ClaimResult]:
+    """Evaluate the registered claims whose id starts with ``select`` (all when None).
+
+    Claims of :data:`LONG_MODULES` are run only with ``include_long`` or when ``select`` is
+    given (naming them explicitly)."""
     out = []
     for c in registry():
         if select and not c.id.startswith(select):
+            continue
+        if not select and not include_long and is_long(c):
             continue
         if progress:
             progress(c)
