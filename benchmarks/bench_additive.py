@@ -58,6 +58,14 @@ def tables(g: AdditiveGame) -> None:
         g.b_gains(u), g.a_gains(u), g.b_const(u), g.a_const(u)
 
 
+def floor(g: AdditiveGame) -> list[Fraction]:
+    """The issue's floor: the breakpoints p(l) = G0/(G0 - G1) as Fractions, sorted."""
+    G0, G1 = g.b_gains(0), g.b_gains(1)
+    bp = [a / (a - b) for a, b in zip(G0, G1) if (a <= 0 <= b or b <= 0 <= a) and a != b]
+    bp.sort()
+    return bp
+
+
 def timed(fn, *args):
     t = time.perf_counter()
     out = fn(*args)
@@ -136,9 +144,11 @@ def main() -> int:
         "gains and constants (O(n), exact Fractions); *Foster*: `solve_additive` after the tables",
         "(sorting the best-response discontinuities is the O(n log n) step; every extreme",
         "equilibrium written out is an n-vector, so the output adds O(n) per equilibrium).",
+        "*floor*: computing the breakpoints G0/(G0 - G1) as Fractions and sorting them (issue #14).",
         "",
-        "| n | breakpoints | equilibria | tables (ms) | Foster (ms) | µs / (n log₂ n) | Foster ratio to previous n |",
-        "|---:|---:|---:|---:|---:|---:|---:|",
+        "| n | breakpoints | equilibria | tables (ms) | Foster (ms) | µs / (n log₂ n) | Foster ratio to previous n "
+        "| floor (ms) | Foster / floor |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     prev = None
     with Progress(transient=True, console=Console(stderr=True)) as progress:
@@ -149,13 +159,15 @@ def main() -> int:
                 g = random_game(n, s)
                 tt, _ = timed(tables, g)
                 ts, sol = timed(solve_additive, g)
-                runs.append((ts, tt, len(sol.certificate.breakpoints), len(sol.equilibria)))
+                tf, _ = timed(floor, g)
+                runs.append((ts, tt, len(sol.certificate.breakpoints), len(sol.equilibria), tf))
                 progress.advance(task)
             runs.sort()
-            ts, tt, nb, ne = runs[len(runs) // 2]
+            ts, tt, nb, ne, tf = runs[len(runs) // 2]
             per = ts * 1e6 / (n * math.log2(n))
             ratio = f"{ts / prev:.1f}× (n ×10)" if prev else ""
-            lines.append(f"| {n:,} | {nb:,} | {ne} | {fmt_t(tt)} | {fmt_t(ts)} | {per:.2f} | {ratio} |")
+            lines.append(f"| {n:,} | {nb:,} | {ne} | {fmt_t(tt)} | {fmt_t(ts)} | {per:.2f} | {ratio} | "
+                         f"{fmt_t(tf)} | **{ts / tf:.2f}×** |")
             prev = ts
         lines += [
             "",
