@@ -20,7 +20,7 @@ g_l(p) = (1−p)·G₀(l) + p·G₁(l) (weighted gains of :class:`AdditiveGame`)
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import groupby
@@ -333,7 +333,7 @@ class _Running:
     def minus(self, P: list[int], H: tuple, L: list[int]) -> list[int]:
         return [P[u] - sum(H[u][l] for l in L) for u in range(2)]
 
-    def point_cell(self, sw: _Sweep, kind: str, pi: Fraction, ones: list[int], free: list[int],
+    def point_cell(self, sw: _Sweep, kind: str, pi: Fraction, ones: Callable[[], list[int]], free: list[int],
                    L01: list[int], L10: list[int], sense: str) -> tuple[EquilibriumCell | None, int]:
         """The cell at a point and D·LA at T(π) with the free sets at move 0."""
         dl = self.dl
@@ -342,7 +342,7 @@ class _Running:
         hi_pt = c_point + self.zhi + sum(max(dl[l], 0) for l in L01 + L10)
         if not _meets(lo_pt, hi_pt, sense):
             return None, c_point
-        cell = sw.additive_cell(kind, pi, pi, ones, free, Fraction(c_point, self.LA), sense,
+        cell = sw.additive_cell(kind, pi, pi, ones(), free, Fraction(c_point, self.LA), sense,
                                 _unscale(self.minus(self.PA, self.HA, L10), self.LA),
                                 _unscale(self.minus(self.PB, self.HB, L10), self.LB))
         return cell, c_point
@@ -353,11 +353,11 @@ class _Running:
         self.PA = [v + sum(self.HA[u][l] for l in L01) for u, v in enumerate(self.minus(self.PA, self.HA, L10))]
         self.PB = [v + sum(self.HB[u][l] for l in L01) for u, v in enumerate(self.minus(self.PB, self.HB, L10))]
 
-    def interval_cell(self, sw: _Sweep, lo: Fraction, hi: Fraction, ones: list[int],
+    def interval_cell(self, sw: _Sweep, lo: Fraction, hi: Fraction, ones: Callable[[], list[int]],
                       Z: list[int]) -> tuple[EquilibriumCell | None, int]:
         if not _meets(self.S + self.zlo, self.S + self.zhi, "="):
             return None, self.S
-        cell = sw.additive_cell("interval", lo, hi, ones, list(Z), Fraction(self.S, self.LA), "=",
+        cell = sw.additive_cell("interval", lo, hi, ones(), list(Z), Fraction(self.S, self.LA), "=",
                                 _unscale(self.PA, self.LA), _unscale(self.PB, self.LB))
         return cell, self.S
 
@@ -393,7 +393,7 @@ def run_sweep(game: AdditiveGame, cl: Classes, pts: list[tuple[Fraction, list[in
         sense = "<=" if pi == 0 else (">=" if pi == 1 else "=")
         kind = "endpoint" if pi in (0, 1) else "breakpoint"
         if run is not None:
-            cell, d_pure = run.point_cell(sw, kind, pi, current_ones(L10), free, L01, L10, sense)
+            cell, d_pure = run.point_cell(sw, kind, pi, lambda L10=L10: current_ones(L10), free, L01, L10, sense)
         else:
             ones_pt = current_ones(L10)
             cell = sw.corner_cell(kind, pi, pi, ones_pt, free, sense)
@@ -413,7 +413,7 @@ def run_sweep(game: AdditiveGame, cl: Classes, pts: list[tuple[Fraction, list[in
         if idx + 1 < len(pts):
             lo, hi = pi, pts[idx + 1][0]
             if run is not None:
-                icell, d_int = run.interval_cell(sw, lo, hi, current_ones(), Z)
+                icell, d_int = run.interval_cell(sw, lo, hi, current_ones, Z)
             else:
                 ones_i = current_ones()
                 icell = sw.corner_cell("interval", lo, hi, ones_i, list(Z), "=")
