@@ -261,7 +261,8 @@ class Classes:
 def classify(game: AdditiveGame) -> Classes:
     """Lemma 2(a): classes of every information set and p(l) as integer pairs, O(n)."""
     n = game.n
-    LB, (g0, g1) = _scaled_ints(game.b_gains(0), game.b_gains(1))  # same classes, same p(l)
+    # one scale for gains and constants: same classes, same p(l), integer running sums
+    LB, (g0, g1, _) = _scaled_ints(game.b_gains(0), game.b_gains(1), [game.b_const(0), game.b_const(1)])
     sizes = {"T00": 0, "T01": 0, "T10": 0, "T11": 0, "Z": 0}
     Z: list[int] = []
     ones_state = [False] * n
@@ -319,16 +320,17 @@ class _Running:
 
     def __init__(self, game: AdditiveGame, cl: Classes, d_const: Fraction) -> None:
         n = game.n
-        LA, (h0, h1) = _scaled_ints(game.a_gains(0), game.a_gains(1))
+        LA, (h0, h1, consts) = _scaled_ints(game.a_gains(0), game.a_gains(1),
+                                            [game.a_const(0), game.a_const(1), d_const])
         self.LA, self.LB = LA, cl.LB
         self.dl = [b - a for a, b in zip(h0, h1)]
         on = [l for l in range(n) if cl.ones_state[l]]
-        self.S = d_const * LA + sum(self.dl[l] for l in on)
+        self.S = consts[2] + sum(self.dl[l] for l in on)
         self.zlo = sum(min(self.dl[l], 0) for l in cl.Z)
         self.zhi = sum(max(self.dl[l], 0) for l in cl.Z)
         self.HA, self.HB = (h0, h1), (cl.g0, cl.g1)
-        self.PA = [game.a_const(u) * LA + sum(self.HA[u][l] for l in on) for u in range(2)]
-        self.PB = [game.b_const(u) * cl.LB + sum(self.HB[u][l] for l in on) for u in range(2)]
+        self.PA = [consts[u] + sum(self.HA[u][l] for l in on) for u in range(2)]
+        self.PB = [int(game.b_const(u) * cl.LB) + sum(self.HB[u][l] for l in on) for u in range(2)]
 
     def minus(self, P: list[int], H: tuple, L: list[int]) -> list[int]:
         return [P[u] - sum(H[u][l] for l in L) for u in range(2)]
