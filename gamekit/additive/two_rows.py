@@ -20,7 +20,7 @@ g_l(p) = (1−p)·G₀(l) + p·G₁(l) (weighted gains of :class:`AdditiveGame`)
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import groupby
@@ -261,7 +261,8 @@ class Classes:
 def classify(game: AdditiveGame) -> Classes:
     """Lemma 2(a): classes of every information set and p(l) as integer pairs, O(n)."""
     n = game.n
-    LB, (g0, g1) = _scaled_ints(game.b_gains(0), game.b_gains(1))  # same classes, same p(l)
+    # one scale for gains and constants: same classes, same p(l), integer running sums
+    LB, (g0, g1, _) = _scaled_ints(game.b_gains(0), game.b_gains(1), [game.b_const(0), game.b_const(1)])
     sizes = {"always_0": 0, "switch_up": 0, "switch_down": 0, "always_1": 0, "indifferent": 0}
     Z: list[int] = []
     ones_state = [False] * n
@@ -319,21 +320,22 @@ class _Running:
 
     def __init__(self, game: AdditiveGame, cl: Classes, d_const: Fraction) -> None:
         n = game.n
-        LA, (h0, h1) = _scaled_ints(game.a_gains(0), game.a_gains(1))
+        LA, (h0, h1, consts) = _scaled_ints(game.a_gains(0), game.a_gains(1),
+                                            [game.a_const(0), game.a_const(1), d_const])
         self.LA, self.LB = LA, cl.LB
         self.dl = [b - a for a, b in zip(h0, h1)]
         on = [l for l in range(n) if cl.ones_state[l]]
-        self.S = d_const * LA + sum(self.dl[l] for l in on)
+        self.S = consts[2] + sum(self.dl[l] for l in on)
         self.zlo = sum(min(self.dl[l], 0) for l in cl.Z)
         self.zhi = sum(max(self.dl[l], 0) for l in cl.Z)
         self.HA, self.HB = (h0, h1), (cl.g0, cl.g1)
-        self.PA = [game.a_const(u) * LA + sum(self.HA[u][l] for l in on) for u in range(2)]
-        self.PB = [game.b_const(u) * cl.LB + sum(self.HB[u][l] for l in on) for u in range(2)]
+        self.PA = [consts[u] + sum(self.HA[u][l] for l in on) for u in range(2)]
+        self.PB = [int(game.b_const(u) * cl.LB) + sum(self.HB[u][l] for l in on) for u in range(2)]
 
     def minus(self, P: list[int], H: tuple, L: list[int]) -> list[int]:
         return [P[u] - sum(H[u][l] for l in L) for u in range(2)]
 
-    def point_cell(self, sw: _Sweep, kind: str, pi: Fraction, ones: list[int], free: list[int],
+    def point_cell(self, sw: _Sweep, kind: str, pi: Fraction, ones: Callable[[], list[int]], free: list[int],
                    L01: list[int], L10: list[int], sense: str) -> tuple[EquilibriumCell | None, int]:
         """The cell at a point and D·LA at T(π) with the free sets at move 0."""
         dl = self.dl
@@ -342,7 +344,7 @@ class _Running:
         hi_pt = c_point + self.zhi + sum(max(dl[l], 0) for l in L01 + L10)
         if not _meets(lo_pt, hi_pt, sense):
             return None, c_point
-        cell = sw.additive_cell(kind, pi, pi, ones, free, Fraction(c_point, self.LA), sense,
+        cell = sw.additive_cell(kind, pi, pi, ones(), free, Fraction(c_point, self.LA), sense,
                                 _unscale(self.minus(self.PA, self.HA, L10), self.LA),
                                 _unscale(self.minus(self.PB, self.HB, L10), self.LB))
         return cell, c_point
@@ -353,11 +355,11 @@ class _Running:
         self.PA = [v + sum(self.HA[u][l] for l in L01) for u, v in enumerate(self.minus(self.PA, self.HA, L10))]
         self.PB = [v + sum(self.HB[u][l] for l in L01) for u, v in enumerate(self.minus(self.PB, self.HB, L10))]
 
-    def interval_cell(self, sw: _Sweep, lo: Fraction, hi: Fraction, ones: list[int],
+    def interval_cell(self, sw: _Sweep, lo: Fraction, hi: Fraction, ones: Callable[[], list[int]],
                       Z: list[int]) -> tuple[EquilibriumCell | None, int]:
         if not _meets(self.S + self.zlo, self.S + self.zhi, "="):
             return None, self.S
-        cell = sw.additive_cell("interval", lo, hi, ones, list(Z), Fraction(self.S, self.LA), "=",
+        cell = sw.additive_cell("interval", lo, hi, ones(), list(Z), Fraction(self.S, self.LA), "=",
                                 _unscale(self.PA, self.LA), _unscale(self.PB, self.LB))
         return cell, self.S
 
@@ -393,7 +395,7 @@ def run_sweep(game: AdditiveGame, cl: Classes, pts: list[tuple[Fraction, list[in
         sense = "<=" if pi == 0 else (">=" if pi == 1 else "=")
         kind = "endpoint" if pi in (0, 1) else "breakpoint"
         if run is not None:
-            cell, d_pure = run.point_cell(sw, kind, pi, current_ones(L10), free, L01, L10, sense)
+            cell, d_pure = run.point_cell(sw, kind, pi, lambda L10=L10: current_ones(L10), free, L01, L10, sense)
         else:
             ones_pt = current_ones(L10)
             cell = sw.corner_cell(kind, pi, pi, ones_pt, free, sense)
@@ -413,7 +415,7 @@ def run_sweep(game: AdditiveGame, cl: Classes, pts: list[tuple[Fraction, list[in
         if idx + 1 < len(pts):
             lo, hi = pi, pts[idx + 1][0]
             if run is not None:
-                icell, d_int = run.interval_cell(sw, lo, hi, current_ones(), Z)
+                icell, d_int = run.interval_cell(sw, lo, hi, current_ones, Z)
             else:
                 ones_i = current_ones()
                 icell = sw.corner_cell("interval", lo, hi, ones_i, list(Z), "=")
