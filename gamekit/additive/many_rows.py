@@ -60,7 +60,7 @@ from gamekit.additive.behaviour import is_additive_equilibrium, payoffs
 from gamekit.additive.game import AdditiveGame
 from gamekit.additive.reduction import ForcedMoves, forced_moves
 from gamekit.additive.solution import AdditiveEquilibrium, AdditiveSolution, FosterCertificate
-from gamekit.core.errors import GameError, TooLargeError
+from gamekit.core.errors import CertificationError, GameError, TooLargeError
 from gamekit.doubly_additive.polytope import box_polytope_vertices
 from gamekit.kernel.graphs import connected_components, maximal_bicliques
 from gamekit.kernel.linalg import solve_exact
@@ -348,7 +348,7 @@ def solve_many_rows(game: AdditiveGame, *, max_candidates: int = DEFAULT_MAX_CAN
         # reduced game (forced moves are strict best responses against every row, and the
         # reduced payoffs fold them in exactly); certify the reduced pair exactly
         if not is_additive_equilibrium(red.reduced, x, yr):
-            raise _certification_error(f"m-row solver: x={x} failed the exact equilibrium check")
+            raise CertificationError(f"m-row solver: x={x} failed the exact equilibrium check")
         y = red.lift_behaviour(yr)
         eqs.append(AdditiveEquilibrium(x, y, payoffs(red.reduced, x, yr)))
     return _assemble(game, red, tuple(eqs), stats)
@@ -360,16 +360,7 @@ def _check_lemma1(red: ForcedMoves) -> None:
     for u in range(game.m):
         G = game.b_gains(u)
         if any(G[l] >= 0 for l in red.forced_0) or any(G[l] <= 0 for l in red.forced_1):
-            raise _certification_error("Lemma 1 reduction failed its exact re-check")
-
-
-def _certification_error(msg: str) -> Exception:
-    """gamekit.CertificationError when the core provides it, else RuntimeError."""
-    try:
-        from gamekit.core.errors import CertificationError  # type: ignore[attr-defined]
-    except ImportError:
-        return RuntimeError(msg)
-    return CertificationError(msg)
+            raise CertificationError("Lemma 1 reduction failed its exact re-check")
 
 
 def _assemble(game: AdditiveGame, red: ForcedMoves, eqs: tuple[AdditiveEquilibrium, ...],
