@@ -170,7 +170,7 @@ def _figure2():
     from games.baccara.plots.b3_figure2 import figure2_solution
 
     sol = figure2_solution(6)
-    return (7, 6), (sol.r, sol.s)
+    return (7, 6), (sol.n_curves, sol.n_intersections)
 
 
 @claim("II.B3.sweep.lemma1", PAPER, "§4 (d = 6) and §5",
