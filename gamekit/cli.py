@@ -28,11 +28,11 @@ from fractions import Fraction
 
 from gamekit import __version__
 from gamekit.bimatrix.solve import METHODS, SolveResult, solve_result
-from gamekit.core.errors import CertificationError, GameError, internal_error_line
+from gamekit.core.errors import GameError
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import fmt
 from gamekit.io.atomic import atomic_write
-from gamekit.io.guard import check_int_argument, guard_main
+from gamekit.io.guard import check_int_argument, guard_main, run_subcommand
 from gamekit.io.nfg import (
     MAX_NFG_BYTES,
     decode_nfg_bytes,
@@ -393,24 +393,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "solve" and args.max_iter is not None and args.max_iter < 1:
         sys.stderr.write("error: --max-iter must be a positive integer\n")
         return 2
-    try:
-        return int(args._run(args) or 0)
-    except CertificationError as exc:  # a failed exact check: a bug, not bad input
-        sys.stderr.write(internal_error_line(exc))
-        return 3
-    except (GameError, ValueError, ZeroDivisionError, LPIterationLimit) as exc:
-        msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        sys.stderr.write(f"error: {msg}\n")
-        return 2
-    except BrokenPipeError:  # e.g. piped into head
-        return 0
-    except KeyboardInterrupt:
-        sys.stderr.write("error: interrupted\n")
-        return 2
-    except (RuntimeError, AssertionError, ArithmeticError, LookupError, TypeError) as exc:
-        sys.stderr.write(internal_error_line(exc))
-        return 3
-
+    return run_subcommand(args._run, args, bad_input=(LPIterationLimit,))
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -226,7 +226,7 @@ def _search_face(ctx: _Context, pi: tuple[int, ...]) -> None:
     face = _restrict_to_face(ctx, pi)
     fmin, fmax = _face_gain_intervals(ctx, face)
     j = len(face.J)
-    if not _interval_ok(face.kinds, fmin, fmax):
+    if not interval_ok(face.kinds, fmin, fmax):
         ctx.stats.faces_pruned += 1
         return
     if j == 0:
@@ -304,7 +304,7 @@ def _subdivide(ctx: _Context, face: _Face, root: _Region) -> None:
     while stack:
         reg = stack.pop()
         ctx.stats.regions += 1
-        if len(reg.cross) < j or not _interval_ok(face.kinds, reg.fmin, reg.fmax):
+        if len(reg.cross) < j or not interval_ok(face.kinds, reg.fmin, reg.fmax):
             ctx.stats.regions_pruned += 1
             continue
         widths = [reg.hi[i] - reg.lo[i] for i in range(j)]
@@ -338,7 +338,7 @@ def _leaf(ctx: _Context, face: _Face, reg: _Region, solved: dict, seen: set) -> 
             continue  # handled by the leaf box that contains it
         seen.add(sol)
         ctx.stats.vertices += 1
-        if _vertex_interval_ok(sol, reg.cross, fh, face.kinds, reg.fmin, reg.fmax):
+        if _vertexinterval_ok(sol, reg.cross, fh, face.kinds, reg.fmin, reg.fmax):
             _vertex(ctx, face, sol)
 
 
@@ -385,7 +385,7 @@ def _halve(face: _Face, reg: _Region, widths: list[int]) -> list[_Region]:
     return children
 
 
-def _vertex_interval_ok(sol, cross, fh, kinds, fmn, fmx) -> bool:
+def _vertexinterval_ok(sol, cross, fh, kinds, fmn, fmx) -> bool:
     """Necessary condition at a vertex x* of a leaf box: the hyperplanes meeting the box are
     now decided (y_t = 1, 0, or free when x* is on them); narrow the box's gain intervals."""
     num, den = sol
@@ -402,10 +402,12 @@ def _vertex_interval_ok(sol, cross, fh, kinds, fmn, fmx) -> bool:
             for s, _rs, rp, rn in agg:
                 lo[s] -= rn
                 hi[s] -= rp
-    return _interval_ok(kinds, lo, hi)
+    return interval_ok(kinds, lo, hi)
 
 
-def _interval_ok(kinds: dict[int, int], fmin: dict[int, int], fmax: dict[int, int]) -> bool:
+def interval_ok(kinds: dict[int, int], fmin: dict[int, int], fmax: dict[int, int]) -> bool:
+    """Can every gain s take its required sign (kind 2: zero, 1: ≥ 0, 0: ≤ 0) somewhere in
+    [fmin[s], fmax[s]]? (Interval pruning of the face search.)"""
     for s, kind in kinds.items():
         if kind == 2:
             if fmin[s] > 0 or fmax[s] < 0:

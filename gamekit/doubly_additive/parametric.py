@@ -57,6 +57,7 @@ from flint import fmpq, fmpz_poly
 
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import to_fraction
+from gamekit.doubly_additive.enumeration import interval_ok
 from gamekit.doubly_additive.game import BilinearForm, DoublyAdditiveGame
 from gamekit.doubly_additive.param_cells import (
     ParamEquilibrium,
@@ -223,19 +224,6 @@ def _prune(D: _Data) -> None:
 
 
 # -- step 2: the vertex systems that can carry an equilibrium -------------------------------------
-def _interval_ok(kinds, fmin, fmax) -> bool:
-    for s, kind in kinds.items():
-        if kind == 2:
-            if fmin[s] > 0 or fmax[s] < 0:
-                return False
-        elif kind == 1:
-            if fmax[s] < 0:
-                return False
-        elif fmin[s] > 0:
-            return False
-    return True
-
-
 def _face_setup(D: _Data, pi, Sfree, Tfree, Rbase):
     """Restrict player II's hyperplanes to the face π at both end points."""
     J = [i for i, p in enumerate(pi) if p == 2]
@@ -279,7 +267,7 @@ def _face_combos(D: _Data, pi, Sfree, Tfree, Rbase, stats) -> tuple[list, set]:
     kinds = {s: pi[i] for i, s in enumerate(Sfree)}
     j = len(J)
     combos: set[tuple[int, ...]] = set()
-    if not _interval_ok(kinds, fmin, fmax):
+    if not interval_ok(kinds, fmin, fmax):
         return hyps, combos
     if j == 0:
         combos.add(())
@@ -292,7 +280,7 @@ def _face_combos(D: _Data, pi, Sfree, Tfree, Rbase, stats) -> tuple[list, set]:
     while stack:
         lo, hi, Dn, cross, fmn, fmx, stall = stack.pop()
         stats["regions"] += 1
-        if len(cross) < j or not _interval_ok(kinds, fmn, fmx):
+        if len(cross) < j or not interval_ok(kinds, fmn, fmx):
             continue
         widths = [hi[i] - lo[i] for i in range(j)]
         if math.comb(len(cross), j) <= _LEAF or stall >= j or (Dn >= max_den and max(widths) == 1):

@@ -26,7 +26,7 @@ import re
 import sys
 from collections.abc import Callable
 
-__all__ = ["guard_main", "silence_stdout", "check_int_argument"]
+__all__ = ["guard_main", "run_subcommand", "silence_stdout", "check_int_argument"]
 
 
 def silence_stdout() -> None:
@@ -111,3 +111,37 @@ def check_int_argument(action, arg_string: str) -> None:
 
     if action.type is int and isinstance(arg_string, str) and not _ASCII_INT.fullmatch(arg_string):
         raise argparse.ArgumentError(action, f"invalid int value: {arg_string!r} (use ASCII digits 0-9)")
+
+
+def run_subcommand(run: Callable[[object], int | None], args: object,
+                   bad_input: tuple[type[BaseException], ...] = ()) -> int:
+    """Run a CLI subcommand with the exit-code convention of both CLIs.
+
+    0 success; 2 bad input — :class:`~gamekit.core.errors.GameError`, ``ValueError``,
+    ``ZeroDivisionError`` and ``bad_input`` — or an interrupt, as one ``error:`` line; 3 an
+    internal failure — :class:`~gamekit.core.errors.CertificationError` or an unexpected
+    ``RuntimeError``/``AssertionError``/``ArithmeticError``/``LookupError``/``TypeError`` — as
+    ``internal error: …; please report``. A closed pipe ends quietly with 0. Broken stdout,
+    ``MemoryError`` and ``RecursionError`` are left to :func:`guard_main`.
+    """
+    from gamekit.core.errors import CertificationError, GameError, internal_error_line
+
+    try:
+        return int(run(args) or 0)
+    except CertificationError as exc:  # a failed exact check: a bug, not bad input
+        sys.stderr.write(internal_error_line(exc))
+        return 3
+    except (GameError, ValueError, ZeroDivisionError, *bad_input) as exc:
+        msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        sys.stderr.write(f"error: {msg}\n")
+        return 2
+    except BrokenPipeError:  # e.g. piped into head
+        return 0
+    except KeyboardInterrupt:
+        sys.stderr.write("error: interrupted\n")
+        return 2
+    except RecursionError:
+        raise
+    except (RuntimeError, AssertionError, ArithmeticError, LookupError, TypeError) as exc:
+        sys.stderr.write(internal_error_line(exc))
+        return 3

@@ -32,6 +32,7 @@ from gamekit.core.errors import GameError
 from gamekit.core.numbers import to_fraction
 from games.baccara.cards import RANK_VALUE, RANKS, check_decks
 from games.baccara.casino.odds import Shoe, chemin_de_fer_expectation
+from games.baccara.casino.stats import Z95, BetStat
 from games.baccara.rules.drawing import K_STOOD, banker_draw_table, player_draw_table
 
 __all__ = [
@@ -48,7 +49,6 @@ __all__ = [
     "plot_by_position",
 ]
 
-Z95 = 1.959963984540054
 VAL = np.array([RANK_VALUE[r] for r in RANKS], dtype=np.int64)
 BURN = np.where(VAL == 0, 10, VAL)
 _PAD = 8
@@ -168,20 +168,8 @@ def deal_batch(
 
 # -- statistics -----------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class ShoeStat:
+class ShoeStat(BetStat):
     """A mean per coup with its shoe-clustered standard error and, if known, the exact value."""
-
-    name: str
-    mean: float
-    stderr: float
-    exact: Fraction | None = None
-
-    @property
-    def ci95(self) -> tuple[float, float]:
-        return self.mean - Z95 * self.stderr, self.mean + Z95 * self.stderr
-
-    def within(self, value: float, z: float = Z95) -> bool:
-        return abs(self.mean - value) <= z * self.stderr
 
     def to_json(self) -> dict:
         lo, hi = self.ci95

@@ -49,6 +49,7 @@ from games.baccara.casino.odds import (
     chemin_de_fer_expectation,
     coup_distribution,
 )
+from games.baccara.casino.stats import Z95, BetStat
 from games.baccara.rules.drawing import (
     K_STOOD,
     PB_BANKER_DRAWS,
@@ -78,7 +79,6 @@ __all__ = [
 ]
 
 MAX_BATCH = 4096  # shoes dealt together
-Z95 = 1.959963984540054  # two-sided 95% normal quantile
 NO_COUP = 1600  # code for "no coup" (shoe finished) in the (steps, shoes) code arrays
 _VAL = np.array([RANK_VALUE[r] for r in RANKS], dtype=np.int32)
 _BURN = np.where(_VAL == 0, 10, _VAL)  # burn count by rank of the first card
@@ -272,24 +272,6 @@ class _BetClasses:
             self.kind[c, 4] = bp
         self.coup = np.ones(self.n_classes)
         self.coup[-1] = 0
-
-
-@dataclass(frozen=True)
-class BetStat:
-    """Simulated mean return per unit staked with a shoe-clustered standard error."""
-
-    name: str
-    mean: float
-    stderr: float
-    exact: Fraction | None = None
-
-    @property
-    def ci95(self) -> tuple[float, float]:
-        return (self.mean - Z95 * self.stderr, self.mean + Z95 * self.stderr)
-
-    def within(self, value: float, z: float = Z95) -> bool:
-        """Whether ``value`` lies in the mean ± z·stderr interval."""
-        return abs(self.mean - value) <= z * self.stderr
 
 
 @dataclass(frozen=True)

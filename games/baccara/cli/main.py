@@ -12,8 +12,8 @@ import difflib
 import importlib
 import sys
 
-from gamekit.core.errors import CertificationError, GameError, internal_error_line
-from gamekit.io.guard import check_int_argument, guard_main
+from gamekit.core.errors import GameError
+from gamekit.io.guard import check_int_argument, guard_main, run_subcommand
 
 # subcommand name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -89,22 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     if not hasattr(args, "_run"):
         parser.print_help()
         return 2
-    try:
-        return int(args._run(args) or 0)
-    except CertificationError as exc:  # a failed exact check: a bug, not bad input
-        sys.stderr.write(internal_error_line(exc))
-        return 3
-    except (GameError, ValueError, ZeroDivisionError) as exc:
-        msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        sys.stderr.write(f"error: {msg}\n")
-        return 2
-    except KeyboardInterrupt:
-        sys.stderr.write("error: interrupted\n")
-        return 2
-    except (RuntimeError, AssertionError, ArithmeticError, LookupError, TypeError) as exc:
-        sys.stderr.write(internal_error_line(exc))
-        return 3
-
+    return run_subcommand(args._run, args)
 
 if __name__ == "__main__":
     raise SystemExit(main())
