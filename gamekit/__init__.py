@@ -1,6 +1,6 @@
 """gamekit: exact, certified equilibria of two-player games.
 
-Public API (see ``CONTRACT.md`` and ``docs/api.md``)::
+Public API (see ``docs/json.md`` and ``docs/api.md``)::
 
     g = gamekit.BimatrixGame(A, B)            # or AdditiveGame, DoublyAdditiveGame, AffineAdditiveGame
     r = gamekit.solve(g)                      # one entry point; a frozen SolverResult

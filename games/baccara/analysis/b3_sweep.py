@@ -12,7 +12,7 @@ sample points.
 
 :func:`b3_affine_game` builds the affine family from the exact games at α = 0 and α = 1/10
 and checks it against a third α; :func:`b3_record` is the ``baccara sweep --model B3``
-record (CONTRACT.md); :func:`table7_string` renders Banker's moves at Table 7's five columns.
+record (docs/json.md); :func:`table7_string` renders Banker's moves at Table 7's five columns.
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def banker_mixtures(game, e_list: list[ParamEquilibrium], alpha) -> list[dict]:
 
 
 def b3_record(decks: int, lo: Fraction, hi: Fraction) -> dict:
-    """The ``baccara sweep --model B3`` record of one deck count (CONTRACT.md)."""
+    """The ``baccara sweep --model B3`` record of one deck count (docs/json.md)."""
     sol = b3_solve(decks, lo, hi)
     G = sol.game.G0
     rows, cols = G.row_sets, G.col_sets

@@ -197,7 +197,7 @@ def build_b3_efg(decks: int = 1, alpha: object = 0, reduce: bool = False) -> pyg
     """Model B3 (d-deck shoe, commission α) as a ``pygambit`` extensive-form game.
 
     Players ``"Player"`` and ``"Banker"``; every decision information set has actions
-    ``"S"`` (stand) and ``"D"`` (draw) and is labelled as in ``CONTRACT.md``: Player's
+    ``"S"`` (stand) and ``"D"`` (draw) and is labelled as in ``docs/json.md``: Player's
     ``"05"``, ``"14"``, ``"23"``, ``"69"``, ``"78"``; Banker's ``"06:-"``, ``"33:6"`` … (all
     484). All probabilities and payoffs are exact rationals. With ``reduce=True`` Banker's
     move is played out (no decision node) at the sets of :func:`lemma1_forced`, which keeps

@@ -4,7 +4,7 @@
 
 STRAT is a name (punto-banco, draw, stand, dddd, equilibrium, equilibrium:RULES,
 kemeny-snell) or a file (rule-file format with every set fixed, or ``baccara solve --json``
-output, ``FILE#k`` for its k-th equilibrium). Output (CONTRACT.md)::
+output, ``FILE#k`` for its k-th equilibrium). Output (docs/json.md)::
 
     {"payoffs": {"player": "…", "banker": "…"},
      "best_response": {"player": {"payoff": "…", "gain": "…"}, "banker": {"payoff": "…", "gain": "…"}}}

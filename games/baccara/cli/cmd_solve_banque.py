@@ -4,7 +4,7 @@
 
 Cards are dealt with replacement and Banker sees his total (the assumptions of Ethier &
 Lee 2015); ``--decks`` does not apply (a finite shoe is not modelled for banque yet, which
-the notes say). JSON shape: CONTRACT.md, "baccara solve --game banque".
+the notes say). JSON shape: docs/json.md, "baccara solve --game banque".
 """
 
 from __future__ import annotations

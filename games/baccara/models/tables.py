@@ -160,7 +160,7 @@ class ModelTables:
         (13⁶ for Model A, (52d)₆ for Model B).
     rows, infosets, player_infosets:
         Player's pure strategies (``"S"``, ``"D"`` or ``"DSSDD"``…), Banker's information
-        sets (``CONTRACT.md`` labels, in :func:`~games.baccara.infosets.banker_infosets`
+        sets (``docs/json.md`` labels, in :func:`~games.baccara.infosets.banker_infosets`
         order) and Player's information sets.
     natural:
         object array (m, 3) of ints: deals ending in a natural, by outcome

@@ -7,7 +7,7 @@ of those statements with :mod:`gamekit.parametric` (through :mod:`games.baccara.
 and the cached, parallel :mod:`games.baccara.analysis.deck_sweep`) and compares it with the value typed
 from the paper in the block below — the only place the paper's numbers appear.
 
-Conventions. Information sets are written as in ``CONTRACT.md`` (``"06:-"`` = ((0,6),∅)).
+Conventions. Information sets are written as in ``docs/json.md`` (``"06:-"`` = ((0,6),∅)).
 The paper's Banker strategy strings list moves (S, D, or M = mixed) on the strategic sets of
 Tables 2–3 in this order (5-3-3-6-3 letters):
 

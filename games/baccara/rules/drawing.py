@@ -12,7 +12,7 @@ information-set representation that the chemin de fer models use, so the same la
 drive the exact enumeration (:mod:`games.baccara.casino.odds`) and the simulators
 (:mod:`games.baccara.casino.simulation`).
 
-A *strategy* is a map from information-set labels (``CONTRACT.md``) to draw
+A *strategy* is a map from information-set labels (``docs/json.md``) to draw
 probabilities. :func:`player_draw_table` and :func:`banker_draw_table` turn one into
 arrays indexed by card values — ``P[a, b]`` for Player's two cards, ``B[a, b, k]`` for
 Banker's two cards and Player's third card (k = 10 for "stood") — which is the form

@@ -7,7 +7,7 @@ modern casino game on (3, 9), (5, 4) only; punto banco leaves nobody a choice (�
 set is either **free** (its owner chooses; the game solver decides) or **fixed** to a
 draw probability (1 = draw, 0 = stand, or a mixed rule such as ``"1/2"``).
 
-Keys follow ``CONTRACT.md``: Banker ``"j:k"`` (two-card total j, Player's third card k,
+Keys follow ``docs/json.md``: Banker ``"j:k"`` (two-card total j, Player's third card k,
 ``-`` when he stood) or ``"06:k"`` (a composition, Models 2–3); Player ``"0"``–``"7"``
 (totals) or ``"05"``, ``"14"``, … (compositions of 5, Model 3). A composition key
 overrides its total's key. Sets a rule does not mention are free. Player's moves on
