@@ -1,4 +1,4 @@
-"""Information-set labels of chemin de fer (``CONTRACT.md``).
+"""Information-set labels of chemin de fer (``docs/json.md``).
 
 * Banker's two-card hand: its total (``"6"``) in Model 1; its composition as two
   ascending digits (``"06"``, ``"33"``) in Models 2 and 3.

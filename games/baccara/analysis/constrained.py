@@ -185,7 +185,7 @@ class ConstrainedSolution:
         return self.cg.full.infosets
 
     def to_json(self) -> dict:
-        """``baccara solve --json`` (CONTRACT.md) plus ``rules`` and per-equilibrium ``gains``."""
+        """``baccara solve --json`` (docs/json.md) plus ``rules`` and per-equilibrium ``gains``."""
         t = self.cg.tables
         eqs = []
         for e, g in zip(self.equilibria, self.gains):

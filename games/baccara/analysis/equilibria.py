@@ -147,8 +147,8 @@ class ModelSolution:
         return self.model[0] == "B"
 
     def to_json(self) -> dict:
-        """The ``baccara solve --json`` object of ``CONTRACT.md`` (exact strings)."""
-        # CONTRACT.md: ``banker_infosets`` is Lemma 1 applied as in paper II, uniformly over
+        """The ``baccara solve --json`` object of ``docs/json.md`` (exact strings)."""
+        # docs/json.md: ``banker_infosets`` is Lemma 1 applied as in paper II, uniformly over
         # the commission range 0 <= alpha <= max(1/10, alpha) (20 for B2, d = 6); the count at
         # the given alpha alone is ``banker_infosets_at_alpha``.
         lo, hi = uniform_range(self.alpha)

@@ -135,7 +135,7 @@ def _fixed(rs: RuleSet, labels, side: str, who: str) -> list[Fraction]:
 
 def evaluate(player: str | Strategy, banker: str | Strategy, model: str = "B2", decks: object = 6,
              alpha: object = Fraction(1, 20)) -> dict:
-    """Exact payoffs of a strategy pair and each side's best response and gain (CONTRACT.md shape).
+    """Exact payoffs of a strategy pair and each side's best response and gain (docs/json.md shape).
 
     ``gain`` = best-response payoff − payoff ≥ 0: how much the side could add by deviating
     while the other keeps its strategy (the other strategy's exploitability).
