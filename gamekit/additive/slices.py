@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 
@@ -32,119 +33,169 @@ def slice_vertices(c: Fraction, coeffs: Sequence[Fraction], sense: str, limit: i
     2-faces of the box — which visits only vertices (output-sensitive: O(k) work per
     non-degenerate vertex, O(k²) per degenerate one), never a subset-sum search.
     Raises :class:`TooLargeError` beyond ``limit`` vertices.
+
+    Steps: :func:`_start_vertex` (a first vertex, or none when P is empty), :func:`_walk`
+    (the breadth-first search over :func:`_neighbours`), :func:`_embed` (the zero-coefficient
+    coordinates put back at 0 and 1).
     """
     if sense == ">=":
         return slice_vertices(-c, [-a for a in coeffs], "<=", limit)
-    k = len(coeffs)
-    nz = [i for i in range(k) if coeffs[i] != 0]
-    zr = [i for i in range(k) if coeffs[i] == 0]
-    a = [coeffs[i] for i in nz]
-    m = len(a)
-    low = [_ZERO if ai > 0 else _ONE for ai in a]  # corner minimizing the sum
-    mn = c + sum((ai for ai in a if ai < 0), _ZERO)
-    mx = c + sum((ai for ai in a if ai > 0), _ZERO)
-    if mn > 0 or (sense == "=" and mx < 0):
+    nz = [i for i in range(len(coeffs)) if coeffs[i] != 0]
+    sl = _Slice(c, tuple(coeffs[i] for i in nz), sense)
+    start = _start_vertex(sl)
+    if start is None:
         return []
-    if sense == "<=":
-        start = tuple(low)
-    else:  # walk from the min corner towards the max corner until the sum reaches 0
-        y = list(low)
-        s = mn
+    return _embed(_walk(sl, start, limit), nz, len(coeffs), limit)
+
+
+@dataclass(frozen=True)
+class _Slice:
+    """c + Σ a_i y_i (sense) 0 over the coordinates with a_i ≠ 0; ``low`` is the corner of
+    the box minimizing the sum."""
+
+    c: Fraction
+    a: tuple[Fraction, ...]
+    sense: str
+
+    @property
+    def low(self) -> tuple[Fraction, ...]:
+        return tuple(_ZERO if ai > 0 else _ONE for ai in self.a)
+
+    def value(self, v: Sequence[Fraction]) -> Fraction:
+        return self.c + sum((ai * vi for ai, vi in zip(self.a, v) if vi), _ZERO)
+
+
+def _start_vertex(sl: _Slice) -> tuple[Fraction, ...] | None:
+    """The min corner (``<=``), or the first point of the hyperplane met walking from the min
+    corner towards the max corner (``=``); None when P is empty."""
+    low = sl.low
+    mn = sl.c + sum((ai for ai in sl.a if ai < 0), _ZERO)
+    mx = sl.c + sum((ai for ai in sl.a if ai > 0), _ZERO)
+    if mn > 0 or (sl.sense == "=" and mx < 0):
+        return None
+    if sl.sense == "<=":
+        return low
+    y = list(low)
+    s = mn
+    for i, ai in enumerate(sl.a):
+        step = abs(ai)
+        if s + step >= 0:
+            y[i] = low[i] + (-s) / ai
+            break
+        y[i] = _ONE - low[i]
+        s += step
+    return tuple(y)
+
+
+def _neighbours(sl: _Slice, v: tuple[Fraction, ...]) -> list[tuple[Fraction, ...]]:
+    """The vertices of P adjacent to the vertex v."""
+    frac = [i for i in range(len(sl.a)) if 0 < v[i] < 1]
+    if frac:
+        return _neighbours_on_hyperplane(sl, v, frac[0])
+    s = sl.value(v)
+    dirs = [(_ONE - 2 * v[i]) * sl.a[i] for i in range(len(sl.a))]  # change of the sum when flipping i
+    if s < 0:
+        return _neighbours_inside(v, s, dirs)
+    return _neighbours_degenerate(sl, v, dirs)
+
+
+def _neighbours_on_hyperplane(sl: _Slice, v: tuple[Fraction, ...], j: int) -> list[tuple[Fraction, ...]]:
+    """From a hyperplane vertex with fractional coordinate j: move any other y_i towards its
+    other bound while y_j keeps the sum at 0 (and, for ``<=``, leave along box edge j)."""
+    a = sl.a
+    out = []
+    for i in range(len(a)):
+        if i == j:
+            continue
+        d = _ONE - 2 * v[i]
+        r = -a[i] * d / a[j]  # rate of y_j keeping the sum at 0
+        t = _ONE
+        if r > 0:
+            t = min(t, (_ONE - v[j]) / r)
+        elif r < 0:
+            t = min(t, v[j] / (-r))
+        w = list(v)
+        w[i] = v[i] + d * t
+        w[j] = v[j] + r * t
+        out.append(tuple(w))
+    if sl.sense == "<=":  # leave the hyperplane along box edge j, decreasing the sum
+        w = list(v)
+        w[j] = sl.low[j]
+        out.append(tuple(w))
+    return out
+
+
+def _neighbours_inside(v: tuple[Fraction, ...], s: Fraction, dirs: list[Fraction]) -> list[tuple[Fraction, ...]]:
+    """From a 0/1 point strictly inside the half-space (``<=`` only): flip each coordinate,
+    stopping on the hyperplane if the flip would cross it."""
+    out = []
+    for i in range(len(v)):
+        w = list(v)
+        if s + dirs[i] <= 0:
+            w[i] = _ONE - v[i]
+        else:
+            w[i] = v[i] + (_ONE - 2 * v[i]) * (-s / dirs[i])
+        out.append(tuple(w))
+    return out
+
+
+def _neighbours_degenerate(sl: _Slice, v: tuple[Fraction, ...], dirs: list[Fraction]) -> list[tuple[Fraction, ...]]:
+    """From a 0/1 point on the hyperplane: box edges into the half-space (``<=``), and the
+    segments where the hyperplane cuts the 2-faces spanned by an increasing and a decreasing
+    coordinate."""
+    m = len(v)
+    out = []
+    if sl.sense == "<=":
         for i in range(m):
-            step = abs(a[i])
-            if s + step >= 0:
-                y[i] = low[i] + (-s) / a[i]
-                break
-            y[i] = _ONE - low[i]
-            s += step
-        start = tuple(y)
+            if dirs[i] < 0:
+                w = list(v)
+                w[i] = _ONE - v[i]
+                out.append(tuple(w))
+    ups = [i for i in range(m) if dirs[i] > 0]
+    downs = [i for i in range(m) if dirs[i] < 0]
+    for i in ups:
+        for j in downs:
+            ratio = dirs[i] / (-dirs[j])  # move of j per unit move of i
+            t = min(_ONE, 1 / ratio)
+            w = list(v)
+            w[i] = v[i] + (_ONE - 2 * v[i]) * t
+            w[j] = v[j] + (_ONE - 2 * v[j]) * t * ratio
+            out.append(tuple(w))
+    return out
 
-    def value(v: tuple[Fraction, ...]) -> Fraction:
-        return c + sum((ai * vi for ai, vi in zip(a, v) if vi), _ZERO)
 
-    def neighbours(v: tuple[Fraction, ...]) -> list[tuple[Fraction, ...]]:
-        out = []
-        frac = [i for i in range(m) if 0 < v[i] < 1]
-        s = value(v)
-        if frac:  # on the hyperplane with one fractional coordinate j
-            j = frac[0]
-            for i in range(m):
-                if i == j:
-                    continue
-                d = _ONE - 2 * v[i]  # move y_i towards its other bound
-                r = -a[i] * d / a[j]  # rate of y_j keeping the sum at 0
-                t = _ONE
-                if r > 0:
-                    t = min(t, (_ONE - v[j]) / r)
-                elif r < 0:
-                    t = min(t, v[j] / (-r))
-                w = list(v)
-                w[i] = v[i] + d * t
-                w[j] = v[j] + r * t
-                out.append(tuple(w))
-            if sense == "<=":  # leave the hyperplane along box edge j, decreasing the sum
-                w = list(v)
-                w[j] = low[j]
-                out.append(tuple(w))
-            return out
-        # a 0/1 point
-        dirs = [(_ONE - 2 * v[i]) * a[i] for i in range(m)]  # change of the sum when flipping i
-        if s < 0:  # strictly inside the half-space ("<=" only)
-            for i in range(m):
-                w = list(v)
-                if s + dirs[i] <= 0:
-                    w[i] = _ONE - v[i]
-                else:
-                    w[i] = v[i] + (_ONE - 2 * v[i]) * (-s / dirs[i])
-                out.append(tuple(w))
-            return out
-        # s == 0: a degenerate vertex on the hyperplane
-        if sense == "<=":
-            for i in range(m):
-                if dirs[i] < 0:
-                    w = list(v)
-                    w[i] = _ONE - v[i]
-                    out.append(tuple(w))
-        ups = [i for i in range(m) if dirs[i] > 0]
-        downs = [i for i in range(m) if dirs[i] < 0]
-        for i in ups:
-            for j in downs:
-                ratio = dirs[i] / (-dirs[j])  # move of j per unit move of i
-                t = min(_ONE, 1 / ratio)
-                w = list(v)
-                w[i] = v[i] + (_ONE - 2 * v[i]) * t
-                w[j] = v[j] + (_ONE - 2 * v[j]) * t * ratio
-                out.append(tuple(w))
-        return out
-
+def _walk(sl: _Slice, start: tuple[Fraction, ...], limit: int) -> list[tuple[Fraction, ...]]:
+    """Breadth-first search over the edges of P from ``start``: every vertex, once."""
     seen = {start}
     queue = [start]
     head = 0
     while head < len(queue):
         v = queue[head]
         head += 1
-        for w in neighbours(v):
+        for w in _neighbours(sl, v):
             if w not in seen:
                 seen.add(w)
                 queue.append(w)
                 if len(seen) > limit:
                     raise TooLargeError(f"more than {limit} extreme equilibria; raise max_vertices")
-    total = len(queue) << len(zr)
-    if total > limit:
+    return queue
+
+
+def _embed(verts: list[tuple[Fraction, ...]], nz: list[int], k: int, limit: int) -> list[tuple[Fraction, ...]]:
+    """Full k-vectors: each vertex on the coordinates ``nz``, times {0, 1} on the others."""
+    zr = [i for i in range(k) if i not in set(nz)]
+    if len(verts) << len(zr) > limit:
         raise TooLargeError(f"more than {limit} extreme equilibria; raise max_vertices")
     result = []
-    for v in queue:
+    for v in verts:
         e = [_ZERO] * k
         for idx, val in zip(nz, v):
             e[idx] = val
-        if zr:
-            for bits in product((_ZERO, _ONE), repeat=len(zr)):
-                f = list(e)
-                for idx, b in zip(zr, bits):
-                    f[idx] = b
-                result.append(tuple(f))
-        else:
-            result.append(tuple(e))
+        for bits in product((_ZERO, _ONE), repeat=len(zr)):
+            f = list(e)
+            for idx, b in zip(zr, bits):
+                f[idx] = b
+            result.append(tuple(f))
     return result
 
 
