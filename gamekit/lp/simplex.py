@@ -488,6 +488,32 @@ def solve_lp(
 
     Returns an :class:`LPResult` whose certificate has been verified exactly.
     """
+    data = _read_problem(c, A_ub, b_ub, A_eq, b_eq, maximize)
+    if max_iter < 1:
+        raise GameError("max_iter must be positive")
+    cvec, Aub, bub, Aeq, beq, _ = data
+    P = _Problem([-v for v in cvec] if maximize else cvec, Aub, bub, Aeq, beq)
+    use_float = float_basis if float_basis is not None else (P.m * (P.N + P.m) > FLOAT_THRESHOLD)
+    T, method = None, "simplex"
+    if use_float and P.m > 0:
+        start = _float_start(P, data, max_iter)
+        if isinstance(start, LPResult):
+            return start
+        if start is not None:
+            T, method = start, "float-basis"
+    if T is None:
+        T, farkas = _phase1(P, max_iter)
+        if farkas is not None:
+            res = LPResult("infeasible", farkas=(tuple(farkas[: P.k]), tuple(farkas[P.k :])),
+                           method=method, pivots=T.pivots)
+            verify_lp(res, *data)
+            return res
+        T.set_objective(P.cost)
+    return _phase2(P, T, data, method)
+
+
+def _read_problem(c, A_ub, b_ub, A_eq, b_eq, maximize: bool) -> tuple:
+    """Validated problem data (c, A_ub, b_ub, A_eq, b_eq, maximize) as Fractions."""
     if hasattr(c, "tolist") and not isinstance(c, (list, tuple)):
         c = c.tolist()
     if not isinstance(c, Sequence) or isinstance(c, (str, bytes)) or len(c) == 0:
@@ -502,50 +528,44 @@ def solve_lp(
         raise GameError("b_ub given without A_ub")
     if A_eq is None and b_eq is not None and len(b_eq) > 0:
         raise GameError("b_eq given without A_eq")
-    if max_iter < 1:
-        raise GameError("max_iter must be positive")
-    cmin = [-v for v in cvec] if maximize else cvec
-    P = _Problem(cmin, Aub, bub, Aeq, beq)
-    use_float = float_basis if float_basis is not None else (P.m * (P.N + P.m) > FLOAT_THRESHOLD)
-    data = (cvec, Aub, bub, Aeq, beq, maximize)
+    return cvec, Aub, bub, Aeq, beq, maximize
 
-    method = "simplex"
-    T = None
-    if use_float and P.m > 0:
-        order = _highs_order(P)
-        if order is not None:
-            direct = _direct_basis(P, order)
-            if direct is not None:
-                basis, vals, yprime = direct
-                y = [yp * s for yp, s in zip(yprime, P.scale)]
-                return _optimal(P, data, vals[:n], y, tuple(sorted(basis)), "float-basis", 0)
-            T = _install(P, order, max_iter)
-            if T is not None:
-                method = "float-basis"
-                T.set_objective(P.cost)
-    if T is None:
-        T, farkas = _phase1(P, max_iter)
-        if farkas is not None:
-            y_ub, y_eq = tuple(farkas[: P.k]), tuple(farkas[P.k :])
-            res = LPResult("infeasible", farkas=(y_ub, y_eq), method=method, pivots=T.pivots)
-            verify_lp(res, *data)
-            return res
+
+def _float_start(P: _Problem, data: tuple, max_iter: int):
+    """The float search step: HiGHS's basis, re-solved exactly. Returns a verified optimal
+    :class:`LPResult` when the basis is optimal as it stands, a tableau to polish with the
+    exact simplex when its columns can be installed, or None (start from scratch)."""
+    order = _highs_order(P)
+    if order is None:
+        return None
+    direct = _direct_basis(P, order)
+    if direct is not None:
+        basis, vals, yprime = direct
+        y = [yp * s for yp, s in zip(yprime, P.scale)]
+        return _optimal(P, data, vals[: len(data[0])], y, tuple(sorted(basis)), "float-basis", 0)
+    T = _install(P, order, max_iter)
+    if T is not None:
         T.set_objective(P.cost)
+    return T
+
+
+def _phase2(P: _Problem, T, data: tuple, method: str) -> LPResult:
+    """Run the exact simplex from a feasible tableau: an optimal or an unbounded result."""
+    n = len(data[0])
     entering = T.run(P.N)
     vals = T.values()
     x = tuple(vals[:n])
     basis = tuple(sorted(b for b in T.basis if b < P.N))
-    if entering is not None:
-        d = [Fraction(0)] * P.N
-        d[entering] = Fraction(1)
-        for i, b in enumerate(T.basis):
-            if b < P.N:
-                d[b] = Fraction(-T.M[i][entering], T.D)
-        res = LPResult("unbounded", x=x, ray=tuple(d[:n]), basis=basis, method=method, pivots=T.pivots)
-        verify_lp(res, *data)
-        return res
-    return _optimal(P, data, list(x), P.duals_from(T, P.Lc), basis, method, T.pivots)
-
+    if entering is None:
+        return _optimal(P, data, list(x), P.duals_from(T, P.Lc), basis, method, T.pivots)
+    d = [Fraction(0)] * P.N
+    d[entering] = Fraction(1)
+    for i, b in enumerate(T.basis):
+        if b < P.N:
+            d[b] = Fraction(-T.M[i][entering], T.D)
+    res = LPResult("unbounded", x=x, ray=tuple(d[:n]), basis=basis, method=method, pivots=T.pivots)
+    verify_lp(res, *data)
+    return res
 
 def _optimal(P: _Problem, data: tuple, x: list[Fraction], y: list[Fraction], basis: tuple[int, ...],
              method: str, pivots: int) -> LPResult:
