@@ -35,12 +35,12 @@ import numpy as np
 
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import fmt, to_fraction
+from gamekit.io.atomic import save_figure
 from games.baccara.cards import check_decks
 from games.baccara.casino.counting import punto_banco_tables
 from games.baccara.casino.odds import STANDARD_BETS, STATES, Shoe, house_edge
 from games.baccara.casino.shoe_play import (
     Z95,
-    atomic_savefig,
     batch_rng,
     check_positive,
     deal_batch,
@@ -280,7 +280,7 @@ def plot_bankroll(res: BankrollResult, path: str, trajectories: int = 30) -> Non
     fig.suptitle(f"Bankroll {res.bankroll:g}: {bets}; {res.sessions:,} sessions, {res.decks} decks")
     fig.tight_layout()
     try:
-        atomic_savefig(fig, path)
+        save_figure(fig, path)
     finally:
         plt.close(fig)
 

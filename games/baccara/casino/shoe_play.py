@@ -30,6 +30,7 @@ import numpy as np
 
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import to_fraction
+from gamekit.io.atomic import save_figure
 from games.baccara.cards import RANK_VALUE, RANKS, check_decks
 from games.baccara.casino.odds import Shoe, chemin_de_fer_expectation
 from games.baccara.casino.stats import Z95, BetStat
@@ -299,24 +300,6 @@ def play_shoes(
     )
 
 
-def atomic_savefig(fig, path: str) -> None:
-    """Write a matplotlib figure to ``path`` atomically (temporary file + os.replace)."""
-    import os
-    import tempfile
-
-    d = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".plot-", suffix=".png", dir=d)
-    os.close(fd)
-    try:
-        fig.savefig(tmp, format="png")
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise GameError(f"cannot write plot {path!r}: {exc.strerror or exc}") from None
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-
-
 def plot_by_position(res: ShoePlayResult, path: str, min_coups: int = 200) -> None:
     """Banker's mean payoff by coup position in the shoe, with 95% bands and the exact value."""
     import matplotlib
@@ -339,6 +322,6 @@ def plot_by_position(res: ShoePlayResult, path: str, min_coups: int = 200) -> No
     ax.legend(fontsize=8)
     fig.tight_layout()
     try:
-        atomic_savefig(fig, path)
+        save_figure(fig, path)
     finally:
         plt.close(fig)

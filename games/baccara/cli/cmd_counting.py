@@ -143,8 +143,8 @@ def _plot_eor(res, path: str) -> None:
     import matplotlib.pyplot as plt
     import numpy as np
 
+    from gamekit.io.atomic import save_figure
     from games.baccara.cards import RANKS
-    from games.baccara.casino.shoe_play import atomic_savefig
 
     bets = list(res.eor)
     fig, ax = plt.subplots(figsize=(9, 4.8), dpi=110)
@@ -159,7 +159,7 @@ def _plot_eor(res, path: str) -> None:
     ax.legend(fontsize=7, ncol=3)
     fig.tight_layout()
     try:
-        atomic_savefig(fig, path)
+        save_figure(fig, path)
     finally:
         plt.close(fig)
 
@@ -170,7 +170,7 @@ def _plot_sixes(s, path: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from games.baccara.casino.shoe_play import atomic_savefig
+    from gamekit.io.atomic import save_figure
 
     ks = sorted(s.histogram)
     fig, ax = plt.subplots(figsize=(7, 4.4), dpi=110)
@@ -183,7 +183,7 @@ def _plot_sixes(s, path: str) -> None:
     ax.legend(fontsize=8)
     fig.tight_layout()
     try:
-        atomic_savefig(fig, path)
+        save_figure(fig, path)
     finally:
         plt.close(fig)
 
@@ -196,7 +196,7 @@ def _plot_positions(tc, path: str) -> None:
     import matplotlib.pyplot as plt
     import numpy as np
 
-    from games.baccara.casino.shoe_play import atomic_savefig
+    from gamekit.io.atomic import save_figure
 
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.6), dpi=110)
     colors = {"banker": "#c0392b", "player": "#08519c"}
@@ -217,6 +217,6 @@ def _plot_positions(tc, path: str) -> None:
     ax2.set_title(f"{tc.decks} decks: where the advantages are (threshold {tc.threshold:g})")
     fig.tight_layout()
     try:
-        atomic_savefig(fig, path)
+        save_figure(fig, path)
     finally:
         plt.close(fig)
