@@ -111,7 +111,7 @@ class CurveRange:
     low: str
     high: str
     excludes_zero: IntegerSignCertificate | None
-    equalizing: tuple[str, str] | None = None  # q* = num/den (polynomials in n) for l*
+    equalizing: tuple[fmpq_poly, fmpq_poly] | None = None  # q* = num/den (polynomials in n) for l*
     q_bounds: tuple[IntegerSignCertificate, ...] = ()
 
 
@@ -272,7 +272,7 @@ def _curve_case(fam, l, strategic, forced_idx, n0, a, b, proof) -> None:
         if not all(c.holds for c in checks):
             proof.failures.append(f"equalizing q on {lab} not proved inside (0, 1)")
         proof.curves[lab] = CurveRange(lab, names, shown, str(num), str(den), None,
-                                       equalizing=(str(num), str(den)), q_bounds=checks)
+                                       equalizing=(num, den), q_bounds=checks)
         return
     rng = _hull_range(fam, moves, free + [l], n0)
     ex = _excludes_zero(list(rng), n0) if rng else None
