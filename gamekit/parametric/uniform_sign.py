@@ -41,7 +41,7 @@ from math import comb, floor
 from flint import fmpq, fmpq_poly, fmpz_poly
 
 from gamekit.core.errors import GameError
-from gamekit.parametric.algebraic import compare_numbers, number_decimal, real_roots
+from gamekit.parametric.algebraic import RealAlgebraic, compare_numbers, number_decimal, real_roots
 
 __all__ = [
     "IntegerSignCertificate",
@@ -81,6 +81,10 @@ def _poly_str(p: fmpq_poly, var: str) -> str:
 
 def _floor_number(r) -> int:
     """⌊r⌋ for an exact real (Fraction, QuadraticSurd or RealAlgebraic)."""
+    if isinstance(r, RealAlgebraic):  # irrational: refine until (lo, hi) holds no integer
+        while not (floor(r.lo) == floor(r.hi) or (r.hi == floor(r.hi) and r.hi - r.lo <= 1)):
+            r.refine()
+        return floor(r.lo)
     k = floor(float(r))
     while compare_numbers(r, Fraction(k)) < 0:
         k -= 1
@@ -122,7 +126,19 @@ class IntegerSignCertificate:
         return f"proved: P({var}) {rel} 0 for every integer {var} >= {self.n0} ({how})"
 
 
-def _largest_root(p: fmpq_poly):
+def _no_root_beyond(p: fmpq_poly, n0: int) -> bool:
+    """Descartes' rule of signs on q(x) = p(x + n0 − 1) / x^k (k = the order of q at 0): no sign
+    variation ⇒ no real root > n0 − 1 (a cheap exact test that saves the root isolation)."""
+    q = p.numer()
+    if n0 != 1:
+        q = q(fmpz_poly([n0 - 1, 1]))
+    signs = [_sgn(c) for c in q.coeffs() if c != 0]
+    return all(s == signs[0] for s in signs)
+
+
+def _largest_root(p: fmpq_poly, n0: int = 1):
+    if _no_root_beyond(p, n0):
+        return None
     rs = real_roots(p.numer())
     return rs[-1] if rs else None
 
@@ -135,7 +151,7 @@ def eventual_sign(coeffs, n0: int = 1) -> tuple[int, int]:
     if p.degree() < 0:
         return 0, n0
     s = _sgn(p.coeffs()[-1])
-    r = _largest_root(p) if p.degree() > 0 else None
+    r = _largest_root(p, n0) if p.degree() > 0 else None
     N = n0 if r is None else max(n0, _floor_number(r) + 1)
     while N > n0 and _sgn(p(fmpq(N - 1))) == s:
         N -= 1
@@ -151,7 +167,7 @@ def integer_sign(coeffs, n0: int = 1, sign: int | None = None) -> IntegerSignCer
         return IntegerSignCertificate(text, n0, sign or 1, False, n0, None, None, n0)
     lead = _sgn(p.coeffs()[-1])
     s = lead if sign is None else sign
-    r = _largest_root(p) if p.degree() > 0 else None
+    r = _largest_root(p, n0) if p.degree() > 0 else None
     uniform = n0 if r is None else max(n0, _floor_number(r) + 1)
     root = None if r is None else number_decimal(r, 8)
     if lead != s:

@@ -220,7 +220,10 @@ def lemma1_all_d() -> tuple[int, int, dict[int, int]]:
     (exact thresholds), so n_d = n_∞ for every d ≥ D; the d < D are counted exactly."""
     P = _end_polys()
     D, signs = 1, np.zeros(P.shape[:3], dtype=np.int64)
-    for idx in np.ndindex(*P.shape[:3]):
+    # no sign variation among the coefficients: no root d > 0 (Descartes), sign = the leading one
+    pos, neg = np.all(P >= 0, axis=-1), np.all(P <= 0, axis=-1)
+    signs[pos & ~neg], signs[neg & ~pos] = 1, -1
+    for idx in zip(*np.nonzero(~(pos | neg))):
         s, N = eventual_sign(P[idx].tolist(), 1)
         signs[idx] = s
         D = max(D, N)
