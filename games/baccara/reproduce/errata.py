@@ -45,4 +45,12 @@ ERRATA: dict[str, Erratum] = {
         why="a further strict dominance the paper does not use; the equilibrium is unaffected "
             "(the claim passes)",
     ),
+    "II.B2.figure1.regions": Erratum(
+        printed="d = 6: [0, 1/10] × [0, 1] minus the 20 curves is the union of 43 open regions",
+        ours="44 regions (V = 67, E = 110, F = E − V + 1)",
+        why="the 20 curves are 20 pieces, each ending on the rectangle's boundary, with the "
+            "paper's own 23 intersections (Table 3), all simple crossings at distinct points: each "
+            "piece adds one region and each crossing one more, 1 + 20 + 23 = 44; the claim "
+            "checks the curves, the crossings and Euler's formula",
+    ),
 }

@@ -1,0 +1,92 @@
+"""Statements "for every d" proved in d, and the skipped counts
+(games.baccara.reproduce.paper2_proofs, games.baccara.analysis.b2_all_d / b3_all_d).
+
+The proofs are cross-checked against the exact per-point certifier: a profile proved to be an
+equilibrium for every d ≥ 13 and α ∈ [0, 1/10] must pass gamekit's best-response check at
+sampled (d, α), including d far beyond the range any sweep covers.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.baccara.reproduce import run_claims
+
+
+def _check(prefix: str) -> None:
+    results = run_claims(prefix)
+    assert results, prefix
+    for r in results:
+        assert r.passed, (r.claim.id, r.paper_value, r.our_value, r.error)
+
+
+@pytest.mark.parametrize("prefix", ["I.sec3.supports", "II.B2.figure1.regions", "II.B3.eq54_66.symbolic"])
+def test_cheap_claims(prefix):
+    _check(prefix)
+
+
+def test_figure1_count_is_euler_and_differs_from_print():
+    (r,) = run_claims("II.B2.figure1.regions")
+    assert r.passed and r.our_value.startswith("[44, 20, 23")
+    from games.baccara.reproduce.errata import ERRATA
+
+    assert "II.B2.figure1.regions" in ERRATA
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("prefix", ["II.B2.d77.proved", "II.B2.d77.crossings", "II.B3.table7.d13.proved",
+                                    "II.B3.lemma1.all_d"])
+def test_proved_claims(prefix):
+    _check(prefix)
+
+
+def _profile(d: int, alpha: F):
+    """Theorem 2's profile for d ≥ 13: Player DMSDD with p of (54), Banker Table 5 + Table 7 with q of (64)."""
+    from games.baccara.models.tables import build_game, model_tables
+    from games.baccara.reproduce.paper2_b3 import formula
+    from games.baccara.reproduce.paper2_b3_sweep import _S
+    from games.baccara.reproduce.paper2_proofs import table7_target
+    from games.baccara.reproduce.paper_data import B3_Q_EQ, EQ54
+    from gamekit.doubly_additive import DoublyAdditiveGame
+
+    game = DoublyAdditiveGame.from_additive(build_game("B3", d, alpha), model_tables("B3", d).player_infosets)
+    p = formula(EQ54, d=d, alpha=alpha)
+    x = [{"05": F(1), "14": p, "23": F(0), "69": F(1), "78": F(1)}[s] for s in game.row_sets]
+    target = table7_target(_S[64])
+    q = formula(B3_Q_EQ[64], d=d)
+    y = [q if s == "06:-" else F(target[s]) for s in game.col_sets]
+    return game, x, y
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.sampled_from([13, 14, 20, 57, 250, 4000]), st.fractions(0, F(1, 10), max_denominator=500))
+def test_table7_proof_agrees_with_point_certifier(d, alpha):
+    from gamekit.core.certify import is_equilibrium
+
+    game, x, y = _profile(d, alpha)
+    assert is_equilibrium(game, x, y)
+
+
+def test_table7_profile_fails_below_13():
+    """At d = 12 and α = 1/10 (past β₀ ≈ 0.0997480) Table 7's d ≥ 13 strategy is not an equilibrium:
+    the bound 13 of the proof is not slack there."""
+    from gamekit.core.certify import is_equilibrium
+
+    game, x, y = _profile(12, F(1, 10))
+    assert not is_equilibrium(game, x, y)
+
+
+def test_b2_proved_q_is_eq35():
+    from games.baccara.analysis.b2_all_d import prove_b2
+    from games.baccara.reproduce.paper2_proofs import _sympy_poly, pr_q
+    from games.baccara.reproduce.paper_data import B2_Q_EQ
+
+    pr = prove_b2(77)
+    num, den = pr_q(pr)
+    d = sympy.Symbol("d", positive=True)
+    assert sympy.cancel(_sympy_poly(num) / _sympy_poly(den) - sympy.sympify(B2_Q_EQ[35], locals={"d": d})) == 0
