@@ -63,8 +63,8 @@ def _profile(d: int, alpha: F):
     return game, x, y
 
 
-@settings(max_examples=6, deadline=None)
-@given(st.sampled_from([13, 14, 20, 57, 250, 4000]), st.fractions(0, F(1, 10), max_denominator=500))
+@settings(max_examples=3, deadline=None)
+@given(st.sampled_from([13, 20, 57, 250, 4000]), st.fractions(0, F(1, 10), max_denominator=500))
 def test_table7_proof_agrees_with_point_certifier(d, alpha):
     from gamekit.core.certify import is_equilibrium
 
@@ -81,6 +81,7 @@ def test_table7_profile_fails_below_13():
     assert not is_equilibrium(game, x, y)
 
 
+@pytest.mark.slow
 def test_b2_proved_q_is_eq35():
     from games.baccara.analysis.b2_all_d import prove_b2
     from games.baccara.reproduce.paper2_proofs import _sympy_poly, pr_q

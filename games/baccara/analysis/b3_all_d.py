@@ -229,3 +229,84 @@ def lemma1_all_d() -> tuple[int, int, dict[int, int]]:
         D = max(D, N)
     n_inf = int(_strategic(signs).sum())
     return D, n_inf, lemma1_counts(range(1, D))
+
+
+# -- uniqueness for every d >= d0 ----------------------------------------------------------------
+@dataclass
+class B3UniqueProof:
+    """Uniqueness of the Model B3 equilibrium for every d ≥ d0 and α ∈ [0, alpha_max]:
+    ``forced`` Banker moves (Lemma 1 against all 32 rows on the whole box), Player's strictly
+    dominant moves at (0,5), (2,3), (6,9), (7,8) given them (``player``), and the uniqueness of
+    the 2 × 2⁴⁸⁴ game of rows 19 and 27 (``pair``, :func:`gamekit.parametric.family_proof.prove_unique`)."""
+
+    d0: int
+    forced: dict[str, int] = field(default_factory=dict)
+    player: dict[str, IntegerSignCertificate | None] = field(default_factory=dict)
+    pair: object = None
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def unique(self) -> bool:
+        return not self.failures
+
+
+def _forced_all_rows(d0: int) -> dict[str, int]:
+    """Banker sets whose 64 end polynomials (32 rows × α ∈ {0, 1/10}) all have the same strict
+    sign for every d ≥ d0 (affine in α: then on the whole interval) → the forced move."""
+    labels = _b3_polys()[0]
+    P = _end_polys()
+    out = {}
+    for m, lab in enumerate(labels):
+        want = None
+        for u in range(P.shape[0]):
+            for e in range(2):
+                c = integer_sign(P[u, m, e].tolist(), d0)
+                if not c.holds or (want is not None and c.sign != want):
+                    want = 0
+                    break
+                want = c.sign
+            if want == 0:
+                break
+        if want:
+            out[lab] = int(want > 0)
+    return out
+
+
+def prove_b3_unique(d0: int, alpha_max: Fraction = ALPHA_MAX) -> B3UniqueProof:
+    """The three steps of :class:`B3UniqueProof`. In any equilibrium Banker plays the forced
+    moves (strictly dominant), hence Player's strictly dominant moves (his gain at c is affine in
+    Banker's behaviour: its extreme over the free sets' box is a polynomial in d), hence Player
+    mixes only rows 19 = DSSDD and 27 = DDSDD, and the equilibrium is one of that 2-row game,
+    whose equilibrium is unique."""
+    from gamekit.parametric.family_proof import prove_unique
+
+    proof = B3UniqueProof(d0)
+    proof.forced = _forced_all_rows(d0)
+    labels = _b3_polys()[0]
+    gains = player_gains()
+    for c, move in PLAYER_MOVES.items():
+        if move is None:
+            continue
+        f0, h = gains[c]
+        ext = f0
+        for m, lab in enumerate(labels):
+            if lab in proof.forced:
+                ext = ext + h[m] if proof.forced[lab] else ext
+                continue
+            s = integer_sign(h[m], d0)
+            if not s.holds:
+                s = integer_sign(h[m], d0, sign=-s.sign)
+            if not s.holds:
+                if h[m].degree() >= 0:
+                    proof.failures.append(f"sign of Player's weight at {c}, {lab} varies")
+                continue
+            if (s.sign < 0) == bool(move):  # the worst case for the wanted move
+                ext = ext + h[m]
+        cert = integer_sign(ext, d0, sign=1 if move else -1)
+        proof.player[c] = cert
+        if not cert.holds:
+            proof.failures.append(f"Player's move at {c} not strictly dominant")
+    proof.pair = prove_unique(b3_pair_family(), d0, 0, alpha_max, MIXED_SET)
+    if not proof.pair.unique:
+        proof.failures.extend(f"rows 19/27: {f}" for f in proof.pair.failures)
+    return proof
