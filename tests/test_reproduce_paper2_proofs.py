@@ -47,12 +47,12 @@ def test_proved_claims(prefix):
 
 def _profile(d: int, alpha: F):
     """Theorem 2's profile for d ≥ 13: Player DMSDD with p of (54), Banker Table 5 + Table 7 with q of (64)."""
+    from gamekit.doubly_additive import DoublyAdditiveGame
     from games.baccara.models.tables import build_game, model_tables
     from games.baccara.reproduce.paper2_b3 import formula
     from games.baccara.reproduce.paper2_b3_sweep import _S
     from games.baccara.reproduce.paper2_proofs import table7_target
     from games.baccara.reproduce.paper_data import B3_Q_EQ, EQ54
-    from gamekit.doubly_additive import DoublyAdditiveGame
 
     game = DoublyAdditiveGame.from_additive(build_game("B3", d, alpha), model_tables("B3", d).player_infosets)
     p = formula(EQ54, d=d, alpha=alpha)

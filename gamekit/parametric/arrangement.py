@@ -104,7 +104,7 @@ def count_faces(curves, lo, hi) -> FaceCount:
                     p = _value(cs[i], x)
                     if not any(compare(x, u) == 0 and compare(p, v) == 0 for u, v in crossing_pts):
                         crossing_pts.append((x, p))
-    for k, (i, pc) in enumerate(pieces):
+    for k, (i, _piece) in enumerate(pieces):
         for x in on_piece[k]:
             add_point(x, _value(cs[i], x))
     edges = sum(_distinct(xs) - 1 for xs in on_piece)

@@ -56,7 +56,8 @@ from gamekit.parametric.uniform_sign import (
     to_poly,
 )
 
-__all__ = ["AffineFamily", "FamilyProof", "CurveRange", "classify_sets", "prove_unique", "det_on_curve"]
+__all__ = ["AffineFamily", "FamilyProof", "CurveRange", "classify_sets", "prove_unique", "det_on_curve",
+           "end_signs", "family_from_ints"]
 
 Bi = list  # a polynomial in (n, α): [c_0(n), c_1(n), …], coefficients of α^k as fmpq_poly
 
@@ -135,7 +136,7 @@ class FamilyProof:
     n_certificates: int = 0
 
 
-def _sign_pair(P: Bi, n0: int, a, b) -> tuple[int, int] | None:
+def end_signs(P: Bi, n0: int, a, b) -> tuple[int, int] | None:
     """Strict signs at α = a and α = b, each proved for all n ≥ n0, or None."""
     out = []
     for x in (a, b):
@@ -163,7 +164,7 @@ def classify_sets(fam: AffineFamily, n0: int, a, b, proof: FamilyProof) -> None:
             proof.forced[lab] = int(s[0].sign > 0)
             continue
         strategic.append(l)
-        ends = [_sign_pair(fam.delta[l][u], n0, a, b) for u in (0, 1)]
+        ends = [end_signs(fam.delta[l][u], n0, a, b) for u in (0, 1)]
         if s[0] and s[1]:
             proof.kinds[lab] = "S/D" if s[0].sign < 0 else "D/S"
         elif ends[0] and ends[1]:
@@ -213,7 +214,6 @@ def _hull_range(fam: AffineFamily, moves: dict[int, int], free: list[int], n0: i
 
 def _curve_moves(fam: AffineFamily, l: int, strategic: list[int], forced_idx: dict[int, int],
                  n0: int, a, b, proof: FamilyProof) -> tuple[dict[int, int], list[int]]:
-    num_den = {}
     moves, free = dict(forced_idx), []
     _, den = det_on_curve(fam, l, l)
     ds = _strict(den, n0, a, b)
@@ -231,7 +231,6 @@ def _curve_moves(fam: AffineFamily, l: int, strategic: list[int], forced_idx: di
             free.append(m)
         else:
             moves[m] = int(c.sign * ds.sign > 0)
-            num_den[m] = c
     return moves, free
 
 

@@ -30,8 +30,8 @@ from functools import cache
 from gamekit.parametric.family_proof import (
     AffineFamily,
     FamilyProof,
-    _sign_pair,
     det_on_curve,
+    end_signs,
     family_from_ints,
     prove_unique,
 )
@@ -92,7 +92,7 @@ def crossing_pairs_proved(d0: int = 77, alpha_max: Fraction = ALPHA_MAX) -> Cros
     for pair in proof.crossing_pairs:
         l, m = sorted(pair)
         num, _ = det_on_curve(fam, idx[l], idx[m])
-        ends[pair] = _sign_pair(num, d0, 0, alpha_max)
+        ends[pair] = end_signs(num, d0, 0, alpha_max)
     n = len(proof.strategic)
     return CrossingProof(frozenset(p for p, e in ends.items() if e and e[0] != e[1]), ends,
                          n * (n - 1) // 2 - len(proof.crossing_pairs))
