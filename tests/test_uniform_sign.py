@@ -164,3 +164,20 @@ def test_family_unique_and_failure():
 def test_family_p_zero_excluded(n0):
     pr = prove_unique(_family([-2]), n0, 0, F(1, 10), "a")
     assert pr.boundary["p = 0"].holds and pr.boundary["p = 1"].holds
+
+
+def test_family_set_whose_kind_changes_with_n():
+    """A third set c with Δ₀ = −4n, Δ₁ = 2n − 3 (forced stand at n = 1, a curve for n ≥ 2), that
+    Player ignores: not forced on the box, yet the theorem holds for every n ≥ 1."""
+    delta = [(([0, -1], [0]), ([0, 1], [1])), (([1], [0]), ([1], [0])), (([0, -4], [0]), ([-3, 2], [0]))]
+    pr = prove_unique(family_from_ints(("a", "b", "c"), delta, [1], [[-2], [0], [0]]), 1, 0, F(1, 10), "a")
+    assert pr.unique and "c" in pr.strategic and pr.kinds["c"] == "undecided"
+
+
+def test_family_indifferent_set_breaks_uniqueness():
+    """Δ₀ = Δ₁ = n − 3 at c: at n = 3 Banker is indifferent at c for every p, so the equilibrium
+    is not unique there and the theorem must not claim it."""
+    delta = [(([0, -1], [0]), ([0, 1], [1])), (([1], [0]), ([1], [0])), (([-3, 1], [0]), ([-3, 1], [0]))]
+    pr = prove_unique(family_from_ints(("a", "b", "c"), delta, [1], [[-2], [0], [0]]), 1, 0, F(1, 10), "a")
+    assert not pr.unique
+    assert prove_unique(family_from_ints(("a", "b", "c"), delta, [1], [[-2], [0], [0]]), 4, 0, F(1, 10), "a").unique

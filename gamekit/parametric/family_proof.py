@@ -19,10 +19,11 @@ polynomials in (n, α), quadratic and affine in α.
 Theorem (what :func:`prove_unique` proves). Suppose, for every integer n ≥ n₀ and α ∈ [a, b],
 with all signs proved by :func:`gamekit.parametric.uniform_sign.box_sign`:
 
-1. the forced sets are as above; for one strategic set l* the curve lies strictly inside
-   (0, 1) (Δ₀(l*), Δ₁(l*) of opposite strict signs);
-2. for every strategic l, the sets m whose sign on curve l is *not* proved constant form F_l;
-   F_{l*} = ∅;
+1. the forced sets are as above (every other set is "strategic", whether or not its signs are
+   decided: its kind may change with n); for one strategic set l* the curve lies strictly
+   inside (0, 1) (Δ₀(l*), Δ₁(l*) of opposite strict signs);
+2. for every strategic l, the sets m whose sign on curve l is *not* proved constant form F_l
+   (all strategic sets when the sign of Δ₀(l) − Δ₁(l) is not proved); F_{l*} = ∅;
 3. with T^l the proved moves on curve l, the range of f over the box
    H_l = {q : q_m = T^l_m for m ∉ F_l ∪ {l}, q_m ∈ [0, 1] otherwise},
    [F₀ + Σ T^l_m h_m + Σ_{F_l ∪ {l}} min(0, h_m), … max(0, h_m)], excludes 0 for l ≠ l*;
@@ -173,8 +174,9 @@ def classify_sets(fam: AffineFamily, n0: int, a, b, proof: FamilyProof) -> None:
                 if e[0] != e[1]:
                     proof.meets_boundary[lab] = f"p = {u}"
         else:
+            # not needed by the theorem: l is strategic, and every set whose sign on a curve
+            # is not proved is treated as free (hypotheses 2, 3 and 5 stay valid)
             proof.kinds[lab] = "undecided"
-            proof.failures.append(f"{lab}: signs of the gains not decided")
     proof.strategic = tuple(fam.labels[l] for l in strategic)
 
 
@@ -202,6 +204,8 @@ def _hull_range(fam: AffineFamily, moves: dict[int, int], free: list[int], n0: i
     matter: the free h_m enter as min(0, h_m) / max(0, h_m), each sign proved for n ≥ n0."""
     lo = hi = _base(fam, moves)
     for m in free:
+        if fam.h[m].degree() < 0:  # player I ignores this set
+            continue
         c = integer_sign(fam.h[m], n0)
         if not c.holds:
             return None

@@ -281,10 +281,32 @@ def _supports():
 # ------------------------------------------------------------------------------------------
 # Theorem 1 for every d: proved for d >= 77, exact per-d analysis for d = 1 … 100
 # ------------------------------------------------------------------------------------------
+D12 = 12
+
+
+@cache
+def _b2_d12():
+    from games.baccara.analysis.b2_all_d import prove_b2
+
+    return prove_b2(D12, ALPHA_MAX)
+
+
+@claim("II.B2.unique.d12", PAPER, "Theorem 1 (\"none otherwise\"), Tables 5–6",
+       "PROVED for every integer d >= 12 and every alpha in [0, 1/10]: the Model B2 equilibrium is unique, "
+       "p = (26), Banker mixes only at ((0,6),-) with q = (35) (the family theorem with sets whose sign changes "
+       "with d treated as free)")
+def _unique_d12():
+    pr = _b2_d12()
+    num, den = pr_q(pr)
+    q = _sympy_poly(num) / _sympy_poly(den)
+    status = f"proved for every d >= {pr.n0}" if pr.unique else f"NOT proved: {pr.failures[:3]}"
+    return ("proved for every d >= 12", True), (status, _same(B2_Q_EQ[35], q))
+
+
 @claim("II.B2.thm1.all_d", PAPER, "Theorem 1",
        "for EVERY d >= 1: the number of alpha in [0, 1/10] with several equilibria is two if d in {1, 8, 9, 10, 11}, "
        "one if d in {2, 4, 5, 6, 7}, none otherwise — d = 1 … 100 by the exact whole-interval analysis per d, "
-       "every d >= 77 by the uniform proof in d (the two ranges overlap)",
+       "every d >= 12 by the uniform proof in d (the two ranges overlap)",
        compare=lambda paper, ours: paper == ours[:2])
 def _thm1_all_d():
     from games.baccara.reproduce.paper2_b2 import ALL_D, sweep_records
@@ -292,14 +314,11 @@ def _thm1_all_d():
 
     recs = sweep_records(ALL_D)
     per_d = {d: sum(not p["unique"] for p in recs[d]["points"]) for d in ALL_D}
-    pr = _b2()
-    paper = ({d: THM1_EXCEPTIONS.get(d, 0) for d in ALL_D}, "unique for every d >= 77")
-    text = (f"checked exactly for d = 1..{max(ALL_D)} (per-d parametric analysis); "
-            + (f"proved for every d >= {pr.n0}" if pr.unique else "d >= 77 NOT proved"))
-    return paper, (per_d, "unique for every d >= 77" if pr.unique else "not proved", text)
-
-
-D17 = 17
+    pr = _b2_d12()
+    paper = ({d: THM1_EXCEPTIONS.get(d, 0) for d in ALL_D}, "unique for every d >= 12")
+    text = (f"exact per-d parametric analysis for d = 1..{max(ALL_D)}; "
+            + (f"proved for every d >= {pr.n0}" if pr.unique else "d >= 12 NOT proved"))
+    return paper, (per_d, "unique for every d >= 12" if pr.unique else "not proved", text)
 
 
 @cache
@@ -307,11 +326,11 @@ def _b3_pair():
     from gamekit.parametric.family_proof import prove_unique
     from games.baccara.analysis.b3_all_d import MIXED_SET, b3_pair_family
 
-    return prove_unique(b3_pair_family(), D17, 0, ALPHA_MAX, MIXED_SET)
+    return prove_unique(b3_pair_family(), D13, 0, ALPHA_MAX, MIXED_SET)
 
 
 @claim("II.B3.unique.rows19_27", PAPER, "§4 (\"we are unable to prove uniqueness\"), §5",
-       "PROVED for every d >= 17 and alpha in [0, 1/10]: among the profiles in which Player mixes only DSSDD and "
+       "PROVED for every d >= 13 and alpha in [0, 1/10]: among the profiles in which Player mixes only DSSDD and "
        "DDSDD (Theorem 2's support), the equilibrium is unique and is Table 7's (q of (64)). Full uniqueness "
        "of Model B3 is NOT proved for d > 100 (per d by the whole-interval B3 sweep; Player's moves at "
        "(0,5), (2,3), (6,9), (7,8) are not dominant uniformly)")
@@ -320,4 +339,4 @@ def _b3_pair_claim():
     num, den = pr.curves[pr.main].equalizing
     q = _sympy_poly(num) / _sympy_poly(den)
     status = f"proved for every d >= {pr.n0}" if pr.unique else f"NOT proved: {pr.failures[:3]}"
-    return ("proved for every d >= 17", True), (status, _same(B3_Q_EQ[64], q))
+    return ("proved for every d >= 13", True), (status, _same(B3_Q_EQ[64], q))
