@@ -293,14 +293,23 @@ def _b2_d12():
 
 @claim("II.B2.unique.d12", PAPER, "Theorem 1 (\"none otherwise\"), Tables 5–6",
        "PROVED for every integer d >= 12 and every alpha in [0, 1/10]: the Model B2 equilibrium is unique, "
-       "p = (26), Banker mixes only at ((0,6),-) with q = (35) (the family theorem with sets whose sign changes "
-       "with d treated as free)")
+       "p = (26), Banker mixes only at ((0,6),-) with q = (35) and plays Table 5 + Table 6's row d >= 12 "
+       "everywhere else (the family theorem; sets whose sign changes with d are treated as free)")
 def _unique_d12():
+    from games.baccara.analysis.b2_all_d import MIXED_SET
+    from games.baccara.reproduce.paper2_b2 import table6_moves
+    from games.baccara.reproduce.paper_data import TABLE6
+
     pr = _b2_d12()
     num, den = pr_q(pr)
     q = _sympy_poly(num) / _sympy_poly(den)
     status = f"proved for every d >= {pr.n0}" if pr.unique else f"NOT proved: {pr.failures[:3]}"
-    return ("proved for every d >= 12", True), (status, _same(B2_Q_EQ[35], q))
+    strat = next(st for ds, _iv, st, _eq in TABLE6 if ds == "≥12")
+    paper_moves = {s: v for s, v in table6_moves(strat, 0).items() if s != MIXED_SET}
+    ours_moves = {**pr.forced, **pr.curves[MIXED_SET].moves}
+    diff = sorted(s for s in paper_moves if paper_moves[s] != ours_moves.get(s))
+    return (("proved for every d >= 12", True, "483 moves equal"),
+            (status, _same(B2_Q_EQ[35], q), f"{483 - len(diff)} moves equal" + (f", differ {diff[:4]}" if diff else "")))
 
 
 @claim("II.B2.thm1.all_d", PAPER, "Theorem 1",
