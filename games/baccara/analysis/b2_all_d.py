@@ -96,3 +96,43 @@ def crossing_pairs_proved(d0: int = 77, alpha_max: Fraction = ALPHA_MAX) -> Cros
     n = len(proof.strategic)
     return CrossingProof(frozenset(p for p, e in ends.items() if e and e[0] != e[1]), ends,
                          n * (n - 1) // 2 - len(proof.crossing_pairs))
+
+
+def _entry(fam: AffineFamily, l: int):
+    """α_l(d) = −c₀/c₁ where the partial curve l meets p = 1 (Δ₁(l) = c₀ + c₁α = 0)."""
+    c0, c1 = fam.delta[l][1]
+    return -c0, c1
+
+
+def partial_crossing_inside(label_a: str, label_b: str, d0: int = 77, alpha_max: Fraction = ALPHA_MAX) -> bool:
+    """For two partial curves (each enters the strip through p = 1 at α_l(d) and stays below
+    1 after, Δ₀ > 0 > Δ₁ there): prove that they cross exactly once in (0, alpha_max) (opposite
+    end signs of the quadratic numerator, for every d ≥ d0) and that the crossing lies after both
+    entries, i.e. inside [0, 1], for every d ≥ d0. With α_e the later entry (the order of the
+    entries proved by one polynomial sign in d), the crossing is after α_e iff the numerator of
+    p_a − p_b has at α_e the sign it has at α = 0 (one root in between otherwise) — a
+    polynomial sign in d after clearing α_e's denominator."""
+    from gamekit.parametric.uniform_sign import integer_sign
+
+    fam = b2_family(2)
+    ia, ib = fam.labels.index(label_a), fam.labels.index(label_b)
+    (na, da), (nb, db) = _entry(fam, ia), _entry(fam, ib)
+    order = integer_sign(na * db - nb * da, d0)  # sign of α_a − α_b times sign(da·db)
+    sab = integer_sign(da * db, d0)
+    if not (order.holds and sab.holds):
+        return False
+    later = ia if order.sign * sab.sign > 0 else ib
+    ne, de = _entry(fam, later)
+    num, _ = det_on_curve(fam, ia, ib)
+    ends = end_signs(num, d0, 0, alpha_max)
+    if ends is None or ends[0] == ends[1]:  # not one crossing in (0, alpha_max) for every d
+        return False
+    at_e = sum((c * ne ** k * de ** (len(num) - 1 - k) for k, c in enumerate(num)), num[0] * 0)
+    at_0 = num[0]
+    s_e = integer_sign(at_e, d0)
+    s_0 = integer_sign(at_0, d0)
+    de_sign = integer_sign(de, d0)
+    if not (s_e.holds and s_0.holds and de_sign.holds):
+        return False
+    parity = de_sign.sign ** (len(num) - 1)
+    return s_e.sign * parity == s_0.sign

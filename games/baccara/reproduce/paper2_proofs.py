@@ -106,13 +106,15 @@ def pr_q(pr):
 @claim("II.B2.d77.crossings", PAPER, "§3, before Theorem 1",
        "PROVED for every d >= 77: exactly the 37 named pairs of curves meet — the six (4,1) curves with the six "
        "(6,6) curves and p((1,5),6) with p((2,4),6) — each once, at a simple root in (0, 1/10) (sign change "
-       "of a quadratic in alpha); the other 341 pairs never meet, so the order of the curves is independent of d")
+       "of a quadratic in alpha), inside the strip 0 < p < 1 (for the two partial curves: after both enter "
+       "through p = 1); the other 341 pairs never meet, so the order of the curves is independent of d")
 def _d77_crossings():
-    from games.baccara.analysis.b2_all_d import crossing_pairs_proved
+    from games.baccara.analysis.b2_all_d import crossing_pairs_proved, partial_crossing_inside
 
     cp = crossing_pairs_proved(D77, ALPHA_MAX)
     status = "proved for every d >= 77" if cp.pairs == D77_PAIRS else "differs"
-    return ("proved for every d >= 77", 37, 341), (status, len(cp.pairs), cp.never_meet)
+    inside = partial_crossing_inside("15:6", "24:6", D77, ALPHA_MAX)
+    return ("proved for every d >= 77", 37, 341, True), (status, len(cp.pairs), cp.never_meet, inside)
 
 
 # ------------------------------------------------------------------------------------------
