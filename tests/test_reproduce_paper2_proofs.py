@@ -92,3 +92,12 @@ def test_b2_proved_q_is_eq35():
     num, den = pr_q(pr)
     d = sympy.Symbol("d", positive=True)
     assert sympy.cancel(_sympy_poly(num) / _sympy_poly(den) - sympy.sympify(B2_Q_EQ[35], locals={"d": d})) == 0
+
+
+def test_partial_crossing_threshold_is_77():
+    """The crossing of p((1,5),6) and p((2,4),6) inside the strip is provable from d = 77, not from 76
+    (Table 4: 36 intersections for d = 46 … 76, 37 for d >= 77)."""
+    from games.baccara.analysis.b2_all_d import partial_crossing_inside
+
+    assert partial_crossing_inside("15:6", "24:6", 77)
+    assert not partial_crossing_inside("15:6", "24:6", 76)
