@@ -41,7 +41,7 @@ def test_figure1_count_is_euler_and_differs_from_print():
 @pytest.mark.slow
 @pytest.mark.parametrize("prefix", ["II.B2.d77.proved", "II.B2.d77.crossings", "II.B3.table7.d13.proved",
                                     "II.B3.lemma1.all_d", "II.B2.unique.d12", "II.B3.unique.rows19_27",
-                                    "II.B2.thm1.all_d"])
+                                    "II.B2.thm1.all_d", "II.B2.table4.large_d"])
 def test_proved_claims(prefix):
     _check(prefix)
 

@@ -136,3 +136,84 @@ def partial_crossing_inside(label_a: str, label_b: str, d0: int = 77, alpha_max:
         return False
     parity = de_sign.sign ** (len(num) - 1)
     return s_e.sign * parity == s_0.sign
+
+
+def _never_forced(fam: AffineFamily, l: int, d0: int, alpha_max: Fraction) -> bool:
+    """For every integer d ≥ d0 the set l is *not* forced: Δ₀·Δ₁ ≤ 0 at α = 0 or at α = alpha_max
+    (then the two moves are not of one strict sign on the interval). Proved for d beyond the
+    eventual-sign threshold of either product, and by exact evaluation below it."""
+    from flint import fmpq
+
+    from gamekit.parametric.uniform_sign import eventual_sign
+
+    prods = []
+    for x in (Fraction(0), Fraction(alpha_max)):
+        fx = fmpq(x.numerator, x.denominator)
+        g0, g1 = (c[0] + c[1] * fx for c in fam.delta[l])
+        prods.append(g0 * g1)
+    best = None
+    for P in prods:
+        s, N = eventual_sign(P, d0)
+        if s < 0 and (best is None or N < best):
+            best = N
+    if best is None:
+        return False
+    return all(any(P(fmpq(d)) <= 0 for P in prods) for d in range(d0, best))
+
+
+def table4_columns_proved(alpha_max: Fraction = ALPHA_MAX) -> dict[str, tuple[int, int, bool]]:
+    """Table 4's columns for all large d, each as (value, from d, proved): (a) curves = sets not
+    forced by Lemma 1 (from d = 8), (c) curves meeting p = 0 or 1 (from d = 18: all kinds decided),
+    (b) 37 crossings at 37 distinct points and (d) = (a) + 2(b) α-intervals (from d = 77: each
+    curve's domain is one interval, cut once per crossing), (e) no exceptional α (from d = 12)."""
+    from gamekit.parametric.family_proof import FamilyProof, classify_sets
+
+    fam = b2_family(2)
+    out = {}
+    pr8 = FamilyProof(8, Fraction(0), Fraction(alpha_max))
+    classify_sets(fam, 8, 0, alpha_max, pr8)
+    never = all(_never_forced(fam, fam.labels.index(s), 8, alpha_max) for s in pr8.strategic)
+    out["a"] = (len(pr8.strategic), 8, never)
+    pr18 = FamilyProof(18, Fraction(0), Fraction(alpha_max))
+    classify_sets(fam, 18, 0, alpha_max, pr18)
+    decided = all(k in ("S/D", "D/S", "partial") for k in pr18.kinds.values())
+    out["c"] = (len(pr18.meets_boundary), 18, decided)
+    cp = crossing_pairs_proved(77, alpha_max)
+    inside = partial_crossing_inside("15:6", "24:6", 77, alpha_max)
+    pr77 = prove_b2(77, alpha_max)
+    # the crossing graph is bipartite (4,1) × (6,6) plus one (6,6) pair: its only triangles are
+    # {x:1, 15:6, 24:6}; no triple point there means 37 distinct points
+    triples = [(x, "15:6", "24:6") for x in pr77.strategic if x.endswith(":1")]
+    distinct = no_common_crossing(triples, 77)
+    out["b"] = (len(cp.pairs), 77, inside and distinct and cp.pairs == pr77.crossing_pairs)
+    out["d"] = (len(pr77.strategic) + 2 * len(cp.pairs), 77, out["b"][2])
+    out["e"] = (0, 12, prove_b2(12, alpha_max).unique)
+    return out
+
+
+def no_common_crossing(triples, d0: int = 77) -> bool:
+    """No three curves through one point, for every integer d ≥ d0: for each (l, m, n) the two
+    quadratics in α whose roots are the crossings l∩m and l∩n have a resultant R(d) (a polynomial
+    in d) with no integer root ≥ d0 (eventual sign beyond its largest real root, exact values
+    below) — then no α is a crossing of both pairs."""
+    import sympy
+
+    from gamekit.parametric.uniform_sign import eventual_sign
+
+    fam = b2_family(2)
+    a, d = sympy.symbols("alpha d")
+
+    def expr(P):
+        return sum(sum(sympy.Rational(int(c.p), int(c.q)) * d**i for i, c in enumerate(p.coeffs())) * a**k
+                   for k, p in enumerate(P))
+
+    for l, m, n in triples:
+        il, im, i_n = (fam.labels.index(x) for x in (l, m, n))
+        q1 = sympy.expand(expr(det_on_curve(fam, il, im)[0]))
+        q2 = sympy.expand(expr(det_on_curve(fam, il, i_n)[0]))
+        R = sympy.Poly(sympy.resultant(q1, q2, a), d)
+        coeffs = [int(c) for c in reversed(R.all_coeffs())]
+        s, N = eventual_sign(coeffs, d0)
+        if s == 0 or any(R.eval(k) == 0 for k in range(d0, N)):
+            return False
+    return True

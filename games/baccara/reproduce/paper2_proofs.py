@@ -286,6 +286,19 @@ def _supports():
 D12 = 12
 
 
+@claim("II.B2.table4.large_d", PAPER, "Table 4",
+       "PROVED for every d beyond the printed bound: (a) 28 curves for every d >= 8, (c) 6 curves meeting p = 1 "
+       "(none p = 0) for every d >= 18, (b) 37 intersection points and (d) 102 alpha-intervals for every "
+       "d >= 77, (e) no exceptional alpha for every d >= 12 — the rows 8 … 11, 18, 46–76 and >= 77 of Table 4 "
+       "agree at those d (claim II.B2.table4)")
+def _table4_large():
+    from games.baccara.analysis.b2_all_d import table4_columns_proved
+
+    cols = table4_columns_proved(ALPHA_MAX)
+    paper = {"a": (28, 8, True), "b": (37, 77, True), "c": (6, 18, True), "d": (102, 77, True), "e": (0, 12, True)}
+    return paper, {k: cols[k] for k in sorted(cols)}
+
+
 @cache
 def _b2_d12():
     from games.baccara.analysis.b2_all_d import prove_b2
