@@ -25,7 +25,7 @@ def _check(prefix: str) -> None:
         assert r.passed, (r.claim.id, r.paper_value, r.our_value, r.error)
 
 
-@pytest.mark.parametrize("prefix", ["I.sec3.supports", "II.B2.figure1.regions", "II.B3.eq54_66.symbolic"])
+@pytest.mark.parametrize("prefix", ["I.sec3.supports", "II.B2.figure1.regions", "II.B3.alld.eq54_66"])
 def test_cheap_claims(prefix):
     _check(prefix)
 
@@ -39,9 +39,9 @@ def test_figure1_count_is_euler_and_differs_from_print():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("prefix", ["II.B2.d77.proved", "II.B2.d77.crossings", "II.B3.table7.d13.proved",
-                                    "II.B3.lemma1.all_d", "II.B2.unique.d12", "II.B3.unique.rows19_27",
-                                    "II.B2.thm1.all_d", "II.B2.table4.large_d"])
+@pytest.mark.parametrize("prefix", ["II.B2.alld.d77", "II.B2.alld.crossings", "II.B3.alld.table7",
+                                    "II.B3.alld.lemma1", "II.B2.alld.unique", "II.B3.alld.unique_rows19_27",
+                                    "II.B2.alld.thm1", "II.B2.alld.table4"])
 def test_proved_claims(prefix):
     _check(prefix)
 

@@ -1,16 +1,16 @@
 """Statements the papers make "for every d", proved by exact analysis in d, and the counts the
 other claim modules skip.
 
-* ``II.B2.d77.proved`` / ``II.B2.d77.crossings`` — paper II §3 before Theorem 1: Model B2 for
+* ``II.B2.alld.d77`` / ``II.B2.alld.crossings`` — paper II §3 before Theorem 1: Model B2 for
   every d ≥ 77 (:mod:`games.baccara.analysis.b2_all_d`): uniqueness, the 28 curves, the 37
   crossing pairs, Lemma 1's forced moves, (26) and (35) — *proved* for every integer d ≥ 77
   and every α ∈ [0, 1/10] (every sign a polynomial sign in (d, α),
   :mod:`gamekit.parametric.uniform_sign`).
-* ``II.B3.table7.d13.proved`` — Table 7's row "d ≥ 13" is a Nash equilibrium of Model B3 for
+* ``II.B3.alld.table7`` — Table 7's row "d ≥ 13" is a Nash equilibrium of Model B3 for
   every d ≥ 13 and α ∈ [0, 1/10] (:mod:`games.baccara.analysis.b3_all_d`).
-* ``II.B3.eq54_66.symbolic`` — (54), (55), (56)–(66) equal our formulas as rational functions
+* ``II.B3.alld.eq54_66`` — (54), (55), (56)–(66) equal our formulas as rational functions
   of d (sympy), not at sample d.
-* ``II.B3.lemma1.all_d`` — "20 ≤ n_d ≤ 28", proved for every d ≥ 1.
+* ``II.B3.alld.lemma1`` — "20 ≤ n_d ≤ 28", proved for every d ≥ 1.
 * ``II.B2.figure1.regions`` — the "43 disjoint connected open regions" of Figure 1, counted
   exactly (:mod:`gamekit.parametric.arrangement`).
 * ``I.sec3.supports`` — paper I's "5 / 3 / 1" failures of the other nine supports of size two,
@@ -81,7 +81,7 @@ def _b2():
     return prove_b2(D77, ALPHA_MAX)
 
 
-@claim("II.B2.d77.proved", PAPER, "§3, before Theorem 1",
+@claim("II.B2.alld.d77", PAPER, "§3, before Theorem 1",
        "PROVED for every integer d >= 77 and every alpha in [0, 1/10] (signs of polynomials in (d, alpha)): "
        "the equilibrium is unique, p = (26), Banker mixes at ((0,6),-) with q = (35); Lemma 1 forces the same "
        "456 moves, leaving 28 curves; 6 curves meet p = 1, none p = 0")
@@ -103,7 +103,7 @@ def pr_q(pr):
     return pr.curves[pr.main].equalizing
 
 
-@claim("II.B2.d77.crossings", PAPER, "§3, before Theorem 1",
+@claim("II.B2.alld.crossings", PAPER, "§3, before Theorem 1",
        "PROVED for every d >= 77: exactly the 37 named pairs of curves meet — the six (4,1) curves with the six "
        "(6,6) curves and p((1,5),6) with p((2,4),6) — each once, at a simple root in (0, 1/10) (sign change "
        "of a quadratic in alpha), inside the strip 0 < p < 1 (for the two partial curves: after both enter "
@@ -143,7 +143,7 @@ def _b3():
     return prove_table7_row(table7_target(_S[64]), D13, ALPHA_MAX)
 
 
-@claim("II.B3.table7.d13.proved", PAPER, "Table 7, row d >= 13; Theorem 2",
+@claim("II.B3.alld.table7", PAPER, "Table 7, row d >= 13; Theorem 2",
        "PROVED for every integer d >= 13 and every alpha in [0, 1/10]: Player DMSDD drawing at (1,4) with p of "
        "(54), Banker Table 5 + SSSSS-SSSSSS-DDDDD-MSSSSD-DDDDDD drawing at ((0,6),-) with q of (64), is a Nash "
        "equilibrium of the 2^5 x 2^484 game (all 483 Banker and 5 Player best-response inequalities)")
@@ -171,7 +171,7 @@ def _q_formula(strategy: str):
     return -_sympy_poly(base) / _sympy_poly(h[labels.index(mixed)])
 
 
-@claim("II.B3.eq54_66.symbolic", PAPER, "(54)–(66)",
+@claim("II.B3.alld.eq54_66", PAPER, "(54)–(66)",
        "PROVED as identities of rational functions: (54) = p((0,6),-) of rows 19/27 in (alpha, d); (61)–(65) = "
        "Player's equalizing q of each Table 7 strategy in d; (55) at d = 1 and (56)–(60), (66) at d = 1, 2, 12 "
        "from the same symbolic formulas")
@@ -192,7 +192,7 @@ def _eq54_66():
     return {k: True for k in ours}, ours
 
 
-@claim("II.B3.lemma1.all_d", PAPER, "§5 (Summary)",
+@claim("II.B3.alld.lemma1", PAPER, "§5 (Summary)",
        "PROVED for every d >= 1: Lemma 1 (alpha = 0 and 1/10, all 32 Player rows) leaves n_d Banker sets "
        "strategic with 20 <= n_d <= 28; the classification is constant for d >= D (exact thresholds of the "
        "polynomial signs) and each d < D is counted exactly; n_6 = 20",
@@ -286,7 +286,7 @@ def _supports():
 D12 = 12
 
 
-@claim("II.B2.table4.large_d", PAPER, "Table 4",
+@claim("II.B2.alld.table4", PAPER, "Table 4",
        "PROVED for every d beyond the printed bound: (a) 28 curves for every d >= 8, (c) 6 curves meeting p = 1 "
        "(none p = 0) for every d >= 18, (b) 37 intersection points and (d) 102 alpha-intervals for every "
        "d >= 77, (e) no exceptional alpha for every d >= 12 — the rows 8 … 11, 18, 46–76 and >= 77 of Table 4 "
@@ -306,7 +306,7 @@ def _b2_d12():
     return prove_b2(D12, ALPHA_MAX)
 
 
-@claim("II.B2.unique.d12", PAPER, "Theorem 1 (\"none otherwise\"), Tables 5–6",
+@claim("II.B2.alld.unique", PAPER, "Theorem 1 (\"none otherwise\"), Tables 5–6",
        "PROVED for every integer d >= 12 and every alpha in [0, 1/10]: the Model B2 equilibrium is unique, "
        "p = (26), Banker mixes only at ((0,6),-) with q = (35) and plays Table 5 + Table 6's row d >= 12 "
        "everywhere else (the family theorem; sets whose sign changes with d are treated as free)")
@@ -327,7 +327,7 @@ def _unique_d12():
             (status, _same(B2_Q_EQ[35], q), f"{483 - len(diff)} moves equal" + (f", differ {diff[:4]}" if diff else "")))
 
 
-@claim("II.B2.thm1.all_d", PAPER, "Theorem 1",
+@claim("II.B2.alld.thm1", PAPER, "Theorem 1",
        "for EVERY d >= 1: the number of alpha in [0, 1/10] with several equilibria is two if d in {1, 8, 9, 10, 11}, "
        "one if d in {2, 4, 5, 6, 7}, none otherwise — d = 1 … 100 by the exact whole-interval analysis per d, "
        "every d >= 12 by the uniform proof in d (the two ranges overlap)",
@@ -353,7 +353,7 @@ def _b3_pair():
     return prove_unique(b3_pair_family(), D13, 0, ALPHA_MAX, MIXED_SET)
 
 
-@claim("II.B3.unique.rows19_27", PAPER, "§4 (\"we are unable to prove uniqueness\"), §5",
+@claim("II.B3.alld.unique_rows19_27", PAPER, "§4 (\"we are unable to prove uniqueness\"), §5",
        "PROVED for every d >= 13 and alpha in [0, 1/10]: among the profiles in which Player mixes only DSSDD and "
        "DDSDD (Theorem 2's support), the equilibrium is unique and is Table 7's (q of (64)). Full uniqueness "
        "of Model B3 is NOT proved for d > 100 (per d by the whole-interval B3 sweep; Player's moves at "
