@@ -6,8 +6,12 @@ other claim modules skip.
   crossing pairs, Lemma 1's forced moves, (26) and (35) — *proved* for every integer d ≥ 77
   and every α ∈ [0, 1/10] (every sign a polynomial sign in (d, α),
   :mod:`gamekit.parametric.uniform_sign`).
+* ``II.B2.alld.unique`` — Model B2's equilibrium is unique for every d ≥ 12 (Table 5 + Table 6);
+  ``II.B2.alld.thm1`` — with the per-d sweep, Theorem 1's counts for every d ≥ 1;
+  ``II.B2.alld.table4`` — Table 4's columns beyond its printed bounds.
 * ``II.B3.alld.table7`` — Table 7's row "d ≥ 13" is a Nash equilibrium of Model B3 for
-  every d ≥ 13 and α ∈ [0, 1/10] (:mod:`games.baccara.analysis.b3_all_d`).
+  every d ≥ 13 and α ∈ [0, 1/10] (:mod:`games.baccara.analysis.b3_all_d`);
+  ``II.B3.alld.unique_rows19_27`` — unique among profiles with Theorem 2's Player support.
 * ``II.B3.alld.eq54_66`` — (54), (55), (56)–(66) equal our formulas as rational functions
   of d (sympy), not at sample d.
 * ``II.B3.alld.lemma1`` — "20 ≤ n_d ≤ 28", proved for every d ≥ 1.
@@ -16,7 +20,8 @@ other claim modules skip.
 * ``I.sec3.supports`` — paper I's "5 / 3 / 1" failures of the other nine supports of size two,
   for every α ∈ [0, 1/15) (:mod:`gamekit.parametric.sign_cells`).
 
-Every ours-value starts with its status: "proved for every …" or "checked (d = …)".
+The claim descriptions start with PROVED (for every d in the stated range, exactly) unless they
+say "checked"; the ours-values of the d-claims start with the status ("proved for every d >= …").
 """
 
 from __future__ import annotations
