@@ -232,10 +232,12 @@ def _regions():
                           f"V = {fc.vertices}, E = {fc.edges}, {fc.boundary_hits} curve ends on p = 1")
 
 
-def support_conditions(A, B0, B1, kept, i: int, j: int, hi: F = F(1, 15)) -> tuple[bool, set]:
+def support_conditions(A, B0, B1, kept, i: int, j: int, hi: F = F(1, 15),
+                       require_p: bool = True) -> tuple[bool, set]:
     """Support {i, j} of Banker's columns (paper I, §3): (q ∈ [0, 1], the set of truth values of the
     maximality condition over the sign cells of [0, hi)). q makes Player indifferent (α-free);
-    maximality: p(α) ∈ [0, 1] makes Banker indifferent between i and j and both maximal."""
+    maximality: p(α) makes Banker indifferent between i and j and both maximal (and p(α) ∈ [0, 1]
+    when ``require_p``)."""
     from gamekit.parametric.ratfunc import padd, pmul, poly, pscale, psub
     from gamekit.parametric.sign_cells import sign_cells
 
@@ -256,23 +258,35 @@ def support_conditions(A, B0, B1, kept, i: int, j: int, hi: F = F(1, 15)) -> tup
         if c.is_point and c.lo == hi:
             continue
         s = c.signs
-        truth.add(s[-1] != 0 and s[0] >= 0 and s[1] >= 0 and all(x <= 0 for x in s[2:-1]))
+        in_range = s[0] >= 0 and s[1] >= 0 if require_p else True
+        truth.add(s[-1] != 0 and in_range and all(x <= 0 for x in s[2:-1]))
     return q_ok, truth
 
 
 @claim("I.sec3.supports", "I", "§3, before Theorem 1",
        "PROVED for every alpha in [0, 1/15): of the 10 supports of size two, only {DSDS, DSDD} satisfies both "
        "conditions; of the other nine, maximality fails with q in [0,1] in 5, q in [0,1] fails with maximality "
-       "in 3, both fail in 1 (exact sign cells of the rational conditions in alpha)")
+       "in 3, both fail in 1 (exact sign cells of the rational conditions in alpha; the same whether or not "
+       "maximality includes p in [0, 1])")
 def _supports():
-    from itertools import combinations
 
     from games.baccara.reproduce.paper1 import _interval_1_15
 
     _, labels, kept, A, B0, B1 = _interval_1_15()
+    cats = _support_categories(A, B0, B1, kept, labels, True)
+    same_without_p = _support_categories(A, B0, B1, kept, labels, False) == cats
+    counts = {k: len(v) for k, v in cats.items()}
+    return ({"both hold": 1, "maximality fails": 5, "q fails": 3, "both fail": 1, "varies with alpha": 0},
+            ["DSDS+DSDD"], True), (counts, cats["both hold"], same_without_p)
+
+
+def _support_categories(A, B0, B1, kept, labels, require_p: bool) -> dict[str, list[str]]:
+    """The ten supports of size two sorted by which of the two conditions hold on [0, 1/15)."""
+    from itertools import combinations
+
     cats = {"both hold": [], "maximality fails": [], "q fails": [], "both fail": [], "varies with alpha": []}
     for i, j in combinations(kept, 2):
-        q_ok, truth = support_conditions(A, B0, B1, kept, i, j)
+        q_ok, truth = support_conditions(A, B0, B1, kept, i, j, require_p=require_p)
         if len(truth) != 1:
             key = "varies with alpha"
         else:
@@ -280,9 +294,7 @@ def _supports():
             key = {(True, True): "both hold", (True, False): "maximality fails",
                    (False, True): "q fails", (False, False): "both fail"}[(q_ok, m_ok)]
         cats[key].append(f"{labels[i]}+{labels[j]}")
-    counts = {k: len(v) for k, v in cats.items()}
-    return ({"both hold": 1, "maximality fails": 5, "q fails": 3, "both fail": 1, "varies with alpha": 0},
-            ["DSDS+DSDD"]), (counts, cats["both hold"])
+    return cats
 
 
 # ------------------------------------------------------------------------------------------
