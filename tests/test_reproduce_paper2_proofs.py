@@ -41,7 +41,7 @@ def test_figure1_count_is_euler_and_differs_from_print():
 @pytest.mark.slow
 @pytest.mark.parametrize("prefix", ["II.B2.alld.d77", "II.B2.alld.crossings", "II.B3.alld.table7",
                                     "II.B3.alld.lemma1", "II.B2.alld.unique", "II.B3.alld.unique_rows19_27",
-                                    "II.B2.alld.thm1", "II.B2.alld.table4"])
+                                    "II.B2.alld.thm1", "II.B2.alld.table4", "II.B3.alld.method"])
 def test_proved_claims(prefix):
     _check(prefix)
 

@@ -381,3 +381,22 @@ def _b3_pair_claim():
     q = _sympy_poly(num) / _sympy_poly(den)
     status = f"proved for every d >= {pr.n0}" if pr.unique else f"NOT proved: {pr.failures[:3]}"
     return ("proved for every d >= 13", True), (status, _same(B3_Q_EQ[64], q))
+
+
+@claim("II.B3.alld.method", PAPER, "§4 before (46); §5 (\"the method fails only when d = 1\")",
+       "PROVED for every d >= 13 and alpha in [0, 1/10]: the method works with no additional alpha-interval — "
+       "Model B2's unique equilibrium (II.B2.alld.unique) and Model B3's equilibrium (II.B3.alld.table7) have "
+       "the same Banker pure strategies on all 484 sets and mix at the same set ((0,6),-), on one interval "
+       "[0, 1/10] each; d = 1 … 13 are checked from the sweeps by the long claim II.B3.method")
+def _method_all_d():
+    from games.baccara.reproduce.paper2_b2 import table6_moves
+    from games.baccara.reproduce.paper2_b3_sweep import _S
+    from games.baccara.reproduce.paper_data import TABLE6
+
+    b2, b3 = _b2_d12(), _b3()
+    strat6 = next(st for ds, _iv, st, _eq in TABLE6 if ds == "≥12")
+    six = {s: v for s, v in table6_moves(strat6, 0).items() if s != "06:-"}
+    seven = {s: v for s, v in table7_target(_S[64]).items() if s != "06:-"}
+    same = six == seven and _mixed_set(_S[64]) == "06:-" and "M" in strat6
+    status = "proved for every d >= 13" if (b2.unique and b3.holds and same) else "NOT proved"
+    return ("proved for every d >= 13", 483), (status, sum(six[s] == seven[s] for s in six))
