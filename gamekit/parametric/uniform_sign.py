@@ -114,6 +114,7 @@ class IntegerSignCertificate:
     counterexample: int | None = None
 
     def describe(self, var: str = "n") -> str:
+        """One line: what was proved (and how), or why not."""
         rel = ">" if self.sign > 0 else "<"
         if not self.holds:
             at = f" (fails at {var} = {self.counterexample})" if self.counterexample is not None else \
@@ -229,6 +230,7 @@ class BoxSignCertificate:
     bernstein: tuple[str, ...] = field(default=(), repr=False)
 
     def describe(self, var: str = "d", par: str = "alpha") -> str:
+        """One line: what was proved (and how), or why not."""
         rel = ">" if self.sign > 0 else "<"
         box = f"every integer {var} >= {self.n0} and every {par} in [{self.a}, {self.b}]"
         if not self.holds:
