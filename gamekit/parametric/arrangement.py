@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from gamekit.core.errors import GameError
-from gamekit.parametric.algebraic import int_poly, real_roots, sign_at
+from gamekit.parametric.algebraic import int_poly, real_roots
 from gamekit.parametric.ratfunc import peval, pmul, poly, psub
 from gamekit.parametric.sign_cells import sign_cells
 from gamekit.parametric.surd import compare
@@ -44,7 +44,7 @@ class FaceCount:
 def curve_pieces(num, den, lo, hi) -> list[tuple]:
     """Closed α-intervals (s, t), s < t, of [lo, hi] on which 0 ≤ N/D ≤ 1 (D has no root there)."""
     N, D = poly(*num), poly(*den)
-    if any(sign_at(int_poly(D), c.lo) == 0 for c in sign_cells([D], lo, hi)):
+    if any(c.signs[0] == 0 for c in sign_cells([D], lo, hi)):
         raise GameError("a curve has a pole inside the interval")
     cells = sign_cells([pmul(N, D), pmul(psub(D, N), D)], lo, hi)
     pieces, run = [], []
