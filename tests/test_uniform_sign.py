@@ -181,3 +181,15 @@ def test_family_indifferent_set_breaks_uniqueness():
     pr = prove_unique(family_from_ints(("a", "b", "c"), delta, [1], [[-2], [0], [0]]), 1, 0, F(1, 10), "a")
     assert not pr.unique
     assert prove_unique(family_from_ints(("a", "b", "c"), delta, [1], [[-2], [0], [0]]), 4, 0, F(1, 10), "a").unique
+
+
+def test_integers_below_the_uniform_bound_are_decided_one_by_one():
+    """100α² − 10α + 1/4 + n/8 = (10α − 1/2)² + n/8 > 0: its middle Bernstein coefficient on
+    [0, 1/10] is n/8 − 1/4, positive only from n = 3, so n = 1, 2 are decided by exact roots."""
+    P = [[F(1, 4), F(1, 8)], [-10], [100]]
+    c = box_sign(P, 1, 0, F(1, 10))
+    assert c.holds and c.uniform_from == 3 and c.checked == (1, 2)
+    # (n − 5)(n − 6) + α is ≥ α at every integer: the threshold is about integers, not reals
+    Q = [[30, -11, 1], [1]]
+    assert box_sign(Q, 1, F(1, 20), F(1, 10)).holds
+    assert not box_sign(Q, 1, 0, F(1, 10)).holds  # zero at (5, 0)
