@@ -41,7 +41,8 @@ def test_figure1_count_is_euler_and_differs_from_print():
 @pytest.mark.slow
 @pytest.mark.parametrize("prefix", ["II.B2.alld.d77", "II.B2.alld.crossings", "II.B3.alld.table7",
                                     "II.B3.alld.lemma1", "II.B2.alld.unique", "II.B3.alld.unique_rows19_27",
-                                    "II.B2.alld.thm1", "II.B2.alld.table4", "II.B3.alld.method"])
+                                    "II.B2.alld.thm1", "II.B2.alld.table4", "II.B3.alld.method",
+                                    "II.B3.method"])
 def test_proved_claims(prefix):
     _check(prefix)
 
@@ -92,6 +93,19 @@ def test_b2_proved_q_is_eq35():
     num, den = pr_q(pr)
     d = sympy.Symbol("d", positive=True)
     assert sympy.cancel(_sympy_poly(num) / _sympy_poly(den) - sympy.sympify(B2_Q_EQ[35], locals={"d": d})) == 0
+
+
+def test_method_outcome_on_toy_records():
+    """The long claim's reading of the sweeps: a different mixed set means the method fails; one
+    more B3 segment means an additional interval."""
+    from games.baccara.reproduce.paper2_proofs_long import method_outcome
+
+    def rec(*mixed):
+        return {"segments": [{"unique": True, "banker_mixed": {m: "1/2"}} for m in mixed]}
+
+    b2 = {1: rec("06:-", "06:-"), 2: rec("06:-"), 3: rec("06:-")}
+    b3 = {1: rec("88:-"), 2: rec("06:-", "06:-"), 3: rec("06:-")}
+    assert method_outcome(b2, b3) == ([1], [2], {1: (2, 1), 2: (1, 2), 3: (1, 1)})
 
 
 def test_partial_crossing_threshold_is_77():
