@@ -50,6 +50,7 @@ Player I's payoff must be additive (``a_move``); ``a_func`` games use the explic
 
 from __future__ import annotations
 
+import gc
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -60,9 +61,9 @@ from gamekit.additive.behaviour import is_additive_equilibrium, payoffs
 from gamekit.additive.game import AdditiveGame
 from gamekit.additive.reduction import ForcedMoves, forced_moves
 from gamekit.additive.solution import AdditiveEquilibrium, AdditiveSolution, FosterCertificate
+from gamekit.additive.y_faces import YFace, certify_face, corners, y_face
 from gamekit.core.errors import CertificationError, GameError, TooLargeError
-from gamekit.doubly_additive.polytope import box_polytope_vertices
-from gamekit.kernel.graphs import connected_components, maximal_bicliques
+from gamekit.kernel.graphs import maximal_bicliques
 from gamekit.kernel.linalg import solve_exact
 
 __all__ = [
@@ -216,31 +217,7 @@ def _vertices(G, S, limit, m, y_filter):
     return seen
 
 
-# -- player II's equilibrium polytope at x ------------------------------------------------------
-def _y_polytope(game: AdditiveGame, x: Sequence[Fraction]) -> tuple[list[int], list[Fraction], list[tuple[Fraction, ...]]] | None:
-    """(free sets K, base y, vertices of Y(x) in the K coordinates) or None when Y(x) = ∅."""
-    n, m = game.n, game.m
-    S = [u for u in range(m) if x[u]]
-    g = [_ZERO] * n
-    for u in S:
-        for l, G in enumerate(game.b_gains(u)):
-            if G:
-                g[l] += x[u] * G
-    K = [l for l in range(n) if g[l] == 0]
-    base = [_ONE if v > 0 else _ZERO for v in g]
-    A = [game.a_gains(u) for u in range(m)]
-    c = [game.a_const(u) + sum((A[u][l] for l in range(n) if base[l]), _ZERO) for u in range(m)]
-    u0 = S[0]
-    E = [[A[u][l] - A[u0][l] for l in K] for u in S[1:]]
-    e = [c[u0] - c[u] for u in S[1:]]
-    Ai = [[A[w][l] - A[u0][l] for l in K] for w in range(m) if w not in S]
-    bi = [c[u0] - c[w] for w in range(m) if w not in S]
-    verts = box_polytope_vertices(len(K), E, e, Ai, bi)
-    if not verts:
-        return None
-    return K, base, verts
-
-
+# -- float search step: is Y(x) clearly empty? ------------------------------------------------
 def _float_y_filter(tables, S: Sequence[int], X):
     """Float search step, vectorized over candidates X (rows = x on S): False only when
     Y(x) is clearly empty (the generic case |K(x)| = |S|−1 with the square system for
@@ -295,8 +272,9 @@ def _float_tables(game: AdditiveGame):
 
 
 # -- the solver ------------------------------------------------------------------------------------
-def _extreme_pairs(red: ForcedMoves, max_candidates: int, stats: dict) -> list[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]]:
-    """All (x, y_reduced) extreme equilibria of the reduced game (see the module theorem)."""
+def _faces(red: ForcedMoves, max_candidates: int, stats: dict) -> list[YFace]:
+    """Y(x) for every arrangement vertex x with Y(x) ≠ ∅ (see the module theorem):
+    the extreme equilibria of the reduced game are the pairs (x, vertex of Y(x))."""
     game = red.reduced
     m = game.m
     G = [tuple(game.b_gains(u)[l] for u in range(m)) for l in range(game.n)]
@@ -307,21 +285,74 @@ def _extreme_pairs(red: ForcedMoves, max_candidates: int, stats: dict) -> list[t
             tables.append(_float_tables(game))
         return _float_y_filter(tables[0], S, X)
 
-    pairs = []
+    faces = []
     for size in range(1, m + 1):
         for S in combinations(range(m), size):
             for x in sorted(_vertices(G, S, max_candidates, m, y_filter)):
                 stats["exact_checks"] = stats.get("exact_checks", 0) + 1
-                res = _y_polytope(game, x)
-                if res is None:
-                    continue
-                K, base, verts_y = res
-                for yk in verts_y:
-                    y = list(base)
-                    for l, v in zip(K, yk):
-                        y[l] = v
-                    pairs.append((x, tuple(y)))
-    return pairs
+                face = y_face(game, x)
+                if face is not None:
+                    faces.append(face)
+    return faces
+
+
+def _rank_maps(faces: list[YFace], n: int) -> list[dict[Fraction, int]]:
+    """Per reduced set l, the rank of every value y_l takes at an extreme equilibrium: the
+    integer tuples of ranks sort like the Fraction vectors and identify them exactly."""
+    vals: list[set[Fraction]] = [{_ZERO, _ONE} for _ in range(n)]
+    for f in faces:
+        for cv in f.core_vertices:
+            for l, v in zip(f.core, cv):
+                vals[l].add(v)
+    return [{v: r for r, v in enumerate(sorted(vs))} for vs in vals]
+
+
+def _certify_core(game: AdditiveGame, face: YFace, cv: Sequence[Fraction]) -> list[Fraction]:
+    """Certify {cv} × [0,1]^F exactly (see :func:`_face_equilibria`); returns y⁰."""
+    x, y0 = face.x, face.start(cv)
+    if face.free:
+        y1 = list(y0)
+        for l in face.free:
+            y1[l] = _ONE
+        ok = certify_face(game, face, cv) and all(is_additive_equilibrium(game, x, y) for y in (y0, y1))
+    else:
+        ok = is_additive_equilibrium(game, x, y0)
+    if not ok:
+        raise CertificationError(f"m-row solver: x={x} failed the exact equilibrium check")
+    return y0
+
+
+def _face_equilibria(red: ForcedMoves, face: YFace, ranks: list[dict[Fraction, int]]
+                     ) -> list[tuple[AdditiveEquilibrium, tuple[int, ...]]]:
+    """The certified extreme equilibria (x, lift(y)), y a vertex of Y(x), sorted by y, each
+    with its exact rank key (:func:`_rank_maps`).
+
+    Lemma 1: (x, lift(y)) is an equilibrium of the full game iff (x, y) is one of the
+    reduced game (forced moves are strict best responses against every row, and the
+    reduced payoffs fold them in exactly). Without free sets every pair passes
+    ``is_additive_equilibrium``; with free sets F the whole product {v} × [0,1]^F is
+    certified at once (``y_faces.certify_face``), and its two extreme corners are also
+    re-checked with ``is_additive_equilibrium``. Player I's payoff is affine in y_F (slope
+    Σ_u x_u A_u(l)); player II's is constant on the face (g_l(x) = 0 on F).
+    """
+    game, x = red.reduced, face.x
+    full_free = [red.free[l] for l in face.free]
+    step = [sum((x[u] * game.a_gains(u)[l] for u in range(game.m) if x[u]), _ZERO) for l in face.free]
+    out = []
+    for cv in face.core_vertices:
+        y0 = _certify_core(game, face, cv)
+        p0 = payoffs(game, x, y0)
+        key0 = [ranks[l][v] for l, v in enumerate(y0)]
+        den = math.lcm(p0[0].denominator, *(s.denominator for s in step))
+        vals, keys = [p0[0].numerator * (den // p0[0].denominator)], [key0]
+        for s, l in zip(step, face.free):  # integer numerators over den: exact and cheap
+            d = s.numerator * (den // s.denominator)
+            vals = vals + [v + d for v in vals]
+            keys = keys + [k[:l] + [ranks[l][_ONE]] + k[l + 1:] for k in keys]
+        for y, v, k in zip(corners(red.lift_behaviour(y0), full_free), vals, keys):
+            out.append((AdditiveEquilibrium(x, y, (Fraction(v, den), p0[1])), tuple(k)))
+    out.sort(key=lambda t: t[1])
+    return out
 
 
 def solve_many_rows(game: AdditiveGame, *, max_candidates: int = DEFAULT_MAX_CANDIDATES,
@@ -331,6 +362,8 @@ def solve_many_rows(game: AdditiveGame, *, max_candidates: int = DEFAULT_MAX_CAN
     Exact and complete for any m ≥ 1 with player I's payoff additive; no 2ⁿ anywhere
     (see the module docstring for the theorem and the cost). Every extreme equilibrium is
     certified exactly (reduced-game Nash test + exact re-check of the forced moves).
+    ``max_vertices`` bounds the number of extreme equilibria; it is checked on their exact
+    count (Σ_x |vert P_C| · 2^|F|) before any of them is written down.
     """
     if not isinstance(game, AdditiveGame):
         raise GameError(f"expected an AdditiveGame, got {type(game).__name__}")
@@ -338,20 +371,22 @@ def solve_many_rows(game: AdditiveGame, *, max_candidates: int = DEFAULT_MAX_CAN
         raise GameError("the m-row solver needs player I's payoff in additive form (a_base/a_move)")
     red = forced_moves(game)
     stats: dict = {"n": game.n, "n_star": red.n_free}
-    pairs = _extreme_pairs(red, max_candidates, stats)
-    if len(pairs) > max_vertices:
-        raise TooLargeError(f"{len(pairs)} extreme equilibria, above the limit {max_vertices}")
+    faces = _faces(red, max_candidates, stats)
+    total = sum(f.count for f in faces)
+    stats["free_sets_max"] = max((len(f.free) for f in faces), default=0)
+    if total > max_vertices:
+        raise TooLargeError(f"{total} extreme equilibria, above the limit {max_vertices}")
     _check_lemma1(red)
-    eqs = []
-    for x, yr in sorted(set(pairs)):
-        # Lemma 1: (x, lift(y)) is an equilibrium of the full game iff (x, y) is one of the
-        # reduced game (forced moves are strict best responses against every row, and the
-        # reduced payoffs fold them in exactly); certify the reduced pair exactly
-        if not is_additive_equilibrium(red.reduced, x, yr):
-            raise CertificationError(f"m-row solver: x={x} failed the exact equilibrium check")
-        y = red.lift_behaviour(yr)
-        eqs.append(AdditiveEquilibrium(x, y, payoffs(red.reduced, x, yr)))
-    return _assemble(game, red, tuple(eqs), stats)
+    faces.sort(key=lambda f: f.x)  # one face per x: sorting faces sorts the pairs by (x, y)
+    ranks = _rank_maps(faces, red.n_free)
+    gc_was_on = gc.isenabled()
+    gc.disable()  # the output is many acyclic tuples: cyclic GC passes over them cost seconds
+    try:
+        items = [(e, fi, key) for fi, f in enumerate(faces) for e, key in _face_equilibria(red, f, ranks)]
+        return _assemble(game, red, items, stats)
+    finally:
+        if gc_was_on:
+            gc.enable()
 
 
 def _check_lemma1(red: ForcedMoves) -> None:
@@ -363,18 +398,51 @@ def _check_lemma1(red: ForcedMoves) -> None:
             raise CertificationError("Lemma 1 reduction failed its exact re-check")
 
 
-def _assemble(game: AdditiveGame, red: ForcedMoves, eqs: tuple[AdditiveEquilibrium, ...],
+def _components(subsets: Sequence[NashSubset], edges: list[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:
+    """Connected components of the equilibrium graph, as sorted groups of edge indices.
+
+    For every column c, the closure of {c} is a maximal biclique whose rows are all of
+    N(c); so two rows share a column iff they lie in a common maximal biclique, and the
+    row classes of the components are the unions of overlapping biclique row sets
+    (union–find over the few x's); every edge goes with its row.
+    """
+    parent = list(range(1 + max((r for r, _ in edges), default=0)))
+
+    def find(r: int) -> int:
+        while parent[r] != r:
+            parent[r] = parent[parent[r]]
+            r = parent[r]
+        return r
+
+    for sub in subsets:
+        for r in sub.rows[1:]:
+            parent[find(r)] = find(sub.rows[0])
+    groups: dict[int, list[int]] = {}
+    for k, (r, _) in enumerate(edges):
+        groups.setdefault(find(r), []).append(k)
+    return tuple(sorted(tuple(g) for g in groups.values()))
+
+
+def _assemble(game: AdditiveGame, red: ForcedMoves, items: list[tuple[AdditiveEquilibrium, int, tuple]],
               stats: dict) -> ManyRowSolution:
-    xs = sorted({e.row for e in eqs})
-    ys = sorted({e.draw for e in eqs})
-    xi = {x: i for i, x in enumerate(xs)}
-    yi = {y: j for j, y in enumerate(ys)}
-    edges = [(xi[e.row], yi[e.draw]) for e in eqs]
+    """Solution object from the sorted (equilibrium, face index, y key) triples: vertex
+    lists, maximal Nash subsets (bicliques) and components, indexed without hashing the
+    (long) Fraction vectors."""
+    eqs = tuple(e for e, _, _ in items)
+    xi: dict[int, int] = {}
+    ydraw: dict[tuple[int, ...], tuple[Fraction, ...]] = {}
+    for e, fi, key in items:
+        xi.setdefault(fi, len(xi))
+        ydraw.setdefault(key, e.draw)
+    xs: list = [None] * len(xi)  # items are sorted by x, so first-seen order is sorted order
+    for e, fi, _ in items:
+        xs[xi[fi]] = e.row
+    ykeys = sorted(ydraw)  # rank keys sort like the vectors
+    yi = {k: j for j, k in enumerate(ykeys)}
+    ys = [ydraw[k] for k in ykeys]
+    edges = [(xi[fi], yi[key]) for _, fi, key in items]
     subsets = tuple(NashSubset(r, c) for r, c in maximal_bicliques(edges))
-    comps = []
-    index = {(xi[e.row], yi[e.draw]): k for k, e in enumerate(eqs)}
-    for R, C in connected_components(edges):
-        comps.append(tuple(sorted(index[(r, c)] for r in R for c in C if (r, c) in index)))
+    comps = _components(subsets, edges)
     continuum = any(len(s.rows) * len(s.draws) > 1 for s in subsets)
     unique = len(eqs) == 1
     unique_mixed = unique and sum(1 for v in eqs[0].draw if 0 < v < 1) <= 1 if unique else False
