@@ -61,7 +61,7 @@ from gamekit.additive.behaviour import is_additive_equilibrium, payoffs
 from gamekit.additive.game import AdditiveGame
 from gamekit.additive.reduction import ForcedMoves, forced_moves
 from gamekit.additive.solution import AdditiveEquilibrium, AdditiveSolution, FosterCertificate
-from gamekit.additive.y_faces import YFace, certify_face, corners, y_face
+from gamekit.additive.y_faces import YFace, certify_face, corners, int_tables, y_face
 from gamekit.core.errors import CertificationError, GameError, TooLargeError
 from gamekit.kernel.graphs import maximal_bicliques
 from gamekit.kernel.linalg import solve_exact
@@ -286,11 +286,12 @@ def _faces(red: ForcedMoves, max_candidates: int, stats: dict) -> list[YFace]:
         return _float_y_filter(tables[0], S, X)
 
     faces = []
+    itables = int_tables(game)
     for size in range(1, m + 1):
         for S in combinations(range(m), size):
             for x in sorted(_vertices(G, S, max_candidates, m, y_filter)):
                 stats["exact_checks"] = stats.get("exact_checks", 0) + 1
-                face = y_face(game, x)
+                face = y_face(game, x, itables)
                 if face is not None:
                     faces.append(face)
     return faces

@@ -28,6 +28,7 @@ vertex with y_F = 0.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -35,7 +36,7 @@ from fractions import Fraction
 from gamekit.additive.game import AdditiveGame
 from gamekit.doubly_additive.polytope import box_polytope_vertices
 
-__all__ = ["YFace", "y_face", "certify_face", "corners"]
+__all__ = ["YFace", "IntTables", "int_tables", "y_face", "certify_face", "corners"]
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -106,15 +107,45 @@ def _split(K: list[int], E: list[list[Fraction]], A: list[list[Fraction]], b: li
     return used, A, b
 
 
-def y_face(game: AdditiveGame, x: Sequence[Fraction]) -> YFace | None:
-    """Y(x) as a product (see the module docstring), or None when Y(x) = ∅."""
+@dataclass(frozen=True)
+class IntTables:
+    """The payoff tables over common denominators, as Python integers (exact, fast):
+    ``G[l][u]`` = D_G·G_u(l), ``A[u][l]`` = D_A·A_u(l), ``a0[u]`` = D_A·a_const(u)."""
+
+    G: tuple[tuple[int, ...], ...]
+    A: tuple[tuple[int, ...], ...]
+    a0: tuple[int, ...]
+
+
+def int_tables(game: AdditiveGame) -> IntTables:
+    """:class:`IntTables` of ``game`` (scaling by a positive constant keeps every sign,
+    zero and the solution set of every (in)equality system below)."""
+    Gf = [[Fraction(v) for v in game.b_gains(u)] for u in range(game.m)]
+    Af = [[Fraction(v) for v in game.a_gains(u)] for u in range(game.m)]
+    a0 = [Fraction(game.a_const(u)) for u in range(game.m)]
+    dg = math.lcm(1, *(v.denominator for row in Gf for v in row))
+    da = math.lcm(1, *(v.denominator for row in Af for v in row), *(v.denominator for v in a0))
+    G = tuple(tuple(int(Gf[u][l] * dg) for u in range(game.m)) for l in range(game.n))
+    A = tuple(tuple(int(v * da) for v in row) for row in Af)
+    return IntTables(G, A, tuple(int(v * da) for v in a0))
+
+
+def y_face(game: AdditiveGame, x: Sequence[Fraction], tables: IntTables | None = None) -> YFace | None:
+    """Y(x) as a product (see the module docstring), or None when Y(x) = ∅.
+
+    Integer arithmetic: with x = p/D (p integer), sign g_l(x) = sign Σ_u p_u G[l][u], and
+    player I's (in)equalities are scaled by D_A.
+    """
+    t = tables if tables is not None else int_tables(game)
     n, m = game.n, game.m
     S = [u for u in range(m) if x[u]]
-    g = _gains_at(game, x)
+    D = math.lcm(*(Fraction(v).denominator for v in x))
+    p = [(int(x[u] * D), u) for u in S]
+    g = [sum(pu * row[u] for pu, u in p) for row in t.G]
     K = [l for l in range(n) if g[l] == 0]
-    base = [_ONE if v > 0 else _ZERO for v in g]
-    A = [game.a_gains(u) for u in range(m)]
-    c = [game.a_const(u) + sum((A[u][l] for l in range(n) if base[l]), _ZERO) for u in range(m)]
+    ones = [l for l in range(n) if g[l] > 0]
+    A = t.A
+    c = [t.a0[u] + sum(A[u][l] for l in ones) for u in range(m)]
     u0 = S[0]
     E = [[A[u][l] - A[u0][l] for l in K] for u in S[1:]]
     e = [c[u0] - c[u] for u in S[1:]]
@@ -127,6 +158,9 @@ def y_face(game: AdditiveGame, x: Sequence[Fraction]) -> YFace | None:
         return None
     core = tuple(K[j] for j in used)
     free = tuple(l for l in K if l not in set(core))
+    base = [_ZERO] * n
+    for l in ones:
+        base[l] = _ONE
     return YFace(tuple(x), tuple(base), tuple(K), core, free, tuple(verts))
 
 
