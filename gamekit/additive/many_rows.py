@@ -63,8 +63,9 @@ from gamekit.additive.reduction import ForcedMoves, forced_moves
 from gamekit.additive.solution import AdditiveEquilibrium, AdditiveSolution, FosterCertificate
 from gamekit.additive.y_faces import YFace, certify_face, corners, int_tables, y_face
 from gamekit.core.errors import CertificationError, GameError, TooLargeError
+from gamekit.core.numbers import primitive_integers
 from gamekit.kernel.graphs import maximal_bicliques
-from gamekit.kernel.linalg import solve_exact
+from gamekit.kernel.linalg import solve_int
 
 __all__ = [
     "NashSubset",
@@ -199,21 +200,23 @@ def _vertices(G, S, limit, m, y_filter):
     forms = [f for f, _ in _cutting_hyperplanes(G, S)]
     if len(forms) < s - 1:
         return set()
-    seen: set[tuple[Fraction, ...]] = set()
+    ints = [primitive_integers(f) for f in forms]  # same hyperplanes, integer arithmetic
+    last, rhs = [1] * s, [0] * (s - 1) + [1]
+    found: set[tuple[tuple[int, ...], int]] = set()
     for block, X in _float_candidates(forms, s, limit):
         if y_filter is not None and len(block) >= EXACT_ONLY_BELOW:
             mask = y_filter(S, X)
             block = [c for c, keep in zip(block, mask) if keep]
         for combo in block:
-            M = [list(forms[h]) for h in combo] + [[_ONE] * s]
-            rhs = [_ZERO] * (s - 1) + [_ONE]
-            sol = solve_exact(M, rhs)
-            if sol is None or any(v <= 0 for v in sol):
-                continue
-            x = [_ZERO] * m
-            for u, v in zip(S, sol):
-                x[u] = v
-            seen.add(tuple(x))
+            sol = solve_int([ints[h] for h in combo] + [last], rhs)
+            if sol is not None and all(v > 0 for v in sol[0]):  # den > 0: x > 0 on S
+                found.add(sol)
+    seen: set[tuple[Fraction, ...]] = set()
+    for nums, den in found:
+        x = [_ZERO] * m
+        for u, v in zip(S, nums):
+            x[u] = Fraction(v, den)
+        seen.add(tuple(x))
     return seen
 
 

@@ -35,6 +35,7 @@ from fractions import Fraction
 
 from gamekit.additive.game import AdditiveGame
 from gamekit.doubly_additive.polytope import box_polytope_vertices
+from gamekit.kernel.linalg import solve_int
 
 __all__ = ["YFace", "IntTables", "int_tables", "y_face", "certify_face", "corners"]
 
@@ -151,6 +152,15 @@ def y_face(game: AdditiveGame, x: Sequence[Fraction], tables: IntTables | None =
     e = [c[u0] - c[u] for u in S[1:]]
     Ai = [[A[w][l] - A[u0][l] for l in K] for w in range(m) if w not in S]
     bi = [c[u0] - c[w] for w in range(m) if w not in S]
+    base = [_ZERO] * n
+    for l in ones:
+        base[l] = _ONE
+    if not _box_feasible(E, e, Ai, bi):
+        return None
+    if E and len(E) == len(K):
+        point = _unique_point(E, e, Ai, bi)
+        if point is not False:
+            return None if point is None else YFace(tuple(x), tuple(base), tuple(K), tuple(K), (), (point,))
     used, Ai, bi = _split(K, E, Ai, bi)
     sub = [[row[j] for j in used] for row in E]
     verts = box_polytope_vertices(len(used), sub, e, [[row[j] for j in used] for row in Ai], bi)
@@ -158,10 +168,31 @@ def y_face(game: AdditiveGame, x: Sequence[Fraction], tables: IntTables | None =
         return None
     core = tuple(K[j] for j in used)
     free = tuple(l for l in K if l not in set(core))
-    base = [_ZERO] * n
-    for l in ones:
-        base[l] = _ONE
     return YFace(tuple(x), tuple(base), tuple(K), core, free, tuple(verts))
+
+
+def _box_feasible(E: list[list[int]], e: list[int], A: list[list[int]], b: list[int]) -> bool:
+    """Necessary conditions for {y ∈ [0,1]^K : E y = e, A y ≤ b} ≠ ∅, one row at a time:
+    min over the box of E_i·y ≤ e_i ≤ max, and min over the box of A_i·y ≤ b_i (exact)."""
+    for row, v in zip(E, e):
+        if sum(a for a in row if a < 0) > v or sum(a for a in row if a > 0) < v:
+            return False
+    return all(sum(a for a in row if a < 0) <= v for row, v in zip(A, b))
+
+
+def _unique_point(E: list[list[int]], e: list[int], A: list[list[int]], b: list[int]):
+    """Square E: False when singular (undecided here), else the unique solution y of
+    E y = e as a tuple of Fractions when y ∈ [0,1]^K and A y ≤ b, or None (Y(x) = ∅).
+    Fraction-free (``kernel.linalg.solve_int``): y = nums / den, den > 0."""
+    sol = solve_int(E, e)
+    if sol is None:
+        return False
+    nums, den = sol
+    if any(v < 0 or v > den for v in nums):
+        return None
+    if any(sum(a * v for a, v in zip(row, nums)) > bv * den for row, bv in zip(A, b)):
+        return None
+    return tuple(Fraction(v, den) for v in nums)
 
 
 def certify_face(game: AdditiveGame, face: YFace, core_vertex: Sequence[Fraction]) -> bool:
