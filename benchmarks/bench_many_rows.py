@@ -66,7 +66,7 @@ def timed(f):
 
 def warm_up(m: int) -> None:
     """Solve a small game both ways first, so neither side's timing includes imports."""
-    g = make_game(m, 12, "all cutting", seed=7)
+    g = make_game(m, 5, "all cutting", seed=7)
     solve_many_rows(g)
     solve_by_enumeration(g, 1 << 12)
 

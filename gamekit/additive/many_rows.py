@@ -55,7 +55,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import combinations
+from itertools import chain, combinations, islice
 
 from gamekit.additive.behaviour import is_additive_equilibrium, payoffs
 from gamekit.additive.game import AdditiveGame
@@ -133,11 +133,35 @@ def _cutting_hyperplanes(G: Sequence[Sequence[Fraction]], S: Sequence[int]) -> l
     return [(forms[k], ls) for k, ls in groups.items()]
 
 
-def _float_candidates(forms: list[tuple[Fraction, ...]], s: int, limit: int):
-    """Yield blocks (subsets, float x) of (s−1)-subsets of the forms whose float intersection
-    lies inside the closed face (a search step; every survivor is recomputed exactly)."""
+#: Float rejections are made only for systems with condition number below this; worse
+#: conditioned candidates always go to the exact stage.
+WELL_CONDITIONED = 1e4
+
+
+def _inverse_and_condition(M):
+    """Batched float inverses and 1-norm condition numbers ‖M‖₁‖M⁻¹‖₁ (≥ cond₂ / s);
+    singular or non-finite matrices get condition ∞ (and an identity stand-in inverse)."""
     import numpy as np
 
+    s = M.shape[-1]
+    det = np.linalg.det(M) if len(M) else np.zeros(0)
+    ok = np.isfinite(det) & (det != 0)
+    safe = np.where(ok[:, None, None], M, np.eye(s))
+    inv = np.linalg.inv(safe)
+    cond = np.abs(safe).sum(axis=1).max(axis=1) * np.abs(inv).sum(axis=1).max(axis=1)
+    cond = np.where(ok & np.isfinite(cond), cond, np.inf)
+    return inv, cond
+
+
+def _float_candidates(forms: list[tuple[Fraction, ...]], s: int, limit: int, use_floats: bool = True):
+    """Yield blocks (subsets, float x or None) of (s−1)-subsets of the forms: with floats, those
+    not clearly outside the face (a search step; every survivor is recomputed exactly).
+
+    A candidate is dropped only when its system is well conditioned (cond < WELL_CONDITIONED)
+    and some float coordinate is below −(10⁻⁹ + 10³·s·ε·cond·‖x‖∞), far beyond the
+    backward error of LU; singular and ill-conditioned systems go to the exact stage
+    (with x = None: no float y-test either).
+    """
     H = len(forms)
     total = math.comb(H, s - 1)
     if total > limit:
@@ -145,38 +169,32 @@ def _float_candidates(forms: list[tuple[Fraction, ...]], s: int, limit: int):
             f"{total} candidate vertices ({H} hyperplanes cut a face of dimension {s - 1}); "
             f"above the limit {limit}"
         )
-    if total < EXACT_ONLY_BELOW:  # few candidates: no float step at all, exact solves decide
+    if total < EXACT_ONLY_BELOW or not use_floats:  # exact solves decide every candidate
         yield list(combinations(range(H), s - 1)), None
         return
+    import numpy as np
+
     F = np.array([[float(v) for v in f] for f in forms], dtype=float).reshape(H, s)
     F /= np.abs(F).max(axis=1, keepdims=True)
-    combos = combinations(range(H), s - 1)
+    flat = chain.from_iterable(combinations(range(H), s - 1))
     chunk = 100_000
     while True:
-        block = list(_take(combos, chunk))
-        if not block:
+        idx = np.fromiter(islice(flat, chunk * (s - 1)), dtype=np.int64).reshape(-1, s - 1)
+        if not len(idx):
             return
-        idx = np.array(block, dtype=np.int64).reshape(len(block), s - 1)
-        M = np.empty((len(block), s, s))
+        M = np.empty((len(idx), s, s))
         M[:, : s - 1, :] = F[idx]
         M[:, s - 1, :] = 1.0
-        rhs = np.zeros((len(block), s))
-        rhs[:, s - 1] = 1.0
-        det = np.linalg.det(M)
-        ok = np.abs(det) > 1e-13
-        x = np.full((len(block), s), -1.0)
-        if ok.any():
-            x[ok] = np.linalg.solve(M[ok], rhs[ok][..., None])[..., 0]
-        keep = np.nonzero(ok & (x > -1e-9).all(axis=1))[0]
-        yield [block[i] for i in keep], x[keep]
-
-
-def _take(it, k: int):
-    for _ in range(k):
-        try:
-            yield next(it)
-        except StopIteration:
-            return
+        inv, cond = _inverse_and_condition(M)
+        good = cond < WELL_CONDITIONED
+        x = inv[:, :, s - 1]                       # M x = e_s
+        err = 1e-9 + 1e3 * s * np.finfo(float).eps * np.where(good, cond, 0.0) * np.abs(x).max(axis=1)
+        inside = (x >= -err[:, None]).all(axis=1)
+        keep_float = np.nonzero(good & inside)[0]
+        yield [tuple(map(int, idx[i])) for i in keep_float], x[keep_float]
+        rest = np.nonzero(~good)[0]
+        if len(rest):
+            yield [tuple(map(int, idx[i])) for i in rest], None
 
 
 def arrangement_vertices(G: Sequence[Sequence[Fraction]], S: Sequence[int],
@@ -204,7 +222,7 @@ def _vertices(G, S, limit, m, y_filter):
     last, rhs = [1] * s, [0] * (s - 1) + [1]
     found: set[tuple[tuple[int, ...], int]] = set()
     for block, X in _float_candidates(forms, s, limit):
-        if y_filter is not None and len(block) >= EXACT_ONLY_BELOW:
+        if y_filter is not None and X is not None and len(block) >= EXACT_ONLY_BELOW:
             mask = y_filter(S, X)
             block = [c for c, keep in zip(block, mask) if keep]
         for combo in block:
@@ -222,15 +240,24 @@ def _vertices(G, S, limit, m, y_filter):
 
 # -- float search step: is Y(x) clearly empty? ------------------------------------------------
 def _float_y_filter(tables, S: Sequence[int], X):
-    """Float search step, vectorized over candidates X (rows = x on S): False only when
-    Y(x) is clearly empty (the generic case |K(x)| = |S|−1 with the square system for
-    player I's indifference solved in floats); degenerate candidates pass to the exact test."""
+    """Float search step, vectorized over candidates X (rows = x on S, each from a system
+    with condition number < WELL_CONDITIONED, so |x̂ − x| ≲ 10⁻⁸): False only when Y(x)
+    is clearly empty.
+
+    Sets with |g_l(x̂)| ≤ 10⁻⁶·scale count as tied; the true tied sets always do (the
+    error of g is ≲ s·10⁻⁸·scale), so when exactly |S|−1 count, they are K(x) exactly
+    and the signs of the others are right (the generic case). Then player I's square
+    indifference system in y_K is solved in floats; a candidate is rejected only when
+    that system is well conditioned and y_K leaves [0,1] or an unused row does better,
+    by margins 10⁻⁷ (·scale) far above the float error. Everything else — degenerate
+    (more ties), singular or ill-conditioned — passes to the exact test.
+    """
     import numpy as np
 
     Gf, Af, cf, scale = tables
     s = len(S)
     g = X @ Gf[:, list(S)].T                       # N × n
-    tol = 1e-9 * scale
+    tol = 1e-6 * scale
     Kmask = np.abs(g) <= tol
     generic = Kmask.sum(axis=1) == s - 1
     keep = np.ones(len(X), dtype=bool)
@@ -241,23 +268,17 @@ def _float_y_filter(tables, S: Sequence[int], X):
     c = cf[None, :] + base @ Af.T                  # N' × m
     u0, rest = S[0], list(S[1:])
     out = [w for w in range(Af.shape[0]) if w not in S]
-    if s == 1:
-        val = c
-    else:
-        K = np.argsort(~Kmask[rows], axis=1, kind="stable")[:, : s - 1]   # N' × (s−1)
-        AK = Af.T[K]                                # N' × (s−1) × m
-        E = AK[:, :, rest] - AK[:, :, [u0]]         # N' × (s−1) × (s−1): column t ↔ row rest[t]
-        E = np.transpose(E, (0, 2, 1))
-        e = c[:, [u0]] - c[:, rest]
-        det = np.linalg.det(E)
-        good = np.abs(det) > 1e-12
-        yk = np.zeros((len(rows), s - 1))
-        if good.any():
-            yk[good] = np.linalg.solve(E[good], e[good][..., None])[..., 0]
-        inside = good & (yk >= -1e-7).all(axis=1) & (yk <= 1 + 1e-7).all(axis=1)
-        val = c + np.einsum("nkm,nk->nm", AK, yk)
-        keep[rows[good & ~inside]] = False
-        rows, val = rows[good & inside], val[good & inside]
+    K = np.nonzero(Kmask[rows])[1].reshape(len(rows), s - 1)   # row-major: K of each candidate
+    AK = Af.T[K]                                   # N' × (s−1) × m
+    E = np.transpose(AK[:, :, rest] - AK[:, :, [u0]], (0, 2, 1))   # N' × (s−1) × (s−1)
+    e = c[:, [u0]] - c[:, rest]
+    inv, cond = _inverse_and_condition(E)
+    good = cond < WELL_CONDITIONED
+    yk = np.einsum("nij,nj->ni", inv, e)
+    inside = good & (yk >= -1e-7).all(axis=1) & (yk <= 1 + 1e-7).all(axis=1)
+    val = c + np.einsum("nkm,nk->nm", AK, yk)
+    keep[rows[good & ~inside]] = False
+    rows, val = rows[inside], val[inside]
     if out and len(rows):
         bad = (val[:, out] > val[:, [u0]] + 1e-7 * scale).any(axis=1)
         keep[rows[bad]] = False
