@@ -24,7 +24,8 @@ of such sets are vertices of Q. The equilibrium conditions are bilinear in label
 maximal Nash subsets are the maximal bicliques of the graph of extreme pairs (as for
 bimatrix games; ``gamekit.kernel.graphs``).
 
-**Algorithm** (:func:`solve_many_rows`):
+**Algorithm** (:func:`solve_many_rows`; details and the completeness argument in
+``docs/many-rows.md``):
 
 1. Lemma 1 (``reduction.forced_moves``) fixes the forced moves (T₀, T₁); only the n_*
    remaining sets are strategic.
@@ -32,19 +33,24 @@ bimatrix games; ``gamekit.kernel.graphs``).
    both signs cut the relative interior of the S-face; forms vanishing on the face are
    always free there, the others are constant (*forced within the face*). Proportional
    forms are merged (one hyperplane, several sets).
-3. Candidate vertices = (|S|−1)-subsets of the distinct cutting hyperplanes, solved in
-   floating point (a search step only) and kept when inside the face; when many, a float
-   test of Y(x) ≠ ∅ discards the hopeless ones. Every kept candidate is recomputed
-   exactly (rational elimination), its K(x) found exactly, and Y(x)'s vertices
-   enumerated exactly (``doubly_additive.polytope.box_polytope_vertices``).
-4. Every extreme equilibrium is certified by the exact compact test
-   ``behaviour.is_additive_equilibrium`` on the Lemma-1-reduced game, and the forced moves
-   are re-checked exactly (strict signs on T₀, T₁), which together certify the full-game
-   equilibrium; components from bicliques.
+3. Candidate vertices = (|S|−1)-subsets of the distinct cutting hyperplanes. From
+   ``EXACT_ONLY_BELOW`` per face on, a vectorized float search step drops the candidates
+   that are clearly outside the face or clearly have Y(x) = ∅ — only for well-conditioned
+   systems (condition < ``WELL_CONDITIONED``) and by margins far above the float error;
+   the rest are solved exactly (fraction-free integer elimination).
+4. Y(x) in integer arithmetic, split as a product P_C × [0,1]^F
+   (:mod:`gamekit.additive.y_faces`): exact box-range tests, square systems solved
+   directly, the core's vertices by ``doubly_additive.polytope.box_polytope_vertices``.
+5. Every core vertex is certified with its free cube (``y_faces.certify_face`` plus
+   ``behaviour.is_additive_equilibrium`` at the corners y_F = 0, 1; pairwise when F = ∅),
+   and the forced moves are re-checked exactly (strict signs on T₀, T₁), which together
+   certify the full-game equilibria; Nash subsets from bicliques, components from them.
 
 Cost: Σ_S C(H_S, |S|−1) candidates, H_S ≤ n_* the cutting hyperplanes of the S-face —
 O(n_*²) for m = 3, O(n_*³) for m = 4 in the worst case (an arrangement of H planes in a
-tetrahedron really has Θ(H³) vertices); above ``max_candidates`` a TooLargeError says so.
+tetrahedron really has Θ(H³) vertices); above ``max_candidates`` a TooLargeError says so;
+plus the output, Σ_x |vert P_C|·2^|F| extreme equilibria (bounded by ``max_vertices``,
+checked on the count before they are built).
 Player I's payoff must be additive (``a_move``); ``a_func`` games use the explicit path.
 """
 
@@ -74,6 +80,7 @@ __all__ = [
     "arrangement_vertices",
     "DEFAULT_MAX_CANDIDATES",
     "EXACT_ONLY_BELOW",
+    "WELL_CONDITIONED",
 ]
 
 #: Largest number of candidate vertices (hyperplane subsets) examined.
