@@ -184,7 +184,7 @@ def _float_candidates(forms: list[tuple[Fraction, ...]], s: int, limit: int, use
     F = np.array([[float(v) for v in f] for f in forms], dtype=float).reshape(H, s)
     F /= np.abs(F).max(axis=1, keepdims=True)
     flat = chain.from_iterable(combinations(range(H), s - 1))
-    chunk = 100_000
+    chunk = 25_000
     while True:
         idx = np.fromiter(islice(flat, chunk * (s - 1)), dtype=np.int64).reshape(-1, s - 1)
         if not len(idx):
