@@ -1,9 +1,11 @@
 """The m-row additive solver (``gamekit.additive.many_rows``) against materialization.
 
-Random additive m×2ⁿ games (m = 3, 4) of two kinds, n = 10 … 1000:
+Random additive m×2ⁿ games (m = 3, 4, and m = 8 at a few n) of two kinds, n = 10 … 1000:
 
 * ``baccara-like``: G_u(l) = c_l + e_{u,l} with c_l ∈ ±50 and e ∈ ±5, so Lemma 1 forces
-  most information sets (as in the baccara models) and about 10 % cut the simplex;
+  most information sets (as in the baccara models) and about 10 % cut the simplex; the
+  small integers make many ties (proportional gain vectors, sets where a row's gain is 0,
+  so player II's equilibrium polytopes Y(x) have many free coordinates);
 * ``all cutting``: every G(l) takes both signs, weights in ±1000 (worst case: Θ(n^{m−1})
   arrangement vertices).
 
@@ -14,7 +16,7 @@ wall-clock seconds on this machine; the ratio column is peer / ours.
 
 Run:  PYTHONPATH=. python benchmarks/bench_many_rows.py [--quick] [--cap SECONDS]
 (each case runs in a child process and is stopped after --cap seconds).
-Writes benchmarks/results/many_rows.md.
+Writes benchmarks/results/many_rows.md and many_rows.png (time against n).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from gamekit.additive.reduction import forced_moves
 from gamekit.core.errors import TooLargeError
 
 OUT = Path(__file__).parent / "results" / "many_rows.md"
+PNG = OUT.with_suffix(".png")
 
 
 def make_game(m: int, n: int, kind: str, seed: int) -> AdditiveGame:
@@ -61,13 +64,22 @@ def timed(f):
     return out, time.perf_counter() - t
 
 
+def warm_up(m: int) -> None:
+    """Solve a small game both ways first, so neither side's timing includes imports."""
+    g = make_game(m, 5, "all cutting", seed=7)
+    solve_many_rows(g)
+    solve_by_enumeration(g, 1 << 12)
+
+
 def run_case(m: int, n: int, kind: str) -> dict:
+    warm_up(m)
     g = make_game(m, n, kind, seed=1000 * m + n)
     n_star = forced_moves(g).n_free
     row = {"m": m, "n": n, "kind": kind, "n_star": n_star}
     try:
         sol, t = timed(lambda: solve_many_rows(g))
-        row.update(ours=t, eqs=len(sol.equilibria), checked=sol.stats.get("exact_checks", 0))
+        row.update(ours=t, eqs=len(sol.equilibria), checked=sol.stats.get("exact_checks", 0),
+                   free=sol.stats.get("free_sets_max", 0))
     except TooLargeError:
         row.update(ours=None, eqs=None, checked=None)
         return row
@@ -114,7 +126,8 @@ def main() -> None:
     ns = [10, 30, 100, 300, 1000] if not args.quick else [10, 100]
     cases = [(m, n, "baccara-like") for m in (3, 4) for n in ns]
     cases += [(3, n, "all cutting") for n in ns if n <= 300]
-    cases += [(4, n, "all cutting") for n in ns if n <= 100]
+    cases += [(4, n, "all cutting") for n in ns if n <= 300]
+    cases += [(8, n, "baccara-like") for n in ns if 30 <= n <= 300]
     rows = []
     with Progress() as prog:
         task = prog.add_task("m-row solver", total=len(cases))
@@ -122,7 +135,34 @@ def main() -> None:
             rows.append(capped_case(m, n, kind, args.cap))
             write(rows)  # after every case: a long run leaves its partial table behind
             prog.advance(task)
+    plot(rows)
     print(OUT.read_text())
+
+
+def plot(rows: list[dict]) -> None:
+    """Time against n (log–log), one line per (m, kind), ours solid, the peer dashed."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for m, kind in sorted({(r["m"], r["kind"]) for r in rows}):
+        pts = [(r["n"], r["ours"]) for r in rows if (r["m"], r["kind"]) == (m, kind) and r.get("ours")]
+        peer = [(r["n"], r["peer"]) for r in rows if (r["m"], r["kind"]) == (m, kind) and r.get("peer")]
+        if pts:
+            line, = ax.plot(*zip(*pts), "o-", label=f"m={m}, {kind}")
+            if peer:
+                ax.plot(*zip(*peer), "x--", color=line.get_color(), alpha=0.6)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("n (information sets of player II)")
+    ax.set_ylabel("seconds")
+    ax.set_title("m-row arrangement solver (solid) vs Lemma 1 + materialize + solve (dashed)")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(PNG, dpi=110)
+    plt.close(fig)
 
 
 def write(rows: list[dict]) -> None:
@@ -132,17 +172,19 @@ def write(rows: list[dict]) -> None:
         f"{date.today()} · {platform.processor() or platform.machine()} · Python {platform.python_version()} "
         "· shared 2-core machine (other jobs running: compare ratios, not absolute times)",
         "",
-        "| m | n | kind | n* (Lemma 1) | vertices checked exactly | extreme eq. | ours (s) | "
+        "| m | n | kind | n* (Lemma 1) | vertices checked exactly | max free sets | extreme eq. | ours (s) | "
         "materialize + solve (s) | peer/ours | agree |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         ratio = f"{r['peer'] / r['ours']:.1f}" if r.get("peer") and r.get("ours") else "—"
         lines.append(f"| {r['m']} | {r['n']} | {r['kind']} | {r['n_star']} | {r.get('checked')} | "
-                     f"{r.get('eqs')} | {fmt_t(r.get('ours'))} | {fmt_t(r.get('peer'))} | {ratio} | "
+                     f"{r.get('free', '—')} | {r.get('eqs')} | {fmt_t(r.get('ours'))} | {fmt_t(r.get('peer'))} | {ratio} | "
                      f"{r.get('agree', '—')} |")
     lines += ["", "Materialization writes 2^{n*} columns and is refused above 4096 (n* > 12): "
-              "from there on only the arrangement solver runs."]
+              "from there on only the arrangement solver runs. \"max free sets\": the largest |F| of a "
+              "product Y(x) = P_C × [0,1]^F (its 2^|F| corners are all extreme equilibria). "
+              "Plot: many_rows.png."]
     OUT.write_text("\n".join(lines) + "\n")
 
 

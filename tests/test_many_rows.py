@@ -1,19 +1,33 @@
 """The m-row additive solver (gamekit.additive.many_rows) against the materialized game.
 
 Checked facts, on random small games with many ties (m = 3…5, n ≤ 6; weights in
-{−1, 0, 1} or {0, 1} give fully degenerate games):
+{−1, 0, 1} or {0, 1} give fully degenerate games; ``tied_games`` adds all-zero gain
+columns, identical rows and proportional gain vectors on purpose), against the explicit
+m×2ⁿ game solved by gamekit (``method="all"``), pygambit (``enummixed``, rational) and
+lrsnash (lrslib, exact):
 
 * the extreme row strategies are exactly those of the explicit game's extreme equilibria
   (gamekit's vertex enumeration and pygambit's enummixed, rational);
 * every extreme equilibrium we report is the behaviour image of an explicit extreme one;
 * every explicit extreme equilibrium's image lies in the convex hull of our extreme
   equilibria with the same row strategy (exact LP);
-* each reported equilibrium passes the exact compact Nash test; components partition them.
+* each reported equilibrium passes the exact compact Nash test; components partition them;
+* the components agree: the marginal map is a bijection between the connected components
+  of the explicit and the behaviour equilibrium sets (two mixtures with the same marginal
+  and support in the best responses are joined by a segment of equilibria, since player
+  I's payoff depends on the marginal only), so the partitions of the extreme row
+  strategies by component are equal;
+* the product lemma of ``gamekit.additive.y_faces``: Y(x) = P_C × [0,1]^F has the same
+  vertices as the unsplit polytope, and the face certificate agrees with the pairwise test.
 """
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import tempfile
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
@@ -24,7 +38,9 @@ from gamekit.additive.foster import solve_additive
 from gamekit.additive.game import AdditiveGame
 from gamekit.additive.many_rows import arrangement_vertices, solve_many_rows
 from gamekit.additive.reduction import materialize, materialized_columns
-from gamekit.core.errors import GameError
+from gamekit.additive.y_faces import certify_face, y_face
+from gamekit.core.errors import GameError, TooLargeError
+from gamekit.doubly_additive.polytope import box_polytope_vertices
 from gamekit.lp.simplex import solve_lp
 from tests.additive_gen import gambit_extreme, gamekit_extreme
 
@@ -43,6 +59,85 @@ def many_row_games(draw, m_min: int = 3, m_max: int = 5, n_max: int = 5):
     a_move = [[(draw(v), draw(v)) for _ in range(n)] for _ in range(m)]
     return AdditiveGame([f"r{u}" for u in range(m)], [f"i{l}" for l in range(n)],
                         b_base, b_move, a_base=a_base, a_move=a_move)
+
+
+@st.composite
+def tied_games(draw, m_min: int = 3, m_max: int = 5, n_max: int = 4):
+    """Games built to be degenerate: some gain columns all zero (player II always
+    indifferent), some rows identical to another row (in both payoffs), some gain vectors
+    positive or negative multiples of another (one hyperplane, several sets)."""
+    m = draw(st.integers(m_min, m_max))
+    n = draw(st.integers(1, n_max))
+    v = st.integers(-2, 2)
+    gains = []
+    for l in range(n):
+        kind = draw(st.sampled_from(["zero", "free", "multiple"] if l else ["zero", "free"]))
+        if kind == "zero":
+            gains.append([0] * m)
+        elif kind == "free":
+            gains.append([draw(v) for _ in range(m)])
+        else:
+            k = draw(st.sampled_from([-2, -1, 1, 2, 3]))
+            gains.append([k * g for g in gains[draw(st.integers(0, l - 1))]])
+    a_gain = [[draw(v) for _ in range(n)] for _ in range(m)]
+    a_base = [draw(v) for _ in range(m)]
+    for u in range(1, m):
+        if draw(st.booleans()):  # row u copies an earlier row in both players' payoffs
+            w = draw(st.integers(0, u - 1))
+            for l in range(n):
+                gains[l][u] = gains[l][w]
+            a_gain[u], a_base[u] = list(a_gain[w]), a_base[w]
+    b_move = [[(0, gains[l][u]) for l in range(n)] for u in range(m)]
+    a_move = [[(0, a_gain[u][l]) for l in range(n)] for u in range(m)]
+    return AdditiveGame([f"r{u}" for u in range(m)], [f"i{l}" for l in range(n)],
+                        [0] * m, b_move, a_base=a_base, a_move=a_move)
+
+
+def lrsnash_extreme(game) -> list[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]]:
+    """All extreme equilibria by lrsnash (lrslib): groups of '2 y… v' lines then
+    '1 x… v' lines, each group a product of extreme equilibria."""
+    m, n = len(game.A), len(game.A[0])
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "g.txt"
+        rows = lambda M: "\n".join(" ".join(str(F(v)) for v in r) for r in M)  # noqa: E731
+        path.write_text(f"{m} {n}\n\n{rows(game.A)}\n\n{rows(game.B)}\n")
+        out = subprocess.run([LRSNASH, str(path)], capture_output=True, text=True, check=True).stdout
+    pairs, xs, ys = [], [], []
+    for line in out.splitlines() + [""]:
+        parts = line.split()
+        if parts[:1] == ["2"]:
+            if xs:
+                pairs += [(x, y) for x in xs for y in ys]
+                xs, ys = [], []
+            ys.append(tuple(F(t) for t in parts[1:n + 1]))
+        elif parts[:1] == ["1"]:
+            xs.append(tuple(F(t) for t in parts[1:m + 1]))
+        elif not parts and xs:
+            pairs += [(x, y) for x in xs for y in ys]
+            xs, ys = [], []
+    return pairs
+
+
+LRSNASH = shutil.which("lrsnash") or "/usr/bin/lrsnash"
+needs_lrs = pytest.mark.skipif(not Path(LRSNASH).exists(), reason="lrsnash (lrslib) not installed")
+
+
+def row_partition(pairs) -> set[frozenset]:
+    """Extreme row strategies grouped by connected component of the bipartite graph of
+    extreme equilibria (x joined to y): union–find, independent of gamekit.kernel.graphs."""
+    parent: dict = {}
+
+    def find(a):
+        while parent.setdefault(a, a) != a:
+            a = parent[a]
+        return a
+
+    for x, y in pairs:
+        parent[find(("x", x))] = find(("y", y))
+    groups: dict = {}
+    for x, _ in pairs:
+        groups.setdefault(find(("x", x)), set()).add(x)
+    return {frozenset(g) for g in groups.values()}
 
 
 def in_hull(point: tuple[Fraction, ...], pts: list[tuple[Fraction, ...]]) -> bool:
@@ -70,6 +165,8 @@ def check_against(g: AdditiveGame, explicit) -> None:
         assert is_additive_equilibrium(g, e.row, e.draw)
     assert sorted(i for c in sol.components for i in c) == list(range(len(sol.equilibria)))
     assert sol.unique == (len(imgs) == 1)
+    ours_parts = {frozenset(sol.equilibria[k].row for k in comp) for comp in sol.components}
+    assert ours_parts == row_partition(explicit)
 
 
 @given(many_row_games())
@@ -135,3 +232,119 @@ def test_needs_additive_player_one():
 @settings(max_examples=8, deadline=None, derandomize=True)
 def test_eight_rows_match_vertex_enumeration(g):
     check_against(g, gamekit_extreme(materialize(g, reduce=False)))
+
+
+@given(tied_games())
+@settings(max_examples=30, deadline=None, derandomize=True)
+def test_tied_games_match_gamekit_vertex_enumeration(g):
+    check_against(g, gamekit_extreme(materialize(g, reduce=False)))
+
+
+@given(tied_games(n_max=3))
+@settings(max_examples=20, deadline=None, derandomize=True)
+def test_tied_games_match_pygambit_enummixed(g):
+    explicit = gambit_extreme(materialize(g, reduce=False))
+    assume(explicit)
+    check_against(g, explicit)
+
+
+@needs_lrs
+@given(tied_games(n_max=3))
+@settings(max_examples=20, deadline=None, derandomize=True)
+def test_tied_games_match_lrsnash(g):
+    explicit = lrsnash_extreme(materialize(g, reduce=False))
+    assume(explicit)
+    check_against(g, explicit)
+
+
+@needs_lrs
+@given(many_row_games(m_max=4, n_max=3))
+@settings(max_examples=15, deadline=None, derandomize=True)
+def test_matches_lrsnash(g):
+    explicit = lrsnash_extreme(materialize(g, reduce=False))
+    assume(explicit)
+    check_against(g, explicit)
+
+
+@pytest.mark.slow
+@needs_lrs
+@given(tied_games(m_max=5, n_max=5))
+@settings(max_examples=30, deadline=None, derandomize=True)
+def test_bigger_tied_games_match_all_three_oracles(g):
+    explicit = materialize(g, reduce=False)
+    check_against(g, gamekit_extreme(explicit))
+    check_against(g, lrsnash_extreme(explicit))
+    check_against(g, gambit_extreme(explicit))
+
+
+@given(st.one_of(tied_games(n_max=5), many_row_games(n_max=5)))
+@settings(max_examples=20, deadline=None, derandomize=True)
+def test_product_lemma_keeps_the_vertices(g):
+    """y_face's split Y(x) = P_C × [0,1]^F lists exactly the vertices of the unsplit
+    polytope (box_polytope_vertices on all of K), and the face certificate agrees with
+    the exact pairwise test on every corner."""
+    sol = solve_many_rows(g)
+    for x in sol.row_vertices:
+        face = y_face(g, x)
+        assume(face is not None)
+        n, m = g.n, g.m
+        K = list(face.indifferent)
+        S = [u for u in range(m) if x[u]]
+        A = [g.a_gains(u) for u in range(m)]
+        c = [g.a_const(u) + sum(A[u][l] for l in range(n) if face.base[l]) for u in range(m)]
+        E = [[A[u][l] - A[S[0]][l] for l in K] for u in S[1:]]
+        e = [c[S[0]] - c[u] for u in S[1:]]
+        Ai = [[A[w][l] - A[S[0]][l] for l in K] for w in range(m) if w not in S]
+        bi = [c[S[0]] - c[w] for w in range(m) if w not in S]
+        whole = set(box_polytope_vertices(len(K), E, e, Ai, bi))
+        assert {tuple(y[l] for l in K) for y in face.vertices()} == whole
+        assert face.count == len(whole)
+        for cv in face.core_vertices:
+            corners_ok = all(is_additive_equilibrium(g, x, y) for y in face.vertices())
+            assert certify_face(g, face, cv) == corners_ok
+
+
+def _free_cube_game(k: int) -> AdditiveGame:
+    """Row 0 leaves player II indifferent at k sets and strictly prefers move 1 elsewhere;
+    rows 1, 2 are strictly worse for player I whatever player II does. So the equilibria
+    are (row 0, any y on the k free sets): 2^k extreme ones, one maximal Nash subset."""
+    n = k + 1
+    b_move = [[(0, 0)] * k + [(0, 1)], [(0, 1)] * n, [(0, -1)] * n]
+    a_move = [[(0, 1)] * n, [(0, 0)] * n, [(0, 0)] * n]
+    return AdditiveGame(["a", "b", "c"], [f"i{l}" for l in range(n)], [0] * 3, b_move,
+                        a_base=[n + 1, 0, 0], a_move=a_move)
+
+
+def test_free_cube_is_written_down_without_enumerating_it():
+    g = _free_cube_game(10)
+    sol = solve_many_rows(g)
+    assert len(sol.equilibria) == 2**10
+    assert sol.row_vertices == ((F(1), F(0), F(0)),)
+    assert len(sol.subsets) == 1 and len(sol.components) == 1
+    assert sol.stats["free_sets_max"] == 10
+    assert all(e.draw[10] == 1 for e in sol.equilibria)
+    # player I's payoff: a_base + Σ y_l = 12 + Σ y_l (every set has weight 1 in row 0)
+    assert {e.payoffs[0] - sum(e.draw) for e in sol.equilibria} == {F(12)}
+    for e in sol.equilibria[:: 97]:
+        assert is_additive_equilibrium(g, e.row, e.draw)
+
+
+def test_too_many_extreme_equilibria_refused_from_the_count():
+    """2^20 extreme equilibria: refused before any is written down (no DD on 20 dims)."""
+    with pytest.raises(TooLargeError, match="1048576 extreme equilibria"):
+        solve_many_rows(_free_cube_game(20))
+
+
+@pytest.mark.parametrize("m, n, kind", [(3, 40, "all cutting"), (4, 24, "all cutting")])
+def test_float_filter_drops_no_equilibrium(monkeypatch, m, n, kind):
+    """The float search step (candidate inside the face, Y(x) ≠ ∅) only discards: with it
+    switched off (every candidate solved exactly) the solution is the same."""
+    import gamekit.additive.many_rows as mr
+    from benchmarks.bench_many_rows import make_game
+
+    g = make_game(m, n, kind, seed=n)
+    with_floats = solve_many_rows(g)
+    monkeypatch.setattr(mr, "EXACT_ONLY_BELOW", 10**12)
+    exact = solve_many_rows(g)
+    assert [(e.row, e.draw) for e in exact.equilibria] == [(e.row, e.draw) for e in with_floats.equilibria]
+    assert exact.stats["exact_checks"] > with_floats.stats["exact_checks"]  # the filter did act

@@ -24,7 +24,8 @@ of such sets are vertices of Q. The equilibrium conditions are bilinear in label
 maximal Nash subsets are the maximal bicliques of the graph of extreme pairs (as for
 bimatrix games; ``gamekit.kernel.graphs``).
 
-**Algorithm** (:func:`solve_many_rows`):
+**Algorithm** (:func:`solve_many_rows`; details and the completeness argument in
+``docs/many-rows.md``):
 
 1. Lemma 1 (``reduction.forced_moves``) fixes the forced moves (T₀, T₁); only the n_*
    remaining sets are strategic.
@@ -32,38 +33,45 @@ bimatrix games; ``gamekit.kernel.graphs``).
    both signs cut the relative interior of the S-face; forms vanishing on the face are
    always free there, the others are constant (*forced within the face*). Proportional
    forms are merged (one hyperplane, several sets).
-3. Candidate vertices = (|S|−1)-subsets of the distinct cutting hyperplanes, solved in
-   floating point (a search step only) and kept when inside the face; when many, a float
-   test of Y(x) ≠ ∅ discards the hopeless ones. Every kept candidate is recomputed
-   exactly (rational elimination), its K(x) found exactly, and Y(x)'s vertices
-   enumerated exactly (``doubly_additive.polytope.box_polytope_vertices``).
-4. Every extreme equilibrium is certified by the exact compact test
-   ``behaviour.is_additive_equilibrium`` on the Lemma-1-reduced game, and the forced moves
-   are re-checked exactly (strict signs on T₀, T₁), which together certify the full-game
-   equilibrium; components from bicliques.
+3. Candidate vertices = (|S|−1)-subsets of the distinct cutting hyperplanes. From
+   ``EXACT_ONLY_BELOW`` per face on, a vectorized float search step drops the candidates
+   that are clearly outside the face or clearly have Y(x) = ∅ — only for well-conditioned
+   systems (condition < ``WELL_CONDITIONED``) and by margins far above the float error;
+   the rest are solved exactly (fraction-free integer elimination).
+4. Y(x) in integer arithmetic, split as a product P_C × [0,1]^F
+   (:mod:`gamekit.additive.y_faces`): exact box-range tests, square systems solved
+   directly, the core's vertices by ``doubly_additive.polytope.box_polytope_vertices``.
+5. Every core vertex is certified with its free cube (``y_faces.certify_face`` plus
+   ``behaviour.is_additive_equilibrium`` at the corners y_F = 0, 1; pairwise when F = ∅),
+   and the forced moves are re-checked exactly (strict signs on T₀, T₁), which together
+   certify the full-game equilibria; Nash subsets from bicliques, components from them.
 
 Cost: Σ_S C(H_S, |S|−1) candidates, H_S ≤ n_* the cutting hyperplanes of the S-face —
 O(n_*²) for m = 3, O(n_*³) for m = 4 in the worst case (an arrangement of H planes in a
-tetrahedron really has Θ(H³) vertices); above ``max_candidates`` a TooLargeError says so.
+tetrahedron really has Θ(H³) vertices); above ``max_candidates`` a TooLargeError says so;
+plus the output, Σ_x |vert P_C|·2^|F| extreme equilibria (bounded by ``max_vertices``,
+checked on the count before they are built).
 Player I's payoff must be additive (``a_move``); ``a_func`` games use the explicit path.
 """
 
 from __future__ import annotations
 
+import gc
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import combinations
+from itertools import chain, combinations, islice
 
 from gamekit.additive.behaviour import is_additive_equilibrium, payoffs
 from gamekit.additive.game import AdditiveGame
 from gamekit.additive.reduction import ForcedMoves, forced_moves
 from gamekit.additive.solution import AdditiveEquilibrium, AdditiveSolution, FosterCertificate
+from gamekit.additive.y_faces import YFace, certify_face, corners, int_tables, y_face
 from gamekit.core.errors import CertificationError, GameError, TooLargeError
-from gamekit.doubly_additive.polytope import box_polytope_vertices
-from gamekit.kernel.graphs import connected_components, maximal_bicliques
-from gamekit.kernel.linalg import solve_exact
+from gamekit.core.numbers import primitive_integers
+from gamekit.kernel.graphs import maximal_bicliques
+from gamekit.kernel.linalg import solve_int
 
 __all__ = [
     "NashSubset",
@@ -72,6 +80,7 @@ __all__ = [
     "arrangement_vertices",
     "DEFAULT_MAX_CANDIDATES",
     "EXACT_ONLY_BELOW",
+    "WELL_CONDITIONED",
 ]
 
 #: Largest number of candidate vertices (hyperplane subsets) examined.
@@ -131,11 +140,35 @@ def _cutting_hyperplanes(G: Sequence[Sequence[Fraction]], S: Sequence[int]) -> l
     return [(forms[k], ls) for k, ls in groups.items()]
 
 
-def _float_candidates(forms: list[tuple[Fraction, ...]], s: int, limit: int):
-    """Yield blocks (subsets, float x) of (s−1)-subsets of the forms whose float intersection
-    lies inside the closed face (a search step; every survivor is recomputed exactly)."""
+#: Float rejections are made only for systems with condition number below this; worse
+#: conditioned candidates always go to the exact stage.
+WELL_CONDITIONED = 1e4
+
+
+def _inverse_and_condition(M):
+    """Batched float inverses and 1-norm condition numbers ‖M‖₁‖M⁻¹‖₁ (≥ cond₂ / s);
+    singular or non-finite matrices get condition ∞ (and an identity stand-in inverse)."""
     import numpy as np
 
+    s = M.shape[-1]
+    det = np.linalg.det(M) if len(M) else np.zeros(0)
+    ok = np.isfinite(det) & (det != 0)
+    safe = np.where(ok[:, None, None], M, np.eye(s))
+    inv = np.linalg.inv(safe)
+    cond = np.abs(safe).sum(axis=1).max(axis=1) * np.abs(inv).sum(axis=1).max(axis=1)
+    cond = np.where(ok & np.isfinite(cond), cond, np.inf)
+    return inv, cond
+
+
+def _float_candidates(forms: list[tuple[Fraction, ...]], s: int, limit: int, use_floats: bool = True):
+    """Yield blocks (subsets, float x or None) of (s−1)-subsets of the forms: with floats, those
+    not clearly outside the face (a search step; every survivor is recomputed exactly).
+
+    A candidate is dropped only when its system is well conditioned (cond < WELL_CONDITIONED)
+    and some float coordinate is below −(10⁻⁹ + 10³·s·ε·cond·‖x‖∞), far beyond the
+    backward error of LU; singular and ill-conditioned systems go to the exact stage
+    (with x = None: no float y-test either).
+    """
     H = len(forms)
     total = math.comb(H, s - 1)
     if total > limit:
@@ -143,38 +176,32 @@ def _float_candidates(forms: list[tuple[Fraction, ...]], s: int, limit: int):
             f"{total} candidate vertices ({H} hyperplanes cut a face of dimension {s - 1}); "
             f"above the limit {limit}"
         )
-    if total < EXACT_ONLY_BELOW:  # few candidates: no float step at all, exact solves decide
+    if total < EXACT_ONLY_BELOW or not use_floats:  # exact solves decide every candidate
         yield list(combinations(range(H), s - 1)), None
         return
+    import numpy as np
+
     F = np.array([[float(v) for v in f] for f in forms], dtype=float).reshape(H, s)
     F /= np.abs(F).max(axis=1, keepdims=True)
-    combos = combinations(range(H), s - 1)
-    chunk = 100_000
+    flat = chain.from_iterable(combinations(range(H), s - 1))
+    chunk = 25_000
     while True:
-        block = list(_take(combos, chunk))
-        if not block:
+        idx = np.fromiter(islice(flat, chunk * (s - 1)), dtype=np.int64).reshape(-1, s - 1)
+        if not len(idx):
             return
-        idx = np.array(block, dtype=np.int64).reshape(len(block), s - 1)
-        M = np.empty((len(block), s, s))
+        M = np.empty((len(idx), s, s))
         M[:, : s - 1, :] = F[idx]
         M[:, s - 1, :] = 1.0
-        rhs = np.zeros((len(block), s))
-        rhs[:, s - 1] = 1.0
-        det = np.linalg.det(M)
-        ok = np.abs(det) > 1e-13
-        x = np.full((len(block), s), -1.0)
-        if ok.any():
-            x[ok] = np.linalg.solve(M[ok], rhs[ok][..., None])[..., 0]
-        keep = np.nonzero(ok & (x > -1e-9).all(axis=1))[0]
-        yield [block[i] for i in keep], x[keep]
-
-
-def _take(it, k: int):
-    for _ in range(k):
-        try:
-            yield next(it)
-        except StopIteration:
-            return
+        inv, cond = _inverse_and_condition(M)
+        good = cond < WELL_CONDITIONED
+        x = inv[:, :, s - 1]                       # M x = e_s
+        err = 1e-9 + 1e3 * s * np.finfo(float).eps * np.where(good, cond, 0.0) * np.abs(x).max(axis=1)
+        inside = (x >= -err[:, None]).all(axis=1)
+        keep_float = np.nonzero(good & inside)[0]
+        yield [tuple(map(int, idx[i])) for i in keep_float], x[keep_float]
+        rest = np.nonzero(~good)[0]
+        if len(rest):
+            yield [tuple(map(int, idx[i])) for i in rest], None
 
 
 def arrangement_vertices(G: Sequence[Sequence[Fraction]], S: Sequence[int],
@@ -198,59 +225,46 @@ def _vertices(G, S, limit, m, y_filter):
     forms = [f for f, _ in _cutting_hyperplanes(G, S)]
     if len(forms) < s - 1:
         return set()
-    seen: set[tuple[Fraction, ...]] = set()
+    ints = [primitive_integers(f) for f in forms]  # same hyperplanes, integer arithmetic
+    last, rhs = [1] * s, [0] * (s - 1) + [1]
+    found: set[tuple[tuple[int, ...], int]] = set()
     for block, X in _float_candidates(forms, s, limit):
-        if y_filter is not None and len(block) >= EXACT_ONLY_BELOW:
+        if y_filter is not None and X is not None and len(block) >= EXACT_ONLY_BELOW:
             mask = y_filter(S, X)
             block = [c for c, keep in zip(block, mask) if keep]
         for combo in block:
-            M = [list(forms[h]) for h in combo] + [[_ONE] * s]
-            rhs = [_ZERO] * (s - 1) + [_ONE]
-            sol = solve_exact(M, rhs)
-            if sol is None or any(v <= 0 for v in sol):
-                continue
-            x = [_ZERO] * m
-            for u, v in zip(S, sol):
-                x[u] = v
-            seen.add(tuple(x))
+            sol = solve_int([ints[h] for h in combo] + [last], rhs)
+            if sol is not None and all(v > 0 for v in sol[0]):  # den > 0: x > 0 on S
+                found.add(sol)
+    seen: set[tuple[Fraction, ...]] = set()
+    for nums, den in found:
+        x = [_ZERO] * m
+        for u, v in zip(S, nums):
+            x[u] = Fraction(v, den)
+        seen.add(tuple(x))
     return seen
 
 
-# -- player II's equilibrium polytope at x ------------------------------------------------------
-def _y_polytope(game: AdditiveGame, x: Sequence[Fraction]) -> tuple[list[int], list[Fraction], list[tuple[Fraction, ...]]] | None:
-    """(free sets K, base y, vertices of Y(x) in the K coordinates) or None when Y(x) = ∅."""
-    n, m = game.n, game.m
-    S = [u for u in range(m) if x[u]]
-    g = [_ZERO] * n
-    for u in S:
-        for l, G in enumerate(game.b_gains(u)):
-            if G:
-                g[l] += x[u] * G
-    K = [l for l in range(n) if g[l] == 0]
-    base = [_ONE if v > 0 else _ZERO for v in g]
-    A = [game.a_gains(u) for u in range(m)]
-    c = [game.a_const(u) + sum((A[u][l] for l in range(n) if base[l]), _ZERO) for u in range(m)]
-    u0 = S[0]
-    E = [[A[u][l] - A[u0][l] for l in K] for u in S[1:]]
-    e = [c[u0] - c[u] for u in S[1:]]
-    Ai = [[A[w][l] - A[u0][l] for l in K] for w in range(m) if w not in S]
-    bi = [c[u0] - c[w] for w in range(m) if w not in S]
-    verts = box_polytope_vertices(len(K), E, e, Ai, bi)
-    if not verts:
-        return None
-    return K, base, verts
-
-
+# -- float search step: is Y(x) clearly empty? ------------------------------------------------
 def _float_y_filter(tables, S: Sequence[int], X):
-    """Float search step, vectorized over candidates X (rows = x on S): False only when
-    Y(x) is clearly empty (the generic case |K(x)| = |S|−1 with the square system for
-    player I's indifference solved in floats); degenerate candidates pass to the exact test."""
+    """Float search step, vectorized over candidates X (rows = x on S, each from a system
+    with condition number < WELL_CONDITIONED, so |x̂ − x| ≲ 10⁻⁸): False only when Y(x)
+    is clearly empty.
+
+    Sets with |g_l(x̂)| ≤ 10⁻⁶·scale count as tied; the true tied sets always do (the
+    error of g is ≲ s·10⁻⁸·scale), so when exactly |S|−1 count, they are K(x) exactly
+    and the signs of the others are right (the generic case). Then player I's square
+    indifference system in y_K is solved in floats; a candidate is rejected only when
+    that system is well conditioned and y_K leaves [0,1] or an unused row does better,
+    by margins 10⁻⁷ (·scale) far above the float error. Everything else — degenerate
+    (more ties), singular or ill-conditioned — passes to the exact test.
+    """
     import numpy as np
 
     Gf, Af, cf, scale = tables
     s = len(S)
     g = X @ Gf[:, list(S)].T                       # N × n
-    tol = 1e-9 * scale
+    tol = 1e-6 * scale
     Kmask = np.abs(g) <= tol
     generic = Kmask.sum(axis=1) == s - 1
     keep = np.ones(len(X), dtype=bool)
@@ -261,23 +275,17 @@ def _float_y_filter(tables, S: Sequence[int], X):
     c = cf[None, :] + base @ Af.T                  # N' × m
     u0, rest = S[0], list(S[1:])
     out = [w for w in range(Af.shape[0]) if w not in S]
-    if s == 1:
-        val = c
-    else:
-        K = np.argsort(~Kmask[rows], axis=1, kind="stable")[:, : s - 1]   # N' × (s−1)
-        AK = Af.T[K]                                # N' × (s−1) × m
-        E = AK[:, :, rest] - AK[:, :, [u0]]         # N' × (s−1) × (s−1): column t ↔ row rest[t]
-        E = np.transpose(E, (0, 2, 1))
-        e = c[:, [u0]] - c[:, rest]
-        det = np.linalg.det(E)
-        good = np.abs(det) > 1e-12
-        yk = np.zeros((len(rows), s - 1))
-        if good.any():
-            yk[good] = np.linalg.solve(E[good], e[good][..., None])[..., 0]
-        inside = good & (yk >= -1e-7).all(axis=1) & (yk <= 1 + 1e-7).all(axis=1)
-        val = c + np.einsum("nkm,nk->nm", AK, yk)
-        keep[rows[good & ~inside]] = False
-        rows, val = rows[good & inside], val[good & inside]
+    K = np.nonzero(Kmask[rows])[1].reshape(len(rows), s - 1)   # row-major: K of each candidate
+    AK = Af.T[K]                                   # N' × (s−1) × m
+    E = np.transpose(AK[:, :, rest] - AK[:, :, [u0]], (0, 2, 1))   # N' × (s−1) × (s−1)
+    e = c[:, [u0]] - c[:, rest]
+    inv, cond = _inverse_and_condition(E)
+    good = cond < WELL_CONDITIONED
+    yk = np.einsum("nij,nj->ni", inv, e)
+    inside = good & (yk >= -1e-7).all(axis=1) & (yk <= 1 + 1e-7).all(axis=1)
+    val = c + np.einsum("nkm,nk->nm", AK, yk)
+    keep[rows[good & ~inside]] = False
+    rows, val = rows[inside], val[inside]
     if out and len(rows):
         bad = (val[:, out] > val[:, [u0]] + 1e-7 * scale).any(axis=1)
         keep[rows[bad]] = False
@@ -295,8 +303,9 @@ def _float_tables(game: AdditiveGame):
 
 
 # -- the solver ------------------------------------------------------------------------------------
-def _extreme_pairs(red: ForcedMoves, max_candidates: int, stats: dict) -> list[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]]:
-    """All (x, y_reduced) extreme equilibria of the reduced game (see the module theorem)."""
+def _faces(red: ForcedMoves, max_candidates: int, stats: dict) -> list[YFace]:
+    """Y(x) for every arrangement vertex x with Y(x) ≠ ∅ (see the module theorem):
+    the extreme equilibria of the reduced game are the pairs (x, vertex of Y(x))."""
     game = red.reduced
     m = game.m
     G = [tuple(game.b_gains(u)[l] for u in range(m)) for l in range(game.n)]
@@ -307,21 +316,75 @@ def _extreme_pairs(red: ForcedMoves, max_candidates: int, stats: dict) -> list[t
             tables.append(_float_tables(game))
         return _float_y_filter(tables[0], S, X)
 
-    pairs = []
+    faces = []
+    itables = int_tables(game)
     for size in range(1, m + 1):
         for S in combinations(range(m), size):
             for x in sorted(_vertices(G, S, max_candidates, m, y_filter)):
                 stats["exact_checks"] = stats.get("exact_checks", 0) + 1
-                res = _y_polytope(game, x)
-                if res is None:
-                    continue
-                K, base, verts_y = res
-                for yk in verts_y:
-                    y = list(base)
-                    for l, v in zip(K, yk):
-                        y[l] = v
-                    pairs.append((x, tuple(y)))
-    return pairs
+                face = y_face(game, x, itables)
+                if face is not None:
+                    faces.append(face)
+    return faces
+
+
+def _rank_maps(faces: list[YFace], n: int) -> list[dict[Fraction, int]]:
+    """Per reduced set l, the rank of every value y_l takes at an extreme equilibrium: the
+    integer tuples of ranks sort like the Fraction vectors and identify them exactly."""
+    vals: list[set[Fraction]] = [{_ZERO, _ONE} for _ in range(n)]
+    for f in faces:
+        for cv in f.core_vertices:
+            for l, v in zip(f.core, cv):
+                vals[l].add(v)
+    return [{v: r for r, v in enumerate(sorted(vs))} for vs in vals]
+
+
+def _certify_core(game: AdditiveGame, face: YFace, cv: Sequence[Fraction]) -> list[Fraction]:
+    """Certify {cv} × [0,1]^F exactly (see :func:`_face_equilibria`); returns y⁰."""
+    x, y0 = face.x, face.start(cv)
+    if face.free:
+        y1 = list(y0)
+        for l in face.free:
+            y1[l] = _ONE
+        ok = certify_face(game, face, cv) and all(is_additive_equilibrium(game, x, y) for y in (y0, y1))
+    else:
+        ok = is_additive_equilibrium(game, x, y0)
+    if not ok:
+        raise CertificationError(f"m-row solver: x={x} failed the exact equilibrium check")
+    return y0
+
+
+def _face_equilibria(red: ForcedMoves, face: YFace, ranks: list[dict[Fraction, int]]
+                     ) -> list[tuple[AdditiveEquilibrium, tuple[int, ...]]]:
+    """The certified extreme equilibria (x, lift(y)), y a vertex of Y(x), sorted by y, each
+    with its exact rank key (:func:`_rank_maps`).
+
+    Lemma 1: (x, lift(y)) is an equilibrium of the full game iff (x, y) is one of the
+    reduced game (forced moves are strict best responses against every row, and the
+    reduced payoffs fold them in exactly). Without free sets every pair passes
+    ``is_additive_equilibrium``; with free sets F the whole product {v} × [0,1]^F is
+    certified at once (``y_faces.certify_face``), and its two extreme corners are also
+    re-checked with ``is_additive_equilibrium``. Player I's payoff is affine in y_F (slope
+    Σ_u x_u A_u(l)); player II's is constant on the face (g_l(x) = 0 on F).
+    """
+    game, x = red.reduced, face.x
+    full_free = [red.free[l] for l in face.free]
+    step = [sum((x[u] * game.a_gains(u)[l] for u in range(game.m) if x[u]), _ZERO) for l in face.free]
+    out = []
+    for cv in face.core_vertices:
+        y0 = _certify_core(game, face, cv)
+        p0 = payoffs(game, x, y0)
+        key0 = [ranks[l][v] for l, v in enumerate(y0)]
+        den = math.lcm(p0[0].denominator, *(s.denominator for s in step))
+        vals, keys = [p0[0].numerator * (den // p0[0].denominator)], [key0]
+        for s, l in zip(step, face.free):  # integer numerators over den: exact and cheap
+            d = s.numerator * (den // s.denominator)
+            vals = vals + [v + d for v in vals]
+            keys = keys + [k[:l] + [ranks[l][_ONE]] + k[l + 1:] for k in keys]
+        for y, v, k in zip(corners(red.lift_behaviour(y0), full_free), vals, keys):
+            out.append((AdditiveEquilibrium(x, y, (Fraction(v, den), p0[1])), tuple(k)))
+    out.sort(key=lambda t: t[1])
+    return out
 
 
 def solve_many_rows(game: AdditiveGame, *, max_candidates: int = DEFAULT_MAX_CANDIDATES,
@@ -331,6 +394,8 @@ def solve_many_rows(game: AdditiveGame, *, max_candidates: int = DEFAULT_MAX_CAN
     Exact and complete for any m ≥ 1 with player I's payoff additive; no 2ⁿ anywhere
     (see the module docstring for the theorem and the cost). Every extreme equilibrium is
     certified exactly (reduced-game Nash test + exact re-check of the forced moves).
+    ``max_vertices`` bounds the number of extreme equilibria; it is checked on their exact
+    count (Σ_x |vert P_C| · 2^|F|) before any of them is written down.
     """
     if not isinstance(game, AdditiveGame):
         raise GameError(f"expected an AdditiveGame, got {type(game).__name__}")
@@ -338,20 +403,22 @@ def solve_many_rows(game: AdditiveGame, *, max_candidates: int = DEFAULT_MAX_CAN
         raise GameError("the m-row solver needs player I's payoff in additive form (a_base/a_move)")
     red = forced_moves(game)
     stats: dict = {"n": game.n, "n_star": red.n_free}
-    pairs = _extreme_pairs(red, max_candidates, stats)
-    if len(pairs) > max_vertices:
-        raise TooLargeError(f"{len(pairs)} extreme equilibria, above the limit {max_vertices}")
+    faces = _faces(red, max_candidates, stats)
+    total = sum(f.count for f in faces)
+    stats["free_sets_max"] = max((len(f.free) for f in faces), default=0)
+    if total > max_vertices:
+        raise TooLargeError(f"{total} extreme equilibria, above the limit {max_vertices}")
     _check_lemma1(red)
-    eqs = []
-    for x, yr in sorted(set(pairs)):
-        # Lemma 1: (x, lift(y)) is an equilibrium of the full game iff (x, y) is one of the
-        # reduced game (forced moves are strict best responses against every row, and the
-        # reduced payoffs fold them in exactly); certify the reduced pair exactly
-        if not is_additive_equilibrium(red.reduced, x, yr):
-            raise CertificationError(f"m-row solver: x={x} failed the exact equilibrium check")
-        y = red.lift_behaviour(yr)
-        eqs.append(AdditiveEquilibrium(x, y, payoffs(red.reduced, x, yr)))
-    return _assemble(game, red, tuple(eqs), stats)
+    faces.sort(key=lambda f: f.x)  # one face per x: sorting faces sorts the pairs by (x, y)
+    ranks = _rank_maps(faces, red.n_free)
+    gc_was_on = gc.isenabled()
+    gc.disable()  # the output is many acyclic tuples: cyclic GC passes over them cost seconds
+    try:
+        items = [(e, fi, key) for fi, f in enumerate(faces) for e, key in _face_equilibria(red, f, ranks)]
+        return _assemble(game, red, items, stats)
+    finally:
+        if gc_was_on:
+            gc.enable()
 
 
 def _check_lemma1(red: ForcedMoves) -> None:
@@ -363,18 +430,51 @@ def _check_lemma1(red: ForcedMoves) -> None:
             raise CertificationError("Lemma 1 reduction failed its exact re-check")
 
 
-def _assemble(game: AdditiveGame, red: ForcedMoves, eqs: tuple[AdditiveEquilibrium, ...],
+def _components(subsets: Sequence[NashSubset], edges: list[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:
+    """Connected components of the equilibrium graph, as sorted groups of edge indices.
+
+    For every column c, the closure of {c} is a maximal biclique whose rows are all of
+    N(c); so two rows share a column iff they lie in a common maximal biclique, and the
+    row classes of the components are the unions of overlapping biclique row sets
+    (union–find over the few x's); every edge goes with its row.
+    """
+    parent = list(range(1 + max((r for r, _ in edges), default=0)))
+
+    def find(r: int) -> int:
+        while parent[r] != r:
+            parent[r] = parent[parent[r]]
+            r = parent[r]
+        return r
+
+    for sub in subsets:
+        for r in sub.rows[1:]:
+            parent[find(r)] = find(sub.rows[0])
+    groups: dict[int, list[int]] = {}
+    for k, (r, _) in enumerate(edges):
+        groups.setdefault(find(r), []).append(k)
+    return tuple(sorted(tuple(g) for g in groups.values()))
+
+
+def _assemble(game: AdditiveGame, red: ForcedMoves, items: list[tuple[AdditiveEquilibrium, int, tuple]],
               stats: dict) -> ManyRowSolution:
-    xs = sorted({e.row for e in eqs})
-    ys = sorted({e.draw for e in eqs})
-    xi = {x: i for i, x in enumerate(xs)}
-    yi = {y: j for j, y in enumerate(ys)}
-    edges = [(xi[e.row], yi[e.draw]) for e in eqs]
+    """Solution object from the sorted (equilibrium, face index, y key) triples: vertex
+    lists, maximal Nash subsets (bicliques) and components, indexed without hashing the
+    (long) Fraction vectors."""
+    eqs = tuple(e for e, _, _ in items)
+    xi: dict[int, int] = {}
+    ydraw: dict[tuple[int, ...], tuple[Fraction, ...]] = {}
+    for e, fi, key in items:
+        xi.setdefault(fi, len(xi))
+        ydraw.setdefault(key, e.draw)
+    xs: list = [None] * len(xi)  # items are sorted by x, so first-seen order is sorted order
+    for e, fi, _ in items:
+        xs[xi[fi]] = e.row
+    ykeys = sorted(ydraw)  # rank keys sort like the vectors
+    yi = {k: j for j, k in enumerate(ykeys)}
+    ys = [ydraw[k] for k in ykeys]
+    edges = [(xi[fi], yi[key]) for _, fi, key in items]
     subsets = tuple(NashSubset(r, c) for r, c in maximal_bicliques(edges))
-    comps = []
-    index = {(xi[e.row], yi[e.draw]): k for k, e in enumerate(eqs)}
-    for R, C in connected_components(edges):
-        comps.append(tuple(sorted(index[(r, c)] for r in R for c in C if (r, c) in index)))
+    comps = _components(subsets, edges)
     continuum = any(len(s.rows) * len(s.draws) > 1 for s in subsets)
     unique = len(eqs) == 1
     unique_mixed = unique and sum(1 for v in eqs[0].draw if 0 < v < 1) <= 1 if unique else False
