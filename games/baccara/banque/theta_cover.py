@@ -1,0 +1,67 @@
+"""Cover (0, 1) by exact θ-segments: solve at a rational point of every uncovered gap.
+
+``cover(piece_at)`` keeps a list of uncovered open gaps, starting with (0, 1). For a gap
+(a, b) it takes a rational θ₀ strictly inside, asks ``piece_at(θ₀)`` for the segment
+(lo, hi) ∋ θ₀ on which the structure found at θ₀ persists (exact ends), and replaces the
+gap by (a, lo) and (hi, b) where those are non-empty. It stops when the segments tile
+(0, 1) up to their common endpoints — the breakpoints — compared exactly. A θ₀ that turns
+out to be degenerate (``Degenerate``) is replaced by another rational of the same gap.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Callable
+
+from gamekit.parametric.algebraic import compare_numbers, rational_inside
+
+__all__ = ["cover"]
+
+
+def _pick(a, b, attempt: int) -> Fraction:
+    """A rational inside (a, b): the simplest near the middle, then other points."""
+    t = rational_inside(a, b)
+    for _ in range(attempt):
+        t = rational_inside(a, t) if attempt % 2 else rational_inside(t, b)
+    return t
+
+
+def cover(piece_at: Callable[[Fraction], object], degenerate: type[Exception],
+          lo: Fraction = Fraction(0), hi: Fraction = Fraction(1), *, progress: bool = False,
+          label: str = "theta segments", max_pieces: int = 2000) -> list:
+    """Segments (objects with ``lo``/``hi``) tiling (lo, hi), sorted (module docstring)."""
+    gaps = [(lo, hi)]
+    pieces: list = []
+    bar = task = None
+    if progress:
+        from rich.progress import BarColumn, Progress, TextColumn
+
+        bar = Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[done]}"))
+        bar.start()
+        task = bar.add_task(label, total=float(hi - lo), done="")
+    try:
+        while gaps:
+            a, b = gaps.pop()
+            for attempt in range(8):
+                try:
+                    piece = piece_at(_pick(a, b, attempt))
+                    break
+                except degenerate:
+                    continue
+            else:
+                raise RuntimeError(f"internal error: no generic theta found in ({a}, {b})")
+            pieces.append(piece)
+            if len(pieces) > max_pieces:
+                raise RuntimeError("internal error: too many theta segments")
+            if compare_numbers(a, piece.lo) < 0:
+                gaps.append((a, piece.lo))
+            if compare_numbers(piece.hi, b) < 0:
+                gaps.append((piece.hi, b))
+            if bar is not None:
+                covered = float(hi - lo) - sum(float(y) - float(x) for x, y in gaps)
+                bar.update(task, completed=covered, done=f"{len(pieces)} segments")
+    finally:
+        if bar is not None:
+            bar.stop()
+    pieces.sort(key=lambda p: float(p.lo))
+    return pieces
