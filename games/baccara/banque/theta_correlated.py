@@ -184,13 +184,100 @@ def _pair(T, x, y, theta0: Fraction):
     return form, conds
 
 
+def _float_guess(T, theta0: Fraction):
+    """Search step: the team LP in floats (HiGHS) → guessed support S and mixed sets F."""
+    import numpy as np
+    from scipy.optimize import linprog
+
+    n = len(T.infosets)
+    t = float(theta0)
+
+    def val(p):
+        return sum(float(c) * t ** k for k, c in enumerate(p))
+
+    G = np.array([[val(T.gain[u][l]) for l in range(n)] for u in range(4)])
+    c = np.concatenate([[val(T.const[u]) for u in range(4)], np.ones(n)])
+    A = np.hstack([G.T, -np.eye(n)])
+    res = linprog(c, A_ub=A, b_ub=np.zeros(n), A_eq=[[1.0] * 4 + [0.0] * n], b_eq=[1.0],
+                  bounds=[(0, None)] * (4 + n), method="highs")
+    if res.status != 0:
+        return None
+    y = -res.ineqlin.marginals
+    S = [u for u in range(4) if res.x[u] > 1e-9]
+    F = [l for l in range(n) if 1e-9 < y[l] < 1 - 1e-9]
+    return S, F
+
+
+def _certified_guess(T, theta0: Fraction):
+    """An exact equilibrium (x, y) from the guessed structure, when the structure is generic
+    and every inequality holds strictly at θ₀ — then it is the unique equilibrium: with
+    K = F and B = S, the square systems g_l(x) = 0 (l ∈ F), Σx = 1 and b_u(y) = v (u ∈ S)
+    fix X* and Y* (X* = {x : supp x ⊆ B(y*), y* ∈ BR(x)}, Y* likewise). None otherwise."""
+    guess = _float_guess(T, theta0)
+    if guess is None:
+        return None
+    S, F = guess
+    if len(F) != len(S) - 1:
+        return None
+    try:
+        N, D = _x_system(T, S, F, theta0)
+    except Degenerate:
+        return None
+    d0 = peval(D, theta0)
+    x = [peval(N[u], theta0) / d0 if N[u] else _ZERO for u in range(4)]
+    if any(x[u] <= 0 for u in S):
+        return None
+    n = len(T.infosets)
+    g0 = [sum((x[u] * peval(T.gain[u][l], theta0) for u in S), _ZERO) for l in range(n)]
+    if [l for l in range(n) if g0[l] == 0] != F:
+        return None
+    P = [l for l in range(n) if g0[l] > 0]
+    b = [peval(T.payoff(u, P), theta0) for u in range(4)]
+    v = sum((x[u] * b[u] for u in S), _ZERO)
+    G0 = [[peval(T.gain[u][l], theta0) for l in F] for u in range(4)]
+    ys = _solve_exact([G0[u] for u in S], [v - b[u] for u in S]) if F else []
+    if ys is None or any(not 0 < yl < 1 for yl in ys):
+        return None
+    y = [_ONE if g0[l] > 0 else _ZERO for l in range(n)]
+    for l, yl in zip(F, ys):
+        y[l] = yl
+    if any(b[u] + sum((yl * G0[u][k] for k, yl in enumerate(ys)), _ZERO) <= v for u in range(4) if u not in S):
+        return None
+    return tuple(x), tuple(y)
+
+
+def _solve_exact(M: list[list[Fraction]], rhs: list[Fraction]):
+    """The unique solution of a consistent system with one more equation than unknowns
+    (drop each equation in turn until the rest is nonsingular), or None."""
+    from gamekit.kernel.linalg import solve_exact
+
+    for drop in range(len(M)):
+        sub = [r for i, r in enumerate(M) if i != drop]
+        z = solve_exact(sub, [b for i, b in enumerate(rhs) if i != drop])
+        if z is None:
+            continue
+        if all(sum((a * zi for a, zi in zip(r, z)), _ZERO) == b for r, b in zip(M, rhs)):
+            return z
+        return None
+    return None
+
+
 def correlated_piece(theta0: Fraction, decks: int | None = None) -> CorrelatedPiece:
-    """The θ-segment through θ₀ of the correlated solution (raises :class:`Degenerate`)."""
+    """The θ-segment through θ₀ of the correlated solution (raises :class:`Degenerate`).
+
+    The structure is guessed by a float LP and certified exactly (:func:`_certified_guess`);
+    when that fails (non-generic structure) all extreme equilibria come from the exact
+    m-row solver."""
     T = theta_tables(decks)
-    sol = solve_many_rows(team_game(theta0, decks))
+    eqs = None if decks is not None else _certified_guess(T, theta0)
+    if eqs is not None:
+        pairs = [eqs]
+    else:
+        sol = solve_many_rows(team_game(theta0, decks))
+        pairs = [(e.row, e.draw) for e in sol.equilibria]
     forms, conds = [], []
-    for e in sol.equilibria:
-        f, c = _pair(T, e.row, e.draw, theta0)
+    for x, y in pairs:
+        f, c = _pair(T, x, y, theta0)
         forms.append(f)
         conds.extend(c)
     try:

@@ -10,8 +10,8 @@ out to be degenerate (``Degenerate``) is replaced by another rational of the sam
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Callable
 
 from gamekit.parametric.algebraic import compare_numbers, rational_inside
 
