@@ -18,12 +18,29 @@ from gamekit.parametric.algebraic import compare_numbers, rational_inside
 __all__ = ["cover"]
 
 
+def _bounds(x) -> tuple[Fraction, Fraction]:
+    """Rational lo ≤ x ≤ hi, close (x a Fraction, quadratic surd or real algebraic)."""
+    from gamekit.parametric.algebraic import RealAlgebraic
+    from gamekit.parametric.surd import QuadraticSurd, rational_bounds
+
+    if isinstance(x, RealAlgebraic):
+        return x.bounds(Fraction(1, 1 << 80))
+    if isinstance(x, QuadraticSurd):
+        return rational_bounds(x, 80)
+    return Fraction(x), Fraction(x)
+
+
 def _pick(a, b, attempt: int) -> Fraction:
-    """A rational inside (a, b): the simplest near the middle, then other points."""
-    t = rational_inside(a, b)
-    for _ in range(attempt):
-        t = rational_inside(a, t) if attempt % 2 else rational_inside(t, b)
-    return t
+    """A rational with a small denominator inside (a, b): the simplest in the middle half
+    (then, for a retry, in other parts of the gap)."""
+    from gamekit.parametric.surd import _simplest_in_closed
+
+    lo, hi = _bounds(a)[1], _bounds(b)[0]
+    if not lo < hi:
+        return rational_inside(a, b)
+    w = (hi - lo) / 8
+    k = (3, 1, 5, 2, 4, 0)[attempt % 6]
+    return _simplest_in_closed(lo + w * k, lo + w * (k + 2))
 
 
 def cover(piece_at: Callable[[Fraction], object], degenerate: type[Exception],

@@ -395,6 +395,12 @@ class NashPiece:
     signature: tuple
     ends_by: list = field(default_factory=list)
     samples: list = field(default_factory=list)
+    tracked: list = field(default_factory=list, repr=False)
+
+    def points_at(self, theta) -> list[tuple]:
+        """(p₁, p₂) of every tracked equilibrium at θ inside the segment (60-digit floats)."""
+        t = _mp(theta)
+        return [tr.branch.point_mp(t) for tr in self.tracked]
 
 
 def _accept(tr: _Tracked, h, root) -> bool:
@@ -455,7 +461,7 @@ def nash_piece(theta0: Fraction, decks: int | None = None) -> NashPiece:
     samples = [{"p1": e.p1, "p2": e.p2, "payoffs": e.payoffs,
                 "mixed": {data.labels[l]: v for l, v in enumerate(e.draw) if 0 < v < 1}} for e in res.equilibria]
     sig = tuple(sorted(tr.signature for tr in tracked))
-    return NashPiece(lo, hi, theta0, [tr.formulas for tr in tracked], sig, [lo_by, hi_by], samples)
+    return NashPiece(lo, hi, theta0, [tr.formulas for tr in tracked], sig, [lo_by, hi_by], samples, tracked)
 
 
 def merge(pieces: list) -> list:
