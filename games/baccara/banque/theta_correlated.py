@@ -69,6 +69,15 @@ class CorrelatedPiece:
     def independent_everywhere(self) -> bool:
         return not self.product.num
 
+    def profile_at(self, theta: Fraction, labels: tuple[str, ...]) -> tuple[tuple, tuple]:
+        """The segment's formulas at a rational θ: team x and Banker's full behaviour y
+        (draw where the segment's pattern draws, the mixed sets' formulas elsewhere)."""
+        x = tuple(f(theta) for f in self.team)
+        draws = set(self.draws)
+        y = tuple(self.mixed[lab](theta) if lab in self.mixed else (_ONE if lab in draws else _ZERO)
+                  for lab in labels)
+        return x, y
+
     def independent_points(self) -> list:
         """θ inside (lo, hi) where the product condition holds (when not identically)."""
         if self.independent_everywhere:

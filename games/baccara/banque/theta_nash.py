@@ -284,11 +284,25 @@ def _y_solve(D: dict, F: list[int]):
     raise Degenerate("Banker's mixed sets are not fixed by the Players' indifference")
 
 
+def _zero_sets(data: _Data, p1, p2, t0: Fraction) -> list[int]:
+    """{l : g_l(p, θ₀) = 0}, exact; floats only rule out the sets far from 0."""
+    import numpy as np
+
+    f1 = p1.approx() if isinstance(p1, QuadraticSurd) else float(p1)
+    f2 = p2.approx() if isinstance(p2, QuadraticSurd) else float(p2)
+    xs = np.array([(1 - f1) * (1 - f2), (1 - f1) * f2, f1 * (1 - f2), f1 * f2])
+    t = float(t0)
+    G = np.array([[sum(float(c) * t ** k for k, c in enumerate(data.gain[u][l])) for l in range(len(data.labels))]
+                  for u in range(4)])
+    g = xs @ G
+    tol = 1e-9 * (np.abs(G).sum(axis=0) + 1e-300)
+    return [l for l in range(len(data.labels)) if abs(g[l]) <= tol[l] and _ev(data.g[l], p1, p2, t0) == 0]
+
+
 def _track(data: _Data, t0: Fraction, p1, p2, draw) -> _Tracked:
     n = len(data.labels)
     p = (p1, p2)
-    g0 = [_ev(data.g[l], p1, p2, t0) for l in range(n)]
-    K = [l for l in range(n) if g0[l] == 0]
+    K = _zero_sets(data, p1, p2, t0)
     F = [l for l in K if 0 < draw[l] < 1]
     y = dict(enumerate(draw))
     fixed = {i: p[i] for i in (0, 1) if p[i] in (0, 1)}
