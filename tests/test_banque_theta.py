@@ -135,3 +135,21 @@ def test_cli_sweep_json_shape():
 def test_cli_bad_input(args):
     r = run_cli(*args)
     assert r.returncode == 2 and r.stdout == "" and r.stderr.startswith("error:") and r.stderr.count("\n") == 1
+
+
+def test_independent_existence_starts_where_the_product_polynomial_vanishes():
+    left = piece(F(253, 1000))      # a segment just below the first existence interval
+    assert not left.independent_everywhere
+    end = left.hi
+    assert left.product(end) == 0   # x_SS x_DD = x_SD x_DS exactly at the segment's end
+    x_end = [f(end) for f in left.team]
+    assert x_end == [F(4, 121), F(18, 121), F(18, 121), F(81, 121)]   # the product (9/11, 9/11)
+
+
+@pytest.mark.slow
+def test_independent_exists_exactly_from_that_end():
+    from games.baccara.banque.concepts import independent
+
+    end = piece(F(253, 1000)).hi
+    assert piece(_near(end, +1)).independent_everywhere
+    assert independent(_near(end, +1)).exists and not independent(_near(end, -1)).exists
