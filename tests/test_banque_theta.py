@@ -153,3 +153,13 @@ def test_independent_exists_exactly_from_that_end():
     end = piece(F(253, 1000)).hi
     assert piece(_near(end, +1)).independent_everywhere
     assert independent(_near(end, +1)).exists and not independent(_near(end, -1)).exists
+
+
+@pytest.mark.slow
+def test_fast_correlated_agrees_with_the_m_row_solver():
+    from games.baccara.banque.concepts import correlated
+
+    for t in (F(1, 10), F(3, 10), F(1, 2)):
+        fast, full = correlated(t), correlated(t, fast=False)
+        assert [(s["team"], s["draw"]) for s in fast.solutions] == [(s["team"], s["draw"]) for s in full.solutions]
+        assert fast.value == full.value
