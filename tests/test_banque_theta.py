@@ -163,3 +163,11 @@ def test_fast_correlated_agrees_with_the_m_row_solver():
         fast, full = correlated(t), correlated(t, fast=False)
         assert [(s["team"], s["draw"]) for s in fast.solutions] == [(s["team"], s["draw"]) for s in full.solutions]
         assert fast.value == full.value
+
+
+def test_mirror_of_a_segment_is_the_segment_at_one_minus_theta():
+    from games.baccara.banque.theta_mirror import mirror_piece
+
+    m, d = mirror_piece(piece(F(3, 10))), piece(F(7, 10))
+    assert compare_numbers(m.lo, d.lo) == 0 and compare_numbers(m.hi, d.hi) == 0
+    assert (m.team, m.mixed, m.value, set(m.draws)) == (d.team, d.mixed, d.value, set(d.draws))

@@ -51,6 +51,14 @@ def sweep(concept: str, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1), 
     if concept in ("correlated", "independent"):
         from games.baccara.banque.theta_correlated import Degenerate, correlated_piece
 
+        if lo + hi == 1 and lo < Fraction(1, 2):   # symmetric range: solve (lo, 1/2), mirror the rest
+            from games.baccara.banque.theta_mirror import mirror_cover
+
+            half = cover(correlated_piece, Degenerate, lo, Fraction(1, 2), progress=progress,
+                         label="banque correlated (theta <= 1/2; mirrored)")
+            full = mirror_cover(half)
+            if full is not None:
+                return full
         return cover(correlated_piece, Degenerate, lo, hi, progress=progress, label="banque correlated")
     from games.baccara.banque.theta_nash import Degenerate as NashDegenerate
     from games.baccara.banque.theta_nash import merge, nash_piece
