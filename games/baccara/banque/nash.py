@@ -287,15 +287,19 @@ def _cell_candidates(st: BanqueStructure, groups, crit: list, res: NashResult) -
     out: set[tuple] = set()
     seen: set[tuple] = set()
     bounds = _uniq_sorted([_ZERO, _ONE] + [c for c in crit if 0 < c < 1])
+    iforms = _int_forms(groups)
     for lo, hi in zip(bounds, bounds[1:]):
         r = simplest_between(lo, hi)
         cross = []
-        for co, sets in groups:
-            den = co[1] + co[3] * r
-            if den != 0:
-                p1 = -(co[0] + co[2] * r) / den
-                if 0 < p1 < 1:
-                    cross.append((p1, sets))
+        rn, rd = r.numerator, r.denominator
+        for sets, ic in zip((g[1] for g in groups), iforms):
+            # p1 = −(a + g r)/(b + d r) with integer forms: compare as integers first
+            den = ic[1] * rd + ic[3] * rn
+            if den == 0:
+                continue
+            num = -(ic[0] * rd + ic[2] * rn)
+            if (0 < num < den) if den > 0 else (den < num < 0):
+                cross.append((Fraction(num, den), sets))
         cross.sort(key=lambda t: t[0])
         cuts = [_ZERO] + [c for c, _ in cross] + [_ONE]
         for a, b in zip(cuts, cuts[1:]):
@@ -309,6 +313,17 @@ def _cell_candidates(st: BanqueStructure, groups, crit: list, res: NashResult) -
             if p is not None:
                 out.add(p)
     res.stats["cells"] = len(seen)
+    return out
+
+
+def _int_forms(groups) -> list[tuple[int, int, int, int]]:
+    """The curves' coefficients (α, β, γ, δ) as one integer form each (same zero set)."""
+    from gamekit.core.numbers import common_denominator
+
+    out = []
+    for co, _ in groups:
+        L = common_denominator(list(co))
+        out.append(tuple(int(c * L) for c in co))
     return out
 
 
