@@ -171,3 +171,15 @@ def test_mirror_of_a_segment_is_the_segment_at_one_minus_theta():
     m, d = mirror_piece(piece(F(3, 10))), piece(F(7, 10))
     assert compare_numbers(m.lo, d.lo) == 0 and compare_numbers(m.hi, d.hi) == 0
     assert (m.team, m.mixed, m.value, set(m.draws)) == (d.team, d.mixed, d.value, set(d.draws))
+
+
+@pytest.mark.slow
+def test_mirrored_nash_segment_is_the_segment_at_one_minus_theta():
+    from games.baccara.banque.theta_mirror import mirror_nash_piece
+    from games.baccara.banque.theta_nash import nash_piece
+
+    m, d = mirror_nash_piece(nash_piece(F(1, 10))), nash_piece(F(9, 10))
+    assert compare_numbers(m.lo, d.lo) == 0 and compare_numbers(m.hi, d.hi) == 0
+    t = rational_inside(d.lo, d.hi)
+    for (a1, a2), (b1, b2) in zip(sorted(m.points_at(t)), sorted(d.points_at(t))):
+        assert abs(a1 - b1) < 1e-40 and abs(a2 - b2) < 1e-40

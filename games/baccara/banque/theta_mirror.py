@@ -17,7 +17,8 @@ from fractions import Fraction
 from gamekit.parametric.algebraic import RealAlgebraic, compare_numbers, int_poly
 from gamekit.parametric.ratfunc import Poly, RationalFunction, padd, pmul, poly, pscale
 
-__all__ = ["reflect_number", "reflect_function", "mirror_piece", "mirror_cover"]
+__all__ = ["reflect_number", "reflect_function", "mirror_piece", "mirror_cover", "mirror_nash_piece",
+           "mirror_nash_cover"]
 
 _HALF = Fraction(1, 2)
 
@@ -92,3 +93,46 @@ def mirror_cover(half: list) -> list | None:
         return None
     right = [mirror_piece(pc) for pc in reversed(left)]
     return left + mid + right
+
+
+def _swap_p(text: str) -> str:
+    return text.replace("p1", "\0").replace("p2", "p1").replace("\0", "p2")
+
+
+def _reflect_formula(text: str) -> str:
+    """A formula string in θ (and p₁, p₂) at 1 − θ with the Players swapped."""
+    return _swap_p(re.sub(r"\btheta\b", "(1 - theta)", text))
+
+
+def mirror_nash_piece(pc):
+    """The Nash segment of 1 − θ (Players swapped), formulas as strings in ``theta``."""
+    from games.baccara.banque.theta_nash import NashPiece
+
+    eqs = []
+    for f in pc.equilibria:
+        g = {}
+        for k, v in f.items():
+            if k in ("p1", "p2"):
+                g["p2" if k == "p1" else "p1"] = _reflect_formula(v)
+            else:
+                g["y " + _swap_label(k[2:])] = _reflect_formula(v)
+        eqs.append(g)
+    samples = [{"p1": s["p2"], "p2": s["p1"],
+                "payoffs": {"player1": s["payoffs"]["player2"], "player2": s["payoffs"]["player1"],
+                            "banker": s["payoffs"]["banker"]},
+                "mixed": {_swap_label(k): v for k, v in s["mixed"].items()}} for s in pc.samples]
+    out = NashPiece(reflect_number(pc.hi), reflect_number(pc.lo), 1 - pc.sample, eqs, ("mirror", pc.signature),
+                    [[_swap_tag(t) for t in pc.ends_by[1]], [_swap_tag(t) for t in pc.ends_by[0]]], samples, [])
+    out.mirror_of = pc
+    return out
+
+
+def mirror_nash_cover(half: list) -> list | None:
+    """Nash segments of (0, 1) from those of (0, 1/2) (see :func:`mirror_cover`)."""
+    left = [pc for pc in half if compare_numbers(pc.hi, _HALF) <= 0]
+    mid = [pc for pc in half if compare_numbers(pc.lo, _HALF) < 0 < compare_numbers(pc.hi, _HALF)]
+    if len(left) + len(mid) != len(half) or len(mid) > 1:
+        return None
+    if mid and compare_numbers(mid[0].lo, reflect_number(mid[0].hi)) != 0:
+        return None
+    return left + mid + [mirror_nash_piece(pc) for pc in reversed(left)]

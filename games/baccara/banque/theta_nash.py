@@ -411,8 +411,13 @@ class NashPiece:
     samples: list = field(default_factory=list)
     tracked: list = field(default_factory=list, repr=False)
 
+    mirror_of: object = field(default=None, repr=False)
+
     def points_at(self, theta) -> list[tuple]:
-        """(p₁, p₂) of every tracked equilibrium at θ inside the segment (60-digit floats)."""
+        """(p₁, p₂) of every tracked equilibrium at θ inside the segment (60-digit floats);
+        a mirrored segment evaluates its original at 1 − θ with the Players swapped."""
+        if self.mirror_of is not None:
+            return [(b, a) for a, b in self.mirror_of.points_at(1 - Fraction(theta))]
         t = _mp(theta)
         return [tr.branch.point_mp(t) for tr in self.tracked]
 

@@ -63,6 +63,14 @@ def sweep(concept: str, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1), 
     from games.baccara.banque.theta_nash import Degenerate as NashDegenerate
     from games.baccara.banque.theta_nash import merge, nash_piece
 
+    if lo + hi == 1 and lo < Fraction(1, 2):   # symmetric range: solve (lo, 1/2), mirror the rest
+        from games.baccara.banque.theta_mirror import mirror_nash_cover
+
+        half = merge(cover(nash_piece, NashDegenerate, lo, Fraction(1, 2), progress=progress,
+                           label="banque Nash (theta <= 1/2; mirrored)"))
+        full = mirror_nash_cover(half)
+        if full is not None:
+            return full
     return merge(cover(nash_piece, NashDegenerate, lo, hi, progress=progress, label="banque Nash"))
 
 
