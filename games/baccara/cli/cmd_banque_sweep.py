@@ -81,6 +81,7 @@ def run_plot(args: argparse.Namespace) -> int:
     """``baccara plot banque -o FILE``."""
     from games.baccara.banque.theta_sweep import parse_range, plot_records, sweep
 
+    _check_decks(args)
     concepts = _concepts(getattr(args, "concept", None) or "correlated,independent", True)
     lo, hi = parse_range(getattr(args, "theta_range", None))
     data = {}
