@@ -51,9 +51,11 @@ def cover(piece_at: Callable[[Fraction], object], degenerate: type[Exception],
     pieces: list = []
     bar = task = None
     if progress:
-        from rich.progress import BarColumn, Progress, TextColumn
+        from rich.console import Console
+        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-        bar = Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[done]}"))
+        bar = Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[done]}"),
+                       TimeElapsedColumn(), console=Console(stderr=True), transient=True)
         bar.start()
         task = bar.add_task(label, total=float(hi - lo), done="")
     try:

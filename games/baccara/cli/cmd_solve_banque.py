@@ -88,7 +88,14 @@ def run(args: argparse.Namespace) -> int:
     theta = check_theta(args.theta)
     concept = str(args.concept).lower()
     start = time.perf_counter()
-    res = solve_concept(concept, theta)
+    from rich.console import Console
+
+    err = Console(stderr=True)
+    if err.is_terminal:   # a spinner on stderr: the Nash enumeration takes 10-40 s
+        with err.status(f"banque {concept} at theta = {theta} …"):
+            res = solve_concept(concept, theta)
+    else:
+        res = solve_concept(concept, theta)
     decks_note = ("cards dealt with replacement (the paper's assumption); a finite shoe is refused for banque "
                   "(docs/banque.md, 'Without replacement')")
     if args.json:
