@@ -183,3 +183,46 @@ def test_mirrored_nash_segment_is_the_segment_at_one_minus_theta():
     t = rational_inside(d.lo, d.hi)
     for (a1, a2), (b1, b2) in zip(sorted(m.points_at(t)), sorted(d.points_at(t))):
         assert abs(a1 - b1) < 1e-40 and abs(a2 - b2) < 1e-40
+
+
+def test_json_formulas_parse_with_sympy_and_match_the_exact_values():
+    import sympy
+
+    from games.baccara.banque.theta_mirror import mirror_piece
+    from games.baccara.banque.theta_sweep import records
+
+    pc = piece(F(3, 10))
+    rec = records("correlated", [pc, mirror_piece(pc)], F(0), F(1))
+    th = sympy.Symbol("theta")
+    for seg, src in zip(rec["segments"], (pc, mirror_piece(pc))):
+        t = F(seg["sample"])
+        for row, f in zip(("SS", "SD", "DS", "DD"), src.team):
+            assert sympy.sympify(seg["team"][row]).subs(th, sympy.Rational(t.numerator, t.denominator)) == \
+                sympy.Rational(f(t).numerator, f(t).denominator)
+        assert F(str(sympy.sympify(seg["value"]).subs(th, sympy.Rational(t.numerator, t.denominator)))) == \
+            F(seg["value_at_sample"])
+        lo = sympy.sympify(seg["from_exact"])
+        assert abs(float(lo) - float(seg["from"])) < 1e-7
+
+
+@pytest.mark.slow
+def test_nash_json_of_a_mirrored_segment():
+    import sympy
+
+    from games.baccara.banque.theta_mirror import mirror_nash_piece
+    from games.baccara.banque.theta_nash import nash_piece
+    from games.baccara.banque.theta_sweep import records
+
+    pc = nash_piece(F(1, 7))
+    rec = json.loads(json.dumps(records("nash", [pc, mirror_nash_piece(pc)], F(0), F(1))))
+    th = sympy.Symbol("theta")
+    a, b = rec["segments"]
+    t = F(1, 7)
+    for ea, eb in zip(a["equilibria"], b["equilibria"]):
+        for i, j in (("player1", "player2"), ("player2", "player1")):
+            fa, fb = sympy.sympify(ea[i]["5"]), sympy.sympify(eb[j]["5"])
+            if fa.free_symbols <= {th}:   # p as a function of theta alone (not a root formula)
+                va = fa.subs(th, sympy.Rational(t.numerator, t.denominator))
+                vb = fb.subs(th, 1 - sympy.Rational(t.numerator, t.denominator))
+                assert abs(float(va) - float(vb)) < 1e-12
+    assert float(sympy.sympify(b["from_exact"])) == pytest.approx(1 - float(sympy.sympify(a["to_exact"])))
