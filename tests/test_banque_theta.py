@@ -226,3 +226,20 @@ def test_nash_json_of_a_mirrored_segment():
                 vb = fb.subs(th, 1 - sympy.Rational(t.numerator, t.denominator))
                 assert abs(float(va) - float(vb)) < 1e-12
     assert float(sympy.sympify(b["from_exact"])) == pytest.approx(1 - float(sympy.sympify(a["to_exact"])))
+
+
+@pytest.mark.slow
+def test_nash_branches_that_coexist_are_resolved_into_a_tiling():
+    """Near θ ≈ 0.1096 two Nash branches overlap (a fold): the sweep cuts both segments
+    and solves the overlap, where the complete enumeration finds three equilibria."""
+    from games.baccara.banque.nash import banque_nash
+    from games.baccara.banque.theta_cover import cover
+    from games.baccara.banque.theta_nash import Degenerate, merge, nash_piece
+
+    pieces = merge(cover(nash_piece, Degenerate, F(1077, 10000), F(1112, 10000)))
+    for a, b in zip(pieces, pieces[1:]):
+        assert compare_numbers(a.hi, b.lo) == 0
+    counts = [len(pc.equilibria) for pc in pieces]
+    assert max(counts) == 3 and min(counts) == 1
+    mid = pieces[counts.index(3)]
+    assert len(banque_nash(rational_inside(mid.lo, mid.hi)).equilibria) == 3

@@ -6,6 +6,9 @@
 gap by (a, lo) and (hi, b) where those are non-empty. It stops when the segments tile
 (0, 1) up to their common endpoints — the breakpoints — compared exactly. A θ₀ that turns
 out to be degenerate (``Degenerate``) is replaced by another rational of the same gap.
+Overlapping segments (a Nash branch born inside another segment: several equilibria
+coexist there) are cut at each other's ends and the overlap is solved again
+(:func:`_resolve_overlaps`).
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ def _pick(a, b, attempt: int) -> Fraction:
 
 def cover(piece_at: Callable[[Fraction], object], degenerate: type[Exception],
           lo: Fraction = Fraction(0), hi: Fraction = Fraction(1), *, progress: bool = False,
-          label: str = "theta segments", max_pieces: int = 2000) -> list:
+          label: str = "theta segments", max_pieces: int = 2000, resolve_overlaps: bool = True) -> list:
     """Segments (objects with ``lo``/``hi``) tiling (lo, hi), sorted (module docstring)."""
     gaps = [(lo, hi)]
     pieces: list = []
@@ -83,4 +86,36 @@ def cover(piece_at: Callable[[Fraction], object], degenerate: type[Exception],
         if bar is not None:
             bar.stop()
     pieces.sort(key=lambda p: float(p.lo))
+    if resolve_overlaps:
+        pieces = _resolve_overlaps(pieces, piece_at, degenerate, max_pieces)
     return pieces
+
+
+def _resolve_overlaps(pieces: list, piece_at, degenerate, max_pieces: int) -> list:
+    """Two segments overlap when an equilibrium branch of one is born inside the other
+    (e.g. a fold: two branches coexist on an interval). Each sample was solved completely
+    and each branch is certified on its own segment, so the left segment's sample lies left
+    of the right segment's start and vice versa: cut both at the other's end and solve the
+    overlap again (every branch there is found by the complete enumeration at its sample)."""
+    while True:
+        pieces.sort(key=lambda p: float(p.lo))
+        k = next((i for i in range(len(pieces) - 1) if compare_numbers(pieces[i].hi, pieces[i + 1].lo) > 0), None)
+        if k is None:
+            return pieces
+        a, b = pieces[k], pieces[k + 1]
+        lo, hi = b.lo, a.hi
+        if compare_numbers(a.lo, lo) >= 0 or compare_numbers(hi, b.hi) >= 0:
+            raise RuntimeError("internal error: nested theta segments")
+        a.hi, b.lo = lo, hi
+        a_end, b_start = list(a.ends_by[1]), list(b.ends_by[0])
+        a.ends_by[1] = ["another equilibrium branch starts: " + t for t in b_start]
+        b.ends_by[0] = ["an equilibrium branch ends: " + t for t in a_end]
+        extra = cover(piece_at, degenerate, lo, hi, max_pieces=max_pieces, resolve_overlaps=False)
+        for pc in extra:   # pieces found inside may reach beyond the overlap: clip them
+            if compare_numbers(pc.lo, lo) < 0:
+                pc.lo = lo
+            if compare_numbers(pc.hi, hi) > 0:
+                pc.hi = hi
+        pieces.extend(extra)
+        if len(pieces) > max_pieces:
+            raise RuntimeError("internal error: too many theta segments")
