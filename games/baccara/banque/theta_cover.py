@@ -91,31 +91,43 @@ def cover(piece_at: Callable[[Fraction], object], degenerate: type[Exception],
     return pieces
 
 
+def _part(pc, lo, hi, why_lo=None, why_hi=None):
+    """A copy of segment ``pc`` restricted to (lo, hi) (same formulas)."""
+    import copy
+
+    out = copy.copy(pc)
+    out.lo, out.hi = lo, hi
+    out.ends_by = [list(why_lo if why_lo is not None else pc.ends_by[0]),
+                   list(why_hi if why_hi is not None else pc.ends_by[1])]
+    return out
+
+
 def _resolve_overlaps(pieces: list, piece_at, degenerate, max_pieces: int) -> list:
-    """Two segments overlap when an equilibrium branch of one is born inside the other
-    (e.g. a fold: two branches coexist on an interval). Each sample was solved completely
-    and each branch is certified on its own segment, so the left segment's sample lies left
-    of the right segment's start and vice versa: cut both at the other's end and solve the
-    overlap again (every branch there is found by the complete enumeration at its sample)."""
+    """Two segments overlap when an equilibrium branch certified on one of them also lives
+    on part of the other (several equilibria coexist there, e.g. a fold), so the other's
+    sample did not see it. The overlap O is cut out of both segments and solved again
+    (complete enumeration at samples inside O); repeat until the segments tile."""
     while True:
-        pieces.sort(key=lambda p: float(p.lo))
+        pieces.sort(key=lambda p: (float(p.lo), float(p.hi)))
         k = next((i for i in range(len(pieces) - 1) if compare_numbers(pieces[i].hi, pieces[i + 1].lo) > 0), None)
         if k is None:
             return pieces
         a, b = pieces[k], pieces[k + 1]
-        lo, hi = b.lo, a.hi
-        if compare_numbers(a.lo, lo) >= 0 or compare_numbers(hi, b.hi) >= 0:
-            raise RuntimeError("internal error: nested theta segments")
-        a.hi, b.lo = lo, hi
-        a_end, b_start = list(a.ends_by[1]), list(b.ends_by[0])
-        a.ends_by[1] = ["another equilibrium branch starts: " + t for t in b_start]
-        b.ends_by[0] = ["an equilibrium branch ends: " + t for t in a_end]
+        lo = b.lo
+        hi = a.hi if compare_numbers(a.hi, b.hi) < 0 else b.hi
+        note = ["several equilibrium branches coexist beyond this point"]
+        kept = []
+        for pc in (a, b):
+            if compare_numbers(pc.lo, lo) < 0:
+                kept.append(_part(pc, pc.lo, lo, why_hi=note))
+            if compare_numbers(pc.hi, hi) > 0:
+                kept.append(_part(pc, hi, pc.hi, why_lo=note))
         extra = cover(piece_at, degenerate, lo, hi, max_pieces=max_pieces, resolve_overlaps=False)
         for pc in extra:   # pieces found inside may reach beyond the overlap: clip them
             if compare_numbers(pc.lo, lo) < 0:
                 pc.lo = lo
             if compare_numbers(pc.hi, hi) > 0:
                 pc.hi = hi
-        pieces.extend(extra)
+        pieces[k:k + 2] = kept + extra
         if len(pieces) > max_pieces:
             raise RuntimeError("internal error: too many theta segments")
