@@ -59,9 +59,33 @@ def _team_value_lp(theta: Fraction) -> Fraction:
     return res.value
 
 
-def correlated(theta: object) -> ConceptResult:
+def _correlated_fast(t: Fraction) -> ConceptResult | None:
+    """The unique equilibrium from a float LP guess certified exactly (see
+    ``theta_correlated._certified_guess``), re-checked on the full game; None if the
+    structure is not generic (then the m-row solver decides)."""
+    from gamekit.additive.behaviour import is_additive_equilibrium
+    from games.baccara.banque.theta_correlated import _certified_guess
+    from games.baccara.banque.theta_poly import theta_tables
+
+    eq = _certified_guess(theta_tables(), t)
+    if eq is None or not is_additive_equilibrium(team_game(t), eq[0], eq[1]):
+        return None
+    x, y = eq
+    vals = _team_payoffs(t, x, y)
+    sol = {"p1": x[2] + x[3], "p2": x[1] + x[3], "team": dict(zip(ROWS, x)), "draw": y, "payoffs": vals}
+    notes = ["zero-sum 4 x 2^1144 team game; unique equilibrium: structure from a float LP (search step), "
+             "certified exactly (Banker indifferent exactly where he mixes, team indifferent exactly on its "
+             "support, both square systems nonsingular) and re-checked by an exact best-response test"]
+    return ConceptResult("correlated", t, True, [sol], True, notes, vals["banker"])
+
+
+def correlated(theta: object, *, fast: bool = True) -> ConceptResult:
     """All extreme correlated cooperative equilibria (team strategy x, Banker's y)."""
     t = check_theta(theta)
+    if fast:
+        res = _correlated_fast(t)
+        if res is not None:
+            return res
     sol = solve_many_rows(team_game(t))
     lp = _team_value_lp(t)
     out = []

@@ -12,8 +12,8 @@ player's information), then draws or stands once for his hand. Banker wins θ·r
 (1 − θ)·r₂ with r_i = sign(Banker's total − Player i's total); the game is zero-sum.
 
 Dealing: ``decks=None`` deals with replacement (card value v has probability 1/13 for
-v = 1..9 and 4/13 for v = 0, the paper's assumption). With a finite shoe the cards are
-dealt without replacement (:mod:`games.baccara.banque.shoe`).
+v = 1..9 and 4/13 for v = 0, the paper's assumption); a finite shoe raises ``GameError``
+(not modelled: docs/banque.md, "Without replacement").
 
 Banker's information sets l = (j, s₁, s₂) (not both naturals): 8 · (12² − 1) = 1144.
 The team's four pure strategies (rows) are u = (a₁, a₂) ∈ {S, D}² ordered SS, SD, DS, DD.
@@ -125,9 +125,8 @@ def _expect(state: str, action: str, j: int, move: int, total: tuple, card: tupl
 def banque_tables(decks: int | None = None) -> BanqueTables:
     """The additive tables of banque (with replacement for ``decks=None``)."""
     if decks is not None:
-        from games.baccara.banque.shoe import shoe_tables
-
-        return shoe_tables(decks)
+        raise GameError("banque is modelled with cards dealt with replacement only; a finite shoe "
+                        "(--decks) is not supported (docs/banque.md, 'Without replacement')")
     card = _card_probs()
     total = _totals(card)
     pstate = {(s, a): sum((p for _, p in _state_dist(s, a, total, card)), _ZERO) for s in STATES for a in "SD"}

@@ -78,7 +78,7 @@ def _senses(p1, p2) -> tuple[str, str]:
 def _equilibria_at(st: BanqueStructure, p1, p2, res: NashResult) -> list[tuple]:
     """All extreme y (over L) making (p1, p2, y) an equilibrium; surd points need |K| ≤ 2."""
     n = len(st.L)
-    g = [st.gain(i, p1, p2) for i in range(n)]
+    g = _signs(st, p1, p2)
     K = [i for i in range(n) if g[i] == 0]
     base = [_ONE if v > 0 else _ZERO for v in g]
     rows = []  # (coefficients over K, constant, sense) for D1 and D2
@@ -255,8 +255,31 @@ def _uniq_sorted(xs) -> list:
     return out
 
 
+def _signs(st: BanqueStructure, p1, p2) -> list[int]:
+    """Exact signs of every g_l at (p1, p2): a float evaluation decides where it is far from 0
+    (relative 1e-9 of the coefficients' size), exact arithmetic elsewhere."""
+    import numpy as np
+
+    C = st.__dict__.get("_coef_np")
+    if C is None:
+        C = np.array([[float(v) for v in co] for co in st.coef]).reshape(-1, 4)
+        object.__setattr__(st, "_coef_np", C)
+    f1 = float(p1) if not _is_surd(p1) else p1.approx()
+    f2 = float(p2) if not _is_surd(p2) else p2.approx()
+    g = C[:, 0] + C[:, 1] * f1 + C[:, 2] * f2 + C[:, 3] * f1 * f2
+    tol = 1e-9 * np.abs(C).sum(axis=1)
+    out = []
+    for i, v in enumerate(g):
+        if abs(v) > tol[i]:
+            out.append(1 if v > 0 else -1)
+        else:
+            e = st.gain(i, p1, p2)
+            out.append((e > 0) - (e < 0))
+    return out
+
+
 def _pattern(st: BanqueStructure, p1, p2) -> list[Fraction]:
-    return [_ONE if st.gain(i, p1, p2) > 0 else _ZERO for i in range(len(st.L))]
+    return [_ONE if s > 0 else _ZERO for s in _signs(st, p1, p2)]
 
 
 def _cell_candidates(st: BanqueStructure, groups, crit: list, res: NashResult) -> set[tuple]:
@@ -264,15 +287,19 @@ def _cell_candidates(st: BanqueStructure, groups, crit: list, res: NashResult) -
     out: set[tuple] = set()
     seen: set[tuple] = set()
     bounds = _uniq_sorted([_ZERO, _ONE] + [c for c in crit if 0 < c < 1])
+    iforms = _int_forms(groups)
     for lo, hi in zip(bounds, bounds[1:]):
         r = simplest_between(lo, hi)
         cross = []
-        for co, sets in groups:
-            den = co[1] + co[3] * r
-            if den != 0:
-                p1 = -(co[0] + co[2] * r) / den
-                if 0 < p1 < 1:
-                    cross.append((p1, sets))
+        rn, rd = r.numerator, r.denominator
+        for sets, ic in zip((g[1] for g in groups), iforms):
+            # p1 = −(a + g r)/(b + d r) with integer forms: compare as integers first
+            den = ic[1] * rd + ic[3] * rn
+            if den == 0:
+                continue
+            num = -(ic[0] * rd + ic[2] * rn)
+            if (0 < num < den) if den > 0 else (den < num < 0):
+                cross.append((Fraction(num, den), sets))
         cross.sort(key=lambda t: t[0])
         cuts = [_ZERO] + [c for c, _ in cross] + [_ONE]
         for a, b in zip(cuts, cuts[1:]):
@@ -286,6 +313,17 @@ def _cell_candidates(st: BanqueStructure, groups, crit: list, res: NashResult) -
             if p is not None:
                 out.add(p)
     res.stats["cells"] = len(seen)
+    return out
+
+
+def _int_forms(groups) -> list[tuple[int, int, int, int]]:
+    """The curves' coefficients (α, β, γ, δ) as one integer form each (same zero set)."""
+    from gamekit.core.numbers import common_denominator
+
+    out = []
+    for co, _ in groups:
+        L = common_denominator(list(co))
+        out.append(tuple(int(c * L) for c in co))
     return out
 
 

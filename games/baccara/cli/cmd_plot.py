@@ -16,7 +16,7 @@ import json
 import re
 import sys
 
-FIGURES = ("curves", "mixing")
+FIGURES = ("curves", "mixing", "banque")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -31,10 +31,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cache-dir", metavar="DIR", default=None, help="mixing: sweep cache directory")
     p.add_argument("--no-cache", action="store_true", help="mixing: do not use the sweep cache")
     p.add_argument("--json", action="store_true", help="print a summary of the plotted data as JSON")
+    p.add_argument("--concept", default=None, help="banque: comma list of correlated,independent,nash")
+    p.add_argument("--theta-range", default=None, metavar="LO:HI", help="banque: theta range (default 0:1)")
     p._negative_number_matcher = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+/\d+$")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.figure == "banque":
+        from games.baccara.cli.cmd_banque_sweep import run_plot
+
+        return run_plot(args)
     from gamekit.core.errors import GameError
     from games.baccara.analysis.deck_sweep import parse_alpha_max, parse_decks, run_sweep
     from games.baccara.models.tables import parse_model

@@ -3,8 +3,8 @@
     baccara solve --game banque [--theta T] [--concept nash|independent|correlated] [--json]
 
 Cards are dealt with replacement and Banker sees his total (the assumptions of Ethier &
-Lee 2015); ``--decks`` does not apply (a finite shoe is not modelled for banque yet, which
-the notes say). JSON shape: docs/json.md, "baccara solve --game banque".
+Lee 2015); ``--decks`` other than the default is refused with ``error:`` (exit 2): a
+finite shoe is not modelled for banque (docs/banque.md, "Without replacement"). JSON shape: docs/json.md, "baccara solve --game banque".
 """
 
 from __future__ import annotations
@@ -82,13 +82,22 @@ def render(res, elapsed: float, decks_note: str | None) -> None:
 def run(args: argparse.Namespace) -> int:
     from games.baccara.banque.concepts import solve_concept
     from games.baccara.banque.model import check_theta
+    from games.baccara.cli.cmd_banque_sweep import _check_decks
 
+    _check_decks(args)
     theta = check_theta(args.theta)
     concept = str(args.concept).lower()
     start = time.perf_counter()
-    res = solve_concept(concept, theta)
-    decks_note = ("cards dealt with replacement (the paper's assumption); --decks does not apply to banque "
-                  "here (a finite shoe is not modelled yet)")
+    from rich.console import Console
+
+    err = Console(stderr=True)
+    if err.is_terminal:   # a spinner on stderr: the Nash enumeration takes 10-40 s
+        with err.status(f"banque {concept} at theta = {theta} …"):
+            res = solve_concept(concept, theta)
+    else:
+        res = solve_concept(concept, theta)
+    decks_note = ("cards dealt with replacement (the paper's assumption); a finite shoe is refused for banque "
+                  "(docs/banque.md, 'Without replacement')")
     if args.json:
         sys.stdout.write(json.dumps(to_json(res, decks_note), indent=1) + "\n")
         return 0

@@ -60,6 +60,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cache-dir", metavar="DIR", default=None,
                    help="where results are cached (default $XDG_CACHE_HOME/gamekit or ~/.cache/gamekit)")
     p.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+    p.add_argument("--game", default="chemin-de-fer", choices=("chemin-de-fer", "banque"),
+                   help="banque: its solutions for every theta (games/baccara/cli/cmd_banque_sweep.py)")
+    p.add_argument("--concept", default=None, help="banque: correlated (default), independent or nash")
+    p.add_argument("--theta-range", default=None, metavar="LO:HI", help="banque: theta range (default 0:1)")
     p._negative_number_matcher = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+/\d+$")
 
 
@@ -169,6 +173,10 @@ def _cache_note(records) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game == "banque":
+        from games.baccara.cli.cmd_banque_sweep import run_sweep as run_banque
+
+        return run_banque(args)
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 

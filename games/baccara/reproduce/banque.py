@@ -10,11 +10,15 @@ the first part of Section 1, nothing after "...while play continues between the 
 * the rules of Section 1 (three players, two bets, naturals end play as described,
   card values), which the model implements.
 
-What could **not** be read, so is not claimed: every number of the paper's results —
+Searched again when the θ-segments were added (pages and docs corpora: the title,
+"independent/correlated cooperative equilibrium", "Downton Lockwood", "9/11"): still only
+those excerpts. What could **not** be read, so is not claimed: every number of the paper's results —
 the Nash, independent and correlated equilibria's probabilities and values as functions
 of θ, the θ-intervals where the independent cooperative equilibrium exists, the
-breakpoints, and Downton & Lockwood's figures. Our values for those are computed (see
-``baccara solve --game banque`` and docs/banque.md) but have nothing to be compared with.
+breakpoints, and Downton & Lockwood's figures. Our values for those are computed exactly (``baccara solve --game banque``,
+``baccara sweep --game banque``; docs/banque.md: e.g. the independent cooperative
+equilibrium exists exactly for θ in [9588/37663, 55716/128711] and its mirror image) but
+have nothing to be compared with.
 """
 
 from __future__ import annotations

@@ -1,0 +1,245 @@
+"""Banque's solutions as functions of θ (games.baccara.banque.theta_*): exact segment ends.
+
+Checked facts: the formulas of a correlated segment, evaluated at rationals inside it, pass
+the exact equilibrium test of the team game (``is_additive_equilibrium``) and fail it just
+beyond each end, where the certificate inequality that ends the segment vanishes; on the
+product segment the team strategy is a product identically (the independent cooperative
+equilibrium exists there), near θ = 1/2 it is not; the Nash segment through a sample has
+the same structure on both sides of nothing but its ends (slow: exact enumeration on each
+side); covering a θ-range tiles it with exactly equal shared ends; the CLI keeps its JSON
+shape and rejects bad input with one ``error:`` line and exit code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction as F
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from gamekit.additive.behaviour import is_additive_equilibrium
+from gamekit.parametric.algebraic import compare_numbers, rational_inside
+from games.baccara.banque.model import banque_tables, team_game
+from games.baccara.banque.theta_correlated import correlated_piece
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@cache
+def piece(t):
+    return correlated_piece(t)
+
+
+def _near(end, side: int) -> F:
+    """A rational within 1e-9 of an exact end, on the given side (+1 above, −1 below)."""
+    from games.baccara.banque.theta_cover import _bounds
+
+    lo, hi = _bounds(end)
+    return hi + F(1, 10**9) if side > 0 else lo - F(1, 10**9)
+
+
+def _is_eq(pc, t) -> bool:
+    x, y = pc.profile_at(t, banque_tables().infosets)
+    return is_additive_equilibrium(team_game(t), x, y)
+
+
+@pytest.mark.parametrize("theta0", [F(3, 10), pytest.param(F(1, 10), marks=pytest.mark.slow)])
+def test_correlated_segment_holds_inside_and_fails_beyond_its_ends(theta0):
+    pc = piece(theta0)
+    assert compare_numbers(pc.lo, theta0) < 0 < compare_numbers(pc.hi, theta0)
+    inside = [_near(pc.lo, +1), rational_inside(pc.lo, pc.hi), _near(pc.hi, -1)]
+    assert all(_is_eq(pc, t) for t in inside)
+    for end, side in ((pc.lo, -1), (pc.hi, +1)):
+        if compare_numbers(end, 0) > 0 and compare_numbers(end, 1) < 0:
+            assert not _is_eq(pc, _near(end, side))
+
+
+def test_independent_exists_on_the_product_segment_only():
+    pc = piece(F(3, 10))
+    assert pc.independent_everywhere            # x_SS x_DD = x_SD x_DS as rational functions
+    x = [f(F(3, 10)) for f in pc.team]
+    assert x[0] * x[3] == x[1] * x[2] and pc.p1 == pc.p2
+    half = piece(F(1, 2))
+    assert not half.independent_everywhere and half.independent_points() == []
+    assert half.p1(F(1, 2)) == half.p2(F(1, 2))   # symmetric at theta = 1/2
+
+
+def test_segments_tile_the_range_with_equal_ends():
+    from games.baccara.banque.theta_correlated import Degenerate
+    from games.baccara.banque.theta_cover import cover
+
+    pieces = cover(piece, Degenerate, F(29, 100), F(3, 10))
+    assert len(pieces) >= 2
+    for a, b in zip(pieces, pieces[1:]):
+        assert compare_numbers(a.hi, b.lo) == 0
+        assert (a.team, a.mixed, a.draws) != (b.team, b.mixed, b.draws)   # the structure changes
+
+
+@pytest.mark.slow
+def test_correlated_breakpoint_flips_the_exact_solution():
+    from games.baccara.banque.concepts import correlated
+
+    pc = piece(F(3, 10))
+    left, right = _near(pc.hi, -1), _near(pc.hi, +1)
+    sl, sr = correlated(left).solutions, correlated(right).solutions
+    x, y = pc.profile_at(left, banque_tables().infosets)
+    assert [(tuple(s["team"].values()), s["draw"]) for s in sl] == [(x, y)]
+    assert all(s["draw"] != pc.profile_at(right, banque_tables().infosets)[1] for s in sr)
+
+
+@pytest.mark.slow
+def test_nash_segment_matches_exact_enumeration_on_both_sides():
+    from games.baccara.banque.nash import banque_nash
+    from games.baccara.banque.theta_nash import nash_piece
+
+    pc = nash_piece(F(1, 10))
+    inside = rational_inside(pc.lo, pc.hi)
+    got = banque_nash(inside).equilibria
+    assert len(got) == len(pc.tracked)
+    for e in got:
+        assert any(abs(float(e.p1) - float(p1)) < 1e-12 and abs(float(e.p2) - float(p2)) < 1e-12
+                   for p1, p2 in pc.points_at(inside))
+    beyond = banque_nash(_near(pc.hi, +1)).equilibria
+    near = banque_nash(_near(pc.hi, -1)).equilibria
+    assert [e.draw for e in beyond] != [e.draw for e in near]
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "games.baccara.cli.main", *args], cwd=ROOT,
+                          capture_output=True, text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+
+
+def test_cli_sweep_json_shape():
+    r = run_cli("sweep", "--game", "banque", "--concept", "independent", "--theta-range", "3/10:301/1000", "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["game"] == "banque" and d["concept"] == "independent"
+    assert set(d) >= {"segments", "breakpoints", "independent", "notes"}
+    s = d["segments"][0]
+    assert set(s) >= {"from", "to", "from_exact", "to_exact", "team", "player1", "player2", "banker_mixed", "value"}
+    assert F(s["from_exact"]) < F(3, 10) < F(s["to_exact"])
+    assert d["independent"]["intervals"]
+
+
+@pytest.mark.parametrize("args", [
+    ("sweep", "--game", "banque", "--concept", "bogus"),
+    ("sweep", "--game", "banque", "--theta-range", "1/2"),
+    ("sweep", "--game", "banque", "--theta-range", "1/2:1/3"),
+    ("solve", "--game", "banque", "--decks", "3"),
+    ("plot", "banque", "-o", "/tmp/x.png", "--concept", "nash,bogus"),
+])
+def test_cli_bad_input(args):
+    r = run_cli(*args)
+    assert r.returncode == 2 and r.stdout == "" and r.stderr.startswith("error:") and r.stderr.count("\n") == 1
+
+
+def test_independent_existence_starts_where_the_product_polynomial_vanishes():
+    left = piece(F(253, 1000))      # a segment just below the first existence interval
+    assert not left.independent_everywhere
+    end = left.hi
+    assert left.product(end) == 0   # x_SS x_DD = x_SD x_DS exactly at the segment's end
+    x_end = [f(end) for f in left.team]
+    assert x_end == [F(4, 121), F(18, 121), F(18, 121), F(81, 121)]   # the product (9/11, 9/11)
+
+
+@pytest.mark.slow
+def test_independent_exists_exactly_from_that_end():
+    from games.baccara.banque.concepts import independent
+
+    end = piece(F(253, 1000)).hi
+    assert piece(_near(end, +1)).independent_everywhere
+    assert independent(_near(end, +1)).exists and not independent(_near(end, -1)).exists
+
+
+@pytest.mark.slow
+def test_fast_correlated_agrees_with_the_m_row_solver():
+    from games.baccara.banque.concepts import correlated
+
+    for t in (F(1, 10), F(3, 10), F(1, 2)):
+        fast, full = correlated(t), correlated(t, fast=False)
+        assert [(s["team"], s["draw"]) for s in fast.solutions] == [(s["team"], s["draw"]) for s in full.solutions]
+        assert fast.value == full.value
+
+
+def test_mirror_of_a_segment_is_the_segment_at_one_minus_theta():
+    from games.baccara.banque.theta_mirror import mirror_piece
+
+    m, d = mirror_piece(piece(F(3, 10))), piece(F(7, 10))
+    assert compare_numbers(m.lo, d.lo) == 0 and compare_numbers(m.hi, d.hi) == 0
+    assert (m.team, m.mixed, m.value, set(m.draws)) == (d.team, d.mixed, d.value, set(d.draws))
+
+
+@pytest.mark.slow
+def test_mirrored_nash_segment_is_the_segment_at_one_minus_theta():
+    from games.baccara.banque.theta_mirror import mirror_nash_piece
+    from games.baccara.banque.theta_nash import nash_piece
+
+    m, d = mirror_nash_piece(nash_piece(F(1, 10))), nash_piece(F(9, 10))
+    assert compare_numbers(m.lo, d.lo) == 0 and compare_numbers(m.hi, d.hi) == 0
+    t = rational_inside(d.lo, d.hi)
+    for (a1, a2), (b1, b2) in zip(sorted(m.points_at(t)), sorted(d.points_at(t))):
+        assert abs(a1 - b1) < 1e-40 and abs(a2 - b2) < 1e-40
+
+
+def test_json_formulas_parse_with_sympy_and_match_the_exact_values():
+    import sympy
+
+    from games.baccara.banque.theta_mirror import mirror_piece
+    from games.baccara.banque.theta_sweep import records
+
+    pc = piece(F(3, 10))
+    rec = records("correlated", [pc, mirror_piece(pc)], F(0), F(1))
+    th = sympy.Symbol("theta")
+    for seg, src in zip(rec["segments"], (pc, mirror_piece(pc))):
+        t = F(seg["sample"])
+        for row, f in zip(("SS", "SD", "DS", "DD"), src.team):
+            assert sympy.sympify(seg["team"][row]).subs(th, sympy.Rational(t.numerator, t.denominator)) == \
+                sympy.Rational(f(t).numerator, f(t).denominator)
+        assert F(str(sympy.sympify(seg["value"]).subs(th, sympy.Rational(t.numerator, t.denominator)))) == \
+            F(seg["value_at_sample"])
+        lo = sympy.sympify(seg["from_exact"])
+        assert abs(float(lo) - float(seg["from"])) < 1e-7
+
+
+@pytest.mark.slow
+def test_nash_json_of_a_mirrored_segment():
+    import sympy
+
+    from games.baccara.banque.theta_mirror import mirror_nash_piece
+    from games.baccara.banque.theta_nash import nash_piece
+    from games.baccara.banque.theta_sweep import records
+
+    pc = nash_piece(F(1, 7))
+    rec = json.loads(json.dumps(records("nash", [pc, mirror_nash_piece(pc)], F(0), F(1))))
+    th = sympy.Symbol("theta")
+    a, b = rec["segments"]
+    t = F(1, 7)
+    for ea, eb in zip(a["equilibria"], b["equilibria"]):
+        for i, j in (("player1", "player2"), ("player2", "player1")):
+            fa, fb = sympy.sympify(ea[i]["5"]), sympy.sympify(eb[j]["5"])
+            if fa.free_symbols <= {th}:   # p as a function of theta alone (not a root formula)
+                va = fa.subs(th, sympy.Rational(t.numerator, t.denominator))
+                vb = fb.subs(th, 1 - sympy.Rational(t.numerator, t.denominator))
+                assert abs(float(va) - float(vb)) < 1e-12
+    assert float(sympy.sympify(b["from_exact"])) == pytest.approx(1 - float(sympy.sympify(a["to_exact"])))
+
+
+@pytest.mark.slow
+def test_nash_branches_that_coexist_are_resolved_into_a_tiling():
+    """Near θ ≈ 0.1096 two Nash branches overlap (a fold): the sweep cuts both segments
+    and solves the overlap, where the complete enumeration finds three equilibria."""
+    from games.baccara.banque.nash import banque_nash
+    from games.baccara.banque.theta_cover import cover
+    from games.baccara.banque.theta_nash import Degenerate, merge, nash_piece
+
+    pieces = merge(cover(nash_piece, Degenerate, F(1077, 10000), F(1112, 10000)))
+    for a, b in zip(pieces, pieces[1:]):
+        assert compare_numbers(a.hi, b.lo) == 0
+    counts = [len(pc.equilibria) for pc in pieces]
+    assert max(counts) == 3 and min(counts) == 1
+    mid = pieces[counts.index(3)]
+    assert len(banque_nash(rational_inside(mid.lo, mid.hi)).equilibria) == 3
