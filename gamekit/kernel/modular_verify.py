@@ -1,0 +1,352 @@
+"""Exact re-check of candidate bases: multi-modular integer arithmetic with a Hadamard bound.
+
+Every entry of the tableau ``B⁻¹[M | I | 1]`` of a basis ``B`` is ``N / det B`` with ``N`` a
+k×k minor of ``[M | I | 1]`` (Cramer's rule), so ``|N| ≤ H``, the product of the k largest
+column norms (Hadamard's inequality). With primes ``p_1 … p_P`` whose product exceeds
+``2H``, the residues of ``N`` determine ``N`` exactly (Chinese remainder theorem, symmetric
+range), and its sign is read off the mixed-radix (Garner) digits — all in 63-bit integer
+arithmetic, no floats anywhere (:func:`choose_primes`).
+
+:func:`verify_tree` walks the spanning tree of the candidate bases produced by the float
+search (:mod:`gamekit.kernel.float_search`) depth first, reaching each basis from its
+parent by one exact pivot modulo every prime (and going back by the inverse pivot, so one
+tableau suffices: memory does not grow with the tree), and checks **exactly** that each
+basis is lexico-feasible: every row of ``(B⁻¹·1, B⁻¹)`` is lexicographically positive
+(:mod:`gamekit.kernel.pivot`). It also returns the exact label set of each basis (the
+nonbasic variables and the basic ones at value 0). Any failure — a basis that is singular
+or not lexico-feasible, a pivot that vanishes modulo one prime — is reported, and the
+caller falls back to the exact search.
+
+This module imports numba: import it lazily.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import prod
+
+import numpy as np
+from numba import njit
+
+__all__ = ["choose_primes", "hadamard_bound_sq", "verify_tree", "pairing_certificate", "PRIMES"]
+
+
+def _primes_below_2_31(count: int) -> list[int]:
+    """The ``count`` largest primes below 2³¹ (deterministic Miller–Rabin bases for < 3.3·10²⁴)."""
+
+    def is_prime(n: int) -> bool:
+        if n % 2 == 0:
+            return False
+        d, s = n - 1, 0
+        while d % 2 == 0:
+            d, s = d // 2, s + 1
+        for a in (2, 3, 5, 7, 11, 13, 17):
+            x = pow(a, d, n)
+            if x in (1, n - 1):
+                continue
+            for _ in range(s - 1):
+                x = x * x % n
+                if x == n - 1:
+                    break
+            else:
+                return False
+        return True
+
+    out, n = [], (1 << 31) - 1
+    while len(out) < count:
+        if is_prime(n):
+            out.append(n)
+        n -= 2
+    return out
+
+
+PRIMES = _primes_below_2_31(200)
+
+
+def hadamard_bound_sq(M: Sequence[Sequence[int]]) -> int:
+    """``H²`` for ``[M | I | 1]``: the product of the k largest squared column norms (exact)."""
+    k = len(M)
+    norms = [sum(row[j] * row[j] for row in M) for j in range(len(M[0]))]
+    norms += [1] * k + [k]
+    norms.sort(reverse=True)
+    return prod(norms[:k])
+
+
+def choose_primes(M: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Primes with product Π > 2H (checked exactly: Π² > 4H²), the table of inverses
+    ``inv[j, i] = p_j⁻¹ mod p_i`` and the mixed-radix digits of (Π − 1)/2; None if more
+    than 200 primes would be needed."""
+    H2 = hadamard_bound_sq(M)
+    chosen: list[int] = []
+    Pi = 1
+    for p in PRIMES:
+        chosen.append(p)
+        Pi *= p
+        if Pi * Pi > 4 * H2:
+            break
+    else:
+        return None
+    P = len(chosen)
+    inv = np.zeros((P, P), dtype=np.int64)
+    for j in range(P):
+        for i in range(P):
+            if i != j:
+                inv[j, i] = pow(chosen[j], -1, chosen[i])
+    half = (Pi - 1) // 2
+    digits = []
+    for p in chosen:  # mixed radix: half = d0 + d1 p0 + d2 p0 p1 + ...
+        digits.append(half % p)
+        half //= p
+    return np.array(chosen, dtype=np.int64), inv, np.array(digits, dtype=np.int64)
+
+
+@njit(cache=True)
+def _sign(res, primes, inv, half, digits):
+    """Sign of the integer N (|N| < Π/2) with residues ``res`` (Garner's mixed radix)."""
+    P = primes.shape[0]
+    zero = True
+    for i in range(P):
+        if res[i] != 0:
+            zero = False
+            break
+    if zero:
+        return 0
+    for i in range(P):
+        p = primes[i]
+        t = res[i]
+        for j in range(i):
+            t = (t - digits[j] % p) % p
+            t = (t * inv[j, i]) % p
+        digits[i] = t
+    for i in range(P - 1, -1, -1):
+        if digits[i] > half[i]:
+            return -1
+        if digits[i] < half[i]:
+            return 1
+    return 1
+
+
+@njit(cache=True)
+def _entry_sign(T, D, Dsign, i, j, primes, inv, half, res, digits):
+    """Exact sign of tableau entry (i, j) = N / det B."""
+    for s in range(primes.shape[0]):
+        res[s] = (T[s, i, j] * D[s]) % primes[s]
+    return _sign(res, primes, inv, half, digits) * Dsign
+
+
+@njit(cache=True)
+def _pivot(T, D, r, c, primes):
+    """Exchange pivot on (r, c) modulo every prime (rational tableau B⁻¹A_N | B⁻¹1).
+    Returns False if the pivot entry vanishes modulo some prime."""
+    P, k, w = T.shape
+    for s in range(P):
+        p = primes[s]
+        a = T[s, r, c]
+        if a == 0:
+            return False
+        ia = 1
+        base = a
+        e = p - 2
+        while e > 0:
+            if e & 1:
+                ia = (ia * base) % p
+            base = (base * base) % p
+            e >>= 1
+        for j in range(w):
+            if j != c:
+                T[s, r, j] = (T[s, r, j] * ia) % p
+        T[s, r, c] = ia
+        for i in range(k):
+            if i == r:
+                continue
+            f = T[s, i, c]
+            if f == 0:
+                continue
+            for j in range(w):
+                if j != c:
+                    T[s, i, j] = (T[s, i, j] - f * T[s, r, j]) % p
+            T[s, i, c] = (p - (f * ia) % p) % p
+        D[s] = (D[s] * a) % p
+    return True
+
+
+@njit(cache=True)
+def _check_node(T, D, basic, pos, d, primes, inv, half, res, digits):
+    """Exact lexico-feasibility of the current basis. Returns (ok, nonbasic_lo,
+    nonbasic_hi, tight_lo, tight_hi): the masks of the nonbasic variables and of the labels."""
+    P, k, w = T.shape
+    for s in range(P):
+        res[s] = D[s]
+    Dsign = _sign(res, primes, inv, half, digits)
+    z = np.uint64(0)
+    if Dsign == 0:
+        return False, z, z, z, z
+    nv = d + k
+    tlo = np.uint64(0)
+    thi = np.uint64(0)
+    for v in range(nv):  # nonbasic variables are tight
+        if pos[v] >= 0:
+            if v < 64:
+                tlo |= np.uint64(1) << np.uint64(v)
+            else:
+                thi |= np.uint64(1) << np.uint64(v - 64)
+    nlo = tlo
+    nhi = thi
+    for i in range(k):
+        sg = _entry_sign(T, D, Dsign, i, w - 1, primes, inv, half, res, digits)
+        if sg < 0:
+            return False, nlo, nhi, tlo, thi
+        if sg > 0:
+            continue
+        v = basic[i]
+        if v < 64:
+            tlo |= np.uint64(1) << np.uint64(v)
+        else:
+            thi |= np.uint64(1) << np.uint64(v - 64)
+        lead = 0
+        for t in range(k):  # row i of B⁻¹: slack columns in order
+            q = pos[d + t]
+            if q < 0:
+                lead = 1 if basic[i] == d + t else 0
+            else:
+                lead = _entry_sign(T, D, Dsign, i, q, primes, inv, half, res, digits)
+            if lead != 0:
+                break
+        if lead <= 0:
+            return False, nlo, nhi, tlo, thi
+    return True, nlo, nhi, tlo, thi
+
+
+@njit(cache=True)
+def _children(parent, count):
+    """CSR lists of the children of each node (parent[i] < i; node 0 is the root)."""
+    start = np.zeros(count + 1, np.int64)
+    for i in range(1, count):
+        start[parent[i] + 1] += 1
+    for i in range(count):
+        start[i + 1] += start[i]
+    fill = start[:-1].copy()
+    kids = np.empty(max(count - 1, 1), np.int64)
+    for i in range(1, count):
+        kids[fill[parent[i]]] = i
+        fill[parent[i]] += 1
+    return start, kids
+
+
+@njit(cache=True)
+def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, masks):
+    """Check nodes 0..count-1 exactly (see the module docstring); fills ``masks[i]`` with
+    the exact (nonbasic_lo, nonbasic_hi, tight_lo, tight_hi) of node i. Returns -1 if every
+    node is lexico-feasible, else the index of the first failure."""
+    P, k, d = Mres.shape
+    T = np.empty((P, k, d + 1), np.int64)
+    T[:, :, :d] = Mres
+    T[:, :, d] = 1
+    D = np.ones(P, np.int64)
+    basic = np.arange(d, d + k)
+    pos = np.empty(d + k, np.int64)
+    pos[:d] = np.arange(d)
+    pos[d:] = -1
+    nb = np.arange(d)
+    res = np.empty(P, np.int64)
+    digits = np.empty(P, np.int64)
+    start, kids = _children(parent, count)
+    stack = np.empty(count, np.int64)  # node, and the next child to visit
+    nxt = np.empty(count, np.int64)
+    colof = np.empty(count, np.int64)
+    top = 0
+    stack[0] = 0
+    nxt[0] = start[0]
+    ok, a, b, e, f = _check_node(T, D, basic, pos, d, primes, inv, half, res, digits)
+    masks[0, 0], masks[0, 1], masks[0, 2], masks[0, 3] = a, b, e, f
+    if not ok:
+        return 0
+    while top >= 0:
+        u = stack[top]
+        if nxt[top] < start[u + 1]:
+            v = kids[nxt[top]]
+            nxt[top] += 1
+            r = leave[v]
+            c = pos[enter[v]]
+            if c < 0 or not _pivot(T, D, r, c, primes):
+                return v
+            out = basic[r]
+            basic[r] = enter[v]
+            pos[out] = c
+            pos[enter[v]] = -1
+            nb[c] = out
+            colof[v] = c
+            ok, a, b, e, f = _check_node(T, D, basic, pos, d, primes, inv, half, res, digits)
+            masks[v, 0], masks[v, 1], masks[v, 2], masks[v, 3] = a, b, e, f
+            if not ok:
+                return v
+            top += 1
+            stack[top] = v
+            nxt[top] = start[v]
+        else:
+            if top > 0:  # undo the pivot that led to u
+                r = leave[u]
+                c = colof[u]
+                _pivot(T, D, r, c, primes)
+                back = basic[r]
+                basic[r] = nb[c]
+                pos[nb[c]] = -1
+                pos[back] = c
+                nb[c] = back
+            top -= 1
+    return -1
+
+
+@njit(cache=True)
+def _lexorder(lo, hi):
+    idx = np.argsort(lo, kind="mergesort")
+    return idx[np.argsort(hi[idx], kind="mergesort")]
+
+
+@njit(cache=True)
+def pairing_certificate(masks, count, nv):
+    """The combinatorial completeness check on exactly verified bases (nonbasic masks in
+    ``masks[:, 0:2]``): the bases are distinct, and every (d−1)-set ``N \\ {c}`` (N a
+    nonbasic set, c ∈ N) — an edge of the perturbed simple polytope — occurs exactly twice.
+    Returns True when both hold; see :mod:`gamekit.kernel.certified_polytope` for why this
+    proves that the bases are all the lexico-feasible ones."""
+    lo = masks[:count, 0].copy()
+    hi = masks[:count, 1].copy()
+    o = _lexorder(lo, hi)
+    for t in range(1, count):
+        if lo[o[t]] == lo[o[t - 1]] and hi[o[t]] == hi[o[t - 1]]:
+            return False
+    d = 0
+    for v in range(nv):
+        if v < 64:
+            d += np.int64((lo[0] >> np.uint64(v)) & np.uint64(1))
+        else:
+            d += np.int64((hi[0] >> np.uint64(v - 64)) & np.uint64(1))
+    klo = np.empty(count * d, np.uint64)
+    khi = np.empty(count * d, np.uint64)
+    n = 0
+    for i in range(count):
+        for v in range(nv):
+            if v < 64:
+                bit = np.uint64(1) << np.uint64(v)
+                if lo[i] & bit:
+                    klo[n] = lo[i] ^ bit
+                    khi[n] = hi[i]
+                    n += 1
+            else:
+                bit = np.uint64(1) << np.uint64(v - 64)
+                if hi[i] & bit:
+                    klo[n] = lo[i]
+                    khi[n] = hi[i] ^ bit
+                    n += 1
+    if n != count * d:
+        return False
+    o = _lexorder(klo, khi)
+    t = 0
+    while t < n:
+        if t + 1 >= n or klo[o[t]] != klo[o[t + 1]] or khi[o[t]] != khi[o[t + 1]]:
+            return False
+        if t + 2 < n and klo[o[t]] == klo[o[t + 2]] and khi[o[t]] == khi[o[t + 2]]:
+            return False
+        t += 2
+    return True
