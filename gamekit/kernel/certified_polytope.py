@@ -9,18 +9,19 @@ Three steps (docs/solvers.md, "Float search, exact certificate"):
    along the tree in exact multi-modular arithmetic and checks that every B ∈ 𝓑 is
    nonsingular and lexico-feasible — the rows of ``(B⁻¹·1, B⁻¹)`` are lexicographically
    positive — and computes its exact labels.
-3. **Exact check of completeness.** :func:`gamekit.kernel.modular_verify.pairing_certificate`
-   checks that the bases in 𝓑 are distinct and that for every B ∈ 𝓑 and every nonbasic
-   variable c the set ``N(B) \\ {c}`` occurs exactly twice among all such pairs.
+3. **Exact check of completeness.** :func:`gamekit.kernel.modular_verify.closure_certificate`
+   checks, for every B ∈ 𝓑 and every nonbasic variable c of B, that the basis B'' ∈ 𝓑 the
+   search recorded as B's neighbour through c is different from B and has
+   ``N(B'') ⊇ N(B) \\ {c}`` (N = set of nonbasic variables) — a check on bitmasks only.
 
 *Why 3 proves completeness.* Lexico-feasible bases are the vertices of the perturbed
 polytope ``{z ≥ 0, M z ≤ 1 + (ε, …, ε^k)}``, which is simple and bounded (M > 0), so its
 vertex–edge graph is connected (Balinski) and d-regular; an edge is a set E of d − 1
 nonbasic variables, and exactly two lexico-feasible bases have E inside their nonbasic
-set (the two endpoints of the edge). So a set 𝓑 of distinct lexico-feasible bases in which
-every ``N(B) \\ {c}`` occurs twice contains, with every basis, all its d neighbours: it is
-closed under adjacency, hence (connectedness, 𝓑 ∋ the slack basis) it is every
-lexico-feasible basis. Every vertex of the polytope is the limit of a perturbed vertex
+set (the two endpoints of the edge). B'' is lexico-feasible (step 2), differs from B and
+contains ``E = N(B) \\ {c}``: it *is* B's neighbour through c. So 𝓑 contains, with every
+basis, all its d neighbours: it is closed under adjacency, hence (connectedness,
+𝓑 ∋ the slack basis) it is every lexico-feasible basis. Every vertex of the polytope is the limit of a perturbed vertex
 (:mod:`gamekit.kernel.pivot`), so the distinct exact label sets of 𝓑 are all its vertices.
 
 If step 2 or 3 fails (float trouble), :func:`search_bases` returns None and the caller
@@ -73,9 +74,9 @@ def fast_path_applies(M: Sequence[Sequence[int]]) -> bool:
 
 
 def _grow(state: dict, newcap: int) -> None:
-    for key in ("bases", "lo", "hi", "parent", "enter", "leave"):
+    for key in ("bases", "lo", "hi", "parent", "enter", "leave", "nbr"):
         old = state[key]
-        new = np.zeros((newcap, *old.shape[1:]), dtype=old.dtype)
+        new = np.full((newcap, *old.shape[1:]), -1 if key == "nbr" else 0, dtype=old.dtype)
         new[: len(old)] = old
         state[key] = new
 
@@ -98,6 +99,7 @@ def _float_search(M, max_bases: int | None, deadline: float | None, progress) ->
     st = {"bases": np.zeros((cap, k), np.int16), "lo": np.zeros(cap, np.uint64),
           "hi": np.zeros(cap, np.uint64), "parent": np.zeros(cap, np.int64),
           "enter": np.zeros(cap, np.int16), "leave": np.zeros(cap, np.int16),
+          "nbr": np.full((cap, d), -1, np.int32),
           "table": np.full(4 * cap, -1, np.int64)}
     st["bases"][0] = np.arange(d, d + k)
     for v in range(d, d + k):
@@ -109,7 +111,7 @@ def _float_search(M, max_bases: int | None, deadline: float | None, progress) ->
     head, count = 0, 1
     while True:
         head, count, status = bfs_chunk(R, d, st["bases"], st["lo"], st["hi"], st["parent"],
-                                        st["enter"], st["leave"], st["table"], head, count,
+                                        st["enter"], st["leave"], st["nbr"], st["table"], head, count,
                                         _CHUNK, _TOL)
         if status == 2:
             return st, count, "float"
@@ -144,7 +146,7 @@ def search_bases(
     ``drop`` (testing only) discards that many bases found last, to exercise the
     completeness certificate.
     """
-    from gamekit.kernel.modular_verify import choose_primes, pairing_certificate, verify_tree
+    from gamekit.kernel.modular_verify import choose_primes, closure_certificate, verify_tree
 
     primes = choose_primes(M)
     if primes is None or not fast_path_applies(M):
@@ -165,7 +167,7 @@ def search_bases(
                       st["leave"][:count].astype(np.int64), count, masks)
     if bad >= 0:
         return None
-    complete = not stopped and bool(pairing_certificate(masks, count, d + k))
+    complete = not stopped and bool(closure_certificate(masks, st["nbr"][:count], count, d))
     if not complete and not stopped:
         return None  # candidate set not closed: the float search missed bases
     return CertifiedBases(d, k, st["bases"][:count].astype(np.int64), masks, complete, stopped)

@@ -5,7 +5,7 @@ tableau ``B⁻¹[M | I | 1]`` is recomputed in floating point from its basis (no
 the lexicographic ratio test (:mod:`gamekit.kernel.pivot`) is done with a relative
 tolerance. **Nothing found here is trusted**: the bases are only a *candidate* set, which
 :mod:`gamekit.kernel.modular_verify` re-checks exactly and
-:func:`pairing_certificate` proves complete (see :mod:`gamekit.kernel.certified_polytope`).
+:func:`gamekit.kernel.modular_verify.closure_certificate` proves complete (see :mod:`gamekit.kernel.certified_polytope`).
 
 Variables are numbered ``0..d-1`` (structural) and ``d..d+k-1`` (slacks); a set of variables
 is a two-word bitmask ``(lo, hi)`` (bit v of ``lo`` for v < 64, of ``hi`` for 64 ≤ v < 128), so
@@ -118,8 +118,10 @@ def tableau(R, basic, k, d):
 
 
 @njit(cache=True)
-def bfs_chunk(R, d, bases, lo, hi, parent, enter, leave, table, head, count, steps, tol):
-    """Expand at most ``steps`` queued bases. Returns (head, count, status): status 0 =
+def bfs_chunk(R, d, bases, lo, hi, parent, enter, leave, nbr, table, head, count, steps, tol):
+    """Expand at most ``steps`` queued bases; ``nbr[i, t]`` receives the index of the
+    neighbour of basis i through its t-th nonbasic variable (in increasing order).
+    Returns (head, count, status): status 0 =
     stopped normally (queue empty or steps done), 1 = arrays full (grow and resume),
     2 = no positive entry in an entering column (float trouble)."""
     k = R.shape[0]
@@ -136,6 +138,7 @@ def bfs_chunk(R, d, bases, lo, hi, parent, enter, leave, table, head, count, ste
             basic[r] = bases[head, r]
             isb[basic[r]] = True
         T = tableau(R, basic, k, d)
+        t = 0
         for c in range(nv):
             if isb[c]:
                 continue
@@ -146,7 +149,10 @@ def bfs_chunk(R, d, bases, lo, hi, parent, enter, leave, table, head, count, ste
             klo, khi = flip(klo, khi, c)
             lo[count] = klo
             hi[count] = khi
-            if lookup_insert(table, lo, hi, klo, khi, count) < 0:
+            j = lookup_insert(table, lo, hi, klo, khi, count)
+            nbr[head, t] = count if j < 0 else j
+            t += 1
+            if j < 0:
                 for i in range(k):
                     bases[count, i] = basic[i]
                 bases[count, r] = c

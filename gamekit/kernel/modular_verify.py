@@ -28,7 +28,7 @@ from math import prod
 import numpy as np
 from numba import njit
 
-__all__ = ["choose_primes", "hadamard_bound_sq", "verify_tree", "pairing_certificate", "PRIMES"]
+__all__ = ["choose_primes", "hadamard_bound_sq", "verify_tree", "closure_certificate", "PRIMES"]
 
 
 def _primes_below_2_31(count: int) -> list[int]:
@@ -298,55 +298,39 @@ def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, masks):
 
 
 @njit(cache=True)
-def _lexorder(lo, hi):
-    idx = np.argsort(lo, kind="mergesort")
-    return idx[np.argsort(hi[idx], kind="mergesort")]
-
-
-@njit(cache=True)
-def pairing_certificate(masks, count, nv):
-    """The combinatorial completeness check on exactly verified bases (nonbasic masks in
-    ``masks[:, 0:2]``): the bases are distinct, and every (d−1)-set ``N \\ {c}`` (N a
-    nonbasic set, c ∈ N) — an edge of the perturbed simple polytope — occurs exactly twice.
-    Returns True when both hold; see :mod:`gamekit.kernel.certified_polytope` for why this
-    proves that the bases are all the lexico-feasible ones."""
-    lo = masks[:count, 0].copy()
-    hi = masks[:count, 1].copy()
-    o = _lexorder(lo, hi)
-    for t in range(1, count):
-        if lo[o[t]] == lo[o[t - 1]] and hi[o[t]] == hi[o[t - 1]]:
-            return False
-    d = 0
-    for v in range(nv):
-        if v < 64:
-            d += np.int64((lo[0] >> np.uint64(v)) & np.uint64(1))
-        else:
-            d += np.int64((hi[0] >> np.uint64(v - 64)) & np.uint64(1))
-    klo = np.empty(count * d, np.uint64)
-    khi = np.empty(count * d, np.uint64)
-    n = 0
+def closure_certificate(masks, nbr, count, d):
+    """The combinatorial completeness check on exactly verified bases (nonbasic masks
+    ``masks[:, 0:2]``): for every basis i and its t-th nonbasic variable c, the recorded
+    neighbour j = nbr[i, t] is another basis whose nonbasic set contains N(i) \\ {c} — the
+    other endpoint of that edge of the perturbed simple polytope. Returns True when this
+    holds for all (i, c); see :mod:`gamekit.kernel.certified_polytope` for why this proves
+    that the bases are all the lexico-feasible ones."""
+    one = np.uint64(1)
     for i in range(count):
-        for v in range(nv):
+        lo = masks[i, 0]
+        hi = masks[i, 1]
+        t = 0
+        for v in range(128):
             if v < 64:
-                bit = np.uint64(1) << np.uint64(v)
-                if lo[i] & bit:
-                    klo[n] = lo[i] ^ bit
-                    khi[n] = hi[i]
-                    n += 1
+                bit_lo = one << np.uint64(v)
+                bit_hi = np.uint64(0)
             else:
-                bit = np.uint64(1) << np.uint64(v - 64)
-                if hi[i] & bit:
-                    klo[n] = lo[i]
-                    khi[n] = hi[i] ^ bit
-                    n += 1
-    if n != count * d:
-        return False
-    o = _lexorder(klo, khi)
-    t = 0
-    while t < n:
-        if t + 1 >= n or klo[o[t]] != klo[o[t + 1]] or khi[o[t]] != khi[o[t + 1]]:
+                bit_lo = np.uint64(0)
+                bit_hi = one << np.uint64(v - 64)
+            if (lo & bit_lo) == 0 and (hi & bit_hi) == 0:
+                continue
+            if t >= d:
+                return False
+            j = nbr[i, t]
+            t += 1
+            if j < 0 or j >= count:
+                return False
+            jlo = masks[j, 0]
+            jhi = masks[j, 1]
+            if jlo == lo and jhi == hi:
+                return False
+            if ((lo ^ bit_lo) & ~jlo) != 0 or ((hi ^ bit_hi) & ~jhi) != 0:
+                return False
+        if t != d:
             return False
-        if t + 2 < n and klo[o[t]] == klo[o[t + 2]] and khi[o[t]] == khi[o[t + 2]]:
-            return False
-        t += 2
     return True
