@@ -1,0 +1,81 @@
+"""Every extreme equilibrium by certified vertex enumeration of *both* best-response polytopes.
+
+The vertices of P = {x ≥ 0 : B'ᵀx ≤ 1} and Q = {y ≥ 0 : A'y ≤ 1} come from
+:func:`gamekit.kernel.certified_polytope.search_bases` (float search, then an exact check
+of every basis and an exact completeness certificate); the completely labeled pairs are
+matched with bitsets (:mod:`gamekit.bimatrix.label_match`, Avis, Rosenberg, Savani & von
+Stengel 2010), and only the vertices that occur in an equilibrium get exact coordinates
+(a fraction-free solve on their basis). Every profile is then certified by the exact
+best-response test of :func:`gamekit.bimatrix.intgame.certify_and_build` (in
+:mod:`gamekit.bimatrix.solve`).
+
+:func:`extreme_equilibria_certified` returns None when the fast path does not apply or the
+float search failed its certificate; the caller then runs the exact search. When a budget
+(``max_vertices`` bases per polytope, or ``deadline``) is hit it raises
+:class:`SearchBudgetExceeded` carrying the equilibria among the vertices found so far.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from gamekit.bimatrix.intgame import IntGame, Profile, Sparse, normalize
+from gamekit.core.errors import SearchBudgetExceeded
+
+__all__ = ["SearchBudgetExceeded", "extreme_equilibria_certified", "FAST_MIN_SIZE"]
+
+FAST_MIN_SIZE = 5
+"""Smaller games go to the pure-Python exact search (no numba import, already fast)."""
+
+
+def _points(M, cb, rep, wanted: set[int], cache: dict[int, Sparse]) -> None:
+    from gamekit.kernel.certified_polytope import basis_point
+
+    for v in wanted:
+        if v not in cache:
+            nums, _ = basis_point(M, cb.bases[rep[v]])
+            cache[v] = normalize(nums)
+
+
+def extreme_equilibria_certified(
+    ig: IntGame, max_vertices: int | None = None, deadline: float | None = None, progress=None
+) -> list[Profile] | None:
+    """Every extreme equilibrium of ``ig`` (see the module docstring), or None."""
+    from gamekit.kernel.certified_polytope import fast_path_applies, search_bases
+
+    m, n = ig.m, ig.n
+    BT = [list(col) for col in zip(*ig.B)]
+    A = [list(r) for r in ig.A]
+    if not fast_path_applies(A):
+        return None
+    cp = search_bases(BT, max_vertices, deadline, progress)
+    if cp is None:
+        return None
+    cq = search_bases(A, max_vertices, deadline, progress)
+    if cq is None:
+        return None
+    profiles = _match(ig, BT, A, cp, cq)
+    if not (cp.complete and cq.complete):
+        what = cp.stopped or cq.stopped
+        limit = f"max_vertices={max_vertices}" if what == "bases" else "max_seconds"
+        raise SearchBudgetExceeded(
+            f"search for all equilibria stopped at {limit} ({m}x{n} game); "
+            f"{len(set(profiles))} equilibria found so far, the list is not complete",
+            profiles,
+        )
+    return profiles
+
+
+def _match(ig: IntGame, BT, A, cp, cq) -> list[Profile]:
+    """Completely labeled pairs of the vertices of P and Q, with exact coordinates."""
+    from gamekit.bimatrix.label_match import match_pairs, q_to_global
+
+    m, n = ig.m, ig.n
+    plab, prep = cp.vertices()
+    qlab, qrep = cq.vertices()
+    pairs = match_pairs(np.ascontiguousarray(plab), q_to_global(np.ascontiguousarray(qlab), m, n), m, n)
+    xs: dict[int, Sparse] = {}
+    ys: dict[int, Sparse] = {}
+    _points(BT, cp, prep, {int(p) for p in pairs[:, 0]}, xs)
+    _points(A, cq, qrep, {int(q) for q in pairs[:, 1]}, ys)
+    return [(xs[int(p)], ys[int(q)]) for p, q in pairs]
