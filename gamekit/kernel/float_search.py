@@ -107,14 +107,47 @@ def lex_leave(T, c, k, d, tol, ties):
 
 
 @njit(cache=True)
-def tableau(R, basic, k, d):
-    """Float tableau B⁻¹[M | I | 1] of the basis (``R`` = [M | I | 1])."""
-    Bm = np.zeros((k, k))
+def tableau(R, basic, k, Bm, T):
+    """Float tableau ``T = B⁻¹[M | I | 1]`` of the basis (``R`` = [M | I | 1]) by Gauss–Jordan
+    elimination with partial pivoting, into the work arrays ``Bm`` (k×k) and ``T``.
+    Returns False if the basis matrix is numerically singular."""
+    W = R.shape[1]
     for r in range(k):
         v = basic[r]
         for i in range(k):
             Bm[i, r] = R[i, v]
-    return np.linalg.solve(Bm, R)
+    for i in range(k):
+        for j in range(W):
+            T[i, j] = R[i, j]
+    for j in range(k):
+        p = j
+        big = abs(Bm[j, j])
+        for i in range(j + 1, k):
+            if abs(Bm[i, j]) > big:
+                big = abs(Bm[i, j])
+                p = i
+        if big < 1e-12:
+            return False
+        if p != j:
+            for t in range(k):
+                Bm[j, t], Bm[p, t] = Bm[p, t], Bm[j, t]
+            for t in range(W):
+                T[j, t], T[p, t] = T[p, t], T[j, t]
+        inv = 1.0 / Bm[j, j]
+        for t in range(j, k):
+            Bm[j, t] *= inv
+        for t in range(W):
+            T[j, t] *= inv
+        for i in range(k):
+            if i == j:
+                continue
+            f = Bm[i, j]
+            if f != 0.0:
+                for t in range(j, k):
+                    Bm[i, t] -= f * Bm[j, t]
+                for t in range(W):
+                    T[i, t] -= f * T[j, t]
+    return True
 
 
 @njit(cache=True)
@@ -123,13 +156,15 @@ def bfs_chunk(R, d, bases, lo, hi, parent, enter, leave, nbr, table, head, count
     neighbour of basis i through its t-th nonbasic variable (in increasing order).
     Returns (head, count, status): status 0 =
     stopped normally (queue empty or steps done), 1 = arrays full (grow and resume),
-    2 = no positive entry in an entering column (float trouble)."""
+    2 = float trouble (a singular basis, or no positive entry in an entering column)."""
     k = R.shape[0]
     nv = R.shape[1] - 1
     cap = bases.shape[0]
     basic = np.empty(k, np.int64)
     ties = np.empty(k, np.int64)
     isb = np.zeros(nv, np.bool_)
+    Bm = np.empty((k, k))
+    T = np.empty((k, nv + 1))
     done = 0
     while head < count and done < steps:
         if count + d > cap or 2 * (count + d) > table.shape[0]:
@@ -137,7 +172,8 @@ def bfs_chunk(R, d, bases, lo, hi, parent, enter, leave, nbr, table, head, count
         for r in range(k):
             basic[r] = bases[head, r]
             isb[basic[r]] = True
-        T = tableau(R, basic, k, d)
+        if not tableau(R, basic, k, Bm, T):
+            return head, count, 2
         t = 0
         for c in range(nv):
             if isb[c]:

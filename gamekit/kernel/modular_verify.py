@@ -100,6 +100,19 @@ def choose_primes(M: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray, n
     return np.array(chosen, dtype=np.int64), inv, np.array(digits, dtype=np.int64)
 
 
+@njit(cache=True, inline="always")
+def _mulmod(a, b, p, pinv):
+    """a·b mod p for 0 ≤ a, b < p < 2³¹: the float quotient is off by at most one, the
+    remainder is computed exactly in integers and corrected (Barrett-style)."""
+    q = np.int64(float(a) * float(b) * pinv)
+    r = a * b - q * p
+    if r < 0:
+        r += p
+    elif r >= p:
+        r -= p
+    return r
+
+
 @njit(cache=True)
 def _sign(res, primes, inv, half, digits):
     """Sign of the integer N (|N| < Π/2) with residues ``res`` (Garner's mixed radix)."""
@@ -130,17 +143,18 @@ def _sign(res, primes, inv, half, digits):
 def _entry_sign(T, D, Dsign, i, j, primes, inv, half, res, digits):
     """Exact sign of tableau entry (i, j) = N / det B."""
     for s in range(primes.shape[0]):
-        res[s] = (T[s, i, j] * D[s]) % primes[s]
+        res[s] = _mulmod(T[s, i, j], D[s], primes[s], 1.0 / primes[s])
     return _sign(res, primes, inv, half, digits) * Dsign
 
 
 @njit(cache=True)
-def _pivot(T, D, r, c, primes):
+def _pivot(T, D, r, c, primes, pinv):
     """Exchange pivot on (r, c) modulo every prime (rational tableau B⁻¹A_N | B⁻¹1).
     Returns False if the pivot entry vanishes modulo some prime."""
     P, k, w = T.shape
     for s in range(P):
         p = primes[s]
+        pi = pinv[s]
         a = T[s, r, c]
         if a == 0:
             return False
@@ -149,12 +163,12 @@ def _pivot(T, D, r, c, primes):
         e = p - 2
         while e > 0:
             if e & 1:
-                ia = (ia * base) % p
-            base = (base * base) % p
+                ia = _mulmod(ia, base, p, pi)
+            base = _mulmod(base, base, p, pi)
             e >>= 1
         for j in range(w):
             if j != c:
-                T[s, r, j] = (T[s, r, j] * ia) % p
+                T[s, r, j] = _mulmod(T[s, r, j], ia, p, pi)
         T[s, r, c] = ia
         for i in range(k):
             if i == r:
@@ -164,9 +178,11 @@ def _pivot(T, D, r, c, primes):
                 continue
             for j in range(w):
                 if j != c:
-                    T[s, i, j] = (T[s, i, j] - f * T[s, r, j]) % p
-            T[s, i, c] = (p - (f * ia) % p) % p
-        D[s] = (D[s] * a) % p
+                    x = T[s, i, j] - _mulmod(f, T[s, r, j], p, pi)
+                    T[s, i, j] = x + p if x < 0 else x
+            x = _mulmod(f, ia, p, pi)
+            T[s, i, c] = p - x if x else 0
+        D[s] = _mulmod(D[s], a, p, pi)
     return True
 
 
@@ -237,63 +253,65 @@ def _children(parent, count):
 def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, masks):
     """Check nodes 0..count-1 exactly (see the module docstring); fills ``masks[i]`` with
     the exact (nonbasic_lo, nonbasic_hi, tight_lo, tight_hi) of node i. Returns -1 if every
-    node is lexico-feasible, else the index of the first failure."""
+    node is lexico-feasible, else the index of the first failure.
+
+    Depth-first over the tree; the tableaux along the current path are kept (one per
+    level of the breadth-first tree, whose depth is small), so each node costs one pivot."""
     P, k, d = Mres.shape
-    T = np.empty((P, k, d + 1), np.int64)
-    T[:, :, :d] = Mres
-    T[:, :, d] = 1
-    D = np.ones(P, np.int64)
-    basic = np.arange(d, d + k)
-    pos = np.empty(d + k, np.int64)
-    pos[:d] = np.arange(d)
-    pos[d:] = -1
-    nb = np.arange(d)
+    depth = np.zeros(count, np.int64)
+    for i in range(1, count):
+        depth[i] = depth[parent[i]] + 1
+    L = depth.max() + 2 if count > 0 else 2
+    Ts = np.empty((L, P, k, d + 1), np.int64)
+    Ds = np.ones((L, P), np.int64)
+    Ts[0, :, :, :d] = Mres
+    Ts[0, :, :, d] = 1
+    pinv = 1.0 / primes.astype(np.float64)
+    bases = np.empty((L, k), np.int64)
+    poss = np.empty((L, d + k), np.int64)
+    bases[0] = np.arange(d, d + k)
+    poss[0, :d] = np.arange(d)
+    poss[0, d:] = -1
     res = np.empty(P, np.int64)
     digits = np.empty(P, np.int64)
     start, kids = _children(parent, count)
-    stack = np.empty(count, np.int64)  # node, and the next child to visit
-    nxt = np.empty(count, np.int64)
-    colof = np.empty(count, np.int64)
-    top = 0
-    stack[0] = 0
-    nxt[0] = start[0]
-    ok, a, b, e, f = _check_node(T, D, basic, pos, d, primes, inv, half, res, digits)
+    stack = np.empty(L, np.int64)
+    nxt = np.empty(L, np.int64)
+    ok, a, b, e, f = _check_node(Ts[0], Ds[0], bases[0], poss[0], d, primes, inv, half, res, digits)
     masks[0, 0], masks[0, 1], masks[0, 2], masks[0, 3] = a, b, e, f
     if not ok:
         return 0
+    top = 0
+    stack[0] = 0
+    nxt[0] = start[0]
     while top >= 0:
         u = stack[top]
-        if nxt[top] < start[u + 1]:
-            v = kids[nxt[top]]
-            nxt[top] += 1
-            r = leave[v]
-            c = pos[enter[v]]
-            if c < 0 or not _pivot(T, D, r, c, primes):
-                return v
-            out = basic[r]
-            basic[r] = enter[v]
-            pos[out] = c
-            pos[enter[v]] = -1
-            nb[c] = out
-            colof[v] = c
-            ok, a, b, e, f = _check_node(T, D, basic, pos, d, primes, inv, half, res, digits)
-            masks[v, 0], masks[v, 1], masks[v, 2], masks[v, 3] = a, b, e, f
-            if not ok:
-                return v
-            top += 1
-            stack[top] = v
-            nxt[top] = start[v]
-        else:
-            if top > 0:  # undo the pivot that led to u
-                r = leave[u]
-                c = colof[u]
-                _pivot(T, D, r, c, primes)
-                back = basic[r]
-                basic[r] = nb[c]
-                pos[nb[c]] = -1
-                pos[back] = c
-                nb[c] = back
+        if nxt[top] >= start[u + 1]:
             top -= 1
+            continue
+        v = kids[nxt[top]]
+        nxt[top] += 1
+        T = Ts[top + 1]
+        T[:] = Ts[top]
+        Ds[top + 1] = Ds[top]
+        basic = bases[top + 1]
+        basic[:] = bases[top]
+        pos = poss[top + 1]
+        pos[:] = poss[top]
+        r = leave[v]
+        c = pos[enter[v]]
+        if c < 0 or not _pivot(T, Ds[top + 1], r, c, primes, pinv):
+            return v
+        pos[basic[r]] = c
+        basic[r] = enter[v]
+        pos[enter[v]] = -1
+        ok, a, b, e, f = _check_node(T, Ds[top + 1], basic, pos, d, primes, inv, half, res, digits)
+        masks[v, 0], masks[v, 1], masks[v, 2], masks[v, 3] = a, b, e, f
+        if not ok:
+            return v
+        top += 1
+        stack[top] = v
+        nxt[top] = start[v]
     return -1
 
 
