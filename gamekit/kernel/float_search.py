@@ -107,46 +107,92 @@ def lex_leave(T, c, k, d, tol, ties):
 
 
 @njit(cache=True)
-def tableau(R, basic, k, Bm, T):
-    """Float tableau ``T = B⁻¹[M | I | 1]`` of the basis (``R`` = [M | I | 1]) by Gauss–Jordan
-    elimination with partial pivoting, into the work arrays ``Bm`` (k×k) and ``T``.
-    Returns False if the basis matrix is numerically singular."""
-    W = R.shape[1]
-    for r in range(k):
-        v = basic[r]
-        for i in range(k):
-            Bm[i, r] = R[i, v]
-    for i in range(k):
-        for j in range(W):
-            T[i, j] = R[i, j]
-    for j in range(k):
+def _invert(G, n):
+    """In-place Gauss–Jordan inverse of the leading n×n block of G (partial pivoting).
+    Returns False if it is numerically singular."""
+    piv = np.empty(n, np.int64)
+    for j in range(n):
         p = j
-        big = abs(Bm[j, j])
-        for i in range(j + 1, k):
-            if abs(Bm[i, j]) > big:
-                big = abs(Bm[i, j])
+        big = abs(G[j, j])
+        for i in range(j + 1, n):
+            if abs(G[i, j]) > big:
+                big = abs(G[i, j])
                 p = i
         if big < 1e-12:
             return False
+        piv[j] = p
         if p != j:
-            for t in range(k):
-                Bm[j, t], Bm[p, t] = Bm[p, t], Bm[j, t]
-            for t in range(W):
-                T[j, t], T[p, t] = T[p, t], T[j, t]
-        inv = 1.0 / Bm[j, j]
-        for t in range(j, k):
-            Bm[j, t] *= inv
-        for t in range(W):
-            T[j, t] *= inv
-        for i in range(k):
-            if i == j:
-                continue
-            f = Bm[i, j]
-            if f != 0.0:
-                for t in range(j, k):
-                    Bm[i, t] -= f * Bm[j, t]
-                for t in range(W):
-                    T[i, t] -= f * T[j, t]
+            for t in range(n):
+                G[j, t], G[p, t] = G[p, t], G[j, t]
+        inv = 1.0 / G[j, j]
+        G[j, j] = 1.0
+        for t in range(n):
+            G[j, t] *= inv
+        for i in range(n):
+            if i != j:
+                f = G[i, j]
+                if f != 0.0:
+                    G[i, j] = 0.0
+                    for t in range(n):
+                        G[i, t] -= f * G[j, t]
+    for j in range(n - 1, -1, -1):  # undo the row swaps as column swaps
+        p = piv[j]
+        if p != j:
+            for i in range(n):
+                G[i, j], G[i, p] = G[i, p], G[i, j]
+    return True
+
+
+@njit(cache=True)
+def tableau(R, basic, rowof, k, d, G, Zv, Zr, Rr, Sr, xz, T):
+    """Float tableau columns ``B⁻¹a`` for every nonbasic variable and the right-hand side
+    (``R`` = [M | I | 1]; ``rowof[v]`` = row of basic variable v, else -1), into ``T``.
+
+    With Z the basic structural variables, R the rows whose slack is nonbasic (|R| = |Z|)
+    and S the others, ``B⁻¹a`` has ``x_Z = M[R, Z]⁻¹ a_R`` and slack rows
+    ``a_i − M[i, Z] x_Z`` (i ∈ S): only an |Z|×|Z| inverse. Returns False if singular."""
+    W = R.shape[1]
+    nz = 0
+    for r in range(k):
+        if basic[r] < d:
+            Zv[nz] = basic[r]
+            Zr[nz] = r
+            nz += 1
+    nr = 0
+    ns = 0
+    for i in range(k):
+        if rowof[d + i] < 0:
+            Rr[nr] = i
+            nr += 1
+        else:
+            Sr[ns] = i
+            ns += 1
+    if nr != nz:
+        return False
+    for a in range(nz):
+        for b in range(nz):
+            G[a, b] = R[Rr[a], Zv[b]]
+    if not _invert(G, nz):
+        return False
+    for col in range(W):
+        if col < W - 1 and rowof[col] >= 0:
+            if col >= d:  # basic slack: unit column
+                for i in range(k):
+                    T[i, col] = 0.0
+                T[rowof[col], col] = 1.0
+            continue
+        for q in range(nz):
+            acc = 0.0
+            for b in range(nz):
+                acc += G[q, b] * R[Rr[b], col]
+            xz[q] = acc
+            T[Zr[q], col] = acc
+        for t in range(ns):
+            i = Sr[t]
+            acc = R[i, col]
+            for q in range(nz):
+                acc -= R[i, Zv[q]] * xz[q]
+            T[rowof[d + i], col] = acc
     return True
 
 
@@ -163,7 +209,13 @@ def bfs_chunk(R, d, bases, lo, hi, parent, enter, leave, nbr, table, head, count
     basic = np.empty(k, np.int64)
     ties = np.empty(k, np.int64)
     isb = np.zeros(nv, np.bool_)
-    Bm = np.empty((k, k))
+    rowof = np.full(nv, -1, np.int64)
+    G = np.empty((k, k))
+    Zv = np.empty(k, np.int64)
+    Zr = np.empty(k, np.int64)
+    Rr = np.empty(k, np.int64)
+    Sr = np.empty(k, np.int64)
+    xz = np.empty(k)
     T = np.empty((k, nv + 1))
     done = 0
     while head < count and done < steps:
@@ -172,7 +224,8 @@ def bfs_chunk(R, d, bases, lo, hi, parent, enter, leave, nbr, table, head, count
         for r in range(k):
             basic[r] = bases[head, r]
             isb[basic[r]] = True
-        if not tableau(R, basic, k, Bm, T):
+            rowof[basic[r]] = r
+        if not tableau(R, basic, rowof, k, d, G, Zv, Zr, Rr, Sr, xz, T):
             return head, count, 2
         t = 0
         for c in range(nv):
@@ -198,6 +251,7 @@ def bfs_chunk(R, d, bases, lo, hi, parent, enter, leave, nbr, table, head, count
                 count += 1
         for r in range(k):
             isb[basic[r]] = False
+            rowof[basic[r]] = -1
         head += 1
         done += 1
     return head, count, 0

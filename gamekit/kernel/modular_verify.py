@@ -126,10 +126,16 @@ def _sign(res, primes, inv, half, digits):
         return 0
     for i in range(P):
         p = primes[i]
+        pi = 1.0 / p
         t = res[i]
         for j in range(i):
-            t = (t - digits[j] % p) % p
-            t = (t * inv[j, i]) % p
+            x = digits[j]
+            if x >= p:  # all primes lie in (2³⁰, 2³¹): one subtraction reduces
+                x -= p
+            t -= x
+            if t < 0:
+                t += p
+            t = _mulmod(t, inv[j, i], p, pi)
         digits[i] = t
     for i in range(P - 1, -1, -1):
         if digits[i] > half[i]:
