@@ -40,7 +40,7 @@ import numpy as np
 
 __all__ = ["CertifiedBases", "search_bases", "basis_point", "fast_path_applies"]
 
-_CHUNK = 4096
+_CHUNK_SECONDS = 0.05  # the float search returns to Python about this often (budgets, progress)
 _TOL = 1e-9
 
 
@@ -100,7 +100,7 @@ def _float_search(M, max_bases: int | None, deadline: float | None, progress) ->
           "hi": np.zeros(cap, np.uint64), "parent": np.zeros(cap, np.int64),
           "enter": np.zeros(cap, np.int16), "leave": np.zeros(cap, np.int16),
           "nbr": np.full((cap, d), -1, np.int32),
-          "table": np.full(4 * cap, -1, np.int64)}
+          "table": np.full(1 << (4 * cap - 1).bit_length(), -1, np.int64)}  # a power of 2
     st["bases"][0] = np.arange(d, d + k)
     for v in range(d, d + k):
         if v < 64:
@@ -108,29 +108,30 @@ def _float_search(M, max_bases: int | None, deadline: float | None, progress) ->
         else:
             st["hi"][0] |= np.uint64(1 << (v - 64))
     rehash(st["table"], st["lo"], st["hi"], 1)
-    head, count = 0, 1
+    head, count, steps = 0, 1, 8
     while True:
+        t0, h0 = time.perf_counter(), head
         head, count, status = bfs_chunk(R, d, st["bases"], st["lo"], st["hi"], st["parent"],
                                         st["enter"], st["leave"], st["nbr"], st["table"], head, count,
-                                        _CHUNK, _TOL)
+                                        steps, _TOL)
+        dt = time.perf_counter() - t0
+        if head > h0 and dt > 0:  # adapt the chunk to about _CHUNK_SECONDS
+            steps = max(1, min(1 << 20, int((head - h0) * _CHUNK_SECONDS / dt)))
         if status == 2:
             return st, count, "float"
-        if status == 1:
-            if max_bases is not None and count >= max_bases:
-                return st, min(count, max_bases), "bases"
-            if count + d > len(st["bases"]):
-                _grow(st, 2 * len(st["bases"]))
-            if 2 * (count + d) > st["table"].shape[0]:
-                _regrow_table(st, count, rehash)
-            continue
         if progress is not None:
             progress(head, count)
-        if head >= count:
+        if status == 0 and head >= count:
             return st, count, ""
         if max_bases is not None and count >= max_bases:
             return st, min(count, max_bases), "bases"
         if deadline is not None and time.perf_counter() > deadline:
             return st, count, "seconds"
+        if status == 1:
+            if count + d > len(st["bases"]):
+                _grow(st, 2 * len(st["bases"]))
+            if 2 * (count + d) > st["table"].shape[0]:
+                _regrow_table(st, count, rehash)
 
 
 def search_bases(
@@ -160,6 +161,8 @@ def search_bases(
     if stopped == "float":
         return None
     count = max(1, count - drop)
+    if stopped == "seconds":  # keep the exact check short too: ~10 ns per modular operation
+        count = min(count, max(1, int(1.0 / (1e-8 * len(ps) * k * (d + 1)))))
     Mi = np.array(M, dtype=object)
     Mres = np.stack([np.array(Mi % int(p), dtype=np.int64) for p in ps])
     masks = np.zeros((count, 4), np.uint64)
