@@ -22,10 +22,24 @@ import numpy as np
 from gamekit.bimatrix.intgame import IntGame, Profile, Sparse, normalize
 from gamekit.core.errors import SearchBudgetExceeded
 
-__all__ = ["SearchBudgetExceeded", "extreme_equilibria_certified", "FAST_MIN_SIZE"]
+__all__ = ["SearchBudgetExceeded", "extreme_equilibria_certified", "use_fast_path", "FAST_MIN_SIZE", "COLD_MIN_SIZE"]
 
-FAST_MIN_SIZE = 5
-"""Smaller games go to the pure-Python exact search (no numba import, already fast)."""
+FAST_MIN_SIZE = 6
+"""Smaller games go to the pure-Python exact search (already fast)."""
+
+COLD_MIN_SIZE = 9
+"""Until numba is loaded in the process (≈0.3–0.5 s once), games smaller than this go to
+the exact search too: for a single small game the import costs more than it saves."""
+
+
+def use_fast_path(m: int, n: int) -> bool:
+    """The certified float-search path pays off (see FAST_MIN_SIZE, COLD_MIN_SIZE)."""
+    import sys
+
+    size = min(m, n)
+    if m + n > 128 or size < FAST_MIN_SIZE:
+        return False
+    return size >= COLD_MIN_SIZE or "numba" in sys.modules
 
 
 def _points(M, cb, rep, wanted: set[int], cache: dict[int, Sparse]) -> None:

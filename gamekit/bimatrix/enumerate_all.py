@@ -17,7 +17,7 @@ import time
 
 import numpy as np
 
-from gamekit.bimatrix.certified_enumeration import FAST_MIN_SIZE, extreme_equilibria_certified
+from gamekit.bimatrix.certified_enumeration import extreme_equilibria_certified, use_fast_path
 from gamekit.bimatrix.intgame import IntGame, Profile, Sparse
 from gamekit.bimatrix.two_by_n import extreme_equilibria_2xn
 from gamekit.bimatrix.vertex_enumeration import extreme_equilibria
@@ -85,9 +85,9 @@ def _vertex_enumeration(
     ig: IntGame, max_iter: int | None, max_vertices: int | None, deadline: float | None, info: dict
 ) -> list[Profile]:
     """The certified float-search path (:mod:`gamekit.bimatrix.certified_enumeration`) for
-    games of at least FAST_MIN_SIZE strategies a side, else — or if its certificate fails,
+    games where it pays off (:func:`use_fast_path`), else — or if its certificate fails,
     or when ``max_iter`` asks for the pivot-counting exact search — the exact search."""
-    if max_iter is None and min(ig.m, ig.n) >= FAST_MIN_SIZE:
+    if max_iter is None and use_fast_path(ig.m, ig.n):
         profs = extreme_equilibria_certified(ig, max_vertices, deadline)
         if profs is not None:
             info["search"] = "float search, exact certificate"
