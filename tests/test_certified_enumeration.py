@@ -210,3 +210,19 @@ def test_cli_budget_is_one_error_line(tmp_path, capsys):
     assert code == 2 and out == ""
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and "max_vertices=5" in lines[0]
+
+
+from hypothesis import assume, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 6), st.integers(2, 6), st.integers(1, 4), st.data())
+def test_certified_bases_match_the_exact_search_property(k, d, hi, data):
+    """Any small positive integer matrix: the certified vertex labels are the exact ones."""
+    M = [[data.draw(st.integers(1, hi)) for _ in range(d)] for _ in range(k)]
+    cb = search_bases(M)
+    assume(cb is not None)  # a float failure is allowed (the caller then searches exactly)
+    labels, _ = cb.vertices()
+    got = {int(lo) | (int(hi_) << 64) for lo, hi_ in labels.tolist()}
+    assert cb.complete and got == {v.labels for v in enumerate_vertices(M)}

@@ -42,6 +42,38 @@ def use_fast_path(m: int, n: int) -> bool:
     return size >= COLD_MIN_SIZE or "numba" in sys.modules
 
 
+class _LazyProgress:
+    """A rich progress line on stderr, shown only when a search runs longer than 2 s on a
+    terminal (the float search reports about every 50 ms)."""
+
+    def __init__(self, label: str) -> None:
+        import time
+
+        self.t0 = time.perf_counter()
+        self.label = label
+        self.bar = None
+        self.task = None
+
+    def __call__(self, head: int, count: int) -> None:
+        import sys
+        import time
+
+        if self.bar is None:
+            if time.perf_counter() - self.t0 < 2.0 or not sys.stderr.isatty():
+                return
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self.bar = Progress(console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task(self.label, total=None)
+        self.bar.update(self.task, description=f"{self.label}: {count} bases found, {head} expanded")
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
 def _points(M, cb, rep, wanted: set[int], cache: dict[int, Sparse]) -> None:
     from gamekit.kernel.certified_polytope import basis_point
 
@@ -62,11 +94,14 @@ def extreme_equilibria_certified(
     A = [list(r) for r in ig.A]
     if not fast_path_applies(A):
         return None
-    cp = search_bases(BT, max_vertices, deadline, progress)
-    if cp is None:
-        return None
-    cq = search_bases(A, max_vertices, deadline, progress)
-    if cq is None:
+    bar = _LazyProgress(f"all equilibria of a {m}x{n} game") if progress is None else progress
+    try:
+        cp = search_bases(BT, max_vertices, deadline, bar)
+        cq = None if cp is None else search_bases(A, max_vertices, deadline, bar)
+    finally:
+        if bar is not progress:
+            bar.close()
+    if cp is None or cq is None:
         return None
     profiles = _match(ig, BT, A, cp, cq)
     if not (cp.complete and cq.complete):
