@@ -36,7 +36,7 @@ from gamekit.bimatrix.intgame import (
     certify_and_build,
     dense,
     integer_game,
-    sparse_key,
+    sparse_key_reversed,
 )
 from gamekit.bimatrix.lemke_howson import DEFAULT_MAX_ITER, lemke_howson_all
 from gamekit.bimatrix.pure import pure_equilibria
@@ -173,8 +173,8 @@ def _assemble(
 ) -> SolveResult:
     """Certify, order canonically, and build the :class:`SolveResult`."""
     uniq = list(dict.fromkeys(profiles))
-    xs = sorted({x for x, _ in uniq}, key=sparse_key)
-    ys = sorted({y for _, y in uniq}, key=sparse_key)
+    xs = sorted({x for x, _ in uniq}, key=sparse_key_reversed, reverse=True)  # = key=sparse_key
+    ys = sorted({y for _, y in uniq}, key=sparse_key_reversed, reverse=True)
     rix = {v: i for i, v in enumerate(xs)}
     cix = {v: i for i, v in enumerate(ys)}
     uniq.sort(key=lambda p: (rix[p[0]], cix[p[1]]))
