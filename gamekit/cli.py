@@ -216,6 +216,9 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     options = {}
     if args.max_iter is not None:
         options["max_iter"] = args.max_iter
+    for key in ("max_vertices", "max_seconds"):  # method "all" only (validated by solve_result)
+        if getattr(args, key, None) is not None:
+            options[key] = getattr(args, key)
     result = solve_result(game, args.method, **options)
     if args.json:
         _emit(solve_json(game, result))
@@ -351,6 +354,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--method", default="all", choices=METHODS, type=_method_name,
                    help="solver (default: all = every extreme equilibrium, degenerate games included)")
     p.add_argument("--max-iter", type=int, default=None, help="pivot limit for pivoting methods")
+    p.add_argument("--max-vertices", type=int, default=None,
+                   help="method all: stop (exit 2) after this many bases per best-response polytope")
+    p.add_argument("--max-seconds", type=float, default=None,
+                   help="method all: stop (exit 2) after about this many seconds of search")
     p.add_argument("--json", action="store_true", help="print JSON with exact strings (keys: docs/json.md)")
     p.set_defaults(_run=_cmd_solve)
 

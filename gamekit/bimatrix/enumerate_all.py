@@ -13,11 +13,15 @@
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
+from gamekit.bimatrix.certified_enumeration import extreme_equilibria_certified, use_fast_path
 from gamekit.bimatrix.intgame import IntGame, Profile, Sparse
 from gamekit.bimatrix.two_by_n import extreme_equilibria_2xn
 from gamekit.bimatrix.vertex_enumeration import extreme_equilibria
+from gamekit.core.errors import SearchBudgetExceeded
 
 __all__ = ["eliminate_strictly_dominated", "all_extreme_equilibria"]
 
@@ -77,10 +81,37 @@ def _embed(v: Sparse, idx: list[int]) -> Sparse:
     return tuple((idx[i], p) for i, p in v)
 
 
+def _vertex_enumeration(
+    ig: IntGame, max_iter: int | None, max_vertices: int | None, deadline: float | None, info: dict
+) -> list[Profile]:
+    """The certified float-search path (:mod:`gamekit.bimatrix.certified_enumeration`) for
+    games where it pays off (:func:`use_fast_path`), else — or if its certificate fails,
+    or when ``max_iter`` asks for the pivot-counting exact search — the exact search."""
+    if max_iter is None and use_fast_path(ig.m, ig.n):
+        profs = extreme_equilibria_certified(ig, max_vertices, deadline)
+        if profs is not None:
+            info["search"] = "float search, exact certificate"
+            return profs
+        info["search"] = "exact (float certificate failed)"
+    else:
+        info["search"] = "exact"
+    return extreme_equilibria(ig, max_iter, max_vertices, deadline)
+
+
 def all_extreme_equilibria(
-    ig: IntGame, max_iter: int | None = None, eliminate_dominated: bool = True
+    ig: IntGame,
+    max_iter: int | None = None,
+    eliminate_dominated: bool = True,
+    max_vertices: int | None = None,
+    max_seconds: float | None = None,
 ) -> tuple[list[Profile], dict]:
-    """Every extreme equilibrium of ``ig`` and a dict describing what was done."""
+    """Every extreme equilibrium of ``ig`` and a dict describing what was done.
+
+    ``max_vertices`` bounds the bases stored per best-response polytope, ``max_seconds``
+    the search time; either raises :class:`SearchBudgetExceeded` with the (uncertified)
+    profiles found so far in ``partial``, in the indices of ``ig``.
+    """
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     info: dict = {"eliminated_rows": 0, "eliminated_cols": 0}
     rows, cols = list(range(ig.m)), list(range(ig.n))
     red = ig
@@ -96,8 +127,17 @@ def all_extreme_equilibria(
         profs = [(x, y) for y, x in extreme_equilibria_2xn(red.transpose())]
     else:
         info["algorithm"] = "vertex-enumeration"
-        profs = extreme_equilibria(red, max_iter)
-    if red is not ig:
+        try:
+            profs = _vertex_enumeration(red, max_iter, max_vertices, deadline, info)
+        except SearchBudgetExceeded as exc:
+            exc.partial = _embed_all(exc.partial, red is not ig, rows, cols)
+            raise
+    return _embed_all(profs, red is not ig, rows, cols), info
+
+
+def _embed_all(profs: list[Profile], reduced: bool, rows: list[int], cols: list[int]) -> list[Profile]:
+    """Profiles of the reduced game in the indices of the original game."""
+    if reduced:
         xs: dict = {}
         ys: dict = {}
         out = []
@@ -110,4 +150,4 @@ def all_extreme_equilibria(
                 ey = ys[y] = _embed(y, cols)
             out.append((ex, ey))
         profs = out
-    return profs, info
+    return profs

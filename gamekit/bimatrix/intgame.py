@@ -26,6 +26,7 @@ __all__ = [
     "integer_game",
     "certify_and_build",
     "sparse_key",
+    "sparse_key_reversed",
     "normalize",
     "dense",
 ]
@@ -106,6 +107,13 @@ def dense(v: Sparse, size: int) -> tuple[Fraction, ...]:
     return tuple(out)
 
 
+def sparse_key_reversed(v: Sparse) -> tuple[tuple[int, Fraction], ...]:
+    """``sorted(vs, key=sparse_key_reversed, reverse=True)`` is ``sorted(vs, key=sparse_key)``
+    for distinct distributions, without negating Fractions: (−i, p) compared in reverse is
+    (i, −p); no distribution's key is a proper prefix of another's (probabilities sum to 1)."""
+    return tuple((-i, p) for i, p in v)
+
+
 def sparse_key(v: Sparse) -> tuple[tuple[int, Fraction], ...]:
     """Sort key of the canonical order on distributions: more probability on earlier
     strategies first, i.e. the dense vectors compared by (−v₀, −v₁, …)."""
@@ -117,11 +125,14 @@ _ZERO = Fraction(0)
 
 def _check_distribution(v: Sparse, size: int, what: str) -> int:
     """Validate a sparse distribution; return the lcm of its denominators."""
-    if not v or sum(p for _, p in v) != 1 or any(p <= 0 for _, p in v):
+    if not v or any(p <= 0 for _, p in v):
         raise CertificationError(f"{what}: a strategy is not a probability distribution")
     if any(not 0 <= i < size for i, _ in v) or any(a[0] >= b[0] for a, b in zip(v, v[1:])):
         raise CertificationError(f"{what}: bad strategy indices")
-    return common_denominator(p for _, p in v)
+    D = common_denominator(p for _, p in v)
+    if sum(p.numerator * (D // p.denominator) for _, p in v) != D:  # Σ p = 1, in integers
+        raise CertificationError(f"{what}: a strategy is not a probability distribution")
+    return D
 
 
 def certify_and_build(

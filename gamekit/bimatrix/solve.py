@@ -36,14 +36,14 @@ from gamekit.bimatrix.intgame import (
     certify_and_build,
     dense,
     integer_game,
-    sparse_key,
+    sparse_key_reversed,
 )
 from gamekit.bimatrix.lemke_howson import DEFAULT_MAX_ITER, lemke_howson_all
 from gamekit.bimatrix.pure import pure_equilibria
 from gamekit.bimatrix.support_enumeration import support_enumeration
 from gamekit.bimatrix.vertex_enumeration import extreme_equilibria
 from gamekit.core.equilibrium import Equilibrium
-from gamekit.core.errors import GameError
+from gamekit.core.errors import GameError, SearchBudgetExceeded
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import fmt
 from gamekit.core.result import BimatrixMethod, ResultSequence
@@ -60,7 +60,7 @@ _OPTIONS = {
     "support_enumeration": ("use_floats", "max_iter"),
     "lemke_howson": ("max_iter",),
     "vertex_enumeration": ("max_iter",),
-    "all": ("max_iter", "eliminate_dominated"),
+    "all": ("max_iter", "eliminate_dominated", "max_vertices", "max_seconds"),
 }
 
 
@@ -152,6 +152,12 @@ def _check_options(method: str, options: dict) -> None:
         mi = options["max_iter"]
         if mi is not None and (isinstance(mi, bool) or not isinstance(mi, int) or mi < 1):
             raise GameError(f"max_iter must be a positive integer, got {mi!r}")
+    mv = options.get("max_vertices")
+    if mv is not None and (isinstance(mv, bool) or not isinstance(mv, int) or mv < 1):
+        raise GameError(f"max_vertices must be a positive integer, got {mv!r}")
+    ms = options.get("max_seconds")
+    if ms is not None and (isinstance(ms, bool) or not isinstance(ms, (int, float)) or not ms > 0):
+        raise GameError(f"max_seconds must be a positive number, got {ms!r}")
     for key in ("use_floats", "eliminate_dominated"):  # booleans only: "no" is not False
         if key in options and not isinstance(options[key], bool):
             raise GameError(f"{key} must be True or False, got {options[key]!r}")
@@ -167,8 +173,8 @@ def _assemble(
 ) -> SolveResult:
     """Certify, order canonically, and build the :class:`SolveResult`."""
     uniq = list(dict.fromkeys(profiles))
-    xs = sorted({x for x, _ in uniq}, key=sparse_key)
-    ys = sorted({y for _, y in uniq}, key=sparse_key)
+    xs = sorted({x for x, _ in uniq}, key=sparse_key_reversed, reverse=True)  # = key=sparse_key
+    ys = sorted({y for _, y in uniq}, key=sparse_key_reversed, reverse=True)
     rix = {v: i for i, v in enumerate(xs)}
     cix = {v: i for i, v in enumerate(ys)}
     uniq.sort(key=lambda p: (rix[p[0]], cix[p[1]]))
@@ -208,9 +214,14 @@ def _solve_result(game: BimatrixGame, method: str = "all", **options) -> SolveRe
     ig = integer_game(game)
     params = dict(options)
     if method == "all":
-        profiles, info = all_extreme_equilibria(
-            ig, options.get("max_iter"), options.get("eliminate_dominated", True)
-        )
+        try:
+            profiles, info = all_extreme_equilibria(
+                ig, options.get("max_iter"), options.get("eliminate_dominated", True),
+                options.get("max_vertices"), options.get("max_seconds"),
+            )
+        except SearchBudgetExceeded as exc:  # certify what was found, then re-raise
+            exc.partial = list(_assemble(ig, method, exc.partial, False, False, params).equilibria)
+            raise
         params.update(info)
         return _assemble(ig, method, profiles, True, True, params)
     if method == "vertex_enumeration":

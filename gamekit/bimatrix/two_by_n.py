@@ -76,11 +76,12 @@ def envelope_candidates(B0: list[int], B1: list[int]) -> list[tuple[Fraction, li
     kink_at = {k: idx for idx, (_, _, k) in enumerate(kinks)}
     J_kink: list[list[int]] = [[] for _ in kinks]
     hull_slopes = [b for b, _ in hull]
+    hull_index = {bh: k for k, bh in enumerate(hull_slopes)}  # slopes on the hull are distinct
     hull_set = set(hull)
     for (a, b), cols in lines.items():
         if (b, a) in hull_set:
             # A hull line touches the envelope at both ends of its segment.
-            k = hull_slopes.index(b)
+            k = hull_index[b]
             for kk in (k - 1, k):
                 if kk in kink_at:
                     J_kink[kink_at[kk]].extend(cols)

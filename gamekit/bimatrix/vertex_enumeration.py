@@ -113,13 +113,14 @@ def extreme_equilibria_pairs(ig: IntGame, max_iter: int | None = None) -> list[P
 
 
 def _face_vertices(
-    ig: IntGame, J: tuple[int, ...], max_iter: int | None
+    ig: IntGame, J: tuple[int, ...], max_iter: int | None, max_vertices: int | None = None,
+    deadline: float | None = None,
 ) -> list[tuple[int, Sparse]]:
     """Vertices of Q_J = {y ≥ 0 supported in J : A'y ≤ 1}, as (tight-row bitmask, y)."""
     sub = [[row[j] for j in J] for row in ig.A]
     k = len(J)
     out = []
-    for v in enumerate_vertices(sub, max_iter):
+    for v in enumerate_vertices(sub, max_iter, max_vertices, deadline):
         if not any(v.nums):
             continue
         rows = v.labels >> k  # slack of row i tight <=> (A'y)_i = 1
@@ -128,7 +129,10 @@ def _face_vertices(
     return out
 
 
-def extreme_equilibria(ig: IntGame, max_iter: int | None = None) -> list[Profile]:
+def extreme_equilibria(
+    ig: IntGame, max_iter: int | None = None, max_vertices: int | None = None,
+    deadline: float | None = None,
+) -> list[Profile]:
     """Every extreme equilibrium: vertices of the lower-dimensional polytope, partners
     from faces of the other.
 
@@ -148,11 +152,11 @@ def extreme_equilibria(ig: IntGame, max_iter: int | None = None) -> list[Profile
     Either way the result is every completely labeled vertex pair (Avis et al. 2010).
     """
     if ig.m > ig.n:
-        return [(x, y) for y, x in extreme_equilibria(ig.transpose(), max_iter)]
+        return [(x, y) for y, x in extreme_equilibria(ig.transpose(), max_iter, max_vertices, deadline)]
     m, n = ig.m, ig.n
     A = ig.A
     BT = [list(col) for col in zip(*ig.B)]
-    P = enumerate_vertices(BT, max_iter)
+    P = enumerate_vertices(BT, max_iter, max_vertices, deadline)
     out: list[Profile] = []
     slow: list[tuple[Vertex, int, tuple[int, ...]]] = []
     for v in P:
@@ -184,7 +188,7 @@ def extreme_equilibria(ig: IntGame, max_iter: int | None = None) -> list[Profile
     parts = sum(comb(m + len(J), m) for J in distinct)
     if whole <= parts:
         # The faces together may cost more than Q: enumerate Q once and match labels.
-        Qloc = enumerate_vertices([list(r) for r in A], max_iter)
+        Qloc = enumerate_vertices([list(r) for r in A], max_iter, max_vertices, deadline)
         low = (1 << n) - 1
         Q = [Vertex(((q.labels & low) << m) | (q.labels >> n), q.nums, q.den) for q in Qloc]
         Ps = [v for v, _, _ in slow]
@@ -195,7 +199,7 @@ def extreme_equilibria(ig: IntGame, max_iter: int | None = None) -> list[Profile
     for v, srows, J in slow:
         verts = faces.get(J)
         if verts is None:
-            verts = faces[J] = _face_vertices(ig, J, max_iter)
+            verts = faces[J] = _face_vertices(ig, J, max_iter, max_vertices, deadline)
         x = normalize(v.nums)
         for rows, y in verts:
             if rows & srows == srows:

@@ -11,7 +11,8 @@ Two families, told apart by the command-line tools:
   print ``internal error: <message> please report`` and exit with status 3.
 """
 
-__all__ = ["GameError", "NfgFormatError", "TooLargeError", "CertificationError", "first_line", "internal_error_line"]
+__all__ = ["GameError", "NfgFormatError", "TooLargeError", "SearchBudgetExceeded", "CertificationError",
+           "first_line", "internal_error_line"]
 
 
 class GameError(ValueError):
@@ -24,6 +25,16 @@ class NfgFormatError(GameError):
 
 class TooLargeError(GameError):
     """A requested explicit object (e.g. a materialized 2^n game) exceeds the size limit."""
+
+
+class SearchBudgetExceeded(GameError):
+    """A complete search hit its budget (e.g. ``max_vertices``/``max_seconds`` of method
+    ``"all"``). ``partial`` holds what was found so far (for bimatrix games: certified
+    :class:`~gamekit.core.equilibrium.Equilibrium` objects); it is not known to be complete."""
+
+    def __init__(self, message: str, partial: list | None = None) -> None:
+        super().__init__(message)
+        self.partial = list(partial or [])
 
 
 class CertificationError(RuntimeError):

@@ -13,11 +13,12 @@ vertices of a polytope never have the same tight set.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gamekit.core.errors import CertificationError, GameError
+from gamekit.core.errors import CertificationError, GameError, SearchBudgetExceeded
 from gamekit.kernel.pivot import Dictionary
 
 __all__ = ["Vertex", "enumerate_vertices"]
@@ -32,11 +33,17 @@ class Vertex:
     den: int
 
 
-def enumerate_vertices(M: Sequence[Sequence[int]], max_iter: int | None = None) -> list[Vertex]:
+def enumerate_vertices(
+    M: Sequence[Sequence[int]],
+    max_iter: int | None = None,
+    max_vertices: int | None = None,
+    deadline: float | None = None,
+) -> list[Vertex]:
     """All vertices of ``{z ≥ 0, M z ≤ 1}`` (labels: ``z_t = 0`` → t, slack r tight → d+r).
 
     ``max_iter`` bounds the number of bases (pivots) visited; exceeding it raises
-    :class:`GameError`.
+    :class:`GameError`. ``max_vertices`` (bases stored) and ``deadline`` (a
+    ``time.perf_counter()`` value) raise :class:`SearchBudgetExceeded` instead.
     """
     start = Dictionary(M)
     d = start.d
@@ -61,6 +68,10 @@ def enumerate_vertices(M: Sequence[Sequence[int]], max_iter: int | None = None) 
             pivots += 1
             if max_iter is not None and pivots > max_iter:
                 raise GameError(f"vertex enumeration exceeded max_iter={max_iter} pivots")
+            if max_vertices is not None and len(seen) > max_vertices:
+                raise SearchBudgetExceeded(f"vertex enumeration stopped at max_vertices={max_vertices} bases")
+            if deadline is not None and pivots % 256 == 0 and time.perf_counter() > deadline:
+                raise SearchBudgetExceeded("vertex enumeration stopped at max_seconds")
             nxt = dic.copy()
             nxt.pivot(r, c)
             queue.append(nxt)

@@ -1,0 +1,130 @@
+"""Every extreme equilibrium by certified vertex enumeration of *both* best-response polytopes.
+
+The vertices of P = {x ≥ 0 : B'ᵀx ≤ 1} and Q = {y ≥ 0 : A'y ≤ 1} come from
+:func:`gamekit.kernel.certified_polytope.search_bases` (float search, then an exact check
+of every basis and an exact completeness certificate); the completely labeled pairs are
+matched with bitsets (:mod:`gamekit.bimatrix.label_match`, Avis, Rosenberg, Savani & von
+Stengel 2010), and only the vertices that occur in an equilibrium get exact coordinates
+(a fraction-free solve on their basis). Every profile is then certified by the exact
+best-response test of :func:`gamekit.bimatrix.intgame.certify_and_build` (in
+:mod:`gamekit.bimatrix.solve`).
+
+:func:`extreme_equilibria_certified` returns None when the fast path does not apply or the
+float search failed its certificate; the caller then runs the exact search. When a budget
+(``max_vertices`` bases per polytope, or ``deadline``) is hit it raises
+:class:`SearchBudgetExceeded` carrying the equilibria among the vertices found so far.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from gamekit.bimatrix.intgame import IntGame, Profile, Sparse, normalize
+from gamekit.core.errors import SearchBudgetExceeded
+
+__all__ = ["SearchBudgetExceeded", "extreme_equilibria_certified", "use_fast_path", "FAST_MIN_SIZE", "COLD_MIN_SIZE"]
+
+FAST_MIN_SIZE = 6
+"""Smaller games go to the pure-Python exact search (already fast)."""
+
+COLD_MIN_SIZE = 9
+"""Until numba is loaded in the process (≈0.3–0.5 s once), games smaller than this go to
+the exact search too: for a single small game the import costs more than it saves."""
+
+
+def use_fast_path(m: int, n: int) -> bool:
+    """The certified float-search path pays off (see FAST_MIN_SIZE, COLD_MIN_SIZE)."""
+    import sys
+
+    size = min(m, n)
+    if m + n > 128 or size < FAST_MIN_SIZE:
+        return False
+    return size >= COLD_MIN_SIZE or "numba" in sys.modules
+
+
+class _LazyProgress:
+    """A rich progress line on stderr, shown only when a search runs longer than 2 s on a
+    terminal (the float search reports about every 50 ms)."""
+
+    def __init__(self, label: str) -> None:
+        import time
+
+        self.t0 = time.perf_counter()
+        self.label = label
+        self.bar = None
+        self.task = None
+
+    def __call__(self, head: int, count: int) -> None:
+        import sys
+        import time
+
+        if self.bar is None:
+            if time.perf_counter() - self.t0 < 2.0 or not sys.stderr.isatty():
+                return
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self.bar = Progress(console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task(self.label, total=None)
+        self.bar.update(self.task, description=f"{self.label}: {count} bases found, {head} expanded")
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _points(M, cb, rep, wanted: set[int], cache: dict[int, Sparse]) -> None:
+    from gamekit.kernel.certified_polytope import basis_point
+
+    for v in wanted:
+        if v not in cache:
+            nums, _ = basis_point(M, cb.bases[rep[v]])
+            cache[v] = normalize(nums)
+
+
+def extreme_equilibria_certified(
+    ig: IntGame, max_vertices: int | None = None, deadline: float | None = None, progress=None
+) -> list[Profile] | None:
+    """Every extreme equilibrium of ``ig`` (see the module docstring), or None."""
+    from gamekit.kernel.certified_polytope import fast_path_applies, search_bases
+
+    m, n = ig.m, ig.n
+    BT = [list(col) for col in zip(*ig.B)]
+    A = [list(r) for r in ig.A]
+    if not fast_path_applies(A):
+        return None
+    bar = _LazyProgress(f"all equilibria of a {m}x{n} game") if progress is None else progress
+    try:
+        cp = search_bases(BT, max_vertices, deadline, bar)
+        cq = None if cp is None else search_bases(A, max_vertices, deadline, bar)
+    finally:
+        if bar is not progress:
+            bar.close()
+    if cp is None or cq is None:
+        return None
+    profiles = _match(ig, BT, A, cp, cq)
+    if not (cp.complete and cq.complete):
+        what = cp.stopped or cq.stopped
+        limit = f"max_vertices={max_vertices}" if what == "bases" else "max_seconds"
+        raise SearchBudgetExceeded(
+            f"search for all equilibria stopped at {limit} ({m}x{n} game); "
+            f"{len(set(profiles))} equilibria found so far, the list is not complete",
+            profiles,
+        )
+    return profiles
+
+
+def _match(ig: IntGame, BT, A, cp, cq) -> list[Profile]:
+    """Completely labeled pairs of the vertices of P and Q, with exact coordinates."""
+    from gamekit.bimatrix.label_match import match_pairs, q_to_global
+
+    m, n = ig.m, ig.n
+    plab, prep = cp.vertices()
+    qlab, qrep = cq.vertices()
+    pairs = match_pairs(np.ascontiguousarray(plab), q_to_global(np.ascontiguousarray(qlab), m, n), m, n)
+    xs: dict[int, Sparse] = {}
+    ys: dict[int, Sparse] = {}
+    _points(BT, cp, prep, {int(p) for p in pairs[:, 0]}, xs)
+    _points(A, cq, qrep, {int(q) for q in pairs[:, 1]}, ys)
+    return [(xs[int(p)], ys[int(q)]) for p, q in pairs]

@@ -1,0 +1,198 @@
+"""Every lexico-feasible basis of ``{z ≥ 0, M z ≤ 1}``: float search, exact certificate.
+
+Three steps (docs/solvers.md, "Float search, exact certificate"):
+
+1. **Search (floats, compiled).** :func:`gamekit.kernel.float_search.bfs_chunk` finds a
+   candidate set 𝓑 of bases with a spanning tree (each basis but the first is its
+   parent with one exchange).
+2. **Exact check of each basis.** :func:`gamekit.kernel.modular_verify.verify_tree` pivots
+   along the tree in exact multi-modular arithmetic and checks that every B ∈ 𝓑 is
+   nonsingular and lexico-feasible — the rows of ``(B⁻¹·1, B⁻¹)`` are lexicographically
+   positive — and computes its exact labels.
+3. **Exact check of completeness.** :func:`gamekit.kernel.modular_verify.closure_certificate`
+   checks, for every B ∈ 𝓑 and every nonbasic variable c of B, that the basis B'' ∈ 𝓑 the
+   search recorded as B's neighbour through c is different from B and has
+   ``N(B'') ⊇ N(B) \\ {c}`` (N = set of nonbasic variables) — a check on bitmasks only.
+
+*Why 3 proves completeness.* Lexico-feasible bases are the vertices of the perturbed
+polytope ``{z ≥ 0, M z ≤ 1 + (ε, …, ε^k)}``, which is simple and bounded (M > 0), so its
+vertex–edge graph is connected (Balinski) and d-regular; an edge is a set E of d − 1
+nonbasic variables, and exactly two lexico-feasible bases have E inside their nonbasic
+set (the two endpoints of the edge). B'' is lexico-feasible (step 2), differs from B and
+contains ``E = N(B) \\ {c}``: it *is* B's neighbour through c. So 𝓑 contains, with every
+basis, all its d neighbours: it is closed under adjacency, hence (connectedness,
+𝓑 ∋ the slack basis) it is every lexico-feasible basis. Every vertex of the polytope is the limit of a perturbed vertex
+(:mod:`gamekit.kernel.pivot`), so the distinct exact label sets of 𝓑 are all its vertices.
+
+If step 2 or 3 fails (float trouble), :func:`search_bases` returns None and the caller
+uses the exact search (:func:`gamekit.kernel.polytope.enumerate_vertices`). Memory is a
+few words per basis and bounded by ``max_bases``; when the budget (bases or seconds) is
+hit the result has ``complete=False`` and contains the exactly verified bases found so far.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["CertifiedBases", "search_bases", "basis_point", "fast_path_applies"]
+
+_CHUNK_SECONDS = 0.05  # the float search returns to Python about this often (budgets, progress)
+_TOL = 1e-9
+
+
+@dataclass(frozen=True, eq=False)
+class CertifiedBases:
+    """Exactly verified lexico-feasible bases of ``{z ≥ 0, Mz ≤ 1}`` (d structural, k rows).
+
+    ``bases[i]`` lists the basic variable of each row; ``masks[i]`` = (nonbasic lo, hi,
+    labels lo, hi) as two-word bitmasks. ``complete`` is True when the completeness
+    certificate holds; otherwise ``stopped`` says which budget ended the search.
+    """
+
+    d: int
+    k: int
+    bases: np.ndarray
+    masks: np.ndarray
+    complete: bool
+    stopped: str = ""
+
+    def vertices(self) -> tuple[np.ndarray, np.ndarray]:
+        """(label masks lo/hi of the distinct vertices, index of one basis of each)."""
+        lab = self.masks[:, 2:4]
+        _, first = np.unique(lab, axis=0, return_index=True)
+        first = np.sort(first)
+        return lab[first], first
+
+
+def fast_path_applies(M: Sequence[Sequence[int]]) -> bool:
+    """The compiled path handles up to 128 variables (two-word masks)."""
+    return len(M) + len(M[0]) <= 128
+
+
+def _grow(state: dict, newcap: int) -> None:
+    for key in ("bases", "lo", "hi", "parent", "enter", "leave", "nbr"):
+        old = state[key]
+        new = np.full((newcap, *old.shape[1:]), -1 if key == "nbr" else 0, dtype=old.dtype)
+        new[: len(old)] = old
+        state[key] = new
+
+
+def _regrow_table(state: dict, count: int, rehash) -> None:
+    size = state["table"].shape[0] * 2
+    state["table"] = np.full(size, -1, dtype=np.int64)
+    rehash(state["table"], state["lo"], state["hi"], count)
+
+
+def _float_search(M, max_bases: int | None, deadline: float | None, progress) -> tuple[dict, int, str]:
+    """Step 1; returns (arrays, number of bases, '' | 'bases' | 'seconds' | 'float')."""
+    from gamekit.kernel.float_search import bfs_chunk, rehash
+
+    k, d = len(M), len(M[0])
+    A = np.array(M, dtype=np.float64)
+    A /= A.max()  # positive scaling of the columns: same lexico-feasible bases
+    R = np.hstack([A, np.eye(k), np.ones((k, 1))])
+    cap = 1024 if max_bases is None else max(2, min(1024, max_bases + d + 1))
+    st = {"bases": np.zeros((cap, k), np.int16), "lo": np.zeros(cap, np.uint64),
+          "hi": np.zeros(cap, np.uint64), "parent": np.zeros(cap, np.int64),
+          "enter": np.zeros(cap, np.int16), "leave": np.zeros(cap, np.int16),
+          "nbr": np.full((cap, d), -1, np.int32),
+          "table": np.full(1 << (4 * cap - 1).bit_length(), -1, np.int64)}  # a power of 2
+    st["bases"][0] = np.arange(d, d + k)
+    for v in range(d, d + k):
+        if v < 64:
+            st["lo"][0] |= np.uint64(1 << v)
+        else:
+            st["hi"][0] |= np.uint64(1 << (v - 64))
+    rehash(st["table"], st["lo"], st["hi"], 1)
+    head, count, steps = 0, 1, 8
+    while True:
+        t0, h0 = time.perf_counter(), head
+        head, count, status = bfs_chunk(R, d, st["bases"], st["lo"], st["hi"], st["parent"],
+                                        st["enter"], st["leave"], st["nbr"], st["table"], head, count,
+                                        steps, _TOL)
+        dt = time.perf_counter() - t0
+        if head > h0 and dt > 0:  # adapt the chunk to about _CHUNK_SECONDS
+            steps = max(1, min(1 << 20, int((head - h0) * _CHUNK_SECONDS / dt)))
+        if status == 2:
+            return st, count, "float"
+        if progress is not None:
+            progress(head, count)
+        if status == 0 and head >= count:
+            return st, count, ""
+        if max_bases is not None and count >= max_bases:
+            return st, min(count, max_bases), "bases"
+        if deadline is not None and time.perf_counter() > deadline:
+            return st, count, "seconds"
+        if status == 1:
+            if count + d > len(st["bases"]):
+                _grow(st, 2 * len(st["bases"]))
+            if 2 * (count + d) > st["table"].shape[0]:
+                _regrow_table(st, count, rehash)
+
+
+def search_bases(
+    M: Sequence[Sequence[int]],
+    max_bases: int | None = None,
+    deadline: float | None = None,
+    progress=None,
+    drop: int = 0,
+) -> CertifiedBases | None:
+    """Steps 1–3 of the module docstring for a positive integer k×d matrix ``M``.
+
+    Returns None when the float search or an exact check failed (use the exact search).
+    ``drop`` (testing only) discards that many bases found last, to exercise the
+    completeness certificate.
+    """
+    from gamekit.kernel.modular_verify import choose_primes, closure_certificate, verify_tree
+
+    primes = choose_primes(M)
+    if primes is None or not fast_path_applies(M):
+        return None
+    ps, inv, half = primes
+    k, d = len(M), len(M[0])
+    try:
+        st, count, stopped = _float_search(M, max_bases, deadline, progress)
+    except Exception:  # numba's LinAlgError on a singular float basis: float trouble
+        return None
+    if stopped == "float":
+        return None
+    count = max(1, count - drop)
+    if stopped == "seconds":  # keep the exact check short too: ~10 ns per modular operation
+        count = min(count, max(1, int(1.0 / (1e-8 * len(ps) * k * (d + 1)))))
+    Mi = np.array(M, dtype=object)
+    Mres = np.stack([np.array(Mi % int(p), dtype=np.int64) for p in ps])
+    masks = np.zeros((count, 4), np.uint64)
+    bad = verify_tree(Mres, ps, inv, half, st["parent"][:count], st["enter"][:count].astype(np.int64),
+                      st["leave"][:count].astype(np.int64), count, masks)
+    if bad >= 0:
+        return None
+    complete = not stopped and bool(closure_certificate(masks, st["nbr"][:count], count, d))
+    if not complete and not stopped:
+        return None  # candidate set not closed: the float search missed bases
+    return CertifiedBases(d, k, st["bases"][:count].astype(np.int64), masks, complete, stopped)
+
+
+def basis_point(M: Sequence[Sequence[int]], basis: Sequence[int]) -> tuple[tuple[int, ...], int]:
+    """Exact vertex ``z = nums / den`` of a basis (nonbasic variables 0): the basic
+    structural variables Z solve ``M[R, Z] z_Z = 1`` with R the rows whose slack is
+    nonbasic (|R| = |Z| since |basis| = k)."""
+    from gamekit.core.errors import CertificationError
+    from gamekit.kernel.linalg import solve_int
+
+    k, d = len(M), len(M[0])
+    Z = sorted(int(v) for v in basis if v < d)
+    slack = {int(v) - d for v in basis if v >= d}
+    R = [i for i in range(k) if i not in slack]
+    nums = [0] * d
+    if not Z:
+        return tuple(nums), 1
+    sol = solve_int([[M[i][j] for j in Z] for i in R], [1] * len(R))
+    if sol is None:
+        raise CertificationError("certified vertex enumeration: a verified basis is singular")
+    for j, v in zip(Z, sol[0]):
+        nums[j] = v
+    return tuple(nums), sol[1]

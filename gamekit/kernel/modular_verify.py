@@ -1,0 +1,360 @@
+"""Exact re-check of candidate bases: multi-modular integer arithmetic with a Hadamard bound.
+
+Every entry of the tableau ``B⁻¹[M | I | 1]`` of a basis ``B`` is ``N / det B`` with ``N`` a
+k×k minor of ``[M | I | 1]`` (Cramer's rule), so ``|N| ≤ H``, the product of the k largest
+column norms (Hadamard's inequality). With primes ``p_1 … p_P`` whose product exceeds
+``2H``, the residues of ``N`` determine ``N`` exactly (Chinese remainder theorem, symmetric
+range), and its sign is read off the mixed-radix (Garner) digits — all in 63-bit integer
+arithmetic, no floats anywhere (:func:`choose_primes`).
+
+:func:`verify_tree` walks the spanning tree of the candidate bases produced by the float
+search (:mod:`gamekit.kernel.float_search`) depth first, reaching each basis from its
+parent by one exact pivot modulo every prime (and going back by the inverse pivot, so one
+tableau suffices: memory does not grow with the tree), and checks **exactly** that each
+basis is lexico-feasible: every row of ``(B⁻¹·1, B⁻¹)`` is lexicographically positive
+(:mod:`gamekit.kernel.pivot`). It also returns the exact label set of each basis (the
+nonbasic variables and the basic ones at value 0). Any failure — a basis that is singular
+or not lexico-feasible, a pivot that vanishes modulo one prime — is reported, and the
+caller falls back to the exact search.
+
+This module imports numba: import it lazily.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import prod
+
+import numpy as np
+from numba import njit
+
+__all__ = ["choose_primes", "hadamard_bound_sq", "verify_tree", "closure_certificate", "PRIMES"]
+
+
+def _primes_below_2_31(count: int) -> list[int]:
+    """The ``count`` largest primes below 2³¹ (deterministic Miller–Rabin bases for < 3.3·10²⁴)."""
+
+    def is_prime(n: int) -> bool:
+        if n % 2 == 0:
+            return False
+        d, s = n - 1, 0
+        while d % 2 == 0:
+            d, s = d // 2, s + 1
+        for a in (2, 3, 5, 7, 11, 13, 17):
+            x = pow(a, d, n)
+            if x in (1, n - 1):
+                continue
+            for _ in range(s - 1):
+                x = x * x % n
+                if x == n - 1:
+                    break
+            else:
+                return False
+        return True
+
+    out, n = [], (1 << 31) - 1
+    while len(out) < count:
+        if is_prime(n):
+            out.append(n)
+        n -= 2
+    return out
+
+
+PRIMES = _primes_below_2_31(200)
+
+
+def hadamard_bound_sq(M: Sequence[Sequence[int]]) -> int:
+    """``H²`` for ``[M | I | 1]``: the product of the k largest squared column norms (exact)."""
+    k = len(M)
+    norms = [sum(row[j] * row[j] for row in M) for j in range(len(M[0]))]
+    norms += [1] * k + [k]
+    norms.sort(reverse=True)
+    return prod(norms[:k])
+
+
+def choose_primes(M: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Primes with product Π > 2H (checked exactly: Π² > 4H²), the table of inverses
+    ``inv[j, i] = p_j⁻¹ mod p_i`` and the mixed-radix digits of (Π − 1)/2; None if more
+    than 200 primes would be needed."""
+    H2 = hadamard_bound_sq(M)
+    chosen: list[int] = []
+    Pi = 1
+    for p in PRIMES:
+        chosen.append(p)
+        Pi *= p
+        if Pi * Pi > 4 * H2:
+            break
+    else:
+        return None
+    P = len(chosen)
+    inv = np.zeros((P, P), dtype=np.int64)
+    for j in range(P):
+        for i in range(P):
+            if i != j:
+                inv[j, i] = pow(chosen[j], -1, chosen[i])
+    half = (Pi - 1) // 2
+    digits = []
+    for p in chosen:  # mixed radix: half = d0 + d1 p0 + d2 p0 p1 + ...
+        digits.append(half % p)
+        half //= p
+    return np.array(chosen, dtype=np.int64), inv, np.array(digits, dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def _mulmod(a, b, p, pinv):
+    """a·b mod p for 0 ≤ a, b < p < 2³¹: the float quotient is off by at most one, the
+    remainder is computed exactly in integers and corrected (Barrett-style)."""
+    q = np.int64(float(a) * float(b) * pinv)
+    r = a * b - q * p
+    if r < 0:
+        r += p
+    elif r >= p:
+        r -= p
+    return r
+
+
+@njit(cache=True)
+def _sign(res, primes, inv, half, digits):
+    """Sign of the integer N (|N| < Π/2) with residues ``res`` (Garner's mixed radix)."""
+    P = primes.shape[0]
+    zero = True
+    for i in range(P):
+        if res[i] != 0:
+            zero = False
+            break
+    if zero:
+        return 0
+    for i in range(P):
+        p = primes[i]
+        pi = 1.0 / p
+        t = res[i]
+        for j in range(i):
+            x = digits[j]
+            if x >= p:  # all primes lie in (2³⁰, 2³¹): one subtraction reduces
+                x -= p
+            t -= x
+            if t < 0:
+                t += p
+            t = _mulmod(t, inv[j, i], p, pi)
+        digits[i] = t
+    for i in range(P - 1, -1, -1):
+        if digits[i] > half[i]:
+            return -1
+        if digits[i] < half[i]:
+            return 1
+    return 1
+
+
+@njit(cache=True)
+def _entry_sign(T, D, Dsign, i, j, primes, inv, half, res, digits):
+    """Exact sign of tableau entry (i, j) = N / det B."""
+    for s in range(primes.shape[0]):
+        res[s] = _mulmod(T[s, i, j], D[s], primes[s], 1.0 / primes[s])
+    return _sign(res, primes, inv, half, digits) * Dsign
+
+
+@njit(cache=True)
+def _pivot(T, D, r, c, primes, pinv):
+    """Exchange pivot on (r, c) modulo every prime (rational tableau B⁻¹A_N | B⁻¹1).
+    Returns False if the pivot entry vanishes modulo some prime."""
+    P, k, w = T.shape
+    for s in range(P):
+        p = primes[s]
+        pi = pinv[s]
+        a = T[s, r, c]
+        if a == 0:
+            return False
+        ia = 1
+        base = a
+        e = p - 2
+        while e > 0:
+            if e & 1:
+                ia = _mulmod(ia, base, p, pi)
+            base = _mulmod(base, base, p, pi)
+            e >>= 1
+        for j in range(w):
+            if j != c:
+                T[s, r, j] = _mulmod(T[s, r, j], ia, p, pi)
+        T[s, r, c] = ia
+        for i in range(k):
+            if i == r:
+                continue
+            f = T[s, i, c]
+            if f == 0:
+                continue
+            for j in range(w):
+                if j != c:
+                    x = T[s, i, j] - _mulmod(f, T[s, r, j], p, pi)
+                    T[s, i, j] = x + p if x < 0 else x
+            x = _mulmod(f, ia, p, pi)
+            T[s, i, c] = p - x if x else 0
+        D[s] = _mulmod(D[s], a, p, pi)
+    return True
+
+
+@njit(cache=True)
+def _check_node(T, D, basic, pos, d, primes, inv, half, res, digits):
+    """Exact lexico-feasibility of the current basis. Returns (ok, nonbasic_lo,
+    nonbasic_hi, tight_lo, tight_hi): the masks of the nonbasic variables and of the labels."""
+    P, k, w = T.shape
+    for s in range(P):
+        res[s] = D[s]
+    Dsign = _sign(res, primes, inv, half, digits)
+    z = np.uint64(0)
+    if Dsign == 0:
+        return False, z, z, z, z
+    nv = d + k
+    tlo = np.uint64(0)
+    thi = np.uint64(0)
+    for v in range(nv):  # nonbasic variables are tight
+        if pos[v] >= 0:
+            if v < 64:
+                tlo |= np.uint64(1) << np.uint64(v)
+            else:
+                thi |= np.uint64(1) << np.uint64(v - 64)
+    nlo = tlo
+    nhi = thi
+    for i in range(k):
+        sg = _entry_sign(T, D, Dsign, i, w - 1, primes, inv, half, res, digits)
+        if sg < 0:
+            return False, nlo, nhi, tlo, thi
+        if sg > 0:
+            continue
+        v = basic[i]
+        if v < 64:
+            tlo |= np.uint64(1) << np.uint64(v)
+        else:
+            thi |= np.uint64(1) << np.uint64(v - 64)
+        lead = 0
+        for t in range(k):  # row i of B⁻¹: slack columns in order
+            q = pos[d + t]
+            if q < 0:
+                lead = 1 if basic[i] == d + t else 0
+            else:
+                lead = _entry_sign(T, D, Dsign, i, q, primes, inv, half, res, digits)
+            if lead != 0:
+                break
+        if lead <= 0:
+            return False, nlo, nhi, tlo, thi
+    return True, nlo, nhi, tlo, thi
+
+
+@njit(cache=True)
+def _children(parent, count):
+    """CSR lists of the children of each node (parent[i] < i; node 0 is the root)."""
+    start = np.zeros(count + 1, np.int64)
+    for i in range(1, count):
+        start[parent[i] + 1] += 1
+    for i in range(count):
+        start[i + 1] += start[i]
+    fill = start[:-1].copy()
+    kids = np.empty(max(count - 1, 1), np.int64)
+    for i in range(1, count):
+        kids[fill[parent[i]]] = i
+        fill[parent[i]] += 1
+    return start, kids
+
+
+@njit(cache=True)
+def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, masks):
+    """Check nodes 0..count-1 exactly (see the module docstring); fills ``masks[i]`` with
+    the exact (nonbasic_lo, nonbasic_hi, tight_lo, tight_hi) of node i. Returns -1 if every
+    node is lexico-feasible, else the index of the first failure.
+
+    Depth-first over the tree; the tableaux along the current path are kept (one per
+    level of the breadth-first tree, whose depth is small), so each node costs one pivot."""
+    P, k, d = Mres.shape
+    depth = np.zeros(count, np.int64)
+    for i in range(1, count):
+        depth[i] = depth[parent[i]] + 1
+    L = depth.max() + 2 if count > 0 else 2
+    Ts = np.empty((L, P, k, d + 1), np.int64)
+    Ds = np.ones((L, P), np.int64)
+    Ts[0, :, :, :d] = Mres
+    Ts[0, :, :, d] = 1
+    pinv = 1.0 / primes.astype(np.float64)
+    bases = np.empty((L, k), np.int64)
+    poss = np.empty((L, d + k), np.int64)
+    bases[0] = np.arange(d, d + k)
+    poss[0, :d] = np.arange(d)
+    poss[0, d:] = -1
+    res = np.empty(P, np.int64)
+    digits = np.empty(P, np.int64)
+    start, kids = _children(parent, count)
+    stack = np.empty(L, np.int64)
+    nxt = np.empty(L, np.int64)
+    ok, a, b, e, f = _check_node(Ts[0], Ds[0], bases[0], poss[0], d, primes, inv, half, res, digits)
+    masks[0, 0], masks[0, 1], masks[0, 2], masks[0, 3] = a, b, e, f
+    if not ok:
+        return 0
+    top = 0
+    stack[0] = 0
+    nxt[0] = start[0]
+    while top >= 0:
+        u = stack[top]
+        if nxt[top] >= start[u + 1]:
+            top -= 1
+            continue
+        v = kids[nxt[top]]
+        nxt[top] += 1
+        T = Ts[top + 1]
+        T[:] = Ts[top]
+        Ds[top + 1] = Ds[top]
+        basic = bases[top + 1]
+        basic[:] = bases[top]
+        pos = poss[top + 1]
+        pos[:] = poss[top]
+        r = leave[v]
+        c = pos[enter[v]]
+        if c < 0 or not _pivot(T, Ds[top + 1], r, c, primes, pinv):
+            return v
+        pos[basic[r]] = c
+        basic[r] = enter[v]
+        pos[enter[v]] = -1
+        ok, a, b, e, f = _check_node(T, Ds[top + 1], basic, pos, d, primes, inv, half, res, digits)
+        masks[v, 0], masks[v, 1], masks[v, 2], masks[v, 3] = a, b, e, f
+        if not ok:
+            return v
+        top += 1
+        stack[top] = v
+        nxt[top] = start[v]
+    return -1
+
+
+@njit(cache=True)
+def closure_certificate(masks, nbr, count, d):
+    """The combinatorial completeness check on exactly verified bases (nonbasic masks
+    ``masks[:, 0:2]``): for every basis i and its t-th nonbasic variable c, the recorded
+    neighbour j = nbr[i, t] is another basis whose nonbasic set contains N(i) \\ {c} — the
+    other endpoint of that edge of the perturbed simple polytope. Returns True when this
+    holds for all (i, c); see :mod:`gamekit.kernel.certified_polytope` for why this proves
+    that the bases are all the lexico-feasible ones."""
+    one = np.uint64(1)
+    for i in range(count):
+        lo = masks[i, 0]
+        hi = masks[i, 1]
+        t = 0
+        for v in range(128):
+            if v < 64:
+                bit_lo = one << np.uint64(v)
+                bit_hi = np.uint64(0)
+            else:
+                bit_lo = np.uint64(0)
+                bit_hi = one << np.uint64(v - 64)
+            if (lo & bit_lo) == 0 and (hi & bit_hi) == 0:
+                continue
+            if t >= d:
+                return False
+            j = nbr[i, t]
+            t += 1
+            if j < 0 or j >= count:
+                return False
+            jlo = masks[j, 0]
+            jhi = masks[j, 1]
+            if jlo == lo and jhi == hi:
+                return False
+            if ((lo ^ bit_lo) & ~jlo) != 0 or ((hi ^ bit_hi) & ~jhi) != 0:
+                return False
+        if t != d:
+            return False
+    return True

@@ -1,0 +1,228 @@
+"""The certified float-search path of method "all" (float search, exact certificate).
+
+Checked facts: the exactly verified bases give the same vertices (labels and exact
+coordinates) as the exact breadth-first search; method "all" returns the same
+equilibria as the exact reference method and as lrsnash / pygambit; the completeness
+certificate rejects an incomplete or wrong candidate set, and the solver then falls back
+to the exact search with the same answer; budgets stop cleanly with certified partial
+results and bounded memory.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import subprocess
+import tracemalloc
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import gamekit
+from gamekit.bimatrix import certified_enumeration
+from gamekit.bimatrix.intgame import integer_game
+from gamekit.bimatrix.solve import solve_result
+from gamekit.core.errors import GameError, SearchBudgetExceeded
+from gamekit.kernel import certified_polytope
+from gamekit.kernel.certified_polytope import basis_point, search_bases
+from gamekit.kernel.polytope import enumerate_vertices
+
+BAYES = Path(__file__).parent / "big_games" / "bayes2a_reduced.nfg"
+
+
+def _matrix(rng: random.Random, k: int, d: int, hi: int) -> list[list[int]]:
+    return [[rng.randint(1, hi + 1) for _ in range(d)] for _ in range(k)]
+
+
+def _game(seed: int, m: int, n: int, hi: int) -> gamekit.BimatrixGame:
+    rng = random.Random(seed)
+    A = [[rng.randint(0, hi) for _ in range(n)] for _ in range(m)]
+    B = [[rng.randint(0, hi) for _ in range(n)] for _ in range(m)]
+    return gamekit.BimatrixGame(A, B)
+
+
+def _as_set(res) -> set:
+    return {(e.row, e.col) for e in res}
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_verified_bases_give_the_exact_vertices(seed):
+    rng = random.Random(seed)
+    k, d = rng.randint(3, 9), rng.randint(3, 9)
+    M = _matrix(rng, k, d, rng.choice([1, 2, 99]))
+    cb = search_bases(M)
+    assert cb is not None and cb.complete
+    exact = {v.labels: v for v in enumerate_vertices(M)}
+    labels, reps = cb.vertices()
+    got = {int(lo) | (int(hi) << 64): int(i) for (lo, hi), i in zip(labels, reps)}
+    assert set(got) == set(exact)
+    for lab, i in got.items():
+        nums, den = basis_point(M, cb.bases[i])
+        v = exact[lab]
+        assert all(a * v.den == b * den for a, b in zip(nums, v.nums))
+
+
+@pytest.mark.parametrize("seed,size,hi", [(s, 6 + s % 4, (2, 99)[s % 2]) for s in range(10)])
+def test_all_agrees_with_the_exact_reference(seed, size, hi):
+    import numba  # noqa: F401 - loaded: games from 6×6 take the certified path
+    g = _game(seed, size, size + seed % 3, hi)
+    fast = solve_result(g, "all")
+    assert fast.parameters.get("search") in (None, "float search, exact certificate")
+    assert _as_set(fast) == _as_set(solve_result(g, "vertex_enumeration"))
+    for e in fast:
+        assert gamekit.is_equilibrium(g, e.row, e.col)
+
+
+def _lrsnash(g) -> set:
+    A = [[int(v) for v in r] for r in g.A]
+    B = [[int(v) for v in r] for r in g.B]
+    m, n = len(A), len(A[0])
+    text = f"{m} {n}\n\n" + "\n".join(" ".join(map(str, r)) for r in A)
+    text += "\n\n" + "\n".join(" ".join(map(str, r)) for r in B) + "\n"
+    out = subprocess.run(["lrsnash", "/dev/stdin"], input=text, capture_output=True, text=True,
+                         check=True).stdout
+    profiles, xs, ys = set(), [], []
+    for line in out.splitlines() + [""]:
+        parts = line.split()
+        if parts and parts[0] == "2":
+            if xs:
+                profiles |= {(x, y) for x in xs for y in ys}
+                xs, ys = [], []
+            ys.append(tuple(Fraction(v) for v in parts[1 : n + 1]))
+        elif parts and parts[0] == "1":
+            xs.append(tuple(Fraction(v) for v in parts[1 : m + 1]))
+        elif not parts and xs:
+            profiles |= {(x, y) for x in xs for y in ys}
+            xs, ys = [], []
+    return profiles
+
+
+@pytest.mark.skipif(shutil.which("lrsnash") is None, reason="lrsnash not installed")
+@pytest.mark.parametrize("seed,hi", [(1, 99), (2, 2), (3, 2), (4, 99)])
+def test_all_agrees_with_lrsnash(seed, hi):
+    g = _game(100 + seed, 8, 8, hi)
+    assert _as_set(gamekit.solve(g, method="all")) == _lrsnash(g)
+
+
+def test_all_agrees_with_pygambit_on_a_degenerate_game():
+    pygambit = pytest.importorskip("pygambit")
+    import numba  # noqa: F401
+
+    g = _game(7, 6, 6, 2)
+    gg = pygambit.Game.from_arrays(np.array(g.A, dtype=object), np.array(g.B, dtype=object))
+    res = pygambit.nash.enummixed_solve(gg, rational=True)
+    p1, p2 = gg.players
+    theirs = {(tuple(Fraction(eq[s]) for s in p1.strategies), tuple(Fraction(eq[s]) for s in p2.strategies))
+              for eq in res.equilibria}
+    assert _as_set(gamekit.solve(g, method="all")) == theirs
+
+
+def test_certificate_rejects_a_candidate_set_with_missing_bases():
+    M = _matrix(random.Random(3), 7, 7, 2)
+    assert search_bases(M).complete
+    assert search_bases(M, drop=1) is None  # not closed under adjacency: exact search instead
+
+
+def test_certificate_rejects_a_basis_that_is_not_lexico_feasible(monkeypatch):
+    from gamekit.kernel import float_search
+
+    real = float_search.lex_leave.py_func
+
+    def wrong_row(T, c, k, d, tol, ties):  # a ratio test that takes the last eligible row
+        r = real(T, c, k, d, tol, ties)
+        rows = [i for i in range(k) if T[i, c] > tol]
+        return rows[-1] if rows else r
+
+    monkeypatch.setattr(float_search, "lex_leave", wrong_row)
+    monkeypatch.setattr(float_search, "bfs_chunk", float_search.bfs_chunk.py_func)
+    M = _matrix(random.Random(5), 5, 5, 99)
+    assert search_bases(M) is None
+
+
+def test_solver_falls_back_to_the_exact_search(monkeypatch):
+    import numba  # noqa: F401 - loaded: a 7×7 game takes the certified path
+
+    g = _game(11, 7, 7, 2)
+    expected = _as_set(solve_result(g, "vertex_enumeration"))
+    real = certified_polytope.search_bases
+    monkeypatch.setattr(certified_polytope, "search_bases", lambda *a, **k: real(*a, **k, drop=2))
+    res = solve_result(g, "all", eliminate_dominated=False)
+    assert res.parameters["search"] == "exact (float certificate failed)"
+    assert _as_set(res) == expected and res.complete
+
+
+def test_budget_on_the_bayes2a_reduced_normal_form_stops_cleanly():
+    g = gamekit.read_nfg(BAYES)
+    assert (g.m, g.n) == (64, 64)
+    tracemalloc.start()
+    with pytest.raises(SearchBudgetExceeded) as info:
+        gamekit.solve(g, method="all", max_vertices=300)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert isinstance(info.value, GameError)
+    assert "max_vertices=300" in str(info.value) and "not complete" in str(info.value)
+    assert peak < 64 * 2**20  # a few hundred bases: megabytes, not gigabytes
+    for e in info.value.partial:
+        assert e.is_certified and gamekit.is_equilibrium(g, e.row, e.col)
+
+
+def test_time_budget_stops_cleanly_with_certified_partial_results():
+    g = _game(4, 12, 12, 2)
+    full = _as_set(gamekit.solve(g, method="all"))
+    with pytest.raises(SearchBudgetExceeded) as info:
+        gamekit.solve(g, method="all", max_seconds=1e-9)
+    assert "max_seconds" in str(info.value)
+    assert {(e.row, e.col) for e in info.value.partial} <= full
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1.5, True, "10"])
+def test_max_vertices_is_validated(bad):
+    with pytest.raises(GameError, match="max_vertices"):
+        gamekit.solve(_game(1, 3, 3, 9), method="all", max_vertices=bad)
+
+
+def test_small_games_stay_on_the_exact_path():
+    g = _game(2, certified_enumeration.FAST_MIN_SIZE - 1, 6, 99)
+    assert solve_result(g, "all", eliminate_dominated=False).parameters["search"] == "exact"
+    assert certified_enumeration.use_fast_path(certified_enumeration.COLD_MIN_SIZE, 12)
+    assert not certified_enumeration.use_fast_path(70, 70)  # more than 128 labels
+
+
+def test_integer_game_shift_does_not_change_bases():
+    """Scaling the float search's columns (A / max A) leaves the verified set unchanged."""
+    g = _game(9, 6, 6, 99)
+    ig = integer_game(g)
+    M = [list(r) for r in ig.A]
+    a, b = search_bases(M), search_bases([[3 * v for v in r] for r in M])
+    assert a.complete and b.complete
+    assert {tuple(r) for r in a.masks[:, 2:4].tolist()} == {tuple(r) for r in b.masks[:, 2:4].tolist()}
+
+
+def test_cli_budget_is_one_error_line(tmp_path, capsys):
+    from gamekit.cli import main
+
+    path = tmp_path / "g.nfg"
+    gamekit.write_nfg(_game(4, 12, 12, 2), path)
+    code = main(["solve", str(path), "--max-vertices", "5"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "max_vertices=5" in lines[0]
+
+
+from hypothesis import assume, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 6), st.integers(2, 6), st.integers(1, 4), st.data())
+def test_certified_bases_match_the_exact_search_property(k, d, hi, data):
+    """Any small positive integer matrix: the certified vertex labels are the exact ones."""
+    M = [[data.draw(st.integers(1, hi)) for _ in range(d)] for _ in range(k)]
+    cb = search_bases(M)
+    assume(cb is not None)  # a float failure is allowed (the caller then searches exactly)
+    labels, _ = cb.vertices()
+    got = {int(lo) | (int(hi_) << 64) for lo, hi_ in labels.tolist()}
+    assert cb.complete and got == {v.labels for v in enumerate_vertices(M)}
