@@ -43,7 +43,7 @@ def test_kernel_equals_numpy_backend_and_python_dealer(decks: int, cut: int, bur
     shoe = Shoe.decks(decks)
     classes = _BetClasses(dict(STANDARD_BETS))
     dealer = _ChunkDealer(shoe, cut, burn, 17, classes, 2)
-    hist, ncoups, codes = dealer.deal(5, 40, True, 1 << 30)
+    hist, gram, ncoups, codes = dealer.deal(5, 40, True, 1 << 30)
     cards = shoe_kernel.shuffled_shoes(dealer.base, dealer.key, 5, 40)
     ref = _Dealer(shoe, cut, burn).deal(np.pad(cards, ((0, 0), (0, 8))))
     for s in range(40):
@@ -51,6 +51,8 @@ def test_kernel_equals_numpy_backend_and_python_dealer(decks: int, cut: int, bur
         assert codes[s, : ncoups[s]].tolist() == want
         assert want == [c for c, _, _ in deal_shoe_python(cards[s].tolist(), cut, burn)]
         assert np.array_equal(hist[s], np.bincount(classes.cls[want], minlength=classes.n_classes))
+    h = hist.astype(np.int64)
+    assert np.array_equal(gram, h.T @ h)
 
 
 @pytest.mark.skipif(not shoe_kernel.numba_available(), reason="numba not installed")
