@@ -62,3 +62,30 @@ def test_backends_give_the_same_run(monkeypatch) -> None:
     fallback = simulate(30_000, 6, seed=4, exact=False)
     assert compiled.counts == fallback.counts and compiled.shoes == fallback.shoes
     assert all(compiled.bets[k].mean == fallback.bets[k].mean for k in compiled.bets)
+
+
+@pytest.mark.skipif(not shoe_kernel.numba_available(), reason="numba not installed")
+@pytest.mark.parametrize("shoe_no, step", [(80403, 6), (161777, 92)])
+def test_rejected_draws_follow_the_same_word_stream(shoe_no: int, step: int) -> None:
+    """Shoes of seed 1 (8 decks) whose draw at ``step`` is rejected by Lemire's test.
+
+    The fact is checked here from the words themselves: no earlier draw is rejected and
+    that one is; then the compiled kernel (which leaves its two-draws-per-output fast path
+    there) must deal exactly what the numpy shuffle and the Python dealer deal.
+    """
+    shoe = Shoe.decks(8)
+    n = shoe.size
+    key = shoe_kernel.seed_key(1)
+    state0 = shoe_kernel._mixed_states(key, shoe_no, 1)
+    lo = np.uint64(0xFFFFFFFF)
+    rejected = []
+    for i in range(step + 1):
+        w = shoe_kernel._words(state0, np.array([i]))
+        rejected.append(bool((w * np.uint64(n - i)) & lo < np.uint64((2**32 - (n - i)) % (n - i))))
+    assert rejected == [False] * step + [True]
+    classes = _BetClasses(dict(STANDARD_BETS))
+    dealer = _ChunkDealer(shoe, 7, True, 1, classes, 1)
+    hist, gram, ncoups, codes = dealer.deal(shoe_no, 1, True, 1 << 30)
+    cards = shoe_kernel.shuffled_shoes(dealer.base, key, shoe_no, 1)[0]
+    want = [c for c, _, _ in deal_shoe_python(cards.tolist(), 7, True)]
+    assert codes[0, : ncoups[0]].tolist() == want

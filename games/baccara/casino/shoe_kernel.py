@@ -41,6 +41,7 @@ A coup is coded as in :func:`games.baccara.casino.simulation.deal_shoe_python`:
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 
 import numpy as np
@@ -189,7 +190,13 @@ def _table_for(val: np.ndarray, pdraw: np.ndarray, bdraw: np.ndarray, cls: np.nd
 
 @lru_cache(maxsize=1)
 def _numba_kernel():
-    """Compile (or load from cache) the parallel dealing kernel; None without numba."""
+    """Compile (or load from cache) the parallel dealing kernel; None without numba.
+
+    OpenMP threads that wait for work sleep instead of spinning (``OMP_WAIT_POLICY``
+    passive unless the user set it): a spinning idle thread burns a core that the other
+    load of a shared machine, or the next chunk's Python code, could use.
+    """
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     try:
         import numba
         from numba import njit, prange, uint64
@@ -216,12 +223,37 @@ def _numba_kernel():
         return x >> S32, state, x & LO, True
 
     @njit(cache=True, inline="always", error_model="numpy")
+    def swap(cards, i, m):
+        j = i + np.int64(m >> S32)
+        c = cards[j]
+        cards[j] = cards[i]
+        cards[i] = c
+
+    @njit(cache=True, inline="always", error_model="numpy")
     def shuffle(cards, steps, state):
-        """Forward Fisher–Yates steps 0 … steps−1 (exact: Lemire's rejection)."""
+        """Forward Fisher–Yates steps 0 … steps−1 (exact: Lemire's rejection).
+
+        Fast path: steps i, i + 1 take the high and low words of one output, as long as
+        neither draw could need rejecting; from the first such draw on, the general
+        word-by-word loop (the same stream: nothing of that output was used yet).
+        """
         n = cards.size
+        i = 0
+        while i + 1 < steps:
+            x = mix(state + G)
+            r0 = uint64(n - i)
+            r1 = uint64(n - i - 1)
+            m0 = (x >> S32) * r0
+            m1 = (x & LO) * r1
+            if ((m0 & LO) < r0) | ((m1 & LO) < r1):
+                break
+            state += G
+            swap(cards, i, m0)
+            swap(cards, i + 1, m1)
+            i += 2
         buf = uint64(0)
         have = False
-        for i in range(steps):
+        while i < steps:
             r = uint64(n - i)
             w, state, buf, have = word(state, buf, have)
             m = w * r
@@ -230,10 +262,8 @@ def _numba_kernel():
                 while (m & LO) < thresh:
                     w, state, buf, have = word(state, buf, have)
                     m = w * r
-            j = i + np.int64(m >> S32)
-            c = cards[j]
-            cards[j] = cards[i]
-            cards[i] = c
+            swap(cards, i, m)
+            i += 1
 
     @njit(cache=True, inline="always", error_model="numpy")
     def gram_add(g, h, nz):
