@@ -1,0 +1,133 @@
+"""The numba functions of :mod:`games.baccara.casino.shoe_kernel` (imported only when numba is).
+
+They live at module level, with their constants as module globals, so that numba's
+on-disk cache (``cache=True``) can find them again in a new process: a kernel defined
+inside a function closes over other dispatchers, and its cache key then differs in every
+process, so it was compiled anew (20–30 s) on each run. The mathematics (SplitMix64,
+Lemire's rejection, the forward Fisher–Yates shuffle, the table dealer, the Gram matrix)
+is described in :mod:`games.baccara.casino.shoe_kernel`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange, uint64
+
+__all__ = ["deal"]
+
+G = np.uint64(0x9E3779B97F4A7C15)
+M1 = np.uint64(0xBF58476D1CE4E5B9)
+M2 = np.uint64(0x94D049BB133111EB)
+LO = np.uint64(0xFFFFFFFF)
+S30, S27, S31, S32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def mix(z):
+    z = (z ^ (z >> S30)) * M1
+    z = (z ^ (z >> S27)) * M2
+    return z ^ (z >> S31)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def word(state, buf, have):
+    """Next 32-bit word: the buffered low half, else the high half of a fresh output."""
+    if have:
+        return buf, state, buf, False
+    state += G
+    x = mix(state)
+    return x >> S32, state, x & LO, True
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def swap(cards, i, m):
+    j = i + np.int64(m >> S32)
+    c = cards[j]
+    cards[j] = cards[i]
+    cards[i] = c
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def shuffle(cards, steps, state):
+    """Forward Fisher–Yates steps 0 … steps−1 (exact: Lemire's rejection).
+
+    Fast path: steps i, i + 1 take the high and low words of one output, as long as
+    neither draw could need rejecting; from the first such draw on, the general
+    word-by-word loop (the same stream: nothing of that output was used yet).
+    """
+    n = cards.size
+    i = 0
+    while i + 1 < steps:
+        x = mix(state + G)
+        r0 = uint64(n - i)
+        r1 = uint64(n - i - 1)
+        m0 = (x >> S32) * r0
+        m1 = (x & LO) * r1
+        if ((m0 & LO) < r0) | ((m1 & LO) < r1):
+            break
+        state += G
+        swap(cards, i, m0)
+        swap(cards, i + 1, m1)
+        i += 2
+    buf = uint64(0)
+    have = False
+    while i < steps:
+        r = uint64(n - i)
+        w, state, buf, have = word(state, buf, have)
+        m = w * r
+        if (m & LO) < r:  # only then can the draw need rejecting (Lemire)
+            thresh = uint64((4294967296 - (n - i)) % (n - i))
+            while (m & LO) < thresh:
+                w, state, buf, have = word(state, buf, have)
+                m = w * r
+        swap(cards, i, m)
+        i += 1
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def gram_add(g, h, nz):
+    """g += h·hᵀ over the non-zero entries of h (integers: exact, in any order)."""
+    k = 0
+    for c in range(h.size):
+        if h[c] != 0:
+            nz[k] = c
+            k += 1
+    for a in range(k):
+        ha = np.int64(h[nz[a]])
+        for e in range(k):
+            g[nz[a], nz[e]] += ha * h[nz[e]]
+
+
+@njit(cache=True, parallel=True, error_model="numpy")
+def deal(base, key, first, count, blocks, px, bx, v10, v1, ct, code_t, burn_len, cut, burn,
+         hist, gram, codes, ncoups, cap_last):
+    n = base.size
+    last = n - cut
+    steps = min(n - 1, last + 6)  # the prefix the dealer can read
+    want = codes.shape[1] > 0
+    for b in prange(blocks):
+        cards = np.empty(n, dtype=np.uint8)
+        h = np.zeros(hist.shape[1], dtype=np.int32)
+        nz = np.empty(hist.shape[1], dtype=np.int64)
+        g = gram[b]
+        for s in range(b * count // blocks, (b + 1) * count // blocks):
+            cards[:] = base
+            shuffle(cards, steps, mix(mix(uint64(first + s + 1)) ^ key))
+            p = 1 + burn_len[cards[0]] if burn else 0
+            cap = cap_last if s == count - 1 else n
+            h[:] = 0
+            nc = 0
+            while p <= last and nc < cap:
+                idx = (px[cards[p] * 16 + cards[p + 2]] + bx[cards[p + 1] * 16 + cards[p + 3]]
+                       + v10[cards[p + 4]] + v1[cards[p + 5]])
+                t = ct[idx]
+                h[t >> 2] += 1
+                if want:
+                    codes[s, nc] = code_t[idx]
+                p += 4 + (t & 3)
+                nc += 1
+            hist[s, :] = h
+            ncoups[s] = nc
+            gram_add(g, h, nz)
+    return 0
+
