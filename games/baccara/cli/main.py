@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     except GameError as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 2
-    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
+    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else "" if argv and argv[0] in _TOP_LEVEL else None)
     args = parser.parse_args(argv)
     if not hasattr(args, "_run"):
         parser.print_help()
