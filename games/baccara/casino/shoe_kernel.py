@@ -252,4 +252,5 @@ def deal_chunk(
     gram = np.zeros((blocks, n_classes, n_classes), dtype=np.int64)
     deal(base, np.uint64(key), np.int64(first), np.int64(count), np.int64(blocks), px, bx, v10, v1, ct, code_t,
          burn_len, np.int64(cut), bool(burn), hist, gram, codes, ncoups, np.int64(cap_last))
-    return hist, gram.sum(axis=0), ncoups, (codes if want_codes else None)
+    upper = gram.sum(axis=0)
+    return hist, upper + np.triu(upper, 1).T, ncoups, (codes if want_codes else None)

@@ -86,7 +86,8 @@ def shuffle(cards, steps, state):
 
 @njit(cache=True, inline="always", error_model="numpy")
 def gram_add(g, h, nz):
-    """g += h·hᵀ over the non-zero entries of h (integers: exact, in any order)."""
+    """g += the upper triangle (c ≤ d) of h·hᵀ over the non-zero entries of h (integers:
+    exact, in any order); the caller mirrors it."""
     k = 0
     for c in range(h.size):
         if h[c] != 0:
@@ -94,7 +95,7 @@ def gram_add(g, h, nz):
             k += 1
     for a in range(k):
         ha = np.int64(h[nz[a]])
-        for e in range(k):
+        for e in range(a, k):
             g[nz[a], nz[e]] += ha * h[nz[e]]
 
 
