@@ -20,7 +20,9 @@ rounds; since a shoe depends only on (seed, s), a run with a given seed is
 reproducible, a shorter run is a prefix of a longer one, and the thread count does not
 change the result. Per-bet means and shoe-clustered confidence intervals follow from
 the per-shoe histograms (coups of one shoe are dependent, so the shoe is the unit: a
-ratio estimator with its delta-method standard error).
+ratio estimator with its delta-method standard error); only their exact integer sums
+Σh and Σh·hᵀ are kept (:class:`_Accumulator`), so the statistics are evaluated exactly
+and do not depend on chunks, threads or backend.
 """
 
 from __future__ import annotations
