@@ -99,36 +99,89 @@ def gram_add(g, h, nz):
             g[nz[a], nz[e]] += ha * h[nz[e]]
 
 
+@njit(cache=True, inline="always", error_model="numpy")
+def coup_index(cards, p, px, bx, v10, v1):
+    """Index of the coup starting at position p in the coup table (four look-ups)."""
+    return (px[cards[p] * 16 + cards[p + 2]] + bx[cards[p + 1] * 16 + cards[p + 3]]
+            + v10[cards[p + 4]] + v1[cards[p + 5]])
+
+
+@njit(cache=True, error_model="numpy")
+def deal_rest(cards, p, nc, last, cap, px, bx, v10, v1, ct, code_t, h, codes, s, want):
+    """Deal one shoe on from position p (nc coups dealt so far); returns its number of coups."""
+    while p <= last and nc < cap:
+        i = coup_index(cards, p, px, bx, v10, v1)
+        t = ct[i]
+        h[t >> 2] += 1
+        if want:
+            codes[s, nc] = code_t[i]
+        p += 4 + (t & 3)
+        nc += 1
+    return nc
+
+
+@njit(cache=True, error_model="numpy")
+def deal_two(a, b, p, q, last, capa, capb, px, bx, v10, v1, ct, code_t, ha, hb, codes, sa, want):
+    """Deal shoes sa (cards a, from p) and sa + 1 (cards b, from q) in lockstep, then finish
+    the longer one alone: two independent chains of loads keep the core busy while one waits.
+    Returns both numbers of coups."""
+    na = nb = 0
+    while p <= last and na < capa and q <= last and nb < capb:
+        i = coup_index(a, p, px, bx, v10, v1)
+        j = coup_index(b, q, px, bx, v10, v1)
+        t = ct[i]
+        u = ct[j]
+        ha[t >> 2] += 1
+        hb[u >> 2] += 1
+        if want:
+            codes[sa, na] = code_t[i]
+            codes[sa + 1, nb] = code_t[j]
+        p += 4 + (t & 3)
+        q += 4 + (u & 3)
+        na += 1
+        nb += 1
+    na = deal_rest(a, p, na, last, capa, px, bx, v10, v1, ct, code_t, ha, codes, sa, want)
+    nb = deal_rest(b, q, nb, last, capb, px, bx, v10, v1, ct, code_t, hb, codes, sa + 1, want)
+    return na, nb
+
+
 @njit(cache=True, parallel=True, error_model="numpy")
 def deal(base, key, first, count, blocks, px, bx, v10, v1, ct, code_t, burn_len, cut, burn,
          hist, gram, codes, ncoups, cap_last):
+    """Shoes first … first+count−1 in ``blocks`` blocks (prange), two shoes at a time."""
     n = base.size
     last = n - cut
     steps = min(n - 1, last + 6)  # the prefix the dealer can read
     want = codes.shape[1] > 0
     for b in prange(blocks):
-        cards = np.empty(n, dtype=np.uint8)
-        h = np.zeros(hist.shape[1], dtype=np.int32)
+        ca = np.empty(n, dtype=np.uint8)
+        cb = np.empty(n, dtype=np.uint8)
+        ha = np.zeros(hist.shape[1], dtype=np.int32)
+        hb = np.zeros(hist.shape[1], dtype=np.int32)
         nz = np.empty(hist.shape[1], dtype=np.int64)
         g = gram[b]
-        for s in range(b * count // blocks, (b + 1) * count // blocks):
-            cards[:] = base
-            shuffle(cards, steps, mix(mix(uint64(first + s + 1)) ^ key))
-            p = 1 + burn_len[cards[0]] if burn else 0
-            cap = cap_last if s == count - 1 else n
-            h[:] = 0
-            nc = 0
-            while p <= last and nc < cap:
-                idx = (px[cards[p] * 16 + cards[p + 2]] + bx[cards[p + 1] * 16 + cards[p + 3]]
-                       + v10[cards[p + 4]] + v1[cards[p + 5]])
-                t = ct[idx]
-                h[t >> 2] += 1
-                if want:
-                    codes[s, nc] = code_t[idx]
-                p += 4 + (t & 3)
-                nc += 1
-            hist[s, :] = h
-            ncoups[s] = nc
-            gram_add(g, h, nz)
+        s, hi = b * count // blocks, (b + 1) * count // blocks
+        while s < hi:
+            ca[:] = base
+            shuffle(ca, steps, mix(mix(uint64(first + s + 1)) ^ key))
+            p = 1 + burn_len[ca[0]] if burn else 0
+            capa = cap_last if s == count - 1 else n
+            ha[:] = 0
+            if s + 1 < hi:
+                cb[:] = base
+                shuffle(cb, steps, mix(mix(uint64(first + s + 2)) ^ key))
+                q = 1 + burn_len[cb[0]] if burn else 0
+                capb = cap_last if s + 1 == count - 1 else n
+                hb[:] = 0
+                na, nb = deal_two(ca, cb, p, q, last, capa, capb, px, bx, v10, v1, ct, code_t, ha, hb,
+                                  codes, s, want)
+                hist[s + 1, :] = hb
+                ncoups[s + 1] = nb
+                gram_add(g, hb, nz)
+            else:
+                na = deal_rest(ca, p, 0, last, capa, px, bx, v10, v1, ct, code_t, ha, codes, s, want)
+            hist[s, :] = ha
+            ncoups[s] = na
+            gram_add(g, ha, nz)
+            s += 2 if s + 1 < hi else 1
     return 0
-
