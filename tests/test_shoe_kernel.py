@@ -85,7 +85,10 @@ def test_rejected_draws_follow_the_same_word_stream(shoe_no: int, step: int) -> 
     assert rejected == [False] * step + [True]
     classes = _BetClasses(dict(STANDARD_BETS))
     dealer = _ChunkDealer(shoe, 7, True, 1, classes, 1)
-    hist, gram, ncoups, codes = dealer.deal(shoe_no, 1, True, 1 << 30)
-    cards = shoe_kernel.shuffled_shoes(dealer.base, key, shoe_no, 1)[0]
-    want = [c for c, _, _ in deal_shoe_python(cards.tolist(), 7, True)]
-    assert codes[0, : ncoups[0]].tolist() == want
+    for first in (shoe_no, shoe_no - 16, shoe_no - 17):  # alone; first / second shoe of a pair
+        count = 1 if first == shoe_no else 32  # 32 shoes: 8 blocks of 4, dealt two by two
+        hist, gram, ncoups, codes = dealer.deal(first, count, True, 1 << 30)
+        cards = shoe_kernel.shuffled_shoes(dealer.base, key, first, count)
+        for s in range(count):
+            want = [c for c, _, _ in deal_shoe_python(cards[s].tolist(), 7, True)]
+            assert codes[s, : ncoups[s]].tolist() == want

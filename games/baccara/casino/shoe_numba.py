@@ -48,15 +48,14 @@ def swap(cards, i, m):
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def shuffle(cards, steps, state):
-    """Forward Fisher–Yates steps 0 … steps−1 (exact: Lemire's rejection).
+def shuffle_from(cards, i, steps, state):
+    """Forward Fisher–Yates steps i … steps−1 (i even; exact: Lemire's rejection).
 
     Fast path: steps i, i + 1 take the high and low words of one output, as long as
     neither draw could need rejecting; from the first such draw on, the general
     word-by-word loop (the same stream: nothing of that output was used yet).
     """
     n = cards.size
-    i = 0
     while i + 1 < steps:
         x = mix(state + G)
         r0 = uint64(n - i)
@@ -82,6 +81,41 @@ def shuffle(cards, steps, state):
                 m = w * r
         swap(cards, i, m)
         i += 1
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def shuffle(cards, steps, state):
+    """Forward Fisher–Yates steps 0 … steps−1 of one shoe (:func:`shuffle_from`)."""
+    shuffle_from(cards, 0, steps, state)
+
+
+@njit(cache=True, error_model="numpy")
+def shuffle_two(a, b, steps, sa, sb):
+    """Two shoes' shuffles: their fast paths in lockstep (independent memory chains), then
+    each goes on alone from the first step where either could need a rejection. Each
+    shoe's stream is consumed exactly as by :func:`shuffle` (same cards)."""
+    n = a.size
+    i = 0
+    while i + 1 < steps:
+        x = mix(sa + G)
+        y = mix(sb + G)
+        r0 = uint64(n - i)
+        r1 = uint64(n - i - 1)
+        m0 = (x >> S32) * r0
+        m1 = (x & LO) * r1
+        k0 = (y >> S32) * r0
+        k1 = (y & LO) * r1
+        if ((m0 & LO) < r0) | ((m1 & LO) < r1) | ((k0 & LO) < r0) | ((k1 & LO) < r1):
+            break
+        sa += G
+        sb += G
+        swap(a, i, m0)
+        swap(b, i, k0)
+        swap(a, i + 1, m1)
+        swap(b, i + 1, k1)
+        i += 2
+    shuffle_from(a, i, steps, sa)
+    shuffle_from(b, i, steps, sb)
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -163,13 +197,16 @@ def deal(base, key, first, count, blocks, px, bx, v10, v1, ct, code_t, burn_len,
         s, hi = b * count // blocks, (b + 1) * count // blocks
         while s < hi:
             ca[:] = base
-            shuffle(ca, steps, mix(mix(uint64(first + s + 1)) ^ key))
+            sa = mix(mix(uint64(first + s + 1)) ^ key)
+            if s + 1 < hi:
+                cb[:] = base
+                shuffle_two(ca, cb, steps, sa, mix(mix(uint64(first + s + 2)) ^ key))
+            else:
+                shuffle(ca, steps, sa)
             p = 1 + burn_len[ca[0]] if burn else 0
             capa = cap_last if s == count - 1 else n
             ha[:] = 0
             if s + 1 < hi:
-                cb[:] = base
-                shuffle(cb, steps, mix(mix(uint64(first + s + 2)) ^ key))
                 q = 1 + burn_len[cb[0]] if burn else 0
                 capb = cap_last if s + 1 == count - 1 else n
                 hb[:] = 0
