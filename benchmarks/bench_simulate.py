@@ -102,16 +102,18 @@ def child_cpu(cmd: list[str]) -> tuple[float, float, str]:
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), out.stdout
 
 
-def measure_kernel(rounds: int, repeat: int) -> tuple[dict[int, list[tuple[float, float]]], object]:
-    """(wall, CPU) of ``simulate`` with 1 and 2 workers, interleaved; the last 2-worker result."""
+def measure_kernel(rounds: int, python_rounds: int, repeat: int) -> dict[int, list[tuple[float, float]]]:
+    """(wall, CPU) of the four-card loop (key 0) and of ``simulate`` with 1 and 2 workers,
+    interleaved ``repeat`` times so that changes of the machine's load hit all three alike."""
     simulate(10_000, 8, seed=0, exact=False)  # load the kernel and build the tables once
-    runs: dict[int, list[tuple[float, float]]] = {1: [], 2: []}
-    res = None
+    runs: dict[int, list[tuple[float, float]]] = {0: [], 1: [], 2: []}
     for i in range(repeat):
+        wall, cpu, _ = timed(bars_loop, python_rounds, 8, seed=i)
+        runs[0].append((wall, cpu))
         for w in (1, 2):
-            wall, cpu, res = timed(simulate, rounds, 8, seed=i, exact=False, workers=w)
+            wall, cpu, _ = timed(simulate, rounds, 8, seed=i, exact=False, workers=w)
             runs[w].append((wall, cpu))
-    return runs, res
+    return runs
 
 
 def measure_memory(sizes: list[int]) -> list[tuple[int, int, int]]:
@@ -126,13 +128,16 @@ def measure_memory(sizes: list[int]) -> list[tuple[int, int, int]]:
 
 def speed_table(args, runs, peers, cli) -> list[str]:
     """Rows of the speed table: peers, the kernel with 1 and 2 workers, ratios, end to end."""
-    (bw, bc), (pw, pc) = peers
+    pw, pc = peers
+    bw = statistics.median(x for x, _ in runs[0])
+    bc = statistics.median(c for _, c in runs[0])
     n, k = args.python_rounds, args.rounds
     lines = [
         "| implementation | rounds | wall s | rounds / wall s | CPU s | rounds / CPU s | "
         "× four-card loop, wall | × four-card loop, per CPU-s |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-        f"| **peer**: plain Python, four cards per round (`bars_loop`) | {n:,} | {bw:.2f} | {n / bw:,.0f} | "
+        f"| **peer**: plain Python, four cards per round (`bars_loop`), median of {args.repeat} | {n:,} | "
+        f"{bw:.2f} | {n / bw:,.0f} | "
         f"{bc:.2f} | {n / bc:,.0f} | 1 | 1 |",
         f"| plain Python casino dealer with third cards (`simulate_python`) | {n:,} | {pw:.2f} | {n / pw:,.0f} | "
         f"{pc:.2f} | {n / pc:,.0f} | {bw / pw:.2f} | {bc / pc:.2f} |",
@@ -146,9 +151,15 @@ def speed_table(args, runs, peers, cli) -> list[str]:
             f"**{(k / cpu) / (n / bc):.0f}×** |")
     cw, cc = cli
     loop_wall, loop_cpu = bw * k / n, bc * k / n
+    spread = [
+        f"workers={w}: " + ", ".join(f"{(k / c) / (n / b):.0f}×" for (_, b), (_, c) in zip(runs[0], runs[w], strict=True))
+        for w in (1, 2)
+    ]
     lines.append(
         f"| `baccara simulate --rounds {k:,}` end to end (fresh process, default workers) | {k:,} | {cw:.2f} | "
         f"{k / cw:,.0f} | {cc:.2f} | {k / cc:,.0f} | **{loop_wall / cw:.0f}×** | **{loop_cpu / cc:.0f}×** |")
+    lines += ["", "Per-CPU-second ratio of each interleaved repetition (loop and kernel measured back to back): "
+              + "; ".join(spread) + "."]
     return lines
 
 
@@ -177,13 +188,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=20_000_000)
     ap.add_argument("--python-rounds", type=int, default=300_000)
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "simulate.md"))
     args = ap.parse_args()
     load0 = os.getloadavg()
-    bw, bc, _ = timed(bars_loop, args.python_rounds, 8, seed=1)
     pw, pc, _ = timed(simulate_python, args.python_rounds, 8, seed=1)
-    runs, _ = measure_kernel(args.rounds, args.repeat)
+    runs = measure_kernel(args.rounds, args.python_rounds, args.repeat)
     cli = [sys.executable, "-m", "games.baccara.cli.main", "simulate", "--seed", "1", "--json", "--rounds"]
     child_cpu([*cli, "1000"])  # warm-up: byte-code and numba caches
     cw, cc, out = child_cpu([*cli, str(args.rounds)])
@@ -204,7 +214,7 @@ def main() -> None:
         "",
         "## Shoe simulation (8 decks, burn, cut card 7 from the end, all 11 contract bets)",
         "",
-        *speed_table(args, runs, ((bw, bc), (pw, pc)), (cw, cc)),
+        *speed_table(args, runs, (pw, pc), (cw, cc)),
         "",
         f"The end-to-end run dealt {shoes:,} shoes. Wall-clock rates on this shared machine include waiting "
         "for a core (see the load average); CPU seconds (all threads of the process) measure the work itself, "
