@@ -1,25 +1,33 @@
-"""Benchmark: punto banco shoe simulation (compiled kernel vs plain Python loops) and exact odds.
+"""Benchmark: punto banco shoe simulation against plain Python loops, and exact odds (issue #14, target 4).
 
     .venv/bin/python benchmarks/bench_simulate.py [--rounds 20000000] [--python-rounds 300000]
 
-Writes ``benchmarks/results/simulate.md``:
-* rounds per second of ``games.baccara.casino.simulation.simulate`` (all eleven contract bets,
-  shoe-clustered statistics, shuffle + burn + cut card) and of the ``baccara simulate``
-  command end to end (process start included), against ``simulate_python`` — the same
-  casino procedure with ``random.shuffle`` and a plain Python dealing loop — in the same
-  run, with the ratio;
-* the time of the exact enumeration (``coup_distribution``) for d = 1 … 8 decks, plus
-  d = 27 (the largest deck count with int64 arithmetic) and d = 28 (Python integers);
-* chemin de fer play (fresh six-deck shoe per coup, mixed strategies).
+Everything below is measured in one run, so the ratios compare like with like on the
+shared machine. Writes ``benchmarks/results/simulate.md``:
 
-The machine is shared; the load average is recorded next to the numbers.
+* **the issue's peer**: ``bars_loop``, plain Python dealing only four cards per round
+  from ``random.shuffle``-d shoes (no third cards, no burn: a floor for any Python
+  dealer), and ``simulate_python``, the real casino procedure as a plain Python loop;
+* ``simulate(..., workers=1)`` and ``workers=2`` (the compiled kernel, all eleven contract
+  bets, shoe-clustered statistics, shuffle + burn + cut card), median of ``--repeat``
+  runs; ratios per wall-clock second and per CPU-second (CPU time of all threads of
+  this process: what one idle core delivers);
+* ``baccara simulate --rounds N`` end to end (a fresh process: start, imports, numba's
+  cached kernel, exact values, JSON) against the four-card loop's time for N rounds;
+* peak memory of ``simulate`` for 10⁶ and 10⁷ rounds, each in a fresh process (peak
+  resident set, and the peak of Python/numpy allocations by ``tracemalloc``): flat;
+* agreement: z = (simulated − exact)/standard error for every bet of the largest run;
+* the exact enumeration ``coup_distribution`` for d = 1 … 8, 27 (int64) and 28;
+* chemin de fer play (fresh six-deck shoe per coup, mixed strategies).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
+import resource
 import statistics
 import subprocess
 import sys
@@ -36,6 +44,16 @@ from games.baccara.casino.odds import coup_distribution  # noqa: E402
 from games.baccara.casino.shoe_kernel import numba_available  # noqa: E402
 from games.baccara.casino.simulation import simulate, simulate_chemin_de_fer, simulate_python  # noqa: E402
 from games.baccara.rules.drawing import banker_rule  # noqa: E402
+
+_MEMORY_CHILD = """
+import resource, sys, tracemalloc
+from games.baccara.casino.simulation import simulate
+simulate(10_000, 8, seed=0, exact=False, workers=1)  # kernel and tables loaded before measuring
+tracemalloc.start()
+simulate(int(sys.argv[1]), 8, seed=1, exact=False, workers=1)
+peak = tracemalloc.get_traced_memory()[1]
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, peak)
+"""
 
 
 def bars_loop(rounds: int, decks: int = 8, seed: int = 0, cut: int = 7) -> tuple[int, int, int]:
@@ -66,123 +84,165 @@ def bars_loop(rounds: int, decks: int = 8, seed: int = 0, cut: int = 7) -> tuple
     return banker, player, tie
 
 
-def _median_time(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+def timed(fn, *args, **kw) -> tuple[float, float, object]:
+    """Wall seconds, CPU seconds of this process (all threads), result."""
+    t, c = time.perf_counter(), time.process_time()
+    out = fn(*args, **kw)
+    return time.perf_counter() - t, time.process_time() - c, out
+
+
+def child_cpu(cmd: list[str]) -> tuple[float, float, str]:
+    """Wall and CPU seconds (user + system) of a fresh child process, and its stdout."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # as installed: .pyc kept
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=ROOT, env={**env, "PYTHONPATH": str(ROOT)})
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), out.stdout
+
+
+def measure_kernel(rounds: int, python_rounds: int, repeat: int) -> dict[int, list[tuple[float, float]]]:
+    """(wall, CPU) of the four-card loop (key 0) and of ``simulate`` with 1 and 2 workers,
+    interleaved ``repeat`` times so that changes of the machine's load hit all three alike."""
+    simulate(10_000, 8, seed=0, exact=False)  # load the kernel and build the tables once
+    runs: dict[int, list[tuple[float, float]]] = {0: [], 1: [], 2: []}
+    for i in range(repeat):
+        wall, cpu, _ = timed(bars_loop, python_rounds, 8, seed=i)
+        runs[0].append((wall, cpu))
+        for w in (1, 2):
+            wall, cpu, _ = timed(simulate, rounds, 8, seed=i, exact=False, workers=w)
+            runs[w].append((wall, cpu))
+    return runs
+
+
+def measure_memory(sizes: list[int]) -> list[tuple[int, int, int]]:
+    """(rounds, peak RSS in KiB, tracemalloc peak in bytes) of ``simulate`` in fresh processes."""
+    rows = []
+    for n in sizes:
+        _, _, out = child_cpu([sys.executable, "-c", _MEMORY_CHILD, str(n)])
+        rss, peak = (int(x) for x in out.split())
+        rows.append((n, rss, peak))
+    return rows
+
+
+def speed_table(args, runs, peers, cli) -> list[str]:
+    """Rows of the speed table: peers, the kernel with 1 and 2 workers, ratios, end to end."""
+    pw, pc = peers
+    bw = statistics.median(x for x, _ in runs[0])
+    bc = statistics.median(c for _, c in runs[0])
+    n, k = args.python_rounds, args.rounds
+    lines = [
+        "| implementation | rounds | wall s | rounds / wall s | CPU s | rounds / CPU s | "
+        "× four-card loop, wall | × four-card loop, per CPU-s |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        f"| **peer**: plain Python, four cards per round (`bars_loop`), median of {args.repeat} | {n:,} | "
+        f"{bw:.2f} | {n / bw:,.0f} | "
+        f"{bc:.2f} | {n / bc:,.0f} | 1 | 1 |",
+        f"| plain Python casino dealer with third cards (`simulate_python`) | {n:,} | {pw:.2f} | {n / pw:,.0f} | "
+        f"{pc:.2f} | {n / pc:,.0f} | {bw / pw:.2f} | {bc / pc:.2f} |",
+    ]
+    for w in (1, 2):
+        wall = statistics.median(x for x, _ in runs[w])
+        cpu = statistics.median(c for _, c in runs[w])
+        lines.append(
+            f"| compiled kernel, `simulate(workers={w})`, median of {args.repeat} | {k:,} | {wall:.2f} | "
+            f"{k / wall:,.0f} | {cpu:.2f} | {k / cpu:,.0f} | **{(k / wall) / (n / bw):.0f}×** | "
+            f"**{(k / cpu) / (n / bc):.0f}×** |")
+    cw, cc = cli
+    loop_wall, loop_cpu = bw * k / n, bc * k / n
+    spread = [
+        f"workers={w}: " + ", ".join(f"{(k / c) / (n / b):.0f}×" for (_, b), (_, c) in zip(runs[0], runs[w], strict=True))
+        for w in (1, 2)
+    ]
+    lines.append(
+        f"| `baccara simulate --rounds {k:,}` end to end (fresh process, default workers) | {k:,} | {cw:.2f} | "
+        f"{k / cw:,.0f} | {cc:.2f} | {k / cc:,.0f} | **{loop_wall / cw:.0f}×** | **{loop_cpu / cc:.0f}×** |")
+    lines += ["", "Per-CPU-second ratio of each interleaved repetition (loop and kernel measured back to back): "
+              + "; ".join(spread) + "."]
+    return lines
+
+
+def agreement_lines(res) -> list[str]:
+    """z-scores of every bet's simulated mean against its exact return."""
+    lines = ["| bet | simulated mean | standard error | exact | z |", "| --- | ---: | ---: | ---: | ---: |"]
+    zs = []
+    for name, st in res.bets.items():
+        z = (st.mean - float(st.exact)) / st.stderr
+        zs.append(abs(z))
+        lines.append(f"| {name} | {st.mean:.6f} | {st.stderr:.6f} | {float(st.exact):.6f} | {z:+.2f} |")
+    lines += ["", f"Largest |z| over the {len(zs)} bets: {max(zs):.2f} (bets are correlated; "
+              "under agreement each z is roughly standard normal)."]
+    return lines
+
+
+def exact_lines() -> list[str]:
+    lines = ["| decks | arithmetic | milliseconds (median) |", "| ---: | --- | ---: |"]
+    for d in [*range(1, 9), 27, 28]:
+        ts = [timed(coup_distribution, d)[0] for _ in range(5 if d <= 8 else 2)]
+        lines.append(f"| {d} | {'int64' if d <= 27 else 'Python int'} | {1000 * statistics.median(ts):.1f} |")
+    return lines
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=20_000_000)
     ap.add_argument("--python-rounds", type=int, default=300_000)
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "simulate.md"))
     args = ap.parse_args()
     load0 = os.getloadavg()
-
-    simulate(10_000, 8, seed=0, exact=False)  # build the lookup tables once
-    vec_runs: dict[int, list[float]] = {1: [], 2: []}
-    cpu_runs: dict[int, list[float]] = {1: [], 2: []}
-    for i in range(args.repeat):
-        for w in (1, 2):
-            t, c = time.perf_counter(), time.process_time()
-            res = simulate(args.rounds, 8, seed=i, exact=False, workers=w)
-            vec_runs[w].append(time.perf_counter() - t)
-            cpu_runs[w].append(time.process_time() - c)
-
-    t, c = time.perf_counter(), time.process_time()
-    simulate_python(args.python_rounds, 8, seed=1)
-    py = time.perf_counter() - t
-    py_cpu = time.process_time() - c
-    t, c = time.perf_counter(), time.process_time()
-    bars_loop(args.python_rounds, 8, seed=1)
-    bars = time.perf_counter() - t
-    bars_cpu = time.process_time() - c
-    bars_rate = args.python_rounds / bars
-
-    baccara = [sys.executable, "-m", "games.baccara.cli.main"]
-    t = time.perf_counter()
-    subprocess.run([*baccara, "simulate", "--rounds", str(args.rounds), "--seed", "1", "--json"],
-                   check=True, capture_output=True, cwd=ROOT)
-    cli = time.perf_counter() - t
-
-    py_rate = args.python_rounds / py
-    exact_rows = []
-    for d in [*range(1, 9), 27, 28]:
-        exact_rows.append((d, _median_time(lambda d=d: coup_distribution(d), 5 if d <= 8 else 2)))
-
+    pw, pc, _ = timed(simulate_python, args.python_rounds, 8, seed=1)
+    runs = measure_kernel(args.rounds, args.python_rounds, args.repeat)
+    cli = [sys.executable, "-m", "games.baccara.cli.main", "simulate", "--seed", "1", "--json", "--rounds"]
+    child_cpu([*cli, "1000"])  # warm-up: byte-code and numba caches
+    cw, cc, out = child_cpu([*cli, str(args.rounds)])
+    shoes = json.loads(out)["shoes"]
+    res = simulate(args.rounds, 8, seed=7, exact=True)
+    memory = measure_memory([10**6, 10**7])
     banker = dict(banker_rule("DSDD"))
     banker["6:-"] = Fraction(859, 2288)
-    cdf_rounds = 2_000_000
-    cdf = simulate_chemin_de_fer({"5": Fraction(9, 11)}, banker, 6, cdf_rounds, seed=1, exact=False)
+    cdf = simulate_chemin_de_fer({"5": Fraction(9, 11)}, banker, 6, 2_000_000, seed=1, exact=False)
     load1 = os.getloadavg()
-
     lines = [
         "# Punto banco simulation and exact odds",
         "",
-        f"Kernel: {'numba' if numba_available() else 'numpy fallback'}.",
-        "",
-        f"Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores (shared), "
-        f"Python {platform.python_version()}, numpy {np.__version__}. "
-        f"Load average {load0[0]:.2f} at the start, {load1[0]:.2f} at the end.",
+        f"Kernel: {'numba' if numba_available() else 'numpy fallback'}. Machine: "
+        f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores (shared), "
+        f"Python {platform.python_version()}, numpy {np.__version__}. Load average {load0[0]:.1f} at the start, "
+        f"{load1[0]:.1f} at the end. Command: `.venv/bin/python benchmarks/bench_simulate.py`.",
         "",
         "## Shoe simulation (8 decks, burn, cut card 7 from the end, all 11 contract bets)",
         "",
-        "| implementation | rounds | seconds | rounds/s | ratio | CPU s | rounds per CPU-second | CPU ratio |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-        f"| plain Python loop (`simulate_python`) | {args.python_rounds:,} | {py:.2f} | {py_rate:,.0f} | 1 | "
-        f"{py_cpu:.2f} | {args.python_rounds / py_cpu:,.0f} | 1 |",
-        *(
-            f"| compiled kernel, `simulate(workers={w})`, {label} of {args.repeat} | {args.rounds:,} | {sec:.2f} | "
-            f"{args.rounds / sec:,.0f} | {args.rounds / sec / py_rate:.0f}× | {cpu:.2f} | {args.rounds / cpu:,.0f} | "
-            f"{(args.rounds / cpu) / (args.python_rounds / py_cpu):.0f}× |"
-            for w in (1, 2)
-            for label, sec, cpu in (
-                ("median", statistics.median(vec_runs[w]), statistics.median(cpu_runs[w])),
-                ("best", min(vec_runs[w]), min(cpu_runs[w])),
-            )
-        ),
-        f"| **issue's peer**: plain Python, four cards per round (`bars_loop`) | {args.python_rounds:,} | {bars:.2f} | "
-        f"{bars_rate:,.0f} | {bars_rate / py_rate:.2f} | {bars_cpu:.2f} | {args.python_rounds / bars_cpu:,.0f} | |",
-        *(
-            f"| ratio of `simulate(workers={w})` (median) to the four-card loop | | | | "
-            f"**{args.rounds / statistics.median(vec_runs[w]) / bars_rate:.0f}×** wall | | | "
-            f"**{(args.rounds / statistics.median(cpu_runs[w])) / (args.python_rounds / bars_cpu):.0f}×** per CPU-s |"
-            for w in (1, 2)
-        ),
-        f"| `baccara simulate` end to end (process start, imports, exact values, JSON; default workers) | "
-        f"{args.rounds:,} | {cli:.2f} | {args.rounds / cli:,.0f} | {args.rounds / cli / py_rate:.0f}× | | | |",
+        *speed_table(args, runs, (pw, pc), (cw, cc)),
         "",
-        f"Shoes dealt in the last numpy run: {res.shoes:,} ({res.rounds / res.shoes:.1f} coups per shoe). "
-        "Times are wall-clock for the whole `simulate()` call: shuffling, dealing, per-shoe statistics of "
-        "all eleven bets. The ratio is against the Python loop measured in the same run. On a shared "
-        "machine the wall-clock rate depends on the other load; CPU seconds (all threads of this process) "
-        "show the work itself: rounds per CPU-second is what one idle core delivers with one worker.",
+        f"The end-to-end run dealt {shoes:,} shoes. Wall-clock rates on this shared machine include waiting "
+        "for a core (see the load average); CPU seconds (all threads of the process) measure the work itself, "
+        "so *per CPU-s* is the ratio one idle core would show. With two workers the wall-clock rate can reach "
+        "twice the one-worker rate only when both cores are free.",
+        "",
+        "## Memory (fresh process per size, one worker)",
+        "",
+        "| rounds | peak resident set (MiB) | peak traced allocations (MiB) |",
+        "| ---: | ---: | ---: |",
+        *(f"| {n:,} | {rss / 1024:.0f} | {peak / 2**20:.1f} |" for n, rss, peak in memory),
+        "",
+        f"## Agreement with the exact odds ({args.rounds:,} rounds, seed 7)",
+        "",
+        *agreement_lines(res),
         "",
         "## Exact odds (`coup_distribution`, enumeration without replacement)",
         "",
-        "| decks | arithmetic | milliseconds (median) |",
-        "| ---: | --- | ---: |",
-    ]
-    for d, sec in exact_rows:
-        arith = "int64" if d <= 27 else "Python int"
-        lines.append(f"| {d} | {arith} | {1000 * sec:.1f} |")
-    lines += [
+        *exact_lines(),
         "",
         "## Chemin de fer play (fresh 6-deck shoe per coup, Player mixes on 5, Banker on (6, ∅))",
         "",
         "| rounds | seconds | rounds/s |",
         "| ---: | ---: | ---: |",
-        f"| {cdf_rounds:,} | {cdf.seconds:.2f} | {cdf_rounds / cdf.seconds:,.0f} |",
+        f"| 2,000,000 | {cdf.seconds:.2f} | {2_000_000 / cdf.seconds:,.0f} |",
         "",
     ]
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text("\n".join(lines))
+    Path(args.out).write_text("\n".join(lines))
     print("\n".join(lines))
 
 

@@ -43,7 +43,7 @@ def test_kernel_equals_numpy_backend_and_python_dealer(decks: int, cut: int, bur
     shoe = Shoe.decks(decks)
     classes = _BetClasses(dict(STANDARD_BETS))
     dealer = _ChunkDealer(shoe, cut, burn, 17, classes, 2)
-    hist, ncoups, codes = dealer.deal(5, 40, True, 1 << 30)
+    hist, gram, ncoups, codes = dealer.deal(5, 40, True, 1 << 30)
     cards = shoe_kernel.shuffled_shoes(dealer.base, dealer.key, 5, 40)
     ref = _Dealer(shoe, cut, burn).deal(np.pad(cards, ((0, 0), (0, 8))))
     for s in range(40):
@@ -51,6 +51,8 @@ def test_kernel_equals_numpy_backend_and_python_dealer(decks: int, cut: int, bur
         assert codes[s, : ncoups[s]].tolist() == want
         assert want == [c for c, _, _ in deal_shoe_python(cards[s].tolist(), cut, burn)]
         assert np.array_equal(hist[s], np.bincount(classes.cls[want], minlength=classes.n_classes))
+    h = hist.astype(np.int64)
+    assert np.array_equal(gram, h.T @ h)
 
 
 @pytest.mark.skipif(not shoe_kernel.numba_available(), reason="numba not installed")
@@ -60,3 +62,33 @@ def test_backends_give_the_same_run(monkeypatch) -> None:
     fallback = simulate(30_000, 6, seed=4, exact=False)
     assert compiled.counts == fallback.counts and compiled.shoes == fallback.shoes
     assert all(compiled.bets[k].mean == fallback.bets[k].mean for k in compiled.bets)
+
+
+@pytest.mark.skipif(not shoe_kernel.numba_available(), reason="numba not installed")
+@pytest.mark.parametrize("shoe_no, step", [(80403, 6), (161777, 92)])
+def test_rejected_draws_follow_the_same_word_stream(shoe_no: int, step: int) -> None:
+    """Shoes of seed 1 (8 decks) whose draw at ``step`` is rejected by Lemire's test.
+
+    The fact is checked here from the words themselves: no earlier draw is rejected and
+    that one is; then the compiled kernel (which leaves its two-draws-per-output fast path
+    there) must deal exactly what the numpy shuffle and the Python dealer deal.
+    """
+    shoe = Shoe.decks(8)
+    n = shoe.size
+    key = shoe_kernel.seed_key(1)
+    state0 = shoe_kernel._mixed_states(key, shoe_no, 1)
+    lo = np.uint64(0xFFFFFFFF)
+    rejected = []
+    for i in range(step + 1):
+        w = shoe_kernel._words(state0, np.array([i]))
+        rejected.append(bool((w * np.uint64(n - i)) & lo < np.uint64((2**32 - (n - i)) % (n - i))))
+    assert rejected == [False] * step + [True]
+    classes = _BetClasses(dict(STANDARD_BETS))
+    dealer = _ChunkDealer(shoe, 7, True, 1, classes, 1)
+    for first in (shoe_no, shoe_no - 16, shoe_no - 17):  # alone; first / second shoe of a pair
+        count = 1 if first == shoe_no else 32  # 32 shoes: 8 blocks of 4, dealt two by two
+        hist, gram, ncoups, codes = dealer.deal(first, count, True, 1 << 30)
+        cards = shoe_kernel.shuffled_shoes(dealer.base, key, first, count)
+        for s in range(count):
+            want = [c for c, _, _ in deal_shoe_python(cards[s].tolist(), 7, True)]
+            assert codes[s, : ncoups[s]].tolist() == want

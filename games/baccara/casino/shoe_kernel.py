@@ -5,20 +5,33 @@ are a uniformly random permutation of the shoe's ranks produced by the **forward
 Fisher–Yates** shuffle: for i = 0 … N − 2, swap position i with a position j drawn
 uniformly from {i, …, N − 1}. The uniform draws come from a per-shoe SplitMix64 stream
 (Steele, Lea & Flood, *Fast splittable pseudorandom number generators*, OOPSLA 2014)
-started at ``mix(mix(seed) ^ mix(s + 1))``, and each bounded draw is Lemire's
-multiply-shift with rejection (Lemire, *Fast random integer generation in an interval*,
-ACM TOMACS 2019), so every j is *exactly* uniform and so is the permutation (given
-an ideal 32-bit source). Because the shuffle is forward, the first k cards are final
-after k steps: the kernel shuffles lazily, only as far as the dealer reads, and
-:func:`shuffled_shoes` (the full shuffle) deals the same cards.
+started at ``mix(mix(seed) ^ mix(s + 1))``; each 64-bit output x_k = mix(state + k·γ),
+k = 1, 2, …, gives two 32-bit words, first its high half then its low half
+(w₀ = hi(x₁), w₁ = lo(x₁), w₂ = hi(x₂), …). Each bounded draw consumes words by
+Lemire's multiply-shift with rejection (Lemire, *Fast random integer generation in an
+interval*, ACM TOMACS 2019, Algorithm 5): j − i = ⌊w·r / 2³²⌋ for r = N − i, rejected
+while (w·r mod 2³²) < (2³² − r) mod r, so every j is *exactly* uniform and so is the
+permutation (given an ideal 32-bit source). Because the shuffle is forward, the first k
+cards are final after k steps: the kernel shuffles lazily, only as far as the dealer
+reads, and :func:`shuffled_shoes` (the full shuffle) deals the same cards.
 
 Since a shoe depends only on (seed, s), shoes can be dealt in any order and on any
 number of threads with the same result, and a shorter run is a prefix of a longer one.
 
+**Dealing without branches.** A coup starting at position p is decided by the two-card
+totals and pair flags of Player (cards p, p + 2) and Banker (p + 1, p + 3) and by the
+values of the next two cards (p + 4, p + 5; read even when not dealt, since the cut card
+leaves at least 6 cards behind): its index
+``(((pt·2 + pp)·10 + bt)·2 + bp)·100 + 10·v₄ + v₅`` (0 … 39 999) is a sum of four table
+look-ups, and one more table gives the coup's bet class and how many third cards it
+used (0, 1 or 2; the punto banco tableau). The table is built once from the drawing
+rules with the vectorized rule :func:`coup_table`, so the kernel's inner loop has no
+data-dependent branch.
+
 Two backends give identical results:
 
-* **numba** (``@njit(parallel=True)``, one ``prange`` over the shoes of a chunk; the
-  number of threads is ``workers``), used when numba imports;
+* **numba** (``@njit(parallel=True)``, one ``prange`` over blocks of shoes; the number
+  of threads is ``workers``), used when numba imports;
 * **numpy**, the fallback: the same SplitMix64/Lemire shuffle vectorized across shoes,
   then the vectorized dealer of :mod:`games.baccara.casino.simulation`.
 
@@ -28,6 +41,7 @@ A coup is coded as in :func:`games.baccara.casino.simulation.deal_shoe_python`:
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 
 import numpy as np
@@ -74,29 +88,37 @@ def _mixed_states(key: int, first: int, count: int) -> np.ndarray:
 # ------------------------------------------------------------------ numpy backend
 
 
+def _words(state0: np.ndarray, t: np.ndarray) -> np.ndarray:
+    """Word t of each shoe's stream: hi(x_k) for t = 2k − 2, lo(x_k) for t = 2k − 1 (uint64 < 2³²)."""
+    with np.errstate(over="ignore"):
+        x = _mix_np(state0 + (t // 2 + 1).astype(np.uint64) * np.uint64(_GAMMA))
+    return np.where(t & 1, x & np.uint64(0xFFFFFFFF), x >> np.uint64(32))
+
+
 def shuffled_shoes(base: np.ndarray, key: int, first: int, count: int) -> np.ndarray:
     """Shoes first … first+count−1 fully shuffled, rank indices, shape (count, N) uint8.
 
     ``base`` lists the shoe's cards (rank indices) in a fixed order. Vectorized across
-    shoes; bit-identical to the compiled kernel.
+    shoes (each shoe keeps its own word counter, since a rejection consumes a word);
+    bit-identical to the compiled kernel.
     """
     n = base.size
     cards = np.tile(base.astype(np.uint8), (count, 1))
-    state = _mixed_states(key, first, count)
+    state0 = _mixed_states(key, first, count)
+    t = np.zeros(count, dtype=np.int64)  # words consumed so far, per shoe
     rows = np.arange(count)
-    g = np.uint64(_GAMMA)
     lo32 = np.uint64(0xFFFFFFFF)
     with np.errstate(over="ignore"):
         for i in range(n - 1):
             r = np.uint64(n - i)
             thresh = np.uint64((2**32 - (n - i)) % (n - i))
-            state += g
-            m = (_mix_np(state) >> np.uint64(32)) * r
-            bad = (m & lo32) < thresh
-            while bad.any():  # Lemire's rejection (rare: probability < N / 2³²)
-                state[bad] += g
-                m[bad] = (_mix_np(state[bad]) >> np.uint64(32)) * r
-                bad = (m & lo32) < thresh
+            m = _words(state0, t) * r
+            t += 1
+            bad = np.flatnonzero((m & lo32) < thresh)
+            while bad.size:  # Lemire's rejection (rare: probability < N / 2³²)
+                m[bad] = _words(state0[bad], t[bad]) * r
+                t[bad] += 1
+                bad = bad[(m[bad] & lo32) < thresh]
             j = (m >> np.uint64(32)).astype(np.int64) + i
             ci = cards[:, i].copy()
             cards[:, i] = cards[rows, j]
@@ -104,86 +126,83 @@ def shuffled_shoes(base: np.ndarray, key: int, first: int, count: int) -> np.nda
     return cards
 
 
+# ------------------------------------------------------------------ coup table
+
+
+def coup_table(
+    val: np.ndarray, pdraw: np.ndarray, bdraw: np.ndarray, cls: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Look-up tables of the branch-free dealer (module docstring).
+
+    For ranks r₀ … r₅ of cards p … p + 5 the coup's index is
+    ``px[16·r₀ + r₂] + bx[16·r₁ + r₃] + v10[r₄] + v1[r₅]`` with
+    ``px = (pt·2 + pp)·2000``, ``bx = (bt·2 + bp)·100``, ``v10 = 10·value``, ``v1 = value``;
+    ``ct[index] = class·4 + third cards used`` and ``code[index]`` is the coup code.
+    The rule is the punto banco tableau: no draw on a natural (8 or 9), Player draws on
+    ``pdraw[pt]``, Banker on ``bdraw[bt, k]`` with k Player's third card (10 if he stood).
+    """
+    val = np.asarray(val, dtype=np.int64)
+    ranks = np.arange(16)
+    vr = np.append(val, np.zeros(16 - val.size, dtype=np.int64))
+    r0, r2 = np.meshgrid(ranks, ranks, indexing="ij")
+    tot = (vr[r0] + vr[r2]) % 10
+    pair = (r0 == r2).astype(np.int64)
+    px = ((tot * 2 + pair) * 2000).ravel().astype(np.int32)
+    bx = ((tot * 2 + pair) * 100).ravel().astype(np.int32)
+    v10 = (10 * vr).astype(np.int32)
+    v1 = vr.astype(np.int32)
+    idx = np.arange(40_000)
+    pt, pp = idx // 4000, idx // 2000 % 2
+    bt, bp = idx // 200 % 10, idx // 100 % 2
+    v4, v5 = idx // 10 % 10, idx % 10
+    natural = (pt >= 8) | (bt >= 8)
+    pdr = ~natural & (np.asarray(pdraw)[pt] != 0)
+    k = np.where(pdr, v4, 10)
+    bdr = ~natural & (np.asarray(bdraw)[bt, k] != 0)
+    ptf = np.where(pdr, (pt + v4) % 10, pt)
+    btf = np.where(bdr, (bt + np.where(pdr, v5, v4)) % 10, bt)
+    code = (((pdr * 10 + ptf) * 2 + bdr) * 10 + btf) * 4 + 2 * pp + bp
+    n_classes = int(np.max(cls)) + 1
+    ct = np.asarray(cls)[code] * 4 + pdr + bdr
+    ct = ct.astype(np.uint8 if n_classes <= 64 else np.int32)
+    return px, bx, v10, v1, ct, code.astype(np.int16)
+
+
+@lru_cache(maxsize=8)
+def _cached_table(val: bytes, pdraw: bytes, pshape: tuple, bdraw: bytes, bshape: tuple, cls: bytes) -> tuple:
+    return coup_table(
+        np.frombuffer(val, dtype=np.int64),
+        np.frombuffer(pdraw, dtype=np.int64).reshape(pshape),
+        np.frombuffer(bdraw, dtype=np.int64).reshape(bshape),
+        np.frombuffer(cls, dtype=np.int64),
+    )
+
+
+def _table_for(val: np.ndarray, pdraw: np.ndarray, bdraw: np.ndarray, cls: np.ndarray) -> tuple:
+    """:func:`coup_table`, cached by the tables' contents."""
+    arrs = [np.ascontiguousarray(a, dtype=np.int64) for a in (val, pdraw, bdraw, cls)]
+    return _cached_table(arrs[0].tobytes(), arrs[1].tobytes(), arrs[1].shape, arrs[2].tobytes(),
+                         arrs[2].shape, arrs[3].tobytes())
+
+
 # ------------------------------------------------------------------ numba backend
 
 
 @lru_cache(maxsize=1)
 def _numba_kernel():
-    """Compile (or load from cache) the parallel dealing kernel; None without numba."""
+    """The compiled parallel dealing kernel (loaded from numba's cache); None without numba.
+
+    OpenMP threads that wait for work sleep instead of spinning (``OMP_WAIT_POLICY``
+    passive unless the user set it): a spinning idle thread burns a core that the other
+    load of a shared machine, or the next chunk's Python code, could use.
+    """
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     try:
         import numba
-        from numba import njit, prange, uint64
+
+        from games.baccara.casino.shoe_numba import deal
     except Exception:  # noqa: BLE001 - any import failure means "use numpy"
         return None
-
-    G, M1, M2 = uint64(_GAMMA), uint64(_M1), uint64(_M2)
-    LO = uint64(0xFFFFFFFF)
-    S30, S27, S31, S32 = uint64(30), uint64(27), uint64(31), uint64(32)
-
-    @njit(cache=True, inline="always", error_model="numpy")
-    def mix(z):
-        z = (z ^ (z >> S30)) * M1
-        z = (z ^ (z >> S27)) * M2
-        return z ^ (z >> S31)
-
-    @njit(cache=True, inline="always", error_model="numpy")
-    def draw(cards, i, n, state):
-        """Forward Fisher–Yates step i (exact: Lemire's rejection); returns the new state."""
-        r = uint64(n - i)
-        state += G
-        m = (mix(state) >> S32) * r
-        if (m & LO) < r:  # only then can the draw need rejecting (Lemire)
-            thresh = uint64((4294967296 - (n - i)) % (n - i))
-            while (m & LO) < thresh:
-                state += G
-                m = (mix(state) >> S32) * r
-        j = i + np.int64(m >> S32)
-        c = cards[j]
-        cards[j] = cards[i]
-        cards[i] = c
-        return state
-
-    @njit(cache=True, parallel=True, error_model="numpy")
-    def deal(base, key, first, count, val, burn_len, pdraw, bdraw, cut, burn, cls, hist, codes, ncoups, cap_last):
-        n = base.size
-        last = n - cut
-        maxc = codes.shape[1]
-        for s in prange(count):
-            cards = base.copy()
-            state = mix(mix(uint64(first + s + 1)) ^ key)
-            for i in range(min(n - 1, last + 6)):  # the prefix the dealer can read
-                state = draw(cards, i, n, state)
-            p = 0
-            if burn:
-                p = 1 + burn_len[cards[0]]
-            cap = cap_last if s == count - 1 else n
-            nc = 0
-            while p <= last and nc < cap:
-                r0, r1, r2, r3 = cards[p], cards[p + 1], cards[p + 2], cards[p + 3]
-                pt = (val[r0] + val[r2]) % 10
-                bt = (val[r1] + val[r3]) % 10
-                p += 4
-                pd = 0
-                bd = 0
-                if pt < 8 and bt < 8:
-                    k = 10
-                    if pdraw[pt]:
-                        k = val[cards[p]]
-                        p += 1
-                        pt = (pt + k) % 10
-                        pd = 1
-                    if bdraw[bt, k]:
-                        bt = (bt + val[cards[p]]) % 10
-                        p += 1
-                        bd = 1
-                code = ((((pd * 10 + pt) * 2 + bd) * 10 + bt) * 4) + 2 * (r0 == r2) + (r1 == r3)
-                hist[s, cls[code]] += 1
-                if maxc > 0:
-                    codes[s, nc] = code
-                nc += 1
-            ncoups[s] = nc
-        return 0
-
     return numba, deal
 
 
@@ -208,23 +227,30 @@ def deal_chunk(
     want_codes: bool,
     cap_last: int,
     workers: int,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray | None] | None:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None] | None:
     """Deal shoes first … first+count−1 with the compiled kernel (None without numba).
 
-    Returns ``(hist, ncoups, codes)``: per-shoe counts of each bet class (count ×
-    n_classes, int32), coups per shoe, and with ``want_codes`` the coup codes
-    (count × max coups per shoe, int16; row s valid up to ``ncoups[s]``). The last shoe
-    of the chunk deals at most ``cap_last`` coups (to stop a run mid-shoe).
+    Returns ``(hist, gram, ncoups, codes)``: per-shoe counts of each bet class (count ×
+    n_classes, int32), their Gram matrix Σₛ hₛhₛᵀ (n_classes × n_classes, int64: every
+    second moment of the per-shoe returns follows from it exactly), coups per shoe, and
+    with ``want_codes`` the coup codes (count × max coups per shoe, int16; row s valid up
+    to ``ncoups[s]``). The last shoe of the chunk deals at most ``cap_last`` coups (to
+    stop a run mid-shoe).
     """
     kern = _numba_kernel()
     if kern is None:
         return None
     numba, deal = kern
+    px, bx, v10, v1, ct, code_t = _table_for(val, pdraw, bdraw, cls)
     maxc = (base.size // 4 + 1) if want_codes else 0
     hist = np.zeros((count, n_classes), dtype=np.int32)
-    codes = np.zeros((count, max(maxc, 1) if want_codes else 0), dtype=np.int16)
+    codes = np.zeros((count, maxc), dtype=np.int16)
     ncoups = np.zeros(count, dtype=np.int64)
-    numba.set_num_threads(max(1, min(workers, numba.config.NUMBA_NUM_THREADS)))
-    deal(base, np.uint64(key), np.int64(first), np.int64(count), val, burn_len, pdraw, bdraw,
-         np.int64(cut), bool(burn), cls, hist, codes, ncoups, np.int64(cap_last))
-    return hist, ncoups, (codes if want_codes else None)
+    threads = max(1, min(workers, numba.config.NUMBA_NUM_THREADS))
+    numba.set_num_threads(threads)
+    blocks = min(count, 8 * threads)
+    gram = np.zeros((blocks, n_classes, n_classes), dtype=np.int64)
+    deal(base, np.uint64(key), np.int64(first), np.int64(count), np.int64(blocks), px, bx, v10, v1, ct, code_t,
+         burn_len, np.int64(cut), bool(burn), hist, gram, codes, ncoups, np.int64(cap_last))
+    upper = gram.sum(axis=0)
+    return hist, upper + np.triu(upper, 1).T, ncoups, (codes if want_codes else None)

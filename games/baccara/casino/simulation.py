@@ -20,7 +20,9 @@ rounds; since a shoe depends only on (seed, s), a run with a given seed is
 reproducible, a shorter run is a prefix of a longer one, and the thread count does not
 change the result. Per-bet means and shoe-clustered confidence intervals follow from
 the per-shoe histograms (coups of one shoe are dependent, so the shoe is the unit: a
-ratio estimator with its delta-method standard error).
+ratio estimator with its delta-method standard error); only their exact integer sums
+Σh and Σh·hᵀ are kept (:class:`_Accumulator`), so the statistics are evaluated exactly
+and do not depend on chunks, threads or backend.
 """
 
 from __future__ import annotations
@@ -265,6 +267,7 @@ class _BetClasses:
         self.pay = np.zeros((self.n_classes, len(self.names)))
         for c, pays in enumerate(exact_pay):
             self.pay[c] = [float(p) for p in pays]
+        self.exact_pay = [*exact_pay, tuple(Fraction(0) for _ in self.names)]  # per class (no coup: 0)
         self.kind = np.zeros((self.n_classes, 5))  # banker, player, tie, player pair, banker pair
         for (_, winner, pp, bp), c in keys.items():
             self.kind[c, ("banker", "player", "tie").index(winner)] = 1
@@ -272,6 +275,26 @@ class _BetClasses:
             self.kind[c, 4] = bp
         self.coup = np.ones(self.n_classes)
         self.coup[-1] = 0
+
+
+_CLASS_CACHE: dict[tuple[int, ...], tuple[list[Bet], _BetClasses]] = {}
+
+
+def _bet_classes(table: Mapping[str, Bet]) -> _BetClasses:
+    """:class:`_BetClasses` of a bet table, cached by the identity of its Bet objects.
+
+    Building the classes evaluates every payout on all 1600 final states (exact
+    Fractions), a fixed cost of a run; the cache keeps the Bet objects alive, so an id
+    cannot be reused while its entry exists.
+    """
+    bets = list(table.values())
+    key = tuple(id(b) for b in bets) + tuple(hash(n) for n in table)
+    hit = _CLASS_CACHE.get(key)
+    if hit is None or list(table) != hit[1].names:
+        if len(_CLASS_CACHE) >= 8:
+            _CLASS_CACHE.clear()
+        hit = _CLASS_CACHE[key] = (bets, _BetClasses(table))
+    return hit[1]
 
 
 @dataclass(frozen=True)
@@ -351,8 +374,10 @@ class _ChunkDealer:
         self.dealer: _Dealer | None = None
         self.shoe = shoe
 
-    def deal(self, first: int, count: int, want_codes: bool, cap_last: int) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
-        """Per-shoe class histograms (count × C), coups per shoe, and the codes if asked.
+    def deal(
+        self, first: int, count: int, want_codes: bool, cap_last: int
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
+        """Per-shoe class histograms h (count × C), Σ h·hᵀ (C × C), coups per shoe, codes if asked.
 
         The last shoe deals at most ``cap_last`` coups. Codes come as (count × width)
         rows, row s valid up to its number of coups.
@@ -374,7 +399,8 @@ class _ChunkDealer:
         cls = c.cls.take(codes)
         hist = np.bincount((cls + C * np.arange(count)).ravel(), minlength=C * count).reshape(count, C)
         hist[:, C - 1] = 0
-        return hist, ncoups, (codes.T.copy() if want_codes else None)
+        h64 = hist.astype(np.int64)
+        return hist, h64.T @ h64, ncoups, (codes.T.copy() if want_codes else None)
 
 
 def _chunks() -> Iterator[int]:
@@ -383,40 +409,58 @@ def _chunks() -> Iterator[int]:
 
 
 class _Accumulator:
-    """Running sums over shoes for the per-bet ratio estimators (shoe-clustered)."""
+    """Exact integer sums over shoes from which every per-bet statistic follows.
+
+    With hₛ the class histogram of shoe s, the per-shoe return of bet b is
+    Yₛ = hₛ·pay_b and its coups nₛ = hₛ·1 (classes of real coups), so
+    ΣY = (Σh)·pay_b, ΣY² = pay_bᵀ H pay_b, ΣYn = pay_bᵀ H 1 and Σn² = 1ᵀ H 1 with the
+    Gram matrix H = Σₛ hₛhₛᵀ. Only Σh and H are kept (int64), so the result does not
+    depend on chunking, threads or backend, and the moments are evaluated exactly.
+    """
 
     def __init__(self, classes: _BetClasses) -> None:
         self.classes = classes
-        B = len(classes.names)
-        self.sY, self.sY2, self.sYn = np.zeros(B), np.zeros(B), np.zeros(B)
-        self.sn = self.sn2 = 0.0
-        self.kinds = np.zeros(5)
+        C = classes.n_classes
+        self.S = np.zeros(C, dtype=np.int64)
+        self.H = np.zeros((C, C), dtype=np.int64)
         self.done = self.shoes = 0
 
-    def add(self, hist: np.ndarray, coups: int) -> None:
-        """Add per-shoe class histograms (shoes × classes)."""
-        h = hist.astype(np.float64)
-        c = self.classes
-        Y = h @ c.pay  # per-shoe sums of returns
-        n = h @ c.coup
-        self.sY += Y.sum(axis=0)
-        self.sY2 += (Y * Y).sum(axis=0)
-        self.sYn += (Y * n[:, None]).sum(axis=0)
-        self.sn += n.sum()
-        self.sn2 += (n * n).sum()
-        self.kinds += np.einsum("c,ck->k", h.sum(axis=0), c.kind)
+    def add(self, hist: np.ndarray, gram: np.ndarray, coups: int) -> None:
+        """Add per-shoe class histograms (shoes × classes) and their Gram matrix."""
+        self.S += hist.sum(axis=0, dtype=np.int64)
+        self.H += gram
         self.done += coups
         self.shoes += hist.shape[0]
 
     def stats(self, exact_returns: Mapping[str, Fraction]) -> dict[str, BetStat]:
-        """Mean return per bet = ΣY/Σn with the delta-method standard error over shoes."""
+        """Mean return per bet = ΣY/Σn with the delta-method standard error over shoes.
+
+        SE² = Σ(Yₛ − m·nₛ)² / (k(k − 1)·n̄²) for k shoes, m = ΣY/Σn, n̄ = Σn/k; the sum of
+        squares is computed exactly (Fractions) before the final square root.
+        """
+        c = self.classes
+        S = [int(x) for x in self.S]
+        live = [i for i in range(len(S)) if S[i]]
+        H = [[int(self.H[i, j]) for j in live] for i in live]
+        S = [S[i] for i in live]
+        coup = [int(c.coup[i]) for i in live]
+        sn = sum(x * y for x, y in zip(S, coup, strict=True))
+        HC = [sum(x * y for x, y in zip(row, coup, strict=True)) for row in H]
+        sn2 = sum(x * y for x, y in zip(coup, HC, strict=True))
         out = {}
-        for i, name in enumerate(self.classes.names):
-            mean = self.sY[i] / self.sn
+        for b, name in enumerate(c.names):
+            pays = [c.exact_pay[i][b] for i in live]
+            L = math.lcm(*(f.denominator for f in pays))  # integer pays: every sum below is an exact int
+            pay = [int(f * L) for f in pays]
+            sY = sum(x * y for x, y in zip(S, pay, strict=True))
+            HP = [sum(x * y for x, y in zip(row, pay, strict=True)) for row in H]
+            sY2 = sum(x * y for x, y in zip(pay, HP, strict=True))
+            sYn = sum(x * y for x, y in zip(coup, HP, strict=True))
+            mean = Fraction(sY, sn * L)
             if self.shoes > 1:
-                ss = self.sY2[i] - 2 * mean * self.sYn[i] + mean * mean * self.sn2
-                nbar = self.sn / self.shoes
-                se = math.sqrt(max(ss, 0.0) / (self.shoes * (self.shoes - 1))) / nbar
+                ss = Fraction(sY2 * sn * sn - 2 * sY * sYn * sn + sY * sY * sn2, sn * sn * L * L)
+                nbar = sn / self.shoes
+                se = math.sqrt(max(float(ss), 0.0) / (self.shoes * (self.shoes - 1))) / nbar
             else:
                 se = float("nan")
             out[name] = BetStat(name, float(mean), se, exact_returns.get(name))
@@ -424,7 +468,8 @@ class _Accumulator:
 
     def counts(self) -> dict[str, int]:
         keys = ("banker", "player", "tie", "player_pair", "banker_pair")
-        return {k: int(round(x)) for k, x in zip(keys, self.kinds, strict=True)}
+        kinds = self.S.astype(np.float64) @ self.classes.kind
+        return {k: int(round(x)) for k, x in zip(keys, kinds, strict=True)}
 
 
 def simulate(
@@ -479,7 +524,7 @@ def simulate(
         n_per = rounds // sessions
 
     workers = _check_workers(workers)
-    classes = _BetClasses(table)
+    classes = _bet_classes(table)
     session_pay = None
     profits = None
     if n_per is not None and sessions is not None and session_bet is not None:
@@ -490,19 +535,19 @@ def simulate(
     acc = _Accumulator(classes)
     first = 0
     for S in _chunks():
-        hist, ncoups, codes = dealer.deal(first, S, session_pay is not None, 1 << 30)
+        hist, gram, ncoups, codes = dealer.deal(first, S, session_pay is not None, 1 << 30)
         total = int(ncoups.sum())
         if acc.done + total > rounds:  # keep the first coups in shoe order: re-deal up to the last shoe
             need = rounds - acc.done
             j = int(np.searchsorted(np.cumsum(ncoups), need))  # shoe holding the last needed coup
             keep = need - int(ncoups[:j].sum())
             S = j + 1
-            hist, ncoups, codes = dealer.deal(first, S, session_pay is not None, keep)
+            hist, gram, ncoups, codes = dealer.deal(first, S, session_pay is not None, keep)
         if profits is not None and codes is not None and session_pay is not None:
             stream = codes[np.arange(codes.shape[1]) < ncoups[:, None]]  # row-major: shoe order
             idx = (acc.done + np.arange(stream.size)) // n_per
             profits += np.bincount(idx, weights=session_pay.take(stream), minlength=sessions)
-        acc.add(hist, int(ncoups.sum()))
+        acc.add(hist, gram, int(ncoups.sum()))
         first += S
         if progress is not None:
             progress(acc.done, rounds)

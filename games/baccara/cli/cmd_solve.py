@@ -103,6 +103,34 @@ def _cell(values: set[Fraction]) -> tuple[str, str]:
     return f"{float(v):.3f}".lstrip("0"), "bold yellow"
 
 
+def _grid_layout(sol) -> tuple[list[tuple[str, str, str, int]], list[list[tuple[str, str]]], list[bool]]:
+    """Columns (header, justify, style, min width), rows of (text, style) cells, and which
+    rows open a new section (a new Banker total) — the data of :func:`banker_grid`."""
+    labels = sol.banker_infosets
+    index = {s: i for i, s in enumerate(labels)}
+    strategic = set(sol.strategic)
+    hands = list(dict.fromkeys(s.partition(":")[0] for s in labels))
+    composition = len(hands[0]) == 2
+    hands.sort(key=lambda h: (total_of(h), h))
+    cols = [("total", "right", "dim", 0)] if composition else []
+    cols.append(("hand" if composition else "total", "right", "bold", 0))
+    cols += [("∅" if k == STAND else k, "center", "", 4) for k in THIRD_CARDS]
+    rows, sections = [], []
+    prev = None
+    for h in hands:
+        cells = []
+        for k in THIRD_CARDS:
+            lab = f"{h}:{k}"
+            text, style = _cell({e.banker[index[lab]] for e in sol.equilibria})
+            cells.append((text, style + " underline" if lab in strategic else style))
+        tot = total_of(h)
+        sections.append(composition and prev is not None and tot != prev)
+        lead = [str(tot) if tot != prev else "", h] if composition else [h]
+        prev = tot
+        rows.append([(x, "") for x in lead] + cells)
+    return cols, rows, sections
+
+
 def banker_grid(sol, title: str | None = None):
     """Banker's equilibrium strategy as a rich Table in the style of Table 1 of the papers.
 
@@ -113,35 +141,60 @@ def banker_grid(sol, title: str | None = None):
     """
     from rich.table import Table
 
-    labels = sol.banker_infosets
-    index = {s: i for i, s in enumerate(labels)}
-    strategic = set(sol.strategic)
-    hands = list(dict.fromkeys(s.partition(":")[0] for s in labels))
-    composition = len(hands[0]) == 2
-    hands.sort(key=lambda h: (total_of(h), h))
+    cols, rows, sections = _grid_layout(sol)
     t = Table(title=title, show_edge=False, pad_edge=False, header_style="bold", box=None)
-    if composition:
-        t.add_column("total", justify="right", style="dim")
-    t.add_column("hand" if composition else "total", justify="right", style="bold")
-    for k in THIRD_CARDS:
-        t.add_column("∅" if k == STAND else k, justify="center", min_width=4)
-    prev = None
-    for h in hands:
-        cells = []
-        for k in THIRD_CARDS:
-            lab = f"{h}:{k}"
-            vals = {e.banker[index[lab]] for e in sol.equilibria}
-            text, style = _cell(vals)
-            if lab in strategic:
-                style += " underline"
-            cells.append(f"[{style}]{text}[/]")
-        tot = total_of(h)
-        if composition and prev is not None and tot != prev:
+    for head, justify, style, width in cols:
+        t.add_column(head, justify=justify, style=style or None, min_width=width or None)
+    for row, new_section in zip(rows, sections, strict=True):
+        if new_section:
             t.add_section()
-        lead = [str(tot) if tot != prev else "", h] if composition else [h]
-        prev = tot
-        t.add_row(*lead, *cells)
+        t.add_row(*(f"[{style}]{text}[/]" if style else text for text, style in row))
     return t
+
+
+def print_banker_grid(out, sol, title: str) -> None:
+    """Print :func:`banker_grid` on ``out`` as one pre-laid-out rich Text.
+
+    Same characters as rich's Table (no box, no edge padding, one space of padding on
+    each inner side, right/centre justification, the title centred over the table's width;
+    tests/test_startup.py compares the two), without the Table's per-cell measuring and
+    markup parsing, which dominated ``baccara``'s running time. When the table would not
+    fit the console's width, rich's Table is used (it knows how to shrink columns).
+    """
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    cols, rows, _ = _grid_layout(sol)
+    widths = [max(w, cell_len(h), *(cell_len(r[i][0]) for r in rows)) for i, (h, _, _, w) in enumerate(cols)]
+    total = sum(widths) + 2 * (len(cols) - 1)
+    if total > out.width:
+        out.print(banker_grid(sol, title=title))
+        return
+    grid = Text()
+    header = [(h, "bold") for h, _, _, _ in cols]
+    for r, row in enumerate([header, *rows]):
+        if r:
+            grid.append("\n")
+        for i, ((text, style), (_, justify, cstyle, _)) in enumerate(zip(row, cols, strict=True)):
+            gap = widths[i] - cell_len(text)
+            left = gap if justify == "right" else gap // 2
+            grid.append(" " * ((i > 0) + left))
+            grid.append(text, style=" ".join(x for x in (cstyle if r else "", style) if x) or None)
+            grid.append(" " * (gap - left + (i < len(cols) - 1)))
+    out.print(_Laid(title, grid, total))
+
+
+class _Laid:
+    """A title and a pre-laid-out Text rendered as rich renders a Table's title and body."""
+
+    def __init__(self, title: str, body, width: int) -> None:
+        self.title, self.body, self.width = title, body, width
+
+    def __rich_console__(self, console, options):
+        opts = options.update(width=self.width, highlight=False, height=None)
+        title = console.render_str(self.title, style="table.title", highlight=False)
+        yield from console.render(title, options=opts.update(justify="center"))
+        yield from console.render(self.body, options=opts)
 
 
 def _lemma1_line(sol) -> str:
@@ -198,7 +251,7 @@ def render(sol, elapsed: float) -> None:
     out.print()
 
     # Banker
-    out.print(banker_grid(sol, title="Banker's equilibrium strategy"))
+    print_banker_grid(out, sol, "Banker's equilibrium strategy")
     out.print("[dim]D draw, S stand, decimal: probability of drawing"
               + (", *: differs between extreme equilibria" if not sol.unique else "")
               + ". Rows: Banker's hand; columns: Player's third card (∅: Player stood)"

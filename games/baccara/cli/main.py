@@ -40,7 +40,9 @@ class _Parser(argparse.ArgumentParser):
         return super()._get_value(action, arg_string)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The full parser; with ``only`` a command name, only that command's module is imported
+    (the others get their one-line help but no options: fast start for a single command)."""
     from gamekit import __version__
 
     parser = _Parser(prog="baccara", description="Baccara chemin de fer and punto banco, solved exactly. "
@@ -49,10 +51,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"baccara (gamekit) {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     for name, (modname, help_) in COMMANDS.items():
-        mod = importlib.import_module(f"games.baccara.cli.{modname}")
         p = sub.add_parser(name, help=help_, description=help_)
-        mod.add_arguments(p)
-        p.set_defaults(_run=mod.run)
+        if only is None or name == only:
+            mod = importlib.import_module(f"games.baccara.cli.{modname}")
+            mod.add_arguments(p)
+            p.set_defaults(_run=mod.run)
     return parser
 
 
@@ -78,13 +81,13 @@ def normalize_argv(argv: list[str]) -> list[str]:
 
 @guard_main  # broken stdout, MemoryError, RecursionError -> one line (gamekit.io.guard)
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         argv = normalize_argv(argv)
     except GameError as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 2
+    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else "" if argv and argv[0] in _TOP_LEVEL else None)
     args = parser.parse_args(argv)
     if not hasattr(args, "_run"):
         parser.print_help()
