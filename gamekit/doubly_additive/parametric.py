@@ -64,6 +64,13 @@ from gamekit.doubly_additive.param_cells import (
     ParametricDASolution,
     assemble,
 )
+from gamekit.doubly_additive.param_systems import (
+    const_sign,
+    cramer_affine,
+    halves,
+    to_unit,
+    unit_sign,
+)
 from gamekit.doubly_additive.polytope import box_polytope_vertices
 from gamekit.kernel.linalg import solve_int as int_solve
 from gamekit.parametric.algebraic import (
@@ -81,6 +88,7 @@ __all__ = ["AffineDoublyAdditiveGame", "solve_parametric_doubly_additive", "MAX_
 #: Largest number of free player I sets after dominance (3^k faces, j-subsets up to k).
 MAX_PARAM_DIM = 8
 _LEAF = 64
+_PIECES = 5  # bisection depth of the quick in-face rejection (:func:`_maybe_inside`)
 _MAX_DEPTH = 30
 
 
@@ -343,33 +351,70 @@ def _p(a: int, b: int) -> fmpz_poly:
     return fmpz_poly([a, b])
 
 
-def _det(M: list[list[fmpz_poly]]) -> fmpz_poly:
-    """Determinant of a square matrix of integer polynomials (Bareiss, exact divisions)."""
-    n = len(M)
-    if n == 0:
-        return fmpz_poly([1])
-    M = [list(r) for r in M]
-    sign, prev = 1, fmpz_poly([1])
-    for k in range(n - 1):
-        if M[k][k].degree() < 0:
-            piv = next((i for i in range(k + 1, n) if M[i][k].degree() >= 0), None)
-            if piv is None:
-                return fmpz_poly([0])
-            M[k], M[piv] = M[piv], M[k]
-            sign = -sign
-        for i in range(k + 1, n):
-            for c in range(k + 1, n):
-                M[i][c] = (M[i][c] * M[k][k] - M[i][k] * M[k][c]) // prev
-        prev = M[k][k]
-    return sign * M[n - 1][n - 1]
-
-
-def _face_polys(D: _Data, pi, Sfree, t: int) -> tuple[fmpz_poly, list[fmpz_poly]]:
-    """Player II's gain at set t on the face π: c(α) + Σ_{q∈J} c_q(α) x_q (integer polys)."""
+def _face_polys(D: _Data, pi, Sfree, t: int) -> tuple[tuple[int, int], list[tuple[int, int]]]:
+    """Player II's gain at set t on the face π: c(α) + Σ_{q∈J} c_q(α) x_q, each affine
+    polynomial as its integer pair (constant, slope)."""
     g0, g1 = D.G0[t], D.G1[t]
     ones = [h for h in range(D.m) if D.xval[h] == 1] + [Sfree[i] for i, p in enumerate(pi) if p == 1]
-    c = _p(g0[0] + sum(g0[1 + h] for h in ones), g1[0] + sum(g1[1 + h] for h in ones))
-    return c, [_p(g0[1 + Sfree[i]], g1[1 + Sfree[i]]) for i, p in enumerate(pi) if p == 2]
+    c = (g0[0] + sum(g0[1 + h] for h in ones), g1[0] + sum(g1[1 + h] for h in ones))
+    return c, [(g0[1 + Sfree[i]], g1[1 + Sfree[i]]) for i, p in enumerate(pi) if p == 2]
+
+
+def _inside_pieces(dc: list[int], Nc: list[list[int]], lo: Fraction, hi: Fraction,
+                   depth: int) -> list[tuple[Fraction, Fraction]]:
+    """Closed pieces of [lo, hi] outside which x* = N/Δ is in the open face for no α (exact):
+    empty when some x_q ≡ 0 or ≡ 1; else the pieces of a bisection into at most 2^depth
+    pieces on which no x_q is provably ≤ 0 throughout or ≥ 1 throughout
+    (:func:`_never_inside`)."""
+    n = max(len(dc), *(len(v) for v in Nc))
+    dc = dc + [0] * (n - len(dc))
+    Nc = [v + [0] * (n - len(v)) for v in Nc]
+    Mc = [[a - b for a, b in zip(dc, v)] for v in Nc]
+    if any(not any(v) for v in Nc + Mc):
+        return []
+    out: list[tuple[Fraction, Fraction]] = []
+    stack = [([to_unit(v, lo, hi) for v in [dc, *Nc, *Mc]], lo, hi, depth)]
+    while stack:
+        us, a, b, k = stack.pop()
+        if _never_inside(us):
+            continue
+        if k == 0 or all(unit_sign(u) for u in us):
+            out.append((a, b))
+            continue
+        left, right = zip(*(halves(u) for u in us))
+        mid = (a + b) / 2
+        stack += [(list(right), mid, b, k - 1), (list(left), a, mid, k - 1)]
+    return out
+
+
+def _y_possible(D: _Data, pi, Sfree, Rbase, hsign: dict) -> bool:
+    """Necessary condition for Y(x*(α)) ≠ ∅ at some α: with y_t fixed to 1 (0) where g_t(x*)
+    is > 0 (< 0) on all of [lo, hi] (``hsign[t]`` = ±1, the constant sign of Δ·G_t) and
+    y_t ∈ [0, 1] otherwise, every player I gain f_s can still take its required sign
+    (:func:`~gamekit.doubly_additive.enumeration.interval_ok`). At every α the exact set of
+    step 3 is contained in this relaxation, so False proves Y(x*(α)) = ∅ for every α."""
+    kinds, fmin, fmax = {}, {}, {}
+    for i, s in enumerate(Sfree):
+        row = D.Fc[s]
+        lo = hi = Rbase[s] + sum(row[t] for t, v in hsign.items() if v > 0)
+        for t, v in hsign.items():
+            if not v:
+                c = row[t]
+                if c > 0:
+                    hi += c
+                else:
+                    lo += c
+        kinds[s], fmin[s], fmax[s] = pi[i], lo, hi
+    return interval_ok(kinds, fmin, fmax)
+
+
+def _never_inside(us: list[list[int]]) -> bool:
+    """``us`` = [Δ, N_1…N_j, Δ − N_1…Δ − N_j] on a piece rescaled to t ∈ [0, 1]
+    (:func:`~gamekit.doubly_additive.param_systems.to_unit`): True when Δ has a constant
+    sign there and some N_q (or Δ − N_q) the opposite constant sign, i.e. x_q ≤ 0 (≥ 1) on
+    the whole piece."""
+    sd = unit_sign(us[0])
+    return bool(sd) and any(unit_sign(u) == -sd for u in us[1:])
 
 
 def _cells(D: _Data, polys: list[fmpz_poly]) -> list[tuple]:
@@ -415,14 +460,24 @@ def _signs(cells: list[tuple], q: fmpz_poly) -> list[int]:
 def _combo(D: _Data, pi, Sfree, Tfree, Rbase, hyps, combo, memo, stats, polys) -> list:
     """Records (cell, [ParamEquilibrium]) of one vertex system on the face π (module doc);
     ``polys``: every free player II gain on the face (:func:`_face_polys`)."""
-    j = len(combo)
-    M = [polys[hyps[k][0]][1] for k in combo]
-    rhs = [-polys[hyps[k][0]][0] for k in combo]
-    delta = _det(M)
-    if delta.degree() < 0:
+    rows = []
+    for k in combo:
+        c, cs = polys[hyps[k][0]]
+        rows.append((cs, (-c[0], -c[1])))
+    res = cramer_affine(rows)
+    if res is None:
         return []
     stats["systems"] += 1
-    N = [_det([row[:q] + [r] + row[q + 1:] for row, r in zip(M, rhs)]) for q in range(j)]
+    pieces = _inside_pieces(res[0], res[1], D.lo, D.hi, _PIECES)
+    if not pieces:
+        return []
+    delta, N = fmpz_poly(res[0]), [fmpz_poly(n) for n in res[1]]
+    G = {t: _p(*c) * delta + sum((_p(*cq) * n for cq, n in zip(cs, N)), fmpz_poly([0]))
+         for t, (c, cs) in polys.items()}
+    GD = {t: [int(c) for c in (g * delta).coeffs()] or [0] for t, g in G.items()}
+    if not any(_y_possible(D, pi, Sfree, Rbase, {t: const_sign(v, a, b) for t, v in GD.items()})
+               for a, b in pieces):
+        return []
     face = [delta, *N, *(delta - n for n in N)]
 
     def in_face(sd, sn, sm) -> bool:
@@ -434,8 +489,6 @@ def _combo(D: _Data, pi, Sfree, Tfree, Rbase, hyps, combo, memo, stats, polys) -
         if not in_face(sign_at(delta, mid), [sign_at(n, mid) for n in N],
                        [sign_at(delta - n, mid) for n in N]):
             return []
-    G = {t: c * delta + sum((cq * n for cq, n in zip(cs, N)), fmpz_poly([0]))
-         for t, (c, cs) in polys.items()}
     cells = _cells(D, live)
     sd = _signs(cells, delta)
     sn = [_signs(cells, n) for n in N]
