@@ -88,6 +88,7 @@ __all__ = ["AffineDoublyAdditiveGame", "solve_parametric_doubly_additive", "MAX_
 #: Largest number of free player I sets after dominance (3^k faces, j-subsets up to k).
 MAX_PARAM_DIM = 8
 _LEAF = 64
+_ALPHA_DEPTH = 4  # α-halvings of a stalled box in the subdivision (:func:`_face_combos`)
 _PIECES = 5  # bisection depth of the quick in-face rejection (:func:`_maybe_inside`)
 _MAX_DEPTH = 30
 
@@ -270,7 +271,9 @@ def _face_setup(D: _Data, pi, Sfree, Tfree, Rbase):
 
 def _face_combos(D: _Data, pi, Sfree, Tfree, Rbase, stats) -> tuple[list, set]:
     """Every j-subset of hyperplanes (indices into the face's list) meeting an undiscarded
-    leaf box of the α-uniform subdivision (module doc)."""
+    leaf of the subdivision of (player I's face box) × [lo, hi] (module doc): boxes are
+    halved in x, and when j halvings in a row separate no hyperplane, the α-interval is
+    halved instead (at most ``_ALPHA_DEPTH`` times)."""
     J, fix, hyps, loose, fmin, fmax = _face_setup(D, pi, Sfree, Tfree, Rbase)
     kinds = {s: pi[i] for i, s in enumerate(Sfree)}
     j = len(J)
@@ -280,18 +283,24 @@ def _face_combos(D: _Data, pi, Sfree, Tfree, Rbase, stats) -> tuple[list, set]:
     if j == 0:
         combos.add(())
         return hyps, combos
-    agg = []
-    for t, _ in hyps:
-        agg.append([(s, D.Fc[s][t]) for s in Sfree if D.Fc[s][t]])
-    stack = [([0] * j, [1] * j, 1, list(range(len(hyps))), fmin, fmax, 0)]
+    agg = [[(s, D.Fc[s][t]) for s in Sfree if D.Fc[s][t]] for t, _ in hyps]
+    # both ends scaled by lo.den·hi.den: the value at lo + (k/2^r)(hi − lo) is ∝ (2^r−k)F0 + kF1
+    F = [([c0 * D.hi.denominator for c0 in _flat(e0)], [c1 * D.lo.denominator for c1 in _flat(e1)])
+         for _, (e0, e1) in hyps]
+    ends0 = [h[1] for h in hyps]
+    stack = [([0] * j, [1] * j, 1, list(range(len(hyps))), fmin, fmax, 0, ends0, (0, 1, 0))]
     max_den = 1 << _MAX_DEPTH
     while stack:
-        lo, hi, Dn, cross, fmn, fmx, stall = stack.pop()
+        lo, hi, Dn, cross, fmn, fmx, stall, ends, apiece = stack.pop()
         stats["regions"] += 1
         if len(cross) < j or not interval_ok(kinds, fmn, fmx):
             continue
         widths = [hi[i] - lo[i] for i in range(j)]
-        if math.comb(len(cross), j) <= _LEAF or stall >= j or (Dn >= max_den and max(widths) == 1):
+        small = math.comb(len(cross), j) <= _LEAF
+        if stall >= j and not small and apiece[2] < _ALPHA_DEPTH:
+            stack.extend(_alpha_halves(F, agg, cross, lo, hi, Dn, fmn, fmx, apiece, j))
+            continue
+        if small or stall >= j or (Dn >= max_den and max(widths) == 1):
             combos.update(combinations(cross, j))
             continue
         i = max(range(j), key=lambda q: (widths[q], -q))
@@ -302,36 +311,69 @@ def _face_combos(D: _Data, pi, Sfree, Tfree, Rbase, stats) -> tuple[list, set]:
         for clo, chi in ((lo[i], mid), (mid, hi[i])):
             nlo, nhi = list(lo), list(hi)
             nlo[i], nhi[i] = clo, chi
-            ncross, nfmn, nfmx = [], dict(fmn), dict(fmx)
-            for k in cross:
-                side = _side(hyps[k][1], Dn, nlo, nhi)
-                if side == 0:
-                    ncross.append(k)
-                    continue
-                _apply(agg[k], side, nfmn, nfmx)
+            ncross, nfmn, nfmx = _narrow(ends, agg, cross, Dn, nlo, nhi, fmn, fmx)
             nstall = stall + 1 if len(ncross) == len(cross) else 0
-            stack.append((nlo, nhi, Dn, ncross, nfmn, nfmx, nstall))
+            stack.append((nlo, nhi, Dn, ncross, nfmn, nfmx, nstall, ends, apiece))
     return hyps, combos
 
 
+def _flat(e) -> list[int]:
+    return [e[0], *e[1]]
+
+
+def _narrow(ends, agg, cross, Dn, nlo, nhi, fmn, fmx):
+    """The hyperplanes still crossing the box (nlo, nhi)/Dn for some α of the piece, and
+    player I's gain intervals narrowed by the ones that became one-sided."""
+    ncross, nfmn, nfmx = [], dict(fmn), dict(fmx)
+    for k in cross:
+        side = _side(ends[k], Dn, nlo, nhi)
+        if side == 0:
+            ncross.append(k)
+        else:
+            _apply(agg[k], side, nfmn, nfmx)
+    return ncross, nfmn, nfmx
+
+
+def _alpha_halves(F, agg, cross, lo, hi, Dn, fmn, fmx, apiece, j) -> list:
+    """The same x-box on the two halves of the α-piece (ka/2^r, kb/2^r) of [lo, hi]: each
+    hyperplane's ends at the new piece ends (positive multiples of the true values; the
+    extremes over the box are concave/convex in α, so the piece's two ends decide)."""
+    ka, kb, r = apiece
+    ka, kb, r = 2 * ka, 2 * kb, r + 1
+    km, top = (ka + kb) // 2, 1 << r
+    out = []
+    for a, b in ((ka, km), (km, kb)):
+        ends = {}
+        for k in cross:
+            f0, f1 = F[k]
+            e = []
+            for pos in (a, b):
+                v = [(top - pos) * x + pos * y for x, y in zip(f0, f1)]
+                e.append((v[0], v[1:]))
+            ends[k] = e
+        ncross, nfmn, nfmx = _narrow(ends, agg, cross, Dn, lo, hi, fmn, fmx)
+        out.append((list(lo), list(hi), Dn, ncross, nfmn, nfmx, 0, ends, (a, b, r)))
+    return out
+
+
 def _side(ends, Dn: int, lo, hi) -> int:
-    """+1 (−1) when the hyperplane is > 0 (< 0) on the box for every α, else 0."""
-    mins, maxs = [], []
-    for c, cj in ends:
-        a = b = c * Dn
-        for q, v in enumerate(cj):
-            if v > 0:
-                a += v * lo[q]
-                b += v * hi[q]
-            elif v < 0:
-                a += v * hi[q]
-                b += v * lo[q]
-        mins.append(a)
-        maxs.append(b)
-    if all(a > 0 for a in mins):
-        return 1
-    if all(b < 0 for b in maxs):
-        return -1
+    """+1 (−1) when the hyperplane is > 0 (< 0) on the box for every α, else 0 (the two
+    α-ends decide, module doc); stops at the first end where it crosses the box."""
+    (c, cj), (c1, cj1) = ends
+    a = b = c * Dn
+    for v, x, y in zip(cj, lo, hi):
+        if v > 0:
+            a += v * x
+            b += v * y
+        elif v < 0:
+            a += v * y
+            b += v * x
+    if a > 0:
+        a = c1 * Dn + sum(v * (x if v > 0 else y) for v, x, y in zip(cj1, lo, hi) if v)
+        return 1 if a > 0 else 0
+    if b < 0:
+        b = c1 * Dn + sum(v * (y if v > 0 else x) for v, x, y in zip(cj1, lo, hi) if v)
+        return -1 if b < 0 else 0
     return 0
 
 
