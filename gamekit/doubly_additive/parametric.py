@@ -408,7 +408,7 @@ def _inside_pieces(dc: list[int], Nc: list[list[int]], lo: Fraction, hi: Fractio
     empty when some x_q ≡ 0 or ≡ 1; else the pieces of a bisection into at most 2^depth
     pieces on which no x_q is provably ≤ 0 throughout or ≥ 1 throughout
     (:func:`_never_inside`)."""
-    n = max(len(dc), *(len(v) for v in Nc))
+    n = max([len(dc), *(len(v) for v in Nc)])
     dc = dc + [0] * (n - len(dc))
     Nc = [v + [0] * (n - len(v)) for v in Nc]
     Mc = [[a - b for a, b in zip(dc, v)] for v in Nc]
