@@ -163,14 +163,14 @@ def test_roots_in_interval_print_their_global_index():
 
 
 # -- the exact fast paths (gamekit.doubly_additive.param_systems) -------------------------------
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.integers(1, 4), st.data())
 def test_cramer_affine_is_cramers_rule(j, data):
     ints = st.integers(-10**6, 10**6)
     rows = [([(data.draw(ints), data.draw(ints)) for _ in range(j)], (data.draw(ints), data.draw(ints)))
             for _ in range(j)]
     res = cramer_affine(rows)
-    for alpha in (F(0), F(1, 7), F(-3, 2), F(5)):
+    for alpha in (F(0), F(-3, 2), F(5)):
         M = sympy.Matrix([[A + alpha * B for A, B in cs] for cs, _ in rows])
         r = sympy.Matrix([a + alpha * b for _, (a, b) in rows])
         det = M.det()
@@ -188,7 +188,7 @@ def test_cramer_affine_is_cramers_rule(j, data):
             assert all(ev(n) == x[q] * ev(dc) for q, n in enumerate(Nc))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(-50, 50), min_size=1, max_size=6), st.integers(-20, 20),
        st.integers(1, 20), st.integers(1, 9))
 def test_const_sign_is_never_wrong(cs, a, w, den):
