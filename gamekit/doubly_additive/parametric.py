@@ -36,8 +36,21 @@ concave in α (the maximum is convex) — and a box is discarded only when playe
 conditions fail for every y still possible on the box for every α. So a box is discarded only
 if it contains no equilibrium x* for any α ∈ [lo, hi], and every vertex system that can carry
 an equilibrium at some α is one of the j-subsets of hyperplanes meeting an undiscarded leaf
-box (its hyperplanes all pass through x*(α) inside that box). Iterated strict dominance
-(Lemma 1 of the paper) is applied the same way, for all α ∈ [lo, hi] at once.
+box (its hyperplanes all pass through x*(α) inside that box). A box whose hyperplanes stop
+separating (j halvings in a row without a change: they sweep it as α moves) has its α-range
+halved instead, ``_ALPHA_DEPTH`` times at most, with the same end-point rule on each α-piece
+(the extremes over the box are concave/convex in α on any subinterval); a (box, α-piece) is
+discarded only if it holds no equilibrium x* for any α of the piece, and the examined
+j-subsets are the union over all kept leaves. Iterated strict dominance (Lemma 1 of the
+paper) is applied the same way, for all α ∈ [lo, hi] at once.
+
+**Exact quick rejections** (:mod:`.param_systems`): Δ and every N_q come from one integer
+elimination; a system is dropped before any root isolation when on every piece of a
+bisection of [lo, hi] some x*_q is provably ≤ 0 or ≥ 1 throughout (:func:`_inside_pieces`),
+or when on every remaining piece player I's gain conditions fail even with y_t free wherever
+the sign of g_t(x*) is not constant there (:func:`_y_possible`, a relaxation of step 3).
+``stats["vertices"]`` counts the systems that pass these tests and lie in the open face for
+some α.
 
 Numbers: roots are :class:`~fractions.Fraction`, :class:`~gamekit.parametric.surd.QuadraticSurd`
 or :class:`~gamekit.parametric.algebraic.RealAlgebraic`, compared exactly; polynomials are
