@@ -311,7 +311,7 @@ def _face_combos(D: _Data, pi, Sfree, Tfree, Rbase, stats) -> tuple[list, set]:
         widths = [hi[i] - lo[i] for i in range(j)]
         small = math.comb(len(cross), j) <= _LEAF
         if stall >= j and not small and apiece[2] < _ALPHA_DEPTH:
-            stack.extend(_alpha_halves(F, agg, cross, lo, hi, Dn, fmn, fmx, apiece, j))
+            stack.extend(_alpha_halves(F, agg, cross, lo, hi, Dn, fmn, fmx, apiece, stall))
             continue
         if small or stall >= j or (Dn >= max_den and max(widths) == 1):
             combos.update(combinations(cross, j))
@@ -347,7 +347,7 @@ def _narrow(ends, agg, cross, Dn, nlo, nhi, fmn, fmx):
     return ncross, nfmn, nfmx
 
 
-def _alpha_halves(F, agg, cross, lo, hi, Dn, fmn, fmx, apiece, j) -> list:
+def _alpha_halves(F, agg, cross, lo, hi, Dn, fmn, fmx, apiece, stall) -> list:
     """The same x-box on the two halves of the α-piece (ka/2^r, kb/2^r) of [lo, hi]: each
     hyperplane's ends at the new piece ends (positive multiples of the true values; the
     extremes over the box are concave/convex in α, so the piece's two ends decide)."""
@@ -365,7 +365,10 @@ def _alpha_halves(F, agg, cross, lo, hi, Dn, fmn, fmx, apiece, j) -> list:
                 e.append((v[0], v[1:]))
             ends[k] = e
         ncross, nfmn, nfmx = _narrow(ends, agg, cross, Dn, lo, hi, fmn, fmx)
-        out.append((list(lo), list(hi), Dn, ncross, nfmn, nfmx, 0, ends, (a, b, r)))
+        # a halving that separates nothing keeps the stall: the piece is halved again in α
+        # (at most _ALPHA_DEPTH times in all), never re-subdivided in x
+        out.append((list(lo), list(hi), Dn, ncross, nfmn, nfmx,
+                    stall if len(ncross) == len(cross) else 0, ends, (a, b, r)))
     return out
 
 
