@@ -15,7 +15,9 @@ import json
 import sys
 from fractions import Fraction as F
 
-from games.baccara.reproduce.paper2_b3 import Q_EQ, formula
+import sympy
+
+from games.baccara.reproduce.paper2_b3 import Q_EQ
 from games.baccara.reproduce.paper2_b3_sweep import _S, TABLE7, dec7
 
 
@@ -28,8 +30,15 @@ def _rows(rec: dict) -> tuple:
     return tuple(out)
 
 
+def _q(text: str, d: int) -> F:
+    """q of (56)–(66) exactly at d (a rational function of d, substituted exactly)."""
+    v = sympy.sympify(text).subs(sympy.Symbol("d"), sympy.Integer(d))
+    v = sympy.Rational(v)
+    return F(int(v.p), int(v.q))
+
+
 def _paper(d: int) -> tuple:
-    return tuple((a, b, _S[eq], formula(Q_EQ[eq], d=d)) for a, b, eq in TABLE7[min(d, 13)])
+    return tuple((a, b, _S[eq], _q(Q_EQ[eq], d)) for a, b, eq in TABLE7[min(d, 13)])
 
 
 def table(recs: list[dict]) -> tuple[list[str], list[str]]:
