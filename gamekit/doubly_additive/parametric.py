@@ -100,7 +100,7 @@ __all__ = ["AffineDoublyAdditiveGame", "solve_parametric_doubly_additive", "MAX_
 
 #: Largest number of free player I sets after dominance (3^k faces, j-subsets up to k).
 MAX_PARAM_DIM = 8
-_LEAF = 128  # leaf box: at most this many j-subsets of crossing hyperplanes
+_LEAF = 64  # leaf box: at most this many j-subsets of crossing hyperplanes (128 is 5x slower for d >= 20)
 _ALPHA_DEPTH = 4  # α-halvings of a stalled box in the subdivision (:func:`_face_combos`)
 _PIECES = 5  # bisection depth of the quick in-face rejection (:func:`_maybe_inside`)
 _MAX_DEPTH = 30
