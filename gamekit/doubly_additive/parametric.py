@@ -100,7 +100,7 @@ __all__ = ["AffineDoublyAdditiveGame", "solve_parametric_doubly_additive", "MAX_
 
 #: Largest number of free player I sets after dominance (3^k faces, j-subsets up to k).
 MAX_PARAM_DIM = 8
-_LEAF = 64  # leaf box: at most this many j-subsets of crossing hyperplanes (128 is 5x slower for d >= 20)
+_LEAF = 64  # leaf box: at most this many j-subsets of crossing hyperplanes
 _ALPHA_DEPTH = 4  # α-halvings of a stalled box in the subdivision (:func:`_face_combos`)
 _PIECES = 5  # bisection depth of the quick in-face rejection (:func:`_maybe_inside`)
 _MAX_DEPTH = 30
@@ -311,7 +311,7 @@ def _face_combos(D: _Data, pi, Sfree, Tfree, Rbase, stats) -> tuple[list, set]:
         widths = [hi[i] - lo[i] for i in range(j)]
         small = math.comb(len(cross), j) <= _LEAF
         if stall >= j and not small and apiece[2] < _ALPHA_DEPTH:
-            stack.extend(_alpha_halves(F, agg, cross, lo, hi, Dn, fmn, fmx, apiece, stall))
+            stack.extend(_alpha_halves(F, agg, cross, lo, hi, Dn, fmn, fmx, apiece))
             continue
         if small or stall >= j or (Dn >= max_den and max(widths) == 1):
             combos.update(combinations(cross, j))
@@ -347,7 +347,7 @@ def _narrow(ends, agg, cross, Dn, nlo, nhi, fmn, fmx):
     return ncross, nfmn, nfmx
 
 
-def _alpha_halves(F, agg, cross, lo, hi, Dn, fmn, fmx, apiece, stall) -> list:
+def _alpha_halves(F, agg, cross, lo, hi, Dn, fmn, fmx, apiece) -> list:
     """The same x-box on the two halves of the α-piece (ka/2^r, kb/2^r) of [lo, hi]: each
     hyperplane's ends at the new piece ends (positive multiples of the true values; the
     extremes over the box are concave/convex in α, so the piece's two ends decide)."""
@@ -365,10 +365,9 @@ def _alpha_halves(F, agg, cross, lo, hi, Dn, fmn, fmx, apiece, stall) -> list:
                 e.append((v[0], v[1:]))
             ends[k] = e
         ncross, nfmn, nfmx = _narrow(ends, agg, cross, Dn, lo, hi, fmn, fmx)
-        # a halving that separates nothing keeps the stall: the piece is halved again in α
-        # (at most _ALPHA_DEPTH times in all), never re-subdivided in x
-        out.append((list(lo), list(hi), Dn, ncross, nfmn, nfmx,
-                    stall if len(ncross) == len(cross) else 0, ends, (a, b, r)))
+        # x-subdivision resumes on each α-half (stall reset); keeping the stall instead makes
+        # d ≥ 20 examine ≈ 20× more vertex systems (benchmarks/results/b3_sweep.md)
+        out.append((list(lo), list(hi), Dn, ncross, nfmn, nfmx, 0, ends, (a, b, r)))
     return out
 
 
