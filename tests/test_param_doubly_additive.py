@@ -18,7 +18,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamekit import GameError
-from gamekit.doubly_additive import DoublyAdditiveGame, solve_doubly_additive
+from gamekit.doubly_additive import DoublyAdditiveGame, parametric, solve_doubly_additive
+from gamekit.doubly_additive.param_systems import (
+    const_sign,
+    cramer_affine,
+    halves,
+    to_unit,
+    unit_sign,
+)
 from gamekit.doubly_additive.parametric import (
     AffineDoublyAdditiveGame,
     solve_parametric_doubly_additive,
@@ -153,3 +160,67 @@ def test_roots_in_interval_print_their_global_index():
     assert isinstance(r, RealAlgebraic)
     assert abs(float(sympy.sympify(number_str(r)).evalf()) - float(r)) < 1e-12
     assert number_str(r).endswith(", 1)")
+
+
+# -- the exact fast paths (gamekit.doubly_additive.param_systems) -------------------------------
+@settings(max_examples=20, deadline=None)
+@given(st.integers(1, 4), st.data())
+def test_cramer_affine_is_cramers_rule(j, data):
+    ints = st.integers(-10**6, 10**6)
+    rows = [([(data.draw(ints), data.draw(ints)) for _ in range(j)], (data.draw(ints), data.draw(ints)))
+            for _ in range(j)]
+    res = cramer_affine(rows)
+    for alpha in (F(0), F(-3, 2), F(5)):
+        M = sympy.Matrix([[A + alpha * B for A, B in cs] for cs, _ in rows])
+        r = sympy.Matrix([a + alpha * b for _, (a, b) in rows])
+        det = M.det()
+        if res is None:
+            assert det == 0
+            continue
+        dc, Nc = res
+
+        def ev(cs, alpha=alpha):
+            return sum(c * alpha ** i for i, c in enumerate(cs))
+
+        assert ev(dc) == det or ev(dc) == -det
+        if det != 0:
+            x = M.LUsolve(r)
+            assert all(ev(n) == x[q] * ev(dc) for q, n in enumerate(Nc))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(-50, 50), min_size=1, max_size=6), st.integers(-20, 20),
+       st.integers(1, 20), st.integers(1, 9))
+def test_const_sign_is_never_wrong(cs, a, w, den):
+    lo, hi = F(a, den), F(a + w, den)
+    s = const_sign(cs, lo, hi)
+    p = int_poly(cs)
+    u = to_unit(cs, lo, hi)
+    left, right = halves(u)
+    for k in range(11):
+        t = F(k, 10)
+        x = lo + (hi - lo) * t
+        v = sign_at(p, x)
+        assert s == 0 or v == s
+        uv = sum(c * t ** i for i, c in enumerate(u))
+        assert (uv > 0) - (uv < 0) == v  # to_unit: a positive multiple
+        lv = sum(c * t ** i for i, c in enumerate(left))
+        assert (lv > 0) - (lv < 0) == sign_at(p, lo + (hi - lo) * t / 2)
+        rv = sum(c * t ** i for i, c in enumerate(right))
+        assert (rv > 0) - (rv < 0) == sign_at(p, lo + (hi - lo) * (1 + t) / 2)
+    assert unit_sign(u) == s
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_alpha_subdivision_agrees_with_point_enumeration(seed, monkeypatch):
+    # _LEAF = 1 forces stalled boxes, hence the α-halving of the subdivision, on small games
+    monkeypatch.setattr(parametric, "_LEAF", 1)
+    rng = random.Random(300 + seed)
+    g = _random_game(rng, 3, 4)
+    sol = solve_parametric_doubly_additive(g, F(-1, 2), F(3, 4))
+    for _ in range(6):
+        alpha = F(rng.randint(-2000, 3000), 4000)
+        hits = [c for c in sol.cells if compare_numbers(c.lo, alpha) < 0 < compare_numbers(c.hi, alpha)]
+        pts = [p for p in sol.points if compare_numbers(p.alpha, alpha) == 0]
+        eqs = pts[0].equilibria if pts else hits[0].equilibria
+        assert _point_set(g.at(alpha)) == _formula_set(eqs, alpha)

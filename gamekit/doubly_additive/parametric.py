@@ -36,8 +36,21 @@ concave in α (the maximum is convex) — and a box is discarded only when playe
 conditions fail for every y still possible on the box for every α. So a box is discarded only
 if it contains no equilibrium x* for any α ∈ [lo, hi], and every vertex system that can carry
 an equilibrium at some α is one of the j-subsets of hyperplanes meeting an undiscarded leaf
-box (its hyperplanes all pass through x*(α) inside that box). Iterated strict dominance
-(Lemma 1 of the paper) is applied the same way, for all α ∈ [lo, hi] at once.
+box (its hyperplanes all pass through x*(α) inside that box). A box whose hyperplanes stop
+separating (j halvings in a row without a change: they sweep it as α moves) has its α-range
+halved instead, ``_ALPHA_DEPTH`` times at most, with the same end-point rule on each α-piece
+(the extremes over the box are concave/convex in α on any subinterval); a (box, α-piece) is
+discarded only if it holds no equilibrium x* for any α of the piece, and the examined
+j-subsets are the union over all kept leaves. Iterated strict dominance (Lemma 1 of the
+paper) is applied the same way, for all α ∈ [lo, hi] at once.
+
+**Exact quick rejections** (:mod:`.param_systems`): Δ and every N_q come from one integer
+elimination; a system is dropped before any root isolation when on every piece of a
+bisection of [lo, hi] some x*_q is provably ≤ 0 or ≥ 1 throughout (:func:`_inside_pieces`),
+or when on every remaining piece player I's gain conditions fail even with y_t free wherever
+the sign of g_t(x*) is not constant there (:func:`_y_possible`, a relaxation of step 3).
+``stats["vertices"]`` counts the systems that pass these tests and lie in the open face for
+some α.
 
 Numbers: roots are :class:`~fractions.Fraction`, :class:`~gamekit.parametric.surd.QuadraticSurd`
 or :class:`~gamekit.parametric.algebraic.RealAlgebraic`, compared exactly; polynomials are
@@ -64,6 +77,13 @@ from gamekit.doubly_additive.param_cells import (
     ParametricDASolution,
     assemble,
 )
+from gamekit.doubly_additive.param_systems import (
+    const_sign,
+    cramer_affine,
+    halves,
+    to_unit,
+    unit_sign,
+)
 from gamekit.doubly_additive.polytope import box_polytope_vertices
 from gamekit.kernel.linalg import solve_int as int_solve
 from gamekit.parametric.algebraic import (
@@ -80,7 +100,9 @@ __all__ = ["AffineDoublyAdditiveGame", "solve_parametric_doubly_additive", "MAX_
 
 #: Largest number of free player I sets after dominance (3^k faces, j-subsets up to k).
 MAX_PARAM_DIM = 8
-_LEAF = 64
+_LEAF = 64  # leaf box: at most this many j-subsets of crossing hyperplanes
+_ALPHA_DEPTH = 4  # α-halvings of a stalled box in the subdivision (:func:`_face_combos`)
+_PIECES = 5  # bisection depth of the quick in-face rejection (:func:`_maybe_inside`)
 _MAX_DEPTH = 30
 
 
@@ -262,7 +284,9 @@ def _face_setup(D: _Data, pi, Sfree, Tfree, Rbase):
 
 def _face_combos(D: _Data, pi, Sfree, Tfree, Rbase, stats) -> tuple[list, set]:
     """Every j-subset of hyperplanes (indices into the face's list) meeting an undiscarded
-    leaf box of the α-uniform subdivision (module doc)."""
+    leaf of the subdivision of (player I's face box) × [lo, hi] (module doc): boxes are
+    halved in x, and when j halvings in a row separate no hyperplane, the α-interval is
+    halved instead (at most ``_ALPHA_DEPTH`` times)."""
     J, fix, hyps, loose, fmin, fmax = _face_setup(D, pi, Sfree, Tfree, Rbase)
     kinds = {s: pi[i] for i, s in enumerate(Sfree)}
     j = len(J)
@@ -272,18 +296,24 @@ def _face_combos(D: _Data, pi, Sfree, Tfree, Rbase, stats) -> tuple[list, set]:
     if j == 0:
         combos.add(())
         return hyps, combos
-    agg = []
-    for t, _ in hyps:
-        agg.append([(s, D.Fc[s][t]) for s in Sfree if D.Fc[s][t]])
-    stack = [([0] * j, [1] * j, 1, list(range(len(hyps))), fmin, fmax, 0)]
+    agg = [[(s, D.Fc[s][t]) for s in Sfree if D.Fc[s][t]] for t, _ in hyps]
+    # both ends scaled by lo.den·hi.den: the value at lo + (k/2^r)(hi − lo) is ∝ (2^r−k)F0 + kF1
+    F = [([c0 * D.hi.denominator for c0 in _flat(e0)], [c1 * D.lo.denominator for c1 in _flat(e1)])
+         for _, (e0, e1) in hyps]
+    ends0 = [h[1] for h in hyps]
+    stack = [([0] * j, [1] * j, 1, list(range(len(hyps))), fmin, fmax, 0, ends0, (0, 1, 0))]
     max_den = 1 << _MAX_DEPTH
     while stack:
-        lo, hi, Dn, cross, fmn, fmx, stall = stack.pop()
+        lo, hi, Dn, cross, fmn, fmx, stall, ends, apiece = stack.pop()
         stats["regions"] += 1
         if len(cross) < j or not interval_ok(kinds, fmn, fmx):
             continue
         widths = [hi[i] - lo[i] for i in range(j)]
-        if math.comb(len(cross), j) <= _LEAF or stall >= j or (Dn >= max_den and max(widths) == 1):
+        small = math.comb(len(cross), j) <= _LEAF
+        if stall >= j and not small and apiece[2] < _ALPHA_DEPTH:
+            stack.extend(_alpha_halves(F, agg, cross, lo, hi, Dn, fmn, fmx, apiece))
+            continue
+        if small or stall >= j or (Dn >= max_den and max(widths) == 1):
             combos.update(combinations(cross, j))
             continue
         i = max(range(j), key=lambda q: (widths[q], -q))
@@ -294,36 +324,71 @@ def _face_combos(D: _Data, pi, Sfree, Tfree, Rbase, stats) -> tuple[list, set]:
         for clo, chi in ((lo[i], mid), (mid, hi[i])):
             nlo, nhi = list(lo), list(hi)
             nlo[i], nhi[i] = clo, chi
-            ncross, nfmn, nfmx = [], dict(fmn), dict(fmx)
-            for k in cross:
-                side = _side(hyps[k][1], Dn, nlo, nhi)
-                if side == 0:
-                    ncross.append(k)
-                    continue
-                _apply(agg[k], side, nfmn, nfmx)
+            ncross, nfmn, nfmx = _narrow(ends, agg, cross, Dn, nlo, nhi, fmn, fmx)
             nstall = stall + 1 if len(ncross) == len(cross) else 0
-            stack.append((nlo, nhi, Dn, ncross, nfmn, nfmx, nstall))
+            stack.append((nlo, nhi, Dn, ncross, nfmn, nfmx, nstall, ends, apiece))
     return hyps, combos
 
 
+def _flat(e) -> list[int]:
+    return [e[0], *e[1]]
+
+
+def _narrow(ends, agg, cross, Dn, nlo, nhi, fmn, fmx):
+    """The hyperplanes still crossing the box (nlo, nhi)/Dn for some α of the piece, and
+    player I's gain intervals narrowed by the ones that became one-sided."""
+    ncross, nfmn, nfmx = [], dict(fmn), dict(fmx)
+    for k in cross:
+        side = _side(ends[k], Dn, nlo, nhi)
+        if side == 0:
+            ncross.append(k)
+        else:
+            _apply(agg[k], side, nfmn, nfmx)
+    return ncross, nfmn, nfmx
+
+
+def _alpha_halves(F, agg, cross, lo, hi, Dn, fmn, fmx, apiece) -> list:
+    """The same x-box on the two halves of the α-piece (ka/2^r, kb/2^r) of [lo, hi]: each
+    hyperplane's ends at the new piece ends (positive multiples of the true values; the
+    extremes over the box are concave/convex in α, so the piece's two ends decide)."""
+    ka, kb, r = apiece
+    ka, kb, r = 2 * ka, 2 * kb, r + 1
+    km, top = (ka + kb) // 2, 1 << r
+    out = []
+    for a, b in ((ka, km), (km, kb)):
+        ends = {}
+        for k in cross:
+            f0, f1 = F[k]
+            e = []
+            for pos in (a, b):
+                v = [(top - pos) * x + pos * y for x, y in zip(f0, f1)]
+                e.append((v[0], v[1:]))
+            ends[k] = e
+        ncross, nfmn, nfmx = _narrow(ends, agg, cross, Dn, lo, hi, fmn, fmx)
+        # x-subdivision resumes on each α-half (stall reset); keeping the stall instead makes
+        # d ≥ 20 examine ≈ 20× more vertex systems (benchmarks/results/b3_sweep.md)
+        out.append((list(lo), list(hi), Dn, ncross, nfmn, nfmx, 0, ends, (a, b, r)))
+    return out
+
+
 def _side(ends, Dn: int, lo, hi) -> int:
-    """+1 (−1) when the hyperplane is > 0 (< 0) on the box for every α, else 0."""
-    mins, maxs = [], []
-    for c, cj in ends:
-        a = b = c * Dn
-        for q, v in enumerate(cj):
-            if v > 0:
-                a += v * lo[q]
-                b += v * hi[q]
-            elif v < 0:
-                a += v * hi[q]
-                b += v * lo[q]
-        mins.append(a)
-        maxs.append(b)
-    if all(a > 0 for a in mins):
-        return 1
-    if all(b < 0 for b in maxs):
-        return -1
+    """+1 (−1) when the hyperplane is > 0 (< 0) on the box for every α, else 0 (the two
+    α-ends decide, module doc); stops at the first end where it crosses the box."""
+    (c, cj), (c1, cj1) = ends
+    a = b = c * Dn
+    for v, x, y in zip(cj, lo, hi):
+        if v > 0:
+            a += v * x
+            b += v * y
+        elif v < 0:
+            a += v * y
+            b += v * x
+    if a > 0:
+        a = c1 * Dn + sum(v * (x if v > 0 else y) for v, x, y in zip(cj1, lo, hi) if v)
+        return 1 if a > 0 else 0
+    if b < 0:
+        b = c1 * Dn + sum(v * (y if v > 0 else x) for v, x, y in zip(cj1, lo, hi) if v)
+        return -1 if b < 0 else 0
     return 0
 
 
@@ -343,33 +408,70 @@ def _p(a: int, b: int) -> fmpz_poly:
     return fmpz_poly([a, b])
 
 
-def _det(M: list[list[fmpz_poly]]) -> fmpz_poly:
-    """Determinant of a square matrix of integer polynomials (Bareiss, exact divisions)."""
-    n = len(M)
-    if n == 0:
-        return fmpz_poly([1])
-    M = [list(r) for r in M]
-    sign, prev = 1, fmpz_poly([1])
-    for k in range(n - 1):
-        if M[k][k].degree() < 0:
-            piv = next((i for i in range(k + 1, n) if M[i][k].degree() >= 0), None)
-            if piv is None:
-                return fmpz_poly([0])
-            M[k], M[piv] = M[piv], M[k]
-            sign = -sign
-        for i in range(k + 1, n):
-            for c in range(k + 1, n):
-                M[i][c] = (M[i][c] * M[k][k] - M[i][k] * M[k][c]) // prev
-        prev = M[k][k]
-    return sign * M[n - 1][n - 1]
-
-
-def _face_polys(D: _Data, pi, Sfree, t: int) -> tuple[fmpz_poly, list[fmpz_poly]]:
-    """Player II's gain at set t on the face π: c(α) + Σ_{q∈J} c_q(α) x_q (integer polys)."""
+def _face_polys(D: _Data, pi, Sfree, t: int) -> tuple[tuple[int, int], list[tuple[int, int]]]:
+    """Player II's gain at set t on the face π: c(α) + Σ_{q∈J} c_q(α) x_q, each affine
+    polynomial as its integer pair (constant, slope)."""
     g0, g1 = D.G0[t], D.G1[t]
     ones = [h for h in range(D.m) if D.xval[h] == 1] + [Sfree[i] for i, p in enumerate(pi) if p == 1]
-    c = _p(g0[0] + sum(g0[1 + h] for h in ones), g1[0] + sum(g1[1 + h] for h in ones))
-    return c, [_p(g0[1 + Sfree[i]], g1[1 + Sfree[i]]) for i, p in enumerate(pi) if p == 2]
+    c = (g0[0] + sum(g0[1 + h] for h in ones), g1[0] + sum(g1[1 + h] for h in ones))
+    return c, [(g0[1 + Sfree[i]], g1[1 + Sfree[i]]) for i, p in enumerate(pi) if p == 2]
+
+
+def _inside_pieces(dc: list[int], Nc: list[list[int]], lo: Fraction, hi: Fraction,
+                   depth: int) -> list[tuple[Fraction, Fraction]]:
+    """Closed pieces of [lo, hi] outside which x* = N/Δ is in the open face for no α (exact):
+    empty when some x_q ≡ 0 or ≡ 1; else the pieces of a bisection into at most 2^depth
+    pieces on which no x_q is provably ≤ 0 throughout or ≥ 1 throughout
+    (:func:`_never_inside`)."""
+    n = max([len(dc), *(len(v) for v in Nc)])
+    dc = dc + [0] * (n - len(dc))
+    Nc = [v + [0] * (n - len(v)) for v in Nc]
+    Mc = [[a - b for a, b in zip(dc, v)] for v in Nc]
+    if any(not any(v) for v in Nc + Mc):
+        return []
+    out: list[tuple[Fraction, Fraction]] = []
+    stack = [([to_unit(v, lo, hi) for v in [dc, *Nc, *Mc]], lo, hi, depth)]
+    while stack:
+        us, a, b, k = stack.pop()
+        if _never_inside(us):
+            continue
+        if k == 0 or all(unit_sign(u) for u in us):
+            out.append((a, b))
+            continue
+        left, right = zip(*(halves(u) for u in us))
+        mid = (a + b) / 2
+        stack += [(list(right), mid, b, k - 1), (list(left), a, mid, k - 1)]
+    return out
+
+
+def _y_possible(D: _Data, pi, Sfree, Rbase, hsign: dict) -> bool:
+    """Necessary condition for Y(x*(α)) ≠ ∅ at some α: with y_t fixed to 1 (0) where g_t(x*)
+    is > 0 (< 0) on all of [lo, hi] (``hsign[t]`` = ±1, the constant sign of Δ·G_t) and
+    y_t ∈ [0, 1] otherwise, every player I gain f_s can still take its required sign
+    (:func:`~gamekit.doubly_additive.enumeration.interval_ok`). At every α the exact set of
+    step 3 is contained in this relaxation, so False proves Y(x*(α)) = ∅ for every α."""
+    kinds, fmin, fmax = {}, {}, {}
+    for i, s in enumerate(Sfree):
+        row = D.Fc[s]
+        lo = hi = Rbase[s] + sum(row[t] for t, v in hsign.items() if v > 0)
+        for t, v in hsign.items():
+            if not v:
+                c = row[t]
+                if c > 0:
+                    hi += c
+                else:
+                    lo += c
+        kinds[s], fmin[s], fmax[s] = pi[i], lo, hi
+    return interval_ok(kinds, fmin, fmax)
+
+
+def _never_inside(us: list[list[int]]) -> bool:
+    """``us`` = [Δ, N_1…N_j, Δ − N_1…Δ − N_j] on a piece rescaled to t ∈ [0, 1]
+    (:func:`~gamekit.doubly_additive.param_systems.to_unit`): True when Δ has a constant
+    sign there and some N_q (or Δ − N_q) the opposite constant sign, i.e. x_q ≤ 0 (≥ 1) on
+    the whole piece."""
+    sd = unit_sign(us[0])
+    return bool(sd) and any(unit_sign(u) == -sd for u in us[1:])
 
 
 def _cells(D: _Data, polys: list[fmpz_poly]) -> list[tuple]:
@@ -415,14 +517,24 @@ def _signs(cells: list[tuple], q: fmpz_poly) -> list[int]:
 def _combo(D: _Data, pi, Sfree, Tfree, Rbase, hyps, combo, memo, stats, polys) -> list:
     """Records (cell, [ParamEquilibrium]) of one vertex system on the face π (module doc);
     ``polys``: every free player II gain on the face (:func:`_face_polys`)."""
-    j = len(combo)
-    M = [polys[hyps[k][0]][1] for k in combo]
-    rhs = [-polys[hyps[k][0]][0] for k in combo]
-    delta = _det(M)
-    if delta.degree() < 0:
+    rows = []
+    for k in combo:
+        c, cs = polys[hyps[k][0]]
+        rows.append((cs, (-c[0], -c[1])))
+    res = cramer_affine(rows)
+    if res is None:
         return []
     stats["systems"] += 1
-    N = [_det([row[:q] + [r] + row[q + 1:] for row, r in zip(M, rhs)]) for q in range(j)]
+    pieces = _inside_pieces(res[0], res[1], D.lo, D.hi, _PIECES)
+    if not pieces:
+        return []
+    delta, N = fmpz_poly(res[0]), [fmpz_poly(n) for n in res[1]]
+    G = {t: _p(*c) * delta + sum((_p(*cq) * n for cq, n in zip(cs, N)), fmpz_poly([0]))
+         for t, (c, cs) in polys.items()}
+    GD = {t: [int(c) for c in (g * delta).coeffs()] or [0] for t, g in G.items()}
+    if not any(_y_possible(D, pi, Sfree, Rbase, {t: const_sign(v, a, b) for t, v in GD.items()})
+               for a, b in pieces):
+        return []
     face = [delta, *N, *(delta - n for n in N)]
 
     def in_face(sd, sn, sm) -> bool:
@@ -434,8 +546,6 @@ def _combo(D: _Data, pi, Sfree, Tfree, Rbase, hyps, combo, memo, stats, polys) -
         if not in_face(sign_at(delta, mid), [sign_at(n, mid) for n in N],
                        [sign_at(delta - n, mid) for n in N]):
             return []
-    G = {t: c * delta + sum((cq * n for cq, n in zip(cs, N)), fmpz_poly([0]))
-         for t, (c, cs) in polys.items()}
     cells = _cells(D, live)
     sd = _signs(cells, delta)
     sn = [_signs(cells, n) for n in N]

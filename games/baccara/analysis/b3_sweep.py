@@ -22,6 +22,12 @@ from functools import cache
 
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import fmt
+from gamekit.doubly_additive.game import (
+    BilinearForm,
+    DoublyAdditiveGame,
+    index_of_subset,
+    subset_of_index,
+)
 from gamekit.doubly_additive.param_cells import ParamEquilibrium, ParametricDASolution
 from gamekit.doubly_additive.parametric import (
     AffineDoublyAdditiveGame,
@@ -29,6 +35,9 @@ from gamekit.doubly_additive.parametric import (
 )
 from gamekit.parametric.algebraic import RealAlgebraic, number_decimal, number_str
 from games.baccara.analysis.b3_uniqueness import b3_game
+from games.baccara.cards import check_decks
+from games.baccara.models.counts import LOSS, WIN
+from games.baccara.models.tables import model_tables
 
 __all__ = ["TABLE7_COLUMNS", "b3_affine_game", "b3_solve", "b3_record", "table7_string",
            "banker_mixtures"]
@@ -39,17 +48,57 @@ TABLE7_COLUMNS = ((3, "8"), (4, "1"), (5, "4"), (6, "-"), (6, "6"))
 
 @cache
 def b3_affine_game(decks: int, check: bool = False) -> AffineDoublyAdditiveGame:
-    """Model B3 with ``decks`` decks as G⁰ + α·G¹ through the exact games at α = 0 and
-    α = 1/10 (Banker's weights are W⁰ + αW¹ by construction, eq. (15)); ``check``: also
-    compare exactly with the directly built game at α = 1/20 (done in the tests)."""
-    a, b = Fraction(0), Fraction(1, 10)
-    g = AffineDoublyAdditiveGame.from_endpoints(b3_game(decks, a), a, b3_game(decks, b), b,
-                                                title=f"Model B3, d={decks}")
+    """Model B3 with ``decks`` decks as G⁰ + α·G¹, read once from the exact integer tables.
+
+    Banker's weights are [(1 − α)W − L]/D = (W − L)/D + α·(−W)/D (eq. (15), (43)–(44)), so
+    G⁰ is the game of W − L and G¹ that of −W; Player's weights (L − W)/D are α-free
+    (:func:`_affine_forms`). ``check``: also compare exactly with the directly built game
+    (:func:`b3_game`, the additive route) at α = 1/20 (done in the tests)."""
+    d = check_decks(decks)
+    t = model_tables("B3", d)
+    title = f"Model B3, d={decks}"
+    I0, II0, II1 = _affine_forms(t)
+    zero = BilinearForm(Fraction(0), (Fraction(0),) * len(I0.a), (Fraction(0),) * len(I0.b),
+                        tuple((Fraction(0),) * len(I0.b) for _ in I0.a))
+    g = AffineDoublyAdditiveGame(DoublyAdditiveGame(t.player_infosets, t.infosets, I0, II0, title),
+                                 DoublyAdditiveGame(t.player_infosets, t.infosets, zero, II1),
+                                 title=title)
     if check:
         mid, at = b3_game(decks, Fraction(1, 20)), g.at(Fraction(1, 20))
         if (at.I, at.II) != (mid.I, mid.II):  # pragma: no cover - Model B3 is affine in α
             raise GameError("internal error: Model B3 is not affine in alpha, please report")
     return g
+
+
+def _affine_forms(t) -> tuple[BilinearForm, BilinearForm, BilinearForm]:
+    """Player's form and Banker's forms at α = 0 and the α-slope, from the integer tables.
+
+    Row u (bits ``"msb"``) has weight w_u(∅) = natural_u + Σ_l move_u(l, stand) and gains
+    D_u(l) = move_u(l, draw) − move_u(l, stand) (Lemma 1's additive form); the bilinear form
+    is c = w_∅, a_h = w_{h} − w_∅, b = D_∅, C_h = D_{h} − D_∅, and every other row must be
+    the sum (checked exactly in integers — otherwise the tables are not doubly additive)."""
+    m = len(t.player_infosets)
+    rows = [subset_of_index(u, m, "msb") for u in range(1 << m)]
+    single = [index_of_subset([h], m, "msb") for h in range(m)]
+    nat, mv = t.natural, t.move
+    out = []
+    for nat_w, mv_w in ((nat[:, LOSS] - nat[:, WIN], mv[..., LOSS] - mv[..., WIN]),
+                        (nat[:, WIN] - nat[:, LOSS], mv[..., WIN] - mv[..., LOSS]),
+                        (-nat[:, WIN], -mv[..., WIN])):
+        w0 = nat_w + mv_w[:, :, 0].sum(axis=1)
+        D = mv_w[:, :, 1] - mv_w[:, :, 0]
+        a = [w0[single[h]] - w0[0] for h in range(m)]
+        C = [D[single[h]] - D[0] for h in range(m)]
+        for u, S in enumerate(rows):
+            want_w = w0[0] + sum(a[h] for h in S)
+            want_D = D[0] + sum((C[h] for h in S), 0 * D[0])
+            if want_w != w0[u] or any(want_D != D[u]):  # pragma: no cover - engine bug
+                raise GameError("internal error: Model B3 is not doubly additive, please report")
+        den = t.denominator
+        out.append(BilinearForm(Fraction(int(w0[0]), den), tuple(Fraction(int(v), den) for v in a),
+                                tuple(Fraction(int(v), den) for v in D[0]),
+                                tuple(tuple(Fraction(int(v), den) for v in r) for r in C)))
+    return out[0], out[1], out[2]
 
 
 def b3_solve(decks: int, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 10),

@@ -225,6 +225,7 @@ def _reject_constant(name: str) -> None:
 
 
 _COUNT_KEYS = ("curves", "intersections", "boundary_curves", "intervals", "nonunique_points")
+_B3_COUNT_KEYS = ("intervals", "exceptional", "nonunique_points")
 
 
 def _is_count(v: object) -> bool:
@@ -258,14 +259,15 @@ def valid_record(rec: object, key: tuple) -> bool:
         return False
     if (rec.get("model"), rec.get("decks"), rec.get("alpha_min"), rec.get("alpha_max")) != key:
         return False
-    if not all(_is_count(rec.get(k)) for k in _COUNT_KEYS):
+    b3 = rec.get("model") == "B3"  # Model B3 records have no curves (docs/json.md)
+    if not all(_is_count(rec.get(k)) for k in (_B3_COUNT_KEYS if b3 else _COUNT_KEYS)):
         return False
     segs, pts = rec.get("segments"), rec.get("points")
     if not isinstance(segs, list) or not segs or not all(_valid_segment(s) for s in segs):
         return False
     if not isinstance(pts, list) or not all(_valid_point(p) for p in pts):
         return False
-    return all(isinstance(rec.get(k), list) for k in ("curve_list", "intersection_list"))
+    return b3 or all(isinstance(rec.get(k), list) for k in ("curve_list", "intersection_list"))
 
 
 class SweepCache:
