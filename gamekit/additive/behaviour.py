@@ -74,12 +74,15 @@ def check_row_strategy(game: AdditiveGame, row: Sequence) -> tuple[Fraction, ...
 
 def check_behaviour(n: int, draw: Sequence) -> tuple[Fraction, ...]:
     """Validate a behaviour strategy (length n, entries in [0, 1]) and make it exact."""
-    y = tuple(to_fraction(v, "move-1 probability") for v in draw)
+    if type(draw) is tuple and all(type(v) is Fraction for v in draw):
+        y = draw  # already exact: validate the range on the integer numerators/denominators
+    else:
+        y = tuple(to_fraction(v, "move-1 probability") for v in draw)
     if len(y) != n:
         raise GameError(f"behaviour strategy has {len(y)} entries, the game has {n} information sets")
-    for l, v in enumerate(y):
-        if v < 0 or v > 1:
-            raise GameError(f"move-1 probability at information set {l} is {v}, not in [0, 1]")
+    if not all(0 <= v.numerator <= v.denominator for v in y):  # Fraction denominators are > 0
+        l, v = next((l, v) for l, v in enumerate(y) if not 0 <= v <= 1)
+        raise GameError(f"move-1 probability at information set {l} is {v}, not in [0, 1]")
     return y
 
 

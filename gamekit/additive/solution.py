@@ -33,9 +33,11 @@ _ONE = Fraction(1)
 
 def d_value(game: AdditiveGame, draw: Sequence[Fraction]) -> Fraction:
     """D(y) = a₁(y) − a₀(y) for additive player I payoffs."""
-    H0, H1 = game.a_gains(0), game.a_gains(1)
-    return game.a_const(1) - game.a_const(0) + sum(
-        ((H1[l] - H0[l]) * v for l, v in enumerate(draw) if v), _ZERO)
+    from gamekit.additive.int_forms import int_tables, split_behaviour
+
+    H, _ = int_tables(game)
+    hy = H.dot(split_behaviour(draw))
+    return game.a_const(1) - game.a_const(0) + hy[1] - hy[0]
 
 
 # -- results -------------------------------------------------------------------------------
@@ -117,8 +119,10 @@ class EquilibriumCell:
         """Exact membership of (p, y) (additive player I payoff)."""
         if not self.p_lo <= p <= self.p_hi:
             return False
-        freeset = set(self.free)
-        if any(draw[l] != self.fixed[l] for l in range(len(draw)) if l not in freeset):
+        outside = list(draw)  # draw with the free entries replaced by the fixed ones
+        for l in self.free:
+            outside[l] = self.fixed[l]
+        if tuple(outside) != tuple(self.fixed):  # C-level compare, identity first
             return False
         if any(not 0 <= draw[l] <= 1 for l in self.free):
             return False

@@ -97,30 +97,25 @@ def _additive_check(game: Any, row: Sequence, draw: Sequence) -> tuple[bool, tup
     a_u(y) = a_{u,∅} + Σ_l H_u(l) y_l for every row u, g_l = Σ_u x_u G_u(l); (x, y) is an
     equilibrium iff the rows with x_u > 0 maximize a_u(y) and y_l = 1 (0) where g_l > 0
     (< 0) — Lemma 2(a). Payoffs: Σ_u x_u a_u(y) and Σ_u x_u b_{u,∅} + Σ_l g_l y_l.
-    Raises GameError on malformed strategies.
+    Raises GameError on malformed strategies. The sums run on the exact integer forms of the
+    gain tables (:mod:`gamekit.additive.int_forms`: int64 only under a proven no-overflow
+    bound, else Python integers).
     """
     from gamekit.additive.behaviour import check_behaviour, check_row_strategy
+    from gamekit.additive.int_forms import int_tables, split_behaviour
 
     x = check_row_strategy(game, row)
     y = check_behaviour(game.n, draw)
-    support = [l for l, v in enumerate(y) if v]
-    a = []
-    for u in range(game.m):
-        H = game.a_gains(u)
-        a.append(game.a_const(u) + sum((H[l] * y[l] for l in support if H[l]), _ZERO))
-    g = [_ZERO] * game.n
-    base2 = _ZERO
-    for u, xu in enumerate(x):
-        if xu:
-            base2 += xu * game.b_const(u)
-            for l, G in enumerate(game.b_gains(u)):
-                if G:
-                    g[l] += xu * G
+    H, G = int_tables(game)
+    ys = split_behaviour(y)
+    a = [game.a_const(u) + hy for u, hy in enumerate(H.dot(ys))]
+    gy = G.dot(ys)
     best = max(a)
-    ok = all(a[u] == best for u, xu in enumerate(x) if xu) and all(
-        (v == 1) if gl > 0 else (v == 0) for gl, v in zip(g, y) if gl)
+    sign = G.signs(x)
+    ok = all(a[u] == best for u, xu in enumerate(x) if xu) and not (
+        ((sign > 0) & ~ys.is_one).any() or ((sign < 0) & ~ys.is_zero).any())
     pay1 = sum((xu * au for xu, au in zip(x, a) if xu), _ZERO)
-    pay2 = base2 + sum((g[l] * y[l] for l in support if g[l]), _ZERO)
+    pay2 = sum((xu * (game.b_const(u) + gy[u]) for u, xu in enumerate(x) if xu), _ZERO)
     return ok, (pay1, pay2)
 
 
@@ -172,13 +167,13 @@ def certify_additive_solution(sol: Any) -> Any:
     game = sol.game
     if not sol.equilibria:
         raise CertificationError("additive solver: no equilibrium reported (every finite game has one)")
-    done = set()
+    done: dict[tuple, list] = {}  # (row, payoffs) -> draws certified (no hashing of n-vectors)
     for e in sol.equilibria:
         certify_additive(game, e, f"additive solver ({sol.method})")
-        done.add((e.row, e.draw, e.payoffs))
+        done.setdefault((e.row, e.payoffs), []).append(e.draw)
     for k, cell in enumerate(sol.cells):
         for v in cell.vertices:
-            if (v.row, v.draw, v.payoffs) in done:
+            if any(v.draw == d for d in done.get((v.row, v.payoffs), ())):
                 _seal(v, "exact best response (additive, compact form)")
             else:
                 certify_additive(game, v, f"additive solver ({sol.method}), cell {k}")

@@ -1,0 +1,130 @@
+"""Exact integer forms of an additive game's gain tables, for O(mn) checks at C speed.
+
+An additive m×2ⁿ game has, for each row u, gains T_u(l) = w_{u,l}(1) − w_{u,l}(0) at every
+information set l (player I's H_u, player II's G_u; see :mod:`gamekit.additive.game`). The
+certifier and the cell-membership test need, for a behaviour y ∈ [0,1]ⁿ and a row mixture x,
+
+    (T y)_u = Σ_l T_u(l) y_l      and      sign g_l(x),  g_l(x) = Σ_u x_u G_u(l).
+
+Both are exact here. Each table is written once as T = T̃ / L with L the lcm of its
+denominators and T̃ integer (:func:`gamekit.core.numbers.integer_row`). Then
+
+* Σ_l T_u(l) y_l = (Σ_{y_l = 1} T̃_u(l) + Σ_{0<y_l<1} T̃_u(l) y_l) / L: the first sum is an int64
+  masked sum, exact because |T̃|_max · n < 2⁶³ is checked before it is used (else Python ints);
+  the second runs over the few fractional entries in Fractions;
+* with x = x̃ / K (x̃ integer), sign g_l(x) = sign Σ_u x̃_u T̃_u(l): an int64 product when
+  Σ_u |x̃_u| · |T̃|_max < 2⁶³, otherwise numpy object arrays of Python ints.
+
+No floating point is involved anywhere; the bounds make every int64 operation exact.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from gamekit.core.numbers import common_denominator
+
+__all__ = ["IntTable", "int_tables", "split_behaviour", "SplitBehaviour"]
+
+_LIMIT = 2**62
+
+
+@dataclass(frozen=True)
+class IntTable:
+    """The m×n gain table T = ``ints`` / ``den`` (``ints`` int64 if it fits, else object)."""
+
+    ints: np.ndarray
+    den: int
+    max_abs: int
+
+    @classmethod
+    def of(cls, rows: Sequence[Sequence[Fraction]]) -> IntTable:
+        """The exact integer form of a table given as rows of Fractions."""
+        den = 1
+        for row in rows:
+            den = math.lcm(den, common_denominator(row))
+        ints = [[v.numerator * (den // v.denominator) for v in row] for row in rows]
+        max_abs = max((abs(v) for row in ints for v in row), default=0)
+        dtype = np.int64 if max_abs < _LIMIT else object
+        return cls(np.array(ints, dtype=dtype).reshape(len(rows), -1), den, max_abs)
+
+    def dot(self, y: SplitBehaviour) -> list[Fraction]:
+        """Exact (T y)_u for every row u."""
+        n1 = len(y.ones)
+        if self.ints.dtype == np.int64 and self.max_abs * max(n1, 1) < _LIMIT:
+            whole = self.ints[:, y.ones].sum(axis=1) if n1 else np.zeros(len(self.ints), np.int64)
+            sums = [int(v) for v in whole]
+        else:
+            sums = [sum((int(v) for v in self.ints[u, y.ones]), 0) for u in range(len(self.ints))]
+        out = []
+        for u, s in enumerate(sums):
+            frac = sum((int(self.ints[u, l]) * v for l, v in y.fractional), Fraction(0))
+            out.append((s + frac) / self.den)
+        return out
+
+    def signs(self, x: Sequence[Fraction]) -> np.ndarray:
+        """sign g_l(x) = sign Σ_u x_u T_u(l) for every l, exactly (an int8 array)."""
+        K = common_denominator(x)
+        xt = [v.numerator * (K // v.denominator) for v in x]
+        bound = sum(abs(v) for v in xt) * max(self.max_abs, 1)
+        if self.ints.dtype == np.int64 and bound < _LIMIT:
+            g = np.asarray(xt, dtype=np.int64) @ self.ints
+        else:
+            g = np.asarray(xt, dtype=object) @ self.ints.astype(object)
+        return np.sign(g).astype(np.int8)
+
+
+@dataclass(frozen=True)
+class SplitBehaviour:
+    """A behaviour y ∈ [0,1]ⁿ split into its 1-entries and its fractional entries."""
+
+    ones: np.ndarray  # indices l with y_l = 1
+    fractional: tuple[tuple[int, Fraction], ...]  # (l, y_l) with 0 < y_l < 1
+    is_one: np.ndarray  # boolean masks over l
+    is_zero: np.ndarray
+
+    @classmethod
+    def of(cls, y: Sequence[Fraction]) -> SplitBehaviour:
+        """Split ``y`` (Fractions or ints, already checked to lie in [0, 1])."""
+        n = len(y)
+        # one pass: 0 or 1 for the integer entries (their numerator), 2 for a fraction
+        code = np.fromiter((v.numerator if v.denominator == 1 else 2 for v in y), dtype=np.int8, count=n)
+        is_one = code == 1
+        is_zero = code == 0
+        fractional = tuple((int(l), Fraction(y[l])) for l in np.flatnonzero(code == 2))
+        return cls(np.flatnonzero(is_one), fractional, is_one, is_zero)
+
+
+_RECENT: dict[int, tuple[Sequence, SplitBehaviour]] = {}
+
+
+def split_behaviour(y: Sequence[Fraction]) -> SplitBehaviour:
+    """:meth:`SplitBehaviour.of`, remembered for the last few vectors (the certifier and the
+    cell-membership test split the same draw vector one after the other)."""
+    hit = _RECENT.get(id(y))
+    if hit is not None and hit[0] is y:
+        return hit[1]
+    split = SplitBehaviour.of(y)
+    if len(_RECENT) >= 8:
+        _RECENT.clear()
+    _RECENT[id(y)] = (y, split)  # the reference keeps id(y) from being reused
+    return split
+
+
+def int_tables(game: Any) -> tuple[IntTable | None, IntTable]:
+    """(player I's H table or None for a general ``a_func``, player II's G table), cached on
+    the game (O(mn) once)."""
+    cache = game.__dict__.get("_int_tables")
+    if cache is None:
+        H = IntTable.of([game.a_gains(u) for u in range(game.m)]) if game.a_move is not None else None
+        G = IntTable.of([game.b_gains(u) for u in range(game.m)])
+        cache = (H, G)
+        game.__dict__["_int_tables"] = cache
+    return cache
+
