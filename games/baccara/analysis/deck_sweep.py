@@ -479,11 +479,19 @@ def run_sweep(model: str = "B2", decks: object = (6,), alpha_max: object = DEFAU
             _sweep_all(name, ds, lo, hi, cache, done, executor, n_jobs, scheduler)
     except KeyboardInterrupt as exc:
         signum = getattr(exc, "signum", signal.SIGINT)
-        saved = len(results) if cache is not None and cache.write_error is None else 0
+        saved = _count_saved(cache, name, ds, lo, hi)
         raise SweepInterrupted(saved, total, signum, out.cache_dir) from None
     out.rejected = len(cache.rejected) if cache is not None else 0
     out.extend(results[d] for d in ds)
     return out
+
+
+def _count_saved(cache: SweepCache | None, name: str, ds: list, lo: Fraction, hi: Fraction) -> int:
+    """How many deck counts the cache really holds now. Read back rather than counted as they
+    arrive: a signal can land between a record's arrival and its (atomic) write."""
+    if cache is None or cache.write_error is not None:
+        return 0
+    return sum(1 for d in ds if cache.get(name, d, lo, hi) is not None)
 
 
 def _sweep_all(name: str, ds: list, lo: Fraction, hi: Fraction, cache: SweepCache | None,
