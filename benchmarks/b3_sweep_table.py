@@ -13,32 +13,8 @@ from __future__ import annotations
 
 import json
 import sys
-from fractions import Fraction as F
 
-import sympy
-
-from games.baccara.reproduce.paper2_b3 import Q_EQ
-from games.baccara.reproduce.paper2_b3_sweep import _S, TABLE7, dec7
-
-
-def _rows(rec: dict) -> tuple:
-    out = []
-    for s in rec["segments"]:
-        q = next(iter(s.get("banker_mixed", {}).values()), None)
-        out.append((dec7(s["from"]), dec7(s["to"]), s.get("banker_moves", "not unique"),
-                    F(q) if q is not None else None))
-    return tuple(out)
-
-
-def _q(text: str, d: int) -> F:
-    """q of (56)–(66) exactly at d (a rational function of d, substituted exactly)."""
-    v = sympy.sympify(text).subs(sympy.Symbol("d"), sympy.Integer(d))
-    v = sympy.Rational(v)
-    return F(int(v.p), int(v.q))
-
-
-def _paper(d: int) -> tuple:
-    return tuple((a, b, _S[eq], _q(Q_EQ[eq], d)) for a, b, eq in TABLE7[min(d, 13)])
+from games.baccara.reproduce.paper2_b3_sweep import dec7, paper_rows, segment_rows
 
 
 def table(recs: list[dict]) -> tuple[list[str], list[str]]:
@@ -48,14 +24,14 @@ def table(recs: list[dict]) -> tuple[list[str], list[str]]:
     for r in sorted(recs, key=lambda r: r["decks"]):
         d = r["decks"]
         exc = [p for p in r["points"] if not p["unique"]]
-        ok = _rows(r) == _paper(d)
+        ok = segment_rows(r) == paper_rows(d)
         row = "d ≥ 13" if d >= 13 else f"d = {d}"
         lines.append(f"| {d} | {r['intervals']} | {len(exc)}"
                      f"{': ' + ', '.join(dec7(p['alpha']) for p in exc) if exc else ''} | "
                      f"{r['reduced']['banker_infosets']} | {r['reduced']['player_infosets']} | "
                      f"{'yes' if ok else '**NO**'} ({row}) |")
         if not ok:
-            bad.append(f"d = {d}: ours {_rows(r)} vs paper {_paper(d)}; points "
+            bad.append(f"d = {d}: ours {segment_rows(r)} vs paper {paper_rows(d)}; points "
                        f"{[(p['alpha_exact'], p['equilibria']) for p in exc]}")
     return lines, bad
 

@@ -155,44 +155,53 @@ SOLVERS = {
 # -- timing in a child process with a cap -----------------------------------------------------
 
 
+def _median_if_fast(fn, A, B, first: float) -> float:
+    """Fast calls (< 0.1 s) are repeated and the median of the repeats is reported, so that
+    first-call effects in the fresh child do not dominate."""
+    if first >= 0.1:
+        return first
+    reps = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        fn(A, B)
+        reps.append(time.perf_counter() - t0)
+    return statistics.median(reps)
+
+
 def _child(fn, A, B, conn):
-    """Time ``fn(A, B)``; fast calls (< 0.1 s) are repeated and the median of the repeats
-    is reported, so that first-call effects in the fresh child do not dominate."""
+    """Time ``fn(A, B)`` (see :func:`_median_if_fast`)."""
     try:
         t0 = time.perf_counter()
         res = fn(A, B)
-        first = time.perf_counter() - t0
-        if first < 0.1:
-            reps = []
-            for _ in range(5):
-                t0 = time.perf_counter()
-                fn(A, B)
-                reps.append(time.perf_counter() - t0)
-            first = statistics.median(reps)
-        conn.send(("ok", first, res))
+        conn.send(("ok", _median_if_fast(fn, A, B, time.perf_counter() - t0), res))
     except Exception as exc:  # reported in the table
         conn.send(("error", 0.0, f"{type(exc).__name__}: {exc}"))
     finally:
         conn.close()
 
 
-def timed_call(fn, A, B, cap):
-    """(status, seconds, result) with status 'ok', 'timeout' or 'error'."""
+def _run_capped(target, fn, A, B, cap):
+    """Run ``target(fn, A, B, conn)`` in a forked child; its message, or a timeout after ``cap``."""
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child, args=(fn, A, B, child))
+    proc = ctx.Process(target=target, args=(fn, A, B, child))
     proc.start()
     child.close()
     if parent.poll(cap):
         try:
-            status, secs, res = parent.recv()
+            out = parent.recv()
         except EOFError:
-            status, secs, res = "error", 0.0, "solver process died"
+            out = ("error", 0.0, "solver process died")
     else:
-        status, secs, res = "timeout", cap, None
+        out = ("timeout", cap, None)
         proc.kill()
     proc.join()
-    return status, secs, res
+    return out
+
+
+def timed_call(fn, A, B, cap):
+    """(status, seconds, result) with status 'ok', 'timeout' or 'error'."""
+    return _run_capped(_child, fn, A, B, cap)
 
 
 # -- comparison with gamekit all ------------------------------------------------------------------
@@ -410,14 +419,7 @@ def _child_mem(fn, A, B, conn):
             mem, cpu = ru.ru_maxrss, ru.ru_utime + ru.ru_stime
         else:
             mem, cpu = max(0, _rss_kb() - before), time.process_time() - c0
-        if first < 0.1:
-            reps = []
-            for _ in range(5):
-                t0 = time.perf_counter()
-                fn(A, B)
-                reps.append(time.perf_counter() - t0)
-            first = statistics.median(reps)
-        conn.send(("ok", first, (res, mem, cpu)))
+        conn.send(("ok", _median_if_fast(fn, A, B, first), (res, mem, cpu)))
     except Exception as exc:  # reported in the table
         conn.send(("error", 0.0, f"{type(exc).__name__}: {exc}"))
     finally:
@@ -425,22 +427,8 @@ def _child_mem(fn, A, B, conn):
 
 
 def timed_mem_call(fn, A, B, cap):
-    """(status, seconds, (result, peak kB)) in a forked child with a time cap."""
-    ctx = mp.get_context("fork")
-    parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child_mem, args=(fn, A, B, child))
-    proc.start()
-    child.close()
-    if parent.poll(cap):
-        try:
-            out = parent.recv()
-        except EOFError:
-            out = ("error", 0.0, "solver process died")
-    else:
-        out = ("timeout", cap, None)
-        proc.kill()
-    proc.join()
-    return out
+    """(status, seconds, (result, peak kB, CPU s)) in a forked child with a time cap."""
+    return _run_capped(_child_mem, fn, A, B, cap)
 
 
 FAMILIES = {"0..99": 99, "{0,1,2}": 2}

@@ -52,14 +52,14 @@ def _profile(d: int, alpha: F):
     from gamekit.doubly_additive import DoublyAdditiveGame
     from games.baccara.models.tables import build_game, model_tables
     from games.baccara.reproduce.paper2_b3 import formula
-    from games.baccara.reproduce.paper2_b3_sweep import _S
+    from games.baccara.reproduce.paper2_b3_sweep import TABLE7_MOVES
     from games.baccara.reproduce.paper2_proofs import table7_target
     from games.baccara.reproduce.paper_data import B3_Q_EQ, EQ54
 
     game = DoublyAdditiveGame.from_additive(build_game("B3", d, alpha), model_tables("B3", d).player_infosets)
     p = formula(EQ54, d=d, alpha=alpha)
     x = [{"05": F(1), "14": p, "23": F(0), "69": F(1), "78": F(1)}[s] for s in game.row_sets]
-    target = table7_target(_S[64])
+    target = table7_target(TABLE7_MOVES[64])
     q = formula(B3_Q_EQ[64], d=d)
     y = [q if s == "06:-" else F(target[s]) for s in game.col_sets]
     return game, x, y

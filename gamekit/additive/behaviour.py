@@ -40,6 +40,7 @@ __all__ = [
     "RowBestResponse",
     "check_row_strategy",
     "check_behaviour",
+    "column_gains",
     "behaviour_to_mixture",
     "mixture_to_behaviour",
     "behaviour_to_mixed",
@@ -287,15 +288,21 @@ class ColumnBestResponse:
         return self.ones
 
 
-def col_best_response(game: AdditiveGame, row: Sequence) -> ColumnBestResponse:
-    """Player II's best-response set to the row mixture ``row`` — O(mn)."""
-    x = check_row_strategy(game, row)
+def column_gains(game: AdditiveGame, x: Sequence[Fraction]) -> list[Fraction]:
+    """g_l(x) = Σ_u x_u G_u(l), player II's gain from move 1 at every information set l, exact."""
     g = [_ZERO] * game.n
     for u, xu in enumerate(x):
         if xu:
             for l, G in enumerate(game.b_gains(u)):
                 if G:
                     g[l] += xu * G
+    return g
+
+
+def col_best_response(game: AdditiveGame, row: Sequence) -> ColumnBestResponse:
+    """Player II's best-response set to the row mixture ``row`` — O(mn)."""
+    x = check_row_strategy(game, row)
+    g = column_gains(game, x)
     ones = frozenset(l for l, v in enumerate(g) if v > 0)
     zeros = frozenset(l for l, v in enumerate(g) if v < 0)
     indiff = frozenset(l for l, v in enumerate(g) if v == 0)

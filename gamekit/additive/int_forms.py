@@ -101,20 +101,9 @@ class SplitBehaviour:
         return cls(np.flatnonzero(is_one), fractional, is_one, is_zero)
 
 
-_RECENT: dict[int, tuple[Sequence, SplitBehaviour]] = {}
-
-
 def split_behaviour(y: Sequence[Fraction]) -> SplitBehaviour:
-    """:meth:`SplitBehaviour.of`, remembered for the last few vectors (the certifier and the
-    cell-membership test split the same draw vector one after the other)."""
-    hit = _RECENT.get(id(y))
-    if hit is not None and hit[0] is y:
-        return hit[1]
-    split = SplitBehaviour.of(y)
-    if len(_RECENT) >= 8:
-        _RECENT.clear()
-    _RECENT[id(y)] = (y, split)  # the reference keeps id(y) from being reused
-    return split
+    """:meth:`SplitBehaviour.of`."""
+    return SplitBehaviour.of(y)
 
 
 def int_tables(game: Any) -> tuple[IntTable | None, IntTable]:

@@ -33,6 +33,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from gamekit.additive.behaviour import column_gains
 from gamekit.additive.game import AdditiveGame
 from gamekit.doubly_additive.polytope import box_polytope_vertices
 from gamekit.kernel.linalg import solve_int
@@ -87,17 +88,6 @@ def corners(y0: Sequence[Fraction], free: Sequence[int]) -> Iterator[tuple[Fract
             if idx >> t & 1:
                 z[l] = _ONE
         yield tuple(z)
-
-
-def _gains_at(game: AdditiveGame, x: Sequence[Fraction]) -> list[Fraction]:
-    """g_l(x) = Σ_u x_u G_u(l) for every information set l, exact."""
-    g = [_ZERO] * game.n
-    for u, xu in enumerate(x):
-        if xu:
-            for l, G in enumerate(game.b_gains(u)):
-                if G:
-                    g[l] += xu * G
-    return g
 
 
 def _split(K: list[int], E: list[list[Fraction]], A: list[list[Fraction]], b: list[Fraction]):
@@ -200,7 +190,7 @@ def certify_face(game: AdditiveGame, face: YFace, core_vertex: Sequence[Fraction
     x = face.x
     if any(v < 0 for v in x) or sum(x) != 1:
         return False
-    g = _gains_at(game, x)
+    g = column_gains(game, x)
     y0 = face.start(core_vertex)
     free = set(face.free)
     for l, (gl, yl) in enumerate(zip(g, y0)):

@@ -282,16 +282,21 @@ def _face_gain_intervals(ctx: _Context, face: _Face) -> tuple[dict[int, int], di
     fmax: dict[int, int] = {}
     undecided = list(face.zface) + [t for ts, _, _, _ in face.fh for t in ts]
     for s in ctx.free_s:
-        row = ctx.r_coef[s]
-        lo = hi = ctx.r_base[s] + sum(row[t] for t, v in face.fix.items() if v)
-        for t in undecided:
-            v = row[t]
-            if v > 0:
-                hi += v
-            else:
-                lo += v
-        fmin[s], fmax[s] = lo, hi
+        fmin[s], fmax[s] = gain_range(ctx.r_base[s], ctx.r_coef[s], face.fix, undecided)
     return fmin, fmax
+
+
+def gain_range(base, row, fix: dict, undecided) -> tuple:
+    """Exact [min, max] of base + Σ_t row[t]·y_t over y with y_t = fix[t] where fixed (0/1) and
+    y_t ∈ [0, 1] for t in ``undecided``."""
+    lo = hi = base + sum(row[t] for t, v in fix.items() if v)
+    for t in undecided:
+        v = row[t]
+        if v > 0:
+            hi += v
+        else:
+            lo += v
+    return lo, hi
 
 
 def _subdivide(ctx: _Context, face: _Face, root: _Region) -> None:

@@ -70,7 +70,7 @@ from flint import fmpq, fmpz_poly
 
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import to_fraction
-from gamekit.doubly_additive.enumeration import interval_ok
+from gamekit.doubly_additive.enumeration import gain_range, interval_ok
 from gamekit.doubly_additive.game import BilinearForm, DoublyAdditiveGame
 from gamekit.doubly_additive.param_cells import (
     ParamEquilibrium,
@@ -269,16 +269,9 @@ def _face_setup(D: _Data, pi, Sfree, Tfree, Rbase):
         else:
             hyps.append((t, ends))
     fmin, fmax = {}, {}
+    undecided = loose + [h[0] for h in hyps]
     for s in Sfree:
-        row = D.Fc[s]
-        lo = hi = Rbase[s] + sum(row[t] for t, v in fix.items() if v)
-        for t in loose + [h[0] for h in hyps]:
-            v = row[t]
-            if v > 0:
-                hi += v
-            else:
-                lo += v
-        fmin[s], fmax[s] = lo, hi
+        fmin[s], fmax[s] = gain_range(Rbase[s], D.Fc[s], fix, undecided)
     return J, fix, hyps, loose, fmin, fmax
 
 

@@ -99,7 +99,9 @@ def formula(text: str, d: int | None = None, alpha: F | None = None) -> F:
         subs[_d] = sympy.Integer(d)
     if alpha is not None:
         subs[_alpha] = sympy.Rational(alpha.numerator, alpha.denominator)
-    v = sympy.nsimplify(sympy.sympify(text).subs(subs))
+    v = sympy.sympify(text).subs(subs)
+    if not v.is_Rational:  # nsimplify would turn some large Rationals into a product
+        v = sympy.nsimplify(v)
     if not v.is_Rational:
         raise ValueError(f"{text} is not a number at d = {d}, alpha = {alpha}")
     return F(int(v.p), int(v.q))

@@ -31,7 +31,7 @@ BETA2 = {2: "0.0046904"}
 BETA3 = {2: "0.0281623"}
 BETA4 = {8: "0.0244435", 9: "0.0763202"}
 BETA5 = {9: "0.0056651", 10: "0.0544215", 11: "0.0932285"}
-_S = {  # Banker's moves at (3,8), (4,1), (5,4), (6,∅), (6,6)
+TABLE7_MOVES = {  # Banker's moves at (3,8), (4,1), (5,4), (6,∅), (6,6)
     56: "SSDSD-SSSSDD-SSSSS-SSSSSM-DDDSDD", 57: "SSDDD-SSSSDD-SSSSS-SSSSSM-DDDSDD",
     58: "SSSSS-SSSSDD-DSSDD-MSSSSD-DDDSDD", 59: "SSSSS-SSSSDD-DSSSD-MSSSSD-DDDSDD",
     60: "SSSSS-SSSSDD-SSSSD-MSSSSD-DDDSDD", 62: "SSSSS-SSSSSS-DSSDD-MSSSSD-DDDSDD",
@@ -40,7 +40,7 @@ _S = {  # Banker's moves at (3,8), (4,1), (5,4), (6,∅), (6,6)
     66: "SSSSS-SSSSSS-DDDDD-MSSSSD-DDDSDD",
 }
 _T = "0.1"
-#: Table 7: per d, the α-intervals as (from, to, equation of q); strategies from _S
+#: Table 7: per d, the α-intervals as (from, to, equation of q); strategies from TABLE7_MOVES
 TABLE7 = {
     1: (("0", BETA1[1], 56), (BETA1[1], _T, 57)),
     2: (("0", BETA2[2], 58), (BETA2[2], BETA3[2], 59), (BETA3[2], _T, 60)),
@@ -72,7 +72,8 @@ def dec7(s: str) -> str:
     return "0" if v == 0 else ("0.1" if v == Decimal("0.1") else str(v))
 
 
-def _seg_rows(rec: dict) -> tuple:
+def segment_rows(rec: dict) -> tuple:
+    """A sweep record's segments as Table 7 rows: (from, to) to 7 places, Banker's moves, q."""
     out = []
     for s in rec["segments"]:
         q = next(iter(s.get("banker_mixed", {}).values()), None)
@@ -81,8 +82,9 @@ def _seg_rows(rec: dict) -> tuple:
     return tuple(out)
 
 
-def _paper_rows(d: int) -> tuple:
-    return tuple((a, b, _S[eq], formula(Q_EQ[eq], d=d)) for a, b, eq in TABLE7[d])
+def paper_rows(d: int) -> tuple:
+    """Table 7's rows for deck count d (the row "d ≥ 13" for every d ≥ 13), q exact at d."""
+    return tuple((a, b, TABLE7_MOVES[eq], formula(Q_EQ[eq], d=d)) for a, b, eq in TABLE7[min(d, 13)])
 
 
 def _table7_claim(d: int) -> None:
@@ -93,7 +95,7 @@ def _table7_claim(d: int) -> None:
            f"(4,1), (5,4), (6,∅), (6,6) and his mixing probability q, from the exact analysis "
            f"of the full game for every α")
     def _fn():
-        return _paper_rows(d), _seg_rows(records()[d])
+        return paper_rows(d), segment_rows(records()[d])
 
 
 for _d in DECKS:

@@ -143,9 +143,9 @@ def _mixed_set(strategy: str) -> str:
 @cache
 def _b3():
     from games.baccara.analysis.b3_all_d import prove_table7_row
-    from games.baccara.reproduce.paper2_b3_sweep import _S
+    from games.baccara.reproduce.paper2_b3_sweep import TABLE7_MOVES
 
-    return prove_table7_row(table7_target(_S[64]), D13, ALPHA_MAX)
+    return prove_table7_row(table7_target(TABLE7_MOVES[64]), D13, ALPHA_MAX)
 
 
 @claim("II.B3.alld.table7", PAPER, "Table 7, row d >= 13; Theorem 2",
@@ -184,14 +184,14 @@ def _eq54_66():
     import sympy
 
     from games.baccara.analysis.b3_all_d import b3_pair_family
-    from games.baccara.reproduce.paper2_b3_sweep import _S
+    from games.baccara.reproduce.paper2_b3_sweep import TABLE7_MOVES
 
     d = sympy.Symbol("d", positive=True)
     fam = b3_pair_family()
     ours = {"54": _same(EQ54, _curve_formula(fam, "06:-")),
             "55": _same(EQ55, _curve_formula(fam, "88:-").subs(d, 1))}
     at = {56: 1, 57: 1, 58: 2, 59: 2, 60: 2, 66: 12}
-    for eq, strat in sorted(_S.items()):
+    for eq, strat in sorted(TABLE7_MOVES.items()):
         q = _q_formula(strat)
         ours[str(eq)] = _same(B3_Q_EQ[eq], q.subs(d, at[eq]) if eq in at else q)
     return {k: True for k in ours}, ours
@@ -390,13 +390,13 @@ def _b3_pair_claim():
        "[0, 1/10] each; d = 1 … 13 are checked from the sweeps by the long claim II.B3.method")
 def _method_all_d():
     from games.baccara.reproduce.paper2_b2 import table6_moves
-    from games.baccara.reproduce.paper2_b3_sweep import _S
+    from games.baccara.reproduce.paper2_b3_sweep import TABLE7_MOVES
     from games.baccara.reproduce.paper_data import TABLE6
 
     b2, b3 = _b2_d12(), _b3()
     strat6 = next(st for ds, _iv, st, _eq in TABLE6 if ds == "≥12")
     six = {s: v for s, v in table6_moves(strat6, 0).items() if s != "06:-"}
-    seven = {s: v for s, v in table7_target(_S[64]).items() if s != "06:-"}
-    same = six == seven and _mixed_set(_S[64]) == "06:-" and "M" in strat6
+    seven = {s: v for s, v in table7_target(TABLE7_MOVES[64]).items() if s != "06:-"}
+    same = six == seven and _mixed_set(TABLE7_MOVES[64]) == "06:-" and "M" in strat6
     status = "proved for every d >= 13" if (b2.unique and b3.holds and same) else "NOT proved"
     return ("proved for every d >= 13", 483), (status, sum(six[s] == seven[s] for s in six))
