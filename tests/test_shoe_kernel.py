@@ -3,9 +3,10 @@
 Checked facts:
 * the numpy shuffle is a permutation of the shoe and card positions are uniform
   (chi-square at a fixed seed);
-* the compiled kernel deals exactly what the numpy backend (same shuffle + the
-  vectorized dealer) and the plain Python dealer deal from the same shoes;
-* a run's result does not depend on the backend.
+* each compiled kernel (C library, numba) deals exactly what the numpy backend (same
+  shuffle + the vectorized dealer) and the plain Python dealer deal from the same shoes;
+* a run's result does not depend on the backend (C, numba, numpy), nor on the threads;
+* the C library is rebuilt into a fresh cache directory and reused from it.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import numpy as np
 import pytest
 from scipy.stats import chi2
 
-from games.baccara.casino import shoe_kernel
+from games.baccara.casino import shoe_c, shoe_kernel
 from games.baccara.casino.odds import STANDARD_BETS, Shoe
 from games.baccara.casino.simulation import (
     NO_COUP,
@@ -24,6 +25,16 @@ from games.baccara.casino.simulation import (
     deal_shoe_python,
     simulate,
 )
+
+_COMPILED = [k for k, ok in (("c", shoe_c.load() is not None), ("numba", shoe_kernel.numba_available())) if ok]
+
+
+@pytest.fixture(params=_COMPILED)
+def compiled(request, monkeypatch) -> str:
+    """Each compiled kernel available here, chosen through GAMEKIT_SIM_KERNEL."""
+    monkeypatch.setenv("GAMEKIT_SIM_KERNEL", request.param)
+    assert shoe_kernel.backend() == request.param
+    return request.param
 
 
 def test_numpy_shuffle_is_a_uniform_permutation() -> None:
@@ -37,9 +48,8 @@ def test_numpy_shuffle_is_a_uniform_permutation() -> None:
     assert chi2.ppf(0.001, 52 * 12) < stat < chi2.ppf(0.999, 52 * 12)
 
 
-@pytest.mark.skipif(not shoe_kernel.numba_available(), reason="numba not installed")
 @pytest.mark.parametrize("decks, cut, burn", [(8, 7, True), (1, 6, False), (2, 30, True)])
-def test_kernel_equals_numpy_backend_and_python_dealer(decks: int, cut: int, burn: bool) -> None:
+def test_kernel_equals_numpy_backend_and_python_dealer(compiled: str, decks: int, cut: int, burn: bool) -> None:
     shoe = Shoe.decks(decks)
     classes = _BetClasses(dict(STANDARD_BETS))
     dealer = _ChunkDealer(shoe, cut, burn, 17, classes, 2)
@@ -55,18 +65,18 @@ def test_kernel_equals_numpy_backend_and_python_dealer(decks: int, cut: int, bur
     assert np.array_equal(gram, h.T @ h)
 
 
-@pytest.mark.skipif(not shoe_kernel.numba_available(), reason="numba not installed")
-def test_backends_give_the_same_run(monkeypatch) -> None:
-    compiled = simulate(30_000, 6, seed=4, exact=False)
-    monkeypatch.setattr(shoe_kernel, "deal_chunk", lambda *a, **k: None)
+@pytest.mark.parametrize("workers", [1, 2])
+def test_backends_give_the_same_run(compiled: str, workers: int, monkeypatch) -> None:
+    fast = simulate(30_000, 6, seed=4, exact=False, workers=workers)
+    monkeypatch.setenv("GAMEKIT_SIM_KERNEL", "numpy")
     fallback = simulate(30_000, 6, seed=4, exact=False)
-    assert compiled.counts == fallback.counts and compiled.shoes == fallback.shoes
-    assert all(compiled.bets[k].mean == fallback.bets[k].mean for k in compiled.bets)
+    assert fast.counts == fallback.counts and fast.shoes == fallback.shoes
+    assert all(fast.bets[k].mean == fallback.bets[k].mean for k in fast.bets)
+    assert all(fast.bets[k].stderr == fallback.bets[k].stderr for k in fast.bets)
 
 
-@pytest.mark.skipif(not shoe_kernel.numba_available(), reason="numba not installed")
 @pytest.mark.parametrize("shoe_no, step", [(80403, 6), (161777, 92)])
-def test_rejected_draws_follow_the_same_word_stream(shoe_no: int, step: int) -> None:
+def test_rejected_draws_follow_the_same_word_stream(compiled: str, shoe_no: int, step: int) -> None:
     """Shoes of seed 1 (8 decks) whose draw at ``step`` is rejected by Lemire's test.
 
     The fact is checked here from the words themselves: no earlier draw is rejected and
@@ -92,3 +102,26 @@ def test_rejected_draws_follow_the_same_word_stream(shoe_no: int, step: int) -> 
         for s in range(count):
             want = [c for c, _, _ in deal_shoe_python(cards[s].tolist(), 7, True)]
             assert codes[s, : ncoups[s]].tolist() == want
+
+
+@pytest.mark.skipif(shoe_c.load() is None, reason="no C compiler")
+def test_c_library_is_built_into_the_cache_and_reused(tmp_path, monkeypatch) -> None:
+    """A fresh cache directory gets one library named by the source's digest; a second
+    load (new process state) reuses the file and deals the same shoes."""
+    monkeypatch.setenv("GAMEKIT_CACHE_DIR", str(tmp_path))
+    shoe_c.load.cache_clear()
+    try:
+        fn = shoe_c.load()
+        built = sorted(p.name for p in tmp_path.iterdir())
+        assert fn is not None and len(built) == 1 and built[0].startswith("shoe_kernel-")
+        mtime = (tmp_path / built[0]).stat().st_mtime_ns
+        shoe_c.load.cache_clear()
+        assert shoe_c.load() is not None
+        assert sorted(p.name for p in tmp_path.iterdir()) == built  # no temporary file left
+        assert (tmp_path / built[0]).stat().st_mtime_ns == mtime  # reused, not rebuilt
+        monkeypatch.setenv("GAMEKIT_SIM_KERNEL", "c")
+        a = simulate(5_000, 2, seed=9, exact=False)
+        monkeypatch.setenv("GAMEKIT_SIM_KERNEL", "numpy")
+        assert simulate(5_000, 2, seed=9, exact=False).counts == a.counts
+    finally:
+        shoe_c.load.cache_clear()

@@ -46,7 +46,7 @@ from functools import lru_cache
 
 import numpy as np
 
-__all__ = ["numba_available", "shuffled_shoes", "deal_chunk", "seed_key"]
+__all__ = ["numba_available", "backend", "shuffled_shoes", "deal_chunk", "seed_key"]
 
 _GAMMA = 0x9E3779B97F4A7C15
 _M1 = 0xBF58476D1CE4E5B9
@@ -211,6 +211,78 @@ def numba_available() -> bool:
     return _numba_kernel() is not None
 
 
+def _arrays(base: np.ndarray, count: int, n_classes: int, want_codes: bool, blocks: int) -> tuple:
+    """Output arrays of a chunk: hist, codes, ncoups, per-block Gram matrices."""
+    maxc = (base.size // 4 + 1) if want_codes else 0
+    return (np.zeros((count, n_classes), dtype=np.int32), np.zeros((count, maxc), dtype=np.int16),
+            np.zeros(count, dtype=np.int64), np.zeros((blocks, n_classes, n_classes), dtype=np.int64))
+
+
+def _deal_c(fn, base, key, first, count, tables, burn_len, cut, burn, n_classes, want_codes, cap_last, workers):
+    """The C kernel: ``workers`` Python threads deal disjoint blocks (ctypes releases the GIL)."""
+    px, bx, v10, v1, ct, code_t = tables
+    threads = max(1, min(workers, count))
+    hist, codes, ncoups, gram = _arrays(base, count, n_classes, want_codes, threads)
+    ct8 = ct if ct.dtype == np.uint8 else None
+    ct16 = None if ct8 is not None else np.ascontiguousarray(ct, dtype=np.uint16)
+    base = np.ascontiguousarray(base, dtype=np.uint8)
+    burn_len = np.ascontiguousarray(burn_len, dtype=np.int32)
+
+    def ptr(a):
+        return None if a is None else a.ctypes.data
+
+    args = [ptr(base), base.size, key, first, count, threads, 0, 0, ptr(px), ptr(bx), ptr(v10), ptr(v1),
+            ptr(ct8), ptr(ct16), ptr(code_t), ptr(burn_len), cut, int(burn), ptr(hist), n_classes, ptr(gram),
+            ptr(codes), codes.shape[1], ptr(ncoups), cap_last]
+
+    def run(b: int) -> int:
+        a = list(args)
+        a[6], a[7] = b, b + 1
+        return fn(*a)
+
+    if threads == 1:
+        status = [run(0)]
+    else:
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(threads) as pool:
+            status = list(pool.map(run, range(threads)))
+    if any(status):
+        raise MemoryError("the C dealing kernel could not allocate its scratch shoes")
+    return hist, gram, ncoups, codes
+
+
+def _deal_numba(kern, base, key, first, count, tables, burn_len, cut, burn, n_classes, want_codes, cap_last,
+                workers):
+    numba, deal = kern
+    px, bx, v10, v1, ct, code_t = tables
+    threads = max(1, min(workers, numba.config.NUMBA_NUM_THREADS))
+    numba.set_num_threads(threads)
+    blocks = min(count, 8 * threads)
+    hist, codes, ncoups, gram = _arrays(base, count, n_classes, want_codes, blocks)
+    deal(base, np.uint64(key), np.int64(first), np.int64(count), np.int64(blocks), px, bx, v10, v1, ct, code_t,
+         burn_len, np.int64(cut), bool(burn), hist, gram, codes, ncoups, np.int64(cap_last))
+    return hist, gram, ncoups, codes
+
+
+def backend() -> str:
+    """The kernel in use: ``"c"``, ``"numba"``, or ``"numpy"`` (no compiled kernel: the fallback).
+
+    ``GAMEKIT_SIM_KERNEL`` (``c``, ``numba`` or ``numpy``) chooses; by default the C
+    library (:mod:`games.baccara.casino.shoe_c`) when a C compiler is available, else numba,
+    else numpy. All three deal the same cards.
+    """
+    want = os.environ.get("GAMEKIT_SIM_KERNEL", "c").lower()
+    if want not in ("numba", "numpy"):
+        from games.baccara.casino import shoe_c
+
+        if shoe_c.load() is not None:
+            return "c"
+    if want != "numpy" and _numba_kernel() is not None:
+        return "numba"
+    return "numpy"
+
+
 def deal_chunk(
     base: np.ndarray,
     key: int,
@@ -228,29 +300,28 @@ def deal_chunk(
     cap_last: int,
     workers: int,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None] | None:
-    """Deal shoes first … first+count−1 with the compiled kernel (None without numba).
+    """Deal shoes first … first+count−1 with a compiled kernel (None without one: use numpy).
 
     Returns ``(hist, gram, ncoups, codes)``: per-shoe counts of each bet class (count ×
     n_classes, int32), their Gram matrix Σₛ hₛhₛᵀ (n_classes × n_classes, int64: every
     second moment of the per-shoe returns follows from it exactly), coups per shoe, and
     with ``want_codes`` the coup codes (count × max coups per shoe, int16; row s valid up
     to ``ncoups[s]``). The last shoe of the chunk deals at most ``cap_last`` coups (to
-    stop a run mid-shoe).
+    stop a run mid-shoe). The C kernel (:mod:`games.baccara.casino.shoe_c`) and the numba
+    kernel give identical results.
     """
-    kern = _numba_kernel()
-    if kern is None:
+    kind = backend()
+    if kind == "numpy":
         return None
-    numba, deal = kern
-    px, bx, v10, v1, ct, code_t = _table_for(val, pdraw, bdraw, cls)
-    maxc = (base.size // 4 + 1) if want_codes else 0
-    hist = np.zeros((count, n_classes), dtype=np.int32)
-    codes = np.zeros((count, maxc), dtype=np.int16)
-    ncoups = np.zeros(count, dtype=np.int64)
-    threads = max(1, min(workers, numba.config.NUMBA_NUM_THREADS))
-    numba.set_num_threads(threads)
-    blocks = min(count, 8 * threads)
-    gram = np.zeros((blocks, n_classes, n_classes), dtype=np.int64)
-    deal(base, np.uint64(key), np.int64(first), np.int64(count), np.int64(blocks), px, bx, v10, v1, ct, code_t,
-         burn_len, np.int64(cut), bool(burn), hist, gram, codes, ncoups, np.int64(cap_last))
+    tables = _table_for(val, pdraw, bdraw, cls)
+    if kind == "c":
+        from games.baccara.casino import shoe_c
+
+        out = _deal_c(shoe_c.load(), base, key, first, count, tables, burn_len, cut, burn, n_classes,
+                      want_codes, cap_last, workers)
+    else:
+        out = _deal_numba(_numba_kernel(), base, key, first, count, tables, burn_len, cut, burn, n_classes,
+                          want_codes, cap_last, workers)
+    hist, gram, ncoups, codes = out
     upper = gram.sum(axis=0)
     return hist, upper + np.triu(upper, 1).T, ncoups, (codes if want_codes else None)

@@ -1,0 +1,189 @@
+/* Dealing kernel of the shoe simulator in C (games/baccara/casino/shoe_c.py builds and loads it).
+ *
+ * The same computation as games/baccara/casino/shoe_numba.py, bit for bit: shoe s of a run
+ * is shuffled by the forward Fisher-Yates shuffle driven by the SplitMix64 stream started at
+ * mix(mix(s + 1) ^ key), each 64-bit output giving two 32-bit words (high half first), each
+ * bounded draw taking words by Lemire's multiply-shift with rejection; the shoe is then
+ * dealt through the branch-free coup table (games/baccara/casino/shoe_kernel.py explains
+ * both). Only the prefix the dealer can read is shuffled.
+ *
+ * deal_range() deals the shoes of blocks b0 .. b1-1 (of `blocks` equal blocks of the chunk
+ * first .. first+count-1), so that callers can run disjoint block ranges on several threads
+ * (ctypes releases the GIL): per shoe its class histogram, coups and (if maxc > 0) codes,
+ * and per block the upper triangle of the Gram matrix of the histograms. Returns 0, or -1
+ * when scratch memory cannot be allocated.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define G 0x9E3779B97F4A7C15ULL
+#define LO 0xFFFFFFFFULL
+
+static inline uint64_t mix(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static inline void swap(uint8_t *c, int64_t i, uint64_t m) {
+    int64_t j = i + (int64_t)(m >> 32);
+    uint8_t t = c[j];
+    c[j] = c[i];
+    c[i] = t;
+}
+
+/* The stream after the fast path: words one by one (buffered low half), exact rejection. */
+static void shuffle_from(uint8_t *c, int64_t n, int64_t i, int64_t steps, uint64_t st) {
+    while (i + 1 < steps) { /* fast path: two draws per output while neither can be rejected */
+        uint64_t x = mix(st + G), r0 = (uint64_t)(n - i), r1 = (uint64_t)(n - i - 1);
+        uint64_t m0 = (x >> 32) * r0, m1 = (x & LO) * r1;
+        if (((m0 & LO) < r0) | ((m1 & LO) < r1)) break;
+        st += G;
+        swap(c, i, m0);
+        swap(c, i + 1, m1);
+        i += 2;
+    }
+    uint64_t buf = 0;
+    int have = 0;
+    for (; i < steps; i++) {
+        uint64_t r = (uint64_t)(n - i), w;
+        if (have) { w = buf; have = 0; } else { st += G; uint64_t x = mix(st); w = x >> 32; buf = x & LO; have = 1; }
+        uint64_t m = w * r;
+        if ((m & LO) < r) {
+            uint64_t thresh = (4294967296ULL - r) % r;
+            while ((m & LO) < thresh) {
+                if (have) { w = buf; have = 0; } else { st += G; uint64_t x = mix(st); w = x >> 32; buf = x & LO; have = 1; }
+                m = w * r;
+            }
+        }
+        swap(c, i, m);
+    }
+}
+
+/* Two shoes: fast paths in lockstep (independent dependency chains), then each alone. */
+static void shuffle_two(uint8_t *a, uint8_t *b, int64_t n, int64_t steps, uint64_t sa, uint64_t sb) {
+    int64_t i = 0;
+    while (i + 1 < steps) {
+        uint64_t x = mix(sa + G), y = mix(sb + G), r0 = (uint64_t)(n - i), r1 = (uint64_t)(n - i - 1);
+        uint64_t m0 = (x >> 32) * r0, m1 = (x & LO) * r1, k0 = (y >> 32) * r0, k1 = (y & LO) * r1;
+        if (((m0 & LO) < r0) | ((m1 & LO) < r1) | ((k0 & LO) < r0) | ((k1 & LO) < r1)) break;
+        sa += G;
+        sb += G;
+        swap(a, i, m0);
+        swap(b, i, k0);
+        swap(a, i + 1, m1);
+        swap(b, i + 1, k1);
+        i += 2;
+    }
+    shuffle_from(a, n, i, steps, sa);
+    shuffle_from(b, n, i, steps, sb);
+}
+
+typedef struct {
+    const int32_t *px, *bx, *v10, *v1;
+    const uint8_t *ct8;   /* class*4 + third cards, when every class index < 64 */
+    const uint16_t *ct16; /* otherwise */
+    const int16_t *code_t;
+    int16_t *codes;
+    int64_t maxc;
+} Table;
+
+static inline int64_t coup_index(const Table *T, const uint8_t *c, int64_t p) {
+    return T->px[c[p] * 16 + c[p + 2]] + T->bx[c[p + 1] * 16 + c[p + 3]] + T->v10[c[p + 4]] + T->v1[c[p + 5]];
+}
+
+static inline unsigned ct_at(const Table *T, int64_t i) { return T->ct8 ? T->ct8[i] : T->ct16[i]; }
+
+/* One shoe from position p (nc coups so far); returns its number of coups. */
+static int64_t deal_rest(const Table *T, const uint8_t *c, int64_t p, int64_t nc, int64_t last, int64_t cap,
+                         int32_t *h, int64_t s) {
+    while (p <= last && nc < cap) {
+        int64_t i = coup_index(T, c, p);
+        unsigned t = ct_at(T, i);
+        h[t >> 2]++;
+        if (T->maxc) T->codes[s * T->maxc + nc] = T->code_t[i];
+        p += 4 + (t & 3);
+        nc++;
+    }
+    return nc;
+}
+
+/* Shoes s (cards a from p) and s + 1 (cards b from q) in lockstep, then the longer alone. */
+static void deal_two(const Table *T, const uint8_t *a, const uint8_t *b, int64_t p, int64_t q, int64_t last,
+                     int64_t capa, int64_t capb, int32_t *ha, int32_t *hb, int64_t s, int64_t *na_out,
+                     int64_t *nb_out) {
+    int64_t na = 0, nb = 0;
+    if (T->ct8 && !T->maxc) {
+        const uint8_t *ct = T->ct8;
+        while (p <= last && q <= last && na < capa && nb < capb) {
+            unsigned t = ct[coup_index(T, a, p)], u = ct[coup_index(T, b, q)];
+            ha[t >> 2]++;
+            hb[u >> 2]++;
+            p += 4 + (t & 3);
+            q += 4 + (u & 3);
+            na++;
+            nb++;
+        }
+    }
+    *na_out = deal_rest(T, a, p, na, last, capa, ha, s);
+    *nb_out = deal_rest(T, b, q, nb, last, capb, hb, s + 1);
+}
+
+/* g += upper triangle of h h^T over the non-zero entries of h. */
+static void gram_add(int64_t *g, const int32_t *h, int64_t C, int64_t *nz) {
+    int64_t k = 0;
+    for (int64_t c = 0; c < C; c++)
+        if (h[c]) nz[k++] = c;
+    for (int64_t x = 0; x < k; x++) {
+        int64_t hx = h[nz[x]], *row = g + nz[x] * C;
+        for (int64_t y = x; y < k; y++) row[nz[y]] += hx * h[nz[y]];
+    }
+}
+
+int deal_range(const uint8_t *base, int64_t n, uint64_t key, int64_t first, int64_t count, int64_t blocks,
+               int64_t b0, int64_t b1, const int32_t *px, const int32_t *bx, const int32_t *v10,
+               const int32_t *v1, const uint8_t *ct8, const uint16_t *ct16, const int16_t *code_t,
+               const int32_t *burn_len, int64_t cut, int burn, int32_t *hist, int64_t C, int64_t *gram,
+               int16_t *codes, int64_t maxc, int64_t *ncoups, int64_t cap_last) {
+    Table T = {px, bx, v10, v1, ct8, ct16, code_t, codes, maxc};
+    int64_t last = n - cut, steps = n - 1 < last + 6 ? n - 1 : last + 6;
+    uint8_t *ca = malloc((size_t)n), *cb = malloc((size_t)n);
+    int32_t *ha = calloc((size_t)C, sizeof *ha), *hb = calloc((size_t)C, sizeof *hb);
+    int64_t *nz = malloc((size_t)C * sizeof *nz);
+    if (!ca || !cb || !ha || !hb || !nz) {
+        free(ca); free(cb); free(ha); free(hb); free(nz);
+        return -1;
+    }
+    for (int64_t blk = b0; blk < b1; blk++) {
+        int64_t *g = gram + blk * C * C;
+        int64_t s = blk * count / blocks, hi = (blk + 1) * count / blocks;
+        while (s < hi) {
+            int pair = s + 1 < hi;
+            uint64_t sa = mix(mix((uint64_t)(first + s + 1)) ^ key);
+            memcpy(ca, base, (size_t)n);
+            memset(ha, 0, (size_t)C * sizeof *ha);
+            int64_t capa = s == count - 1 ? cap_last : n, na, nb;
+            if (pair) {
+                memcpy(cb, base, (size_t)n);
+                memset(hb, 0, (size_t)C * sizeof *hb);
+                shuffle_two(ca, cb, n, steps, sa, mix(mix((uint64_t)(first + s + 2)) ^ key));
+                int64_t p = burn ? 1 + burn_len[ca[0]] : 0, q = burn ? 1 + burn_len[cb[0]] : 0;
+                int64_t capb = s + 1 == count - 1 ? cap_last : n;
+                deal_two(&T, ca, cb, p, q, last, capa, capb, ha, hb, s, &na, &nb);
+                memcpy(hist + (s + 1) * C, hb, (size_t)C * sizeof *hb);
+                ncoups[s + 1] = nb;
+                gram_add(g, hb, C, nz);
+            } else {
+                shuffle_from(ca, n, 0, steps, sa);
+                na = deal_rest(&T, ca, burn ? 1 + burn_len[ca[0]] : 0, 0, last, capa, ha, s);
+            }
+            memcpy(hist + s * C, ha, (size_t)C * sizeof *ha);
+            ncoups[s] = na;
+            gram_add(g, ha, C, nz);
+            s += pair ? 2 : 1;
+        }
+    }
+    free(ca); free(cb); free(ha); free(hb); free(nz);
+    return 0;
+}
