@@ -41,15 +41,13 @@ import numpy as np
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import to_fraction
 from games.baccara.cards import RANK_VALUE, RANKS, check_decks
-from games.baccara.casino import shoe_kernel
+from games.baccara.casino import odds_cache, shoe_kernel
 from games.baccara.casino.odds import (
     STANDARD_BETS,
     STATES,
     Bet,
     Shoe,
-    bet_return,
     chemin_de_fer_expectation,
-    coup_distribution,
 )
 from games.baccara.casino.stats import Z95, BetStat
 from games.baccara.rules.drawing import (
@@ -254,13 +252,16 @@ class _BetClasses:
         keys: dict[tuple, int] = {}
         cls = np.empty(NO_COUP + 1, dtype=np.int64)
         exact_pay: list[tuple[Fraction, ...]] = []
+        payouts = [bets[n].payout for n in self.names]
         for i, s in enumerate(STATES):
-            pays = tuple(to_fraction(bets[n].payout(s), f"payout of bet {n}") for n in self.names)
-            key = (pays, s.winner, s.player_pair, s.banker_pair)
-            if key not in keys:
-                keys[key] = len(keys)
+            pays = tuple(to_fraction(f(s), f"payout of bet {n}") for f, n in zip(payouts, self.names))
+            # keyed by integer pairs: hashing Fractions would cost more than the payouts
+            key = (tuple((p.numerator, p.denominator) for p in pays), s.winner, s.player_pair, s.banker_pair)
+            c = keys.get(key)
+            if c is None:
+                c = keys[key] = len(keys)
                 exact_pay.append(pays)
-            cls[i] = keys[key]
+            cls[i] = c
         self.n_classes = len(keys) + 1  # last class: no coup
         cls[NO_COUP] = len(keys)
         self.cls = cls
@@ -556,9 +557,8 @@ def simulate(
     seconds = time.perf_counter() - start
 
     exact_returns: dict[str, Fraction] = {}
-    if exact:
-        dist = coup_distribution(shoe)
-        exact_returns = {name: bet_return(dist, b).expected for name, b in table.items()}
+    if exact:  # the state counts are cached on disk (odds_cache): the same Fractions as bet_return
+        exact_returns = odds_cache.exact_returns(shoe, classes.names, classes.cls, classes.exact_pay)
     stats = acc.stats(exact_returns)
     sess = None
     if profits is not None and session_bet is not None and sessions is not None and n_per is not None:
