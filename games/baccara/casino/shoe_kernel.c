@@ -133,8 +133,10 @@ static void deal_two(const Table *T, const uint8_t *a, const uint8_t *b, int64_t
 /* g += upper triangle of h h^T over the non-zero entries of h. */
 static void gram_add(int64_t *g, const int32_t *h, int64_t C, int64_t *nz) {
     int64_t k = 0;
-    for (int64_t c = 0; c < C; c++)
-        if (h[c]) nz[k++] = c;
+    for (int64_t c = 0; c < C; c++) { /* branch-free: which classes occur is unpredictable */
+        nz[k] = c;
+        k += h[c] != 0;
+    }
     for (int64_t x = 0; x < k; x++) {
         int64_t hx = h[nz[x]], *row = g + nz[x] * C;
         for (int64_t y = x; y < k; y++) row[nz[y]] += hx * h[nz[y]];

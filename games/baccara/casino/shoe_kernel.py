@@ -218,6 +218,19 @@ def _arrays(base: np.ndarray, count: int, n_classes: int, want_codes: bool, bloc
             np.zeros(count, dtype=np.int64), np.zeros((blocks, n_classes, n_classes), dtype=np.int64))
 
 
+_POOLS: dict = {}
+
+
+def _pool(threads: int):
+    """A thread pool of this size, kept for the next chunks (idle threads block, they do not spin)."""
+    pool = _POOLS.get(threads)
+    if pool is None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        pool = _POOLS[threads] = ThreadPoolExecutor(threads, thread_name_prefix="shoe-kernel")
+    return pool
+
+
 def _deal_c(fn, base, key, first, count, tables, burn_len, cut, burn, n_classes, want_codes, cap_last, workers):
     """The C kernel: ``workers`` Python threads deal disjoint blocks (ctypes releases the GIL)."""
     px, bx, v10, v1, ct, code_t = tables
@@ -243,10 +256,7 @@ def _deal_c(fn, base, key, first, count, tables, burn_len, cut, burn, n_classes,
     if threads == 1:
         status = [run(0)]
     else:
-        from concurrent.futures import ThreadPoolExecutor
-
-        with ThreadPoolExecutor(threads) as pool:
-            status = list(pool.map(run, range(threads)))
+        status = list(_pool(threads).map(run, range(threads)))
     if any(status):
         raise MemoryError("the C dealing kernel could not allocate its scratch shoes")
     return hist, gram, ncoups, codes
