@@ -1,6 +1,6 @@
 """Benchmark: punto banco shoe simulation against plain Python loops, and exact odds (issue #14, target 4).
 
-    .venv/bin/python benchmarks/bench_simulate.py [--rounds 20000000] [--python-rounds 300000]
+    python benchmarks/bench_simulate.py [--rounds 20000000] [--python-rounds 300000] [--repeat 5]
 
 Everything below is measured in one run, so the ratios compare like with like on the
 shared machine. Writes ``benchmarks/results/simulate.md``:
@@ -8,12 +8,17 @@ shared machine. Writes ``benchmarks/results/simulate.md``:
 * **the issue's peer**: ``bars_loop``, plain Python dealing only four cards per round
   from ``random.shuffle``-d shoes (no third cards, no burn: a floor for any Python
   dealer), and ``simulate_python``, the real casino procedure as a plain Python loop;
-* ``simulate(..., workers=1)`` and ``workers=2`` (the compiled kernel, all eleven contract
-  bets, shoe-clustered statistics, shuffle + burn + cut card), median of ``--repeat``
-  runs; ratios per wall-clock second and per CPU-second (CPU time of all threads of
-  this process: what one idle core delivers);
-* ``baccara simulate --rounds N`` end to end (a fresh process: start, imports, numba's
-  cached kernel, exact values, JSON) against the four-card loop's time for N rounds;
+* ``simulate(..., workers=1)`` and ``workers=2`` with each compiled kernel (the C library
+  and numba; all eleven contract bets, shoe-clustered statistics, shuffle + burn + cut
+  card), interleaved with the peer, medians of ``--repeat`` runs; ratios per wall-clock
+  second and per CPU-second (CPU time of all threads of this process: what one idle core
+  delivers);
+* ``baccara simulate --rounds N`` **end to end**, each run a fresh process (start, imports,
+  kernel load, exact values, rich tables to a pipe), also interleaved with the peer:
+  *first run after install* (empty cache directories: the C library is compiled, numba
+  compiles its kernel, the exact odds are enumerated) and *warm* runs (median of
+  ``--repeat``), with ``--workers 1`` and ``--workers 2``, against the four-card loop's
+  time for N rounds measured next to them;
 * peak memory of ``simulate`` for 10⁶ and 10⁷ rounds, each in a fresh process (peak
   resident set, and the peak of Python/numpy allocations by ``tracemalloc``): flat;
 * agreement: z = (simulated − exact)/standard error for every bet of the largest run;
@@ -24,14 +29,15 @@ shared machine. Writes ``benchmarks/results/simulate.md``:
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 
@@ -41,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from games.baccara.casino.odds import coup_distribution  # noqa: E402
-from games.baccara.casino.shoe_kernel import numba_available  # noqa: E402
+from games.baccara.casino.shoe_kernel import backend  # noqa: E402
 from games.baccara.casino.simulation import simulate, simulate_chemin_de_fer, simulate_python  # noqa: E402
 from games.baccara.rules.drawing import banker_rule  # noqa: E402
 
@@ -91,28 +97,90 @@ def timed(fn, *args, **kw) -> tuple[float, float, object]:
     return time.perf_counter() - t, time.process_time() - c, out
 
 
-def child_cpu(cmd: list[str]) -> tuple[float, float, str]:
+def child_cpu(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
     """Wall and CPU seconds (user + system) of a fresh child process, and its stdout."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # as installed: .pyc kept
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=ROOT, env={**env, "PYTHONPATH": str(ROOT)})
+    base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # as installed: .pyc kept
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=ROOT,
+                         env={**base, "PYTHONPATH": str(ROOT), **(env or {})})
     wall = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), out.stdout
 
 
-def measure_kernel(rounds: int, python_rounds: int, repeat: int) -> dict[int, list[tuple[float, float]]]:
-    """(wall, CPU) of the four-card loop (key 0) and of ``simulate`` with 1 and 2 workers,
-    interleaved ``repeat`` times so that changes of the machine's load hit all three alike."""
-    simulate(10_000, 8, seed=0, exact=False)  # load the kernel and build the tables once
-    runs: dict[int, list[tuple[float, float]]] = {0: [], 1: [], 2: []}
+@contextmanager
+def kernel(kind: str):
+    """Run ``simulate`` with the compiled kernel ``kind`` (``c`` or ``numba``)."""
+    old = os.environ.get("GAMEKIT_SIM_KERNEL")
+    os.environ["GAMEKIT_SIM_KERNEL"] = kind
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop("GAMEKIT_SIM_KERNEL", None)
+        else:
+            os.environ["GAMEKIT_SIM_KERNEL"] = old
+
+
+def available_kernels() -> list[str]:
+    out = []
+    for kind in ("c", "numba"):
+        with kernel(kind):
+            if backend() == kind:
+                out.append(kind)
+    return out
+
+
+Runs = dict[object, list[tuple[float, float]]]
+
+
+def measure_kernel(rounds: int, python_rounds: int, repeat: int, kinds: list[str]) -> Runs:
+    """(wall, CPU) of the four-card loop (key "peer") and of ``simulate`` with each kernel and
+    1 and 2 workers (keys (kind, w)), interleaved ``repeat`` times so that changes of the
+    machine's load hit all of them alike."""
+    for kind in kinds:
+        with kernel(kind):
+            simulate(10_000, 8, seed=0, exact=False)  # load the kernel and build the tables once
+    runs: Runs = {"peer": []}
     for i in range(repeat):
         wall, cpu, _ = timed(bars_loop, python_rounds, 8, seed=i)
-        runs[0].append((wall, cpu))
-        for w in (1, 2):
-            wall, cpu, _ = timed(simulate, rounds, 8, seed=i, exact=False, workers=w)
-            runs[w].append((wall, cpu))
+        runs["peer"].append((wall, cpu))
+        for kind in kinds:
+            for w in (1, 2):
+                with kernel(kind):
+                    wall, cpu, _ = timed(simulate, rounds, 8, seed=i, exact=False, workers=w)
+                runs.setdefault((kind, w), []).append((wall, cpu))
+    return runs
+
+
+def _cli(rounds: int, workers: int) -> list[str]:
+    return [sys.executable, "-m", "games.baccara.cli.main", "simulate", "--seed", "1", "--rounds", str(rounds),
+            "--workers", str(workers)]
+
+
+def measure_cli(rounds: int, python_rounds: int, repeat: int, kinds: list[str]) -> Runs:
+    """``baccara simulate`` end to end in fresh processes (rich tables to a pipe).
+
+    Keys ("cold", kind): the first run after install, with empty cache directories
+    (``GAMEKIT_CACHE_DIR`` for the C library and the exact odds, ``NUMBA_CACHE_DIR`` for
+    numba), two workers; ("warm", kind, w): later runs; "peer": the four-card loop for
+    ``python_rounds`` rounds, interleaved with the warm runs.
+    """
+    runs: Runs = {"peer": []}
+    for kind in kinds:
+        with tempfile.TemporaryDirectory() as g, tempfile.TemporaryDirectory() as nb:
+            env = {"GAMEKIT_SIM_KERNEL": kind, "GAMEKIT_CACHE_DIR": g, "NUMBA_CACHE_DIR": nb}
+            wall, cpu, _ = child_cpu(_cli(rounds, 2), env)
+            runs[("cold", kind)] = [(wall, cpu)]
+        child_cpu(_cli(1000, 1), {"GAMEKIT_SIM_KERNEL": kind})  # the user cache, as after any first run
+    for i in range(repeat):
+        wall, cpu, _ = timed(bars_loop, python_rounds, 8, seed=100 + i)
+        runs["peer"].append((wall, cpu))
+        for kind in kinds:
+            for w in (1, 2):
+                wall, cpu, _ = child_cpu(_cli(rounds, w), {"GAMEKIT_SIM_KERNEL": kind})
+                runs.setdefault(("warm", kind, w), []).append((wall, cpu))
     return runs
 
 
@@ -126,40 +194,59 @@ def measure_memory(sizes: list[int]) -> list[tuple[int, int, int]]:
     return rows
 
 
-def speed_table(args, runs, peers, cli) -> list[str]:
-    """Rows of the speed table: peers, the kernel with 1 and 2 workers, ratios, end to end."""
-    pw, pc = peers
-    bw = statistics.median(x for x, _ in runs[0])
-    bc = statistics.median(c for _, c in runs[0])
+def _med(xs: list[tuple[float, float]]) -> tuple[float, float]:
+    return statistics.median(w for w, _ in xs), statistics.median(c for _, c in xs)
+
+
+_HEAD = ["| implementation | rounds | wall s | rounds / wall s | CPU s | rounds / CPU s | "
+         "× four-card loop, wall | × four-card loop, per CPU-s |",
+         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+_NAMES = {"c": "C library (ctypes)", "numba": "numba"}
+
+
+def _row(label: str, k: int, wall: float, cpu: float, peer: tuple[float, float]) -> str:
+    """A table row; ``peer`` = the loop's (wall, CPU) seconds per round."""
+    return (f"| {label} | {k:,} | {wall:.2f} | {k / wall:,.0f} | {cpu:.2f} | {k / cpu:,.0f} | "
+            f"**{peer[0] * k / wall:.0f}×** | **{peer[1] * k / cpu:.0f}×** |")
+
+
+def speed_table(args, runs: Runs, pyref: tuple[float, float], kinds: list[str]) -> list[str]:
+    """The kernel in process: peers, each kernel with 1 and 2 workers, ratios."""
     n, k = args.python_rounds, args.rounds
-    lines = [
-        "| implementation | rounds | wall s | rounds / wall s | CPU s | rounds / CPU s | "
-        "× four-card loop, wall | × four-card loop, per CPU-s |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-        f"| **peer**: plain Python, four cards per round (`bars_loop`), median of {args.repeat} | {n:,} | "
-        f"{bw:.2f} | {n / bw:,.0f} | "
-        f"{bc:.2f} | {n / bc:,.0f} | 1 | 1 |",
-        f"| plain Python casino dealer with third cards (`simulate_python`) | {n:,} | {pw:.2f} | {n / pw:,.0f} | "
-        f"{pc:.2f} | {n / pc:,.0f} | {bw / pw:.2f} | {bc / pc:.2f} |",
-    ]
-    for w in (1, 2):
-        wall = statistics.median(x for x, _ in runs[w])
-        cpu = statistics.median(c for _, c in runs[w])
-        lines.append(
-            f"| compiled kernel, `simulate(workers={w})`, median of {args.repeat} | {k:,} | {wall:.2f} | "
-            f"{k / wall:,.0f} | {cpu:.2f} | {k / cpu:,.0f} | **{(k / wall) / (n / bw):.0f}×** | "
-            f"**{(k / cpu) / (n / bc):.0f}×** |")
-    cw, cc = cli
-    loop_wall, loop_cpu = bw * k / n, bc * k / n
-    spread = [
-        f"workers={w}: " + ", ".join(f"{(k / c) / (n / b):.0f}×" for (_, b), (_, c) in zip(runs[0], runs[w], strict=True))
-        for w in (1, 2)
-    ]
-    lines.append(
-        f"| `baccara simulate --rounds {k:,}` end to end (fresh process, default workers) | {k:,} | {cw:.2f} | "
-        f"{k / cw:,.0f} | {cc:.2f} | {k / cc:,.0f} | **{loop_wall / cw:.0f}×** | **{loop_cpu / cc:.0f}×** |")
-    lines += ["", "Per-CPU-second ratio of each interleaved repetition (loop and kernel measured back to back): "
-              + "; ".join(spread) + "."]
+    bw, bc = _med(runs["peer"])
+    pw, pc = pyref
+    lines = [*_HEAD,
+             f"| **peer**: plain Python, four cards per round (`bars_loop`), median of {args.repeat} | {n:,} | "
+             f"{bw:.2f} | {n / bw:,.0f} | {bc:.2f} | {n / bc:,.0f} | 1 | 1 |",
+             f"| plain Python casino dealer with third cards (`simulate_python`) | {n:,} | {pw:.2f} | "
+             f"{n / pw:,.0f} | {pc:.2f} | {n / pc:,.0f} | {bw / pw:.2f} | {bc / pc:.2f} |"]
+    spread = []
+    for kind in kinds:
+        for w in (1, 2):
+            wall, cpu = _med(runs[(kind, w)])
+            lines.append(_row(f"{_NAMES[kind]}, `simulate(workers={w})`, median of {args.repeat}", k, wall, cpu,
+                              (bw / n, bc / n)))
+            spread.append(f"{kind} workers={w}: " + ", ".join(
+                f"{(k / c) / (n / b):.0f}×" for (_, b), (_, c) in zip(runs["peer"], runs[(kind, w)], strict=True)))
+    return [*lines, "", "Per-CPU-second ratio of each interleaved repetition (loop and kernel measured back to "
+            "back): " + "; ".join(spread) + "."]
+
+
+def cli_table(args, runs: Runs, kinds: list[str]) -> list[str]:
+    """``baccara simulate`` end to end: first run after install and warm runs, against the loop."""
+    n, k = args.python_rounds, args.rounds
+    bw, bc = _med(runs["peer"])
+    peer = (bw / n, bc / n)
+    lines = [*_HEAD,
+             f"| **peer**: `bars_loop` for {n:,} rounds, median of {args.repeat}, scaled to {k:,} | {k:,} | "
+             f"{bw * k / n:.2f} | {n / bw:,.0f} | {bc * k / n:.2f} | {n / bc:,.0f} | 1 | 1 |"]
+    for kind in kinds:
+        wall, cpu = runs[("cold", kind)][0]
+        lines.append(_row(f"{_NAMES[kind]}: first run after install (empty caches), `--workers 2`", k, wall, cpu,
+                          peer))
+        for w in (1, 2):
+            wall, cpu = _med(runs[("warm", kind, w)])
+            lines.append(_row(f"{_NAMES[kind]}: warm, `--workers {w}`, median of {args.repeat}", k, wall, cpu, peer))
     return lines
 
 
@@ -184,6 +271,28 @@ def exact_lines() -> list[str]:
     return lines
 
 
+def verdict_lines(args, kruns: Runs, cruns: Runs, kinds: list[str]) -> list[str]:
+    """Which ratios reach the issue's 60×, per wall second and per CPU-second."""
+    n, k = args.python_rounds, args.rounds
+    out = ["| what | × loop, wall | ≥ 60×? | × loop, per CPU-s | ≥ 60×? |", "| --- | ---: | :---: | ---: | :---: |"]
+
+    def add(label: str, peer: list, mine: list) -> None:
+        bw, bc = _med(peer)
+        w, c = _med(mine)
+        rw, rc = bw * k / n / w, bc * k / n / c
+        out.append(f"| {label} | {rw:.0f}× | {'yes' if rw >= 60 else 'no'} | {rc:.0f}× | {'yes' if rc >= 60 else 'no'} |")
+
+    for kind in kinds:
+        for w in (1, 2):
+            add(f"{_NAMES[kind]}, in process, {w} worker{'s' if w > 1 else ''}", kruns["peer"], kruns[(kind, w)])
+        for w in (1, 2):
+            add(f"{_NAMES[kind]}, `baccara simulate` end to end, warm, {w} worker{'s' if w > 1 else ''}",
+                cruns["peer"], cruns[("warm", kind, w)])
+        add(f"{_NAMES[kind]}, `baccara simulate` end to end, first run after install", cruns["peer"],
+            cruns[("cold", kind)])
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=20_000_000)
@@ -192,12 +301,11 @@ def main() -> None:
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "simulate.md"))
     args = ap.parse_args()
     load0 = os.getloadavg()
+    kinds = available_kernels()
     pw, pc, _ = timed(simulate_python, args.python_rounds, 8, seed=1)
-    runs = measure_kernel(args.rounds, args.python_rounds, args.repeat)
-    cli = [sys.executable, "-m", "games.baccara.cli.main", "simulate", "--seed", "1", "--json", "--rounds"]
-    child_cpu([*cli, "1000"])  # warm-up: byte-code and numba caches
-    cw, cc, out = child_cpu([*cli, str(args.rounds)])
-    shoes = json.loads(out)["shoes"]
+    kruns = measure_kernel(args.rounds, args.python_rounds, args.repeat, kinds)
+    cruns = measure_cli(args.rounds, args.python_rounds, args.repeat, kinds)
+    load_mid = os.getloadavg()
     res = simulate(args.rounds, 8, seed=7, exact=True)
     memory = measure_memory([10**6, 10**7])
     banker = dict(banker_rule("DSDD"))
@@ -207,19 +315,32 @@ def main() -> None:
     lines = [
         "# Punto banco simulation and exact odds",
         "",
-        f"Kernel: {'numba' if numba_available() else 'numpy fallback'}. Machine: "
+        f"Kernels: {', '.join(_NAMES[k] for k in kinds) or 'numpy fallback only'} (default: {backend()}). Machine: "
         f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores (shared), "
         f"Python {platform.python_version()}, numpy {np.__version__}. Load average {load0[0]:.1f} at the start, "
-        f"{load1[0]:.1f} at the end. Command: `.venv/bin/python benchmarks/bench_simulate.py`.",
+        f"{load_mid[0]:.1f} after the timings, {load1[0]:.1f} at the end. "
+        f"Command: `python benchmarks/bench_simulate.py --rounds {args.rounds} --repeat {args.repeat}`.",
         "",
-        "## Shoe simulation (8 decks, burn, cut card 7 from the end, all 11 contract bets)",
+        "## Verdict: the issue's target of 60× the four-card Python loop",
         "",
-        *speed_table(args, runs, (pw, pc), (cw, cc)),
+        *verdict_lines(args, kruns, cruns, kinds),
         "",
-        f"The end-to-end run dealt {shoes:,} shoes. Wall-clock rates on this shared machine include waiting "
-        "for a core (see the load average); CPU seconds (all threads of the process) measure the work itself, "
-        "so *per CPU-s* is the ratio one idle core would show. With two workers the wall-clock rate can reach "
-        "twice the one-worker rate only when both cores are free.",
+        "Wall-clock rates on this shared machine include waiting for a core (see the load average); CPU "
+        "seconds (all threads of the process, or of the child) measure the work itself, so *per CPU-s* is "
+        "the ratio one idle core would show. With two workers the wall-clock rate can approach twice the "
+        "one-worker rate only when both cores are free.",
+        "",
+        "## The kernel in process (8 decks, burn, cut card 7 from the end, all 11 contract bets)",
+        "",
+        *speed_table(args, kruns, (pw, pc), kinds),
+        "",
+        f"## `baccara simulate --rounds {args.rounds:,}` end to end (fresh processes, rich tables to a pipe)",
+        "",
+        *cli_table(args, cruns, kinds),
+        "",
+        "The peer is measured in the parent between the children (interleaved), so a change of the load "
+        "affects both. A *first run after install* starts with empty cache directories: the C library is "
+        "compiled (≈ 0.2 CPU-s) and the exact odds enumerated; numba compiles its kernel (tens of seconds).",
         "",
         "## Memory (fresh process per size, one worker)",
         "",
