@@ -232,10 +232,15 @@ def _pool(threads: int):
 
 
 def _deal_c(fn, base, key, first, count, tables, burn_len, cut, burn, n_classes, want_codes, cap_last, workers):
-    """The C kernel: ``workers`` Python threads deal disjoint blocks (ctypes releases the GIL)."""
+    """The C kernel: ``workers`` Python threads deal disjoint blocks (ctypes releases the GIL).
+
+    With several threads the chunk is cut into 4 blocks per thread, taken from the pool's
+    queue as threads come free: a thread slowed by other load on the machine takes fewer.
+    """
     px, bx, v10, v1, ct, code_t = tables
     threads = max(1, min(workers, count))
-    hist, codes, ncoups, gram = _arrays(base, count, n_classes, want_codes, threads)
+    blocks = 1 if threads == 1 else min(count, 4 * threads)
+    hist, codes, ncoups, gram = _arrays(base, count, n_classes, want_codes, blocks)
     ct8 = ct if ct.dtype == np.uint8 else None
     ct16 = None if ct8 is not None else np.ascontiguousarray(ct, dtype=np.uint16)
     base = np.ascontiguousarray(base, dtype=np.uint8)
@@ -244,7 +249,7 @@ def _deal_c(fn, base, key, first, count, tables, burn_len, cut, burn, n_classes,
     def ptr(a):
         return None if a is None else a.ctypes.data
 
-    args = [ptr(base), base.size, key, first, count, threads, 0, 0, ptr(px), ptr(bx), ptr(v10), ptr(v1),
+    args = [ptr(base), base.size, key, first, count, blocks, 0, 0, ptr(px), ptr(bx), ptr(v10), ptr(v1),
             ptr(ct8), ptr(ct16), ptr(code_t), ptr(burn_len), cut, int(burn), ptr(hist), n_classes, ptr(gram),
             ptr(codes), codes.shape[1], ptr(ncoups), cap_last]
 
@@ -256,7 +261,7 @@ def _deal_c(fn, base, key, first, count, tables, burn_len, cut, burn, n_classes,
     if threads == 1:
         status = [run(0)]
     else:
-        status = list(_pool(threads).map(run, range(threads)))
+        status = list(_pool(threads).map(run, range(blocks)))
     if any(status):
         raise MemoryError("the C dealing kernel could not allocate its scratch shoes")
     return hist, gram, ncoups, codes
