@@ -28,10 +28,14 @@ used (0, 1 or 2; the punto banco tableau). The table is built once from the draw
 rules with the vectorized rule :func:`coup_table`, so the kernel's inner loop has no
 data-dependent branch.
 
-Two backends give identical results:
+Three backends give identical results (:func:`backend`; ``GAMEKIT_SIM_KERNEL`` chooses):
 
+* **C** (``shoe_kernel.c``, built once with the system C compiler and loaded by ctypes,
+  :mod:`games.baccara.casino.shoe_c`; ``workers`` Python threads deal disjoint blocks of
+  shoes, ctypes releasing the GIL), the default: it loads in milliseconds, where numba
+  costs ≈ 1 CPU-second per process (import, code generator, cache load);
 * **numba** (``@njit(parallel=True)``, one ``prange`` over blocks of shoes; the number
-  of threads is ``workers``), used when numba imports;
+  of threads is ``workers``), used when no C compiler is available;
 * **numpy**, the fallback: the same SplitMix64/Lemire shuffle vectorized across shoes,
   then the vectorized dealer of :mod:`games.baccara.casino.simulation`.
 
@@ -207,7 +211,7 @@ def _numba_kernel():
 
 
 def numba_available() -> bool:
-    """Whether the compiled kernel is in use."""
+    """Whether the numba kernel can be used (numba imports)."""
     return _numba_kernel() is not None
 
 
