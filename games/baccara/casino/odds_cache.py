@@ -46,7 +46,12 @@ def cache_root() -> Path:
     if os.environ.get("GAMEKIT_CACHE_DIR"):
         return Path(os.environ["GAMEKIT_CACHE_DIR"])
     xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "gamekit"
+    try:
+        return (Path(xdg) if xdg else Path.home() / ".cache") / "gamekit"
+    except RuntimeError:  # no home directory: a per-user temporary directory
+        import tempfile
+
+        return Path(tempfile.gettempdir()) / f"gamekit-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
 
 
 def _tableau() -> str:

@@ -27,10 +27,7 @@ import hashlib
 import os
 import platform
 import shutil
-import subprocess
 import sys
-import sysconfig
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 
@@ -48,22 +45,26 @@ _ARGTYPES = [_P, _I, ctypes.c_uint64, _I, _I, _I, _I, _I,  # base n key first co
 
 
 def _compiler() -> str | None:
-    cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    cc = os.environ.get("CC") or "cc"
     exe = cc.split()[0] if cc.split() else "cc"
     if shutil.which(exe):
         return cc
     return next((c for c in ("cc", "gcc", "clang") if shutil.which(c)), None)
 
 
-def _cache_dirs() -> list[Path]:
-    dirs = []
+def _cache_dirs():
+    """Candidate directories, in order (the temporary one only if the others fail)."""
     if os.environ.get("GAMEKIT_CACHE_DIR"):
-        dirs.append(Path(os.environ["GAMEKIT_CACHE_DIR"]))
+        yield Path(os.environ["GAMEKIT_CACHE_DIR"])
     xdg = os.environ.get("XDG_CACHE_HOME")
-    dirs.append((Path(xdg) if xdg else Path.home() / ".cache") / "gamekit")
+    try:
+        yield (Path(xdg) if xdg else Path.home() / ".cache") / "gamekit"
+    except RuntimeError:  # no home directory
+        pass
+    import tempfile
+
     uid = os.getuid() if hasattr(os, "getuid") else "user"
-    dirs.append(Path(tempfile.gettempdir()) / f"gamekit-{uid}")
-    return dirs
+    yield Path(tempfile.gettempdir()) / f"gamekit-{uid}"
 
 
 def library_path(cc: str) -> str:
@@ -76,6 +77,9 @@ def library_path(cc: str) -> str:
 
 def _build(cc: str, target: Path) -> bool:
     """Compile into ``target`` (written as a temporary file, then renamed); False on failure."""
+    import subprocess
+    import tempfile
+
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
