@@ -102,3 +102,24 @@ def test_c_library_falls_through_an_unusable_cache_dir(tmp_path, monkeypatch) ->
         assert simulate(3_000, 1, seed=2, exact=False).counts == a.counts
     finally:
         shoe_c.load.cache_clear()
+
+
+@pytest.mark.skipif(shoe_c.load() is None or not hasattr(__import__("os"), "getuid"), reason="POSIX with a C compiler")
+def test_c_library_in_a_world_writable_directory_is_not_loaded(tmp_path, monkeypatch) -> None:
+    """A library someone else could have planted is replaced by our own build, never loaded."""
+    import os
+
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    monkeypatch.setenv("GAMEKIT_CACHE_DIR", str(shared))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    name = shoe_c.library_path(shoe_c._compiler())
+    (shared / name).write_bytes(b"not a library")
+    os.chmod(shared, 0o777)
+    shoe_c.load.cache_clear()
+    try:
+        assert shoe_c.load() is not None
+        assert (shared / name).read_bytes() == b"not a library"  # not loaded, not rebuilt there
+        assert (tmp_path / "xdg" / "gamekit" / name).is_file()  # built in the next, private directory
+    finally:
+        shoe_c.load.cache_clear()

@@ -13,7 +13,9 @@ deal disjoint blocks of shoes on two cores.
 directory (``gamekit-<uid>``), under a name holding the SHA-256 of the source, the
 compiler command and the platform, so a changed source, compiler or machine type gets a new
 build and a read-only installation is never written to. The file is written under a
-temporary name and renamed into place (atomic: concurrent first runs are safe). Without a
+temporary name and renamed into place (atomic: concurrent first runs are safe). A
+directory or library file not owned by this user, or world-writable, is skipped: nothing
+another user could have planted is loaded. Without a
 C compiler :func:`load` returns None and
 :func:`games.baccara.casino.shoe_kernel.backend` uses numba, then numpy (or what
 ``GAMEKIT_SIM_KERNEL`` asks for); every backend deals the same cards
@@ -81,7 +83,7 @@ def _build(cc: str, target: Path) -> bool:
     import tempfile
 
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
+        target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent)
         os.close(fd)
     except OSError:
@@ -91,6 +93,7 @@ def _build(cc: str, target: Path) -> bool:
         done = subprocess.run(cmd, capture_output=True, timeout=120, check=False)
         if done.returncode != 0:
             return False
+        os.chmod(tmp, 0o755)
         os.replace(tmp, target)
         return True
     except (OSError, subprocess.SubprocessError):
@@ -100,7 +103,26 @@ def _build(cc: str, target: Path) -> bool:
             os.unlink(tmp)
 
 
+def _private(path: Path) -> bool:
+    """Whether ``path`` and its directory are ours (POSIX): owned by this user and not
+    world-writable. A library in a directory another user controls (say a pre-created
+    ``/tmp/gamekit-<uid>``) is never loaded."""
+    return _ours(path.parent) and _ours(path)
+
+
+def _ours(path: Path) -> bool:
+    if not hasattr(os, "getuid"):
+        return True
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return st.st_uid == os.getuid() and not st.st_mode & 0o002
+
+
 def _open(path: Path):
+    if not _private(path):
+        raise OSError(f"{path} is not private to this user")
     lib = ctypes.CDLL(str(path))
     fn = lib.deal_range
     fn.argtypes = _ARGTYPES
@@ -118,11 +140,13 @@ def load():
         return None
     name = library_path(cc)
     for d in _cache_dirs():
+        if d.exists() and not _ours(d):
+            continue  # never build into, nor load from, a directory others can write
         path = d / name
         if path.exists() or _build(cc, path):
             try:
                 return _open(path)
-            except OSError:  # a damaged file: rebuild it once in place
+            except OSError:  # a damaged or foreign file: rebuild it once in place
                 if _build(cc, path):
                     try:
                         return _open(path)
