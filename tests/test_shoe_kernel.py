@@ -125,3 +125,25 @@ def test_c_library_is_built_into_the_cache_and_reused(tmp_path, monkeypatch) -> 
         assert simulate(5_000, 2, seed=9, exact=False).counts == a.counts
     finally:
         shoe_c.load.cache_clear()
+
+
+def test_many_bet_classes_take_the_wide_table(compiled: str, monkeypatch) -> None:
+    """A bet paying differently on every final state gives > 64 classes: the coup table is
+    no longer uint8 (numba: int32, C: uint16, dealt without the lockstep fast path); the run
+    must still equal the numpy backend's, and the exact value must match bet_return."""
+    from fractions import Fraction
+
+    from games.baccara.casino.odds import STATES, Bet, bet_return, coup_distribution, state_index
+
+    def by_state(s) -> Fraction:
+        i = state_index(s.player_cards, s.player_total, s.banker_cards, s.banker_total,
+                        int(s.player_pair), int(s.banker_pair))
+        return Fraction(i % 97 - 48, 7)
+
+    bets = {"fine": Bet("fine", "pays by final state", by_state), "banker": STANDARD_BETS["banker"]}
+    assert _BetClasses(bets).n_classes > 64 and len(STATES) == 1600
+    fast = simulate(1_500, 2, seed=3, bets=bets)
+    monkeypatch.setenv("GAMEKIT_SIM_KERNEL", "numpy")
+    slow = simulate(1_500, 2, seed=3, bets=bets)
+    assert fast.counts == slow.counts and fast.bets["fine"].mean == slow.bets["fine"].mean
+    assert fast.bets["fine"].exact == bet_return(coup_distribution(Shoe.decks(2)), bets["fine"]).expected
