@@ -147,3 +147,22 @@ def test_many_bet_classes_take_the_wide_table(compiled: str, monkeypatch) -> Non
     slow = simulate(1_500, 2, seed=3, bets=bets)
     assert fast.counts == slow.counts and fast.bets["fine"].mean == slow.bets["fine"].mean
     assert fast.bets["fine"].exact == bet_return(coup_distribution(Shoe.decks(2)), bets["fine"]).expected
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork") or shoe_c.load() is None, reason="needs fork and cc")
+def test_two_workers_after_fork(monkeypatch) -> None:
+    """C kernel: a child forked after a two-worker run (its copy of the thread pool has no
+    threads) still deals, and deals the same run. (numba's OpenMP/workqueue threading
+    layers are not fork-safe: not tested.)"""
+    import multiprocessing as mp
+
+    monkeypatch.setenv("GAMEKIT_SIM_KERNEL", "c")
+
+    parent = simulate(4_000, 1, seed=8, exact=False, workers=2)
+    with mp.get_context("fork").Pool(1) as pool:
+        child = pool.apply_async(_counts_with_two_workers).get(timeout=120)
+    assert child == parent.counts
+
+
+def _counts_with_two_workers() -> dict:
+    return simulate(4_000, 1, seed=8, exact=False, workers=2).counts

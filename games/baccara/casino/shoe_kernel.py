@@ -226,12 +226,14 @@ _POOLS: dict = {}
 
 
 def _pool(threads: int):
-    """A thread pool of this size, kept for the next chunks (idle threads block, they do not spin)."""
-    pool = _POOLS.get(threads)
+    """A thread pool of this size, kept for the next chunks (idle threads block, they do not
+    spin); a forked child (whose copy of the pool has no threads) makes its own."""
+    key = (threads, os.getpid())
+    pool = _POOLS.get(key)
     if pool is None:
         from concurrent.futures import ThreadPoolExecutor
 
-        pool = _POOLS[threads] = ThreadPoolExecutor(threads, thread_name_prefix="shoe-kernel")
+        pool = _POOLS[key] = ThreadPoolExecutor(threads, thread_name_prefix="shoe-kernel")
     return pool
 
 
