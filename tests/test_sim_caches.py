@@ -123,3 +123,26 @@ def test_c_library_in_a_world_writable_directory_is_not_loaded(tmp_path, monkeyp
         assert (tmp_path / "xdg" / "gamekit" / name).is_file()  # built in the next, private directory
     finally:
         shoe_c.load.cache_clear()
+
+
+@pytest.mark.skipif(__import__("shutil").which("false") is None, reason="needs a failing command")
+def test_failing_compiler_falls_back(tmp_path, monkeypatch) -> None:
+    """A compiler that fails leaves no file behind, is tried once, and the run uses the next
+    backend with the same result."""
+    from games.baccara.casino import shoe_kernel
+
+    monkeypatch.setenv("GAMEKIT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("CC", "false")
+    calls = []
+    real = shoe_c._build
+    monkeypatch.setattr(shoe_c, "_build", lambda cc, p: calls.append(p) or real(cc, p))
+    shoe_c.load.cache_clear()
+    try:
+        assert shoe_c.load() is None and len(calls) == 1
+        assert list(tmp_path.iterdir()) == []
+        assert shoe_kernel.backend() in ("numba", "numpy")
+        a = simulate(3_000, 1, seed=5, exact=False)
+        monkeypatch.setenv("GAMEKIT_SIM_KERNEL", "numpy")
+        assert simulate(3_000, 1, seed=5, exact=False).counts == a.counts
+    finally:
+        shoe_c.load.cache_clear()

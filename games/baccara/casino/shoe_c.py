@@ -77,8 +77,13 @@ def library_path(cc: str) -> str:
     return f"shoe_kernel-{h.hexdigest()[:20]}{suffix}"
 
 
+class _CompileError(Exception):
+    """The compiler ran and failed (no other directory will do better)."""
+
+
 def _build(cc: str, target: Path) -> bool:
-    """Compile into ``target`` (written as a temporary file, then renamed); False on failure."""
+    """Compile into ``target`` (written as a temporary file, then renamed); False when the
+    directory is unusable, :class:`_CompileError` when the compiler fails."""
     import subprocess
     import tempfile
 
@@ -90,13 +95,16 @@ def _build(cc: str, target: Path) -> bool:
         return False
     try:
         cmd = [*cc.split(), *_FLAGS, "-o", tmp, str(_SOURCE)]
-        done = subprocess.run(cmd, capture_output=True, timeout=120, check=False)
+        try:
+            done = subprocess.run(cmd, capture_output=True, timeout=120, check=False)
+        except (OSError, subprocess.SubprocessError) as exc:
+            raise _CompileError(str(exc)) from None
         if done.returncode != 0:
-            return False
+            raise _CompileError(done.stderr.decode(errors="replace")[-500:])
         os.chmod(tmp, 0o755)
         os.replace(tmp, target)
         return True
-    except (OSError, subprocess.SubprocessError):
+    except OSError:
         return False
     finally:
         if os.path.exists(tmp):
@@ -139,6 +147,13 @@ def load():
     if cc is None:
         return None
     name = library_path(cc)
+    try:
+        return _load_from_dirs(cc, name)
+    except _CompileError:  # a compiler that fails once fails everywhere: use numba / numpy
+        return None
+
+
+def _load_from_dirs(cc: str, name: str):
     for d in _cache_dirs():
         if d.exists() and not _ours(d):
             continue  # never build into, nor load from, a directory others can write
