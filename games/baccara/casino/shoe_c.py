@@ -30,6 +30,7 @@ import os
 import platform
 import shutil
 import sys
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
 
@@ -54,7 +55,7 @@ def _compiler() -> str | None:
     return next((c for c in ("cc", "gcc", "clang") if shutil.which(c)), None)
 
 
-def _cache_dirs():
+def _cache_dirs() -> Iterator[Path]:
     """Candidate directories, in order (the temporary one only if the others fail)."""
     if os.environ.get("GAMEKIT_CACHE_DIR"):
         yield Path(os.environ["GAMEKIT_CACHE_DIR"])
@@ -128,7 +129,7 @@ def _ours(path: Path) -> bool:
     return st.st_uid == os.getuid() and not st.st_mode & 0o002
 
 
-def _open(path: Path):
+def _open(path: Path) -> Callable[..., int]:
     if not _private(path):
         raise OSError(f"{path} is not private to this user")
     lib = ctypes.CDLL(str(path))
@@ -139,7 +140,7 @@ def _open(path: Path):
 
 
 @lru_cache(maxsize=1)
-def load():
+def load() -> Callable[..., int] | None:
     """The C function ``deal_range`` (ctypes), building the library if needed; None if impossible."""
     if not _SOURCE.exists():
         return None
@@ -153,7 +154,7 @@ def load():
         return None
 
 
-def _load_from_dirs(cc: str, name: str):
+def _load_from_dirs(cc: str, name: str) -> Callable[..., int] | None:
     for d in _cache_dirs():
         if d.exists() and not _ours(d):
             continue  # never build into, nor load from, a directory others can write

@@ -46,9 +46,14 @@ A coup is coded as in :func:`games.baccara.casino.simulation.deal_shoe_python`:
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
 
 __all__ = ["numba_available", "backend", "shuffled_shoes", "deal_chunk", "seed_key"]
 
@@ -215,17 +220,18 @@ def numba_available() -> bool:
     return _numba_kernel() is not None
 
 
-def _arrays(base: np.ndarray, count: int, n_classes: int, want_codes: bool, blocks: int) -> tuple:
+def _arrays(base: np.ndarray, count: int, n_classes: int, want_codes: bool, blocks: int
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Output arrays of a chunk: hist, codes, ncoups, per-block Gram matrices."""
     maxc = (base.size // 4 + 1) if want_codes else 0
     return (np.zeros((count, n_classes), dtype=np.int32), np.zeros((count, maxc), dtype=np.int16),
             np.zeros(count, dtype=np.int64), np.zeros((blocks, n_classes, n_classes), dtype=np.int64))
 
 
-_POOLS: dict = {}
+_POOLS: dict[tuple[int, int], ThreadPoolExecutor] = {}
 
 
-def _pool(threads: int):
+def _pool(threads: int) -> ThreadPoolExecutor:
     """A thread pool of this size, kept for the next chunks (idle threads block, they do not
     spin); a forked child (whose copy of the pool has no threads) makes its own."""
     key = (threads, os.getpid())
@@ -237,7 +243,9 @@ def _pool(threads: int):
     return pool
 
 
-def _deal_c(fn, base, key, first, count, tables, burn_len, cut, burn, n_classes, want_codes, cap_last, workers):
+def _deal_c(fn: Callable[..., int], base: np.ndarray, key: int, first: int, count: int, tables: tuple,
+            burn_len: np.ndarray, cut: int, burn: bool, n_classes: int, want_codes: bool, cap_last: int,
+            workers: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The C kernel: ``workers`` Python threads deal disjoint blocks (ctypes releases the GIL).
 
     With several threads the chunk is cut into 4 blocks per thread, taken from the pool's
@@ -273,8 +281,10 @@ def _deal_c(fn, base, key, first, count, tables, burn_len, cut, burn, n_classes,
     return hist, gram, ncoups, codes
 
 
-def _deal_numba(kern, base, key, first, count, tables, burn_len, cut, burn, n_classes, want_codes, cap_last,
-                workers):
+def _deal_numba(kern: tuple, base: np.ndarray, key: int, first: int, count: int, tables: tuple,
+                burn_len: np.ndarray, cut: int, burn: bool, n_classes: int, want_codes: bool, cap_last: int,
+                workers: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The numba kernel: one ``prange`` over 8 blocks per thread (per-block Gram matrices)."""
     numba, deal = kern
     px, bx, v10, v1, ct, code_t = tables
     threads = max(1, min(workers, numba.config.NUMBA_NUM_THREADS))
