@@ -11,10 +11,12 @@ coup needs at most 6 cards and ``cut`` ≥ 6). Then a new shoe is shuffled.
 **Dealing.** Shoe number s of a run (s = 0, 1, 2, …) is shuffled by the exact forward
 Fisher–Yates shuffle driven by its own SplitMix64 stream keyed by (seed, s)
 (:mod:`games.baccara.casino.shoe_kernel`) and dealt coup by coup with the real
-third-card rules. The compiled numba kernel deals a chunk of shoes in parallel (one
-``prange`` over shoes, ``workers`` threads) and returns per-shoe histograms of *bet
-classes* (final states on which every bet pays the same); without numba the same
-shuffles are vectorized in numpy and dealt by :class:`_Dealer`, with identical results.
+third-card rules. A compiled kernel (the C library, else numba:
+:func:`games.baccara.casino.shoe_kernel.backend`) deals a chunk of shoes on ``workers``
+threads and returns per-shoe histograms of *bet classes* (final states on which every bet
+pays the same); without one the same shuffles are vectorized in numpy and dealt by
+:class:`_Dealer`, with identical results. The exact values printed beside the simulated
+means come from state counts cached on disk (:mod:`games.baccara.casino.odds_cache`).
 Chunks hold 16, 32, …, ``MAX_BATCH`` shoes, so memory stays flat in the number of
 rounds; since a shoe depends only on (seed, s), a run with a given seed is
 reproducible, a shorter run is a prefix of a longer one, and the thread count does not
