@@ -12,8 +12,10 @@ player's information), then draws or stands once for his hand. Banker wins θ·r
 (1 − θ)·r₂ with r_i = sign(Banker's total − Player i's total); the game is zero-sum.
 
 Dealing: ``decks=None`` deals with replacement (card value v has probability 1/13 for
-v = 1..9 and 4/13 for v = 0, the paper's assumption); a finite shoe raises ``GameError``
-(not modelled: docs/banque.md, "Without replacement").
+v = 1..9 and 4/13 for v = 0, the paper's assumption); ``decks=d`` deals without
+replacement from a d-deck shoe (52d cards: 16d of value 0, 4d of each value 1..9), exact
+counts over (52d)₉ from :mod:`games.baccara.banque.shoe` (docs/banque.md, "Without
+replacement"). Banker still acts once per deal, so the game stays additive.
 
 Banker's information sets l = (j, s₁, s₂) (not both naturals): 8 · (12² − 1) = 1144.
 The team's four pure strategies (rows) are u = (a₁, a₂) ∈ {S, D}² ordered SS, SD, DS, DD.
@@ -33,6 +35,7 @@ from functools import lru_cache
 from gamekit.additive.game import AdditiveGame
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import to_fraction
+from games.baccara.cards import check_decks
 
 __all__ = [
     "STATES",
@@ -121,12 +124,16 @@ def _expect(state: str, action: str, j: int, move: int, total: tuple, card: tupl
     return out
 
 
+def banque_tables(decks: object = None) -> BanqueTables:
+    """The additive tables of banque: with replacement for ``decks=None``, else without
+    replacement from a ``decks``-deck shoe (an integer ≥ 1; ``GameError`` otherwise). Cached."""
+    return _tables(None if decks is None else check_decks(decks))
+
+
 @lru_cache(maxsize=8)
-def banque_tables(decks: int | None = None) -> BanqueTables:
-    """The additive tables of banque (with replacement for ``decks=None``)."""
+def _tables(decks: int | None) -> BanqueTables:
     if decks is not None:
-        raise GameError("banque is modelled with cards dealt with replacement only; a finite shoe "
-                        "(--decks) is not supported (docs/banque.md, 'Without replacement')")
+        return _shoe_tables(decks)
     card = _card_probs()
     total = _totals(card)
     pstate = {(s, a): sum((p for _, p in _state_dist(s, a, total, card)), _ZERO) for s in STATES for a in "SD"}
@@ -149,6 +156,32 @@ def banque_tables(decks: int | None = None) -> BanqueTables:
     base = banker_nat - (1 - nat) * nat * nat
     return BanqueTables(tuple(labels), tuple(map(tuple, V1)), tuple(map(tuple, V2)), base, base,
                         tuple(map(tuple, prob)), None)
+
+
+def _shoe_tables(d: int) -> BanqueTables:
+    """The tables for a d-deck shoe (without replacement), from the exact counts of
+    :mod:`games.baccara.banque.shoe` over the common denominator (52d)₉."""
+    from games.baccara.banque.shoe import shoe_counts_tables
+
+    D, c = shoe_counts_tables(d)
+    V1, prob = c["V1"], c["prob"]
+    labels: list[str] = []
+    out1, out2, outp = [[] for _ in ROWS], [[] for _ in ROWS], [[] for _ in ROWS]
+    for j in range(8):
+        for k1, s1 in enumerate(STATES):
+            for k2, s2 in enumerate(STATES):
+                if s1 == "N" and s2 == "N":
+                    continue
+                labels.append(infoset_label(j, s1, s2))
+                for u in range(4):
+                    a1, a2 = divmod(u, 2)
+                    out1[u].append(tuple(Fraction(int(v), D) for v in V1[a1][a2][j][k1][k2]))
+                    # exchangeable positions: Player 2's table is Player 1's with the Players swapped
+                    out2[u].append(tuple(Fraction(int(v), D) for v in V1[a2][a1][j][k2][k1]))
+                    outp[u].append(Fraction(int(prob[a1][a2][j][k1][k2]), D))
+    base = Fraction(c["base1"], D)
+    return BanqueTables(tuple(labels), tuple(map(tuple, out1)), tuple(map(tuple, out2)), base, base,
+                        tuple(map(tuple, outp)), d)
 
 
 def team_game(theta: object, decks: int | None = None) -> AdditiveGame:
