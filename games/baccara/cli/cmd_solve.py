@@ -36,8 +36,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--model", default=DEFAULT_MODEL, metavar="{" + ",".join(MODELS) + "}",
                    help=f"which model (default {DEFAULT_MODEL}): A with replacement, B from a shoe; "
                    "1 totals only, 2 Banker sees his composition, 3 both see compositions")
-    p.add_argument("--decks", default=DEFAULT_DECKS, metavar="D",
-                   help=f"number of decks d >= 1 (default {DEFAULT_DECKS}; ignored by Model A)")
+    p.add_argument("--decks", default=None, metavar="D",
+                   help=f"number of decks d >= 1 (default {DEFAULT_DECKS}; ignored by Model A; "
+                   "banque: dealt without replacement from D decks, default with replacement)")
     p.add_argument("--alpha", default=DEFAULT_ALPHA, metavar="A",
                    help=f"commission on Banker wins, exact, 0 <= A < 1 (default {DEFAULT_ALPHA}; '0.05' works too)")
     p.add_argument("--json", action="store_true", help="machine-readable output (keys: docs/json.md)")
@@ -56,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
     if args.game == "banque":
         from games.baccara.cli.cmd_solve_banque import run as run_banque
         return run_banque(args)
+    if args.decks is None:   # chemin de fer's default (banque's default is with replacement)
+        args.decks = DEFAULT_DECKS
 
     if getattr(args, "rules", None) is not None:
         from games.baccara.cli.cmd_rules import run_rules
