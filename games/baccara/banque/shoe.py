@@ -39,14 +39,13 @@ theorem over enough primes (Π p > 2·(N)_9) recovers it exactly, sign included.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
 
 from games.baccara.cards import falling
 
-__all__ = ["shoe_counts_tables", "PRIMES"]
+__all__ = ["shoe_counts_tables", "banker_hands", "PRIMES"]
 
 #: The eight largest primes below 2³¹ (checked by tests/test_banque_shoe.py with sympy).
 PRIMES = (2147483647, 2147483629, 2147483587, 2147483579, 2147483563, 2147483549, 2147483543, 2147483497)
@@ -67,19 +66,39 @@ def _final(t: int, a: int, c: int) -> int:
     return (t + c) % 10 if _state(t, a, c) >= 2 else t
 
 
-@lru_cache(maxsize=1)
-def _six_card_counts() -> tuple[np.ndarray, np.ndarray]:
-    """A (5005 × 1000, float64): ordered 6-tuples by multiset and T = 100·t₁ + 10·t₂ + j;
-    and the multisets' value counts (5005 × 10)."""
+def banker_hands(banker: str) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """Banker's two-card hands as he sees them: (total of each hand index, label of each
+    non-natural hand). ``"totals"``: hands 0..9 (labels "0".."7"); ``"compositions"``: the 55
+    value pairs a ≤ b (labels "06", "33"; 44 of them non-natural)."""
+    if banker == "totals":
+        return tuple(range(10)), tuple(str(j) for j in range(8))
+    pairs = [(a, b) for a in range(10) for b in range(a, 10)]
+    return tuple((a + b) % 10 for a, b in pairs), tuple(f"{a}{b}" for a, b in pairs if (a + b) % 10 <= 7)
+
+
+def _banker_index(banker: str, g4: np.ndarray, g5: np.ndarray) -> np.ndarray:
+    if banker == "totals":
+        return (g4 + g5) % 10
+    lo, hi = np.minimum(g4, g5), np.maximum(g4, g5)
+    return lo * 10 - lo * (lo - 1) // 2 + (hi - lo)      # rank of (lo, hi) among pairs a <= b
+
+
+@lru_cache(maxsize=2)
+def _six_card_counts(banker: str) -> tuple[object, np.ndarray]:
+    """A (sparse 5005 × 100·H, float64): ordered 6-tuples by multiset and T = (10·t₁ + t₂)·H + h
+    (h: Banker's hand index, H hands); and the multisets' value counts (5005 × 10)."""
+    from scipy.sparse import csr_matrix
+
+    H = len(banker_hands(banker)[0])
     g = np.indices((10,) * 6, dtype=np.int64).reshape(6, -1).T
-    tot = ((g[:, 0] + g[:, 1]) % 10) * 100 + ((g[:, 2] + g[:, 3]) % 10) * 10 + (g[:, 4] + g[:, 5]) % 10
+    tot = (((g[:, 0] + g[:, 1]) % 10) * 10 + (g[:, 2] + g[:, 3]) % 10) * H + _banker_index(banker, g[:, 4], g[:, 5])
     s = np.sort(g, axis=1)
     key = s @ (10 ** np.arange(6, dtype=np.int64))
     keys, inv = np.unique(key, return_inverse=True)
-    A = np.bincount(inv * 1000 + tot, minlength=len(keys) * 1000).reshape(len(keys), 1000)
+    A = csr_matrix((np.ones(len(inv)), (inv, tot)), shape=(len(keys), 100 * H))   # duplicates summed
     digits = (keys[:, None] // 10 ** np.arange(6)) % 10
     counts = np.stack([(digits == v).sum(axis=1) for v in range(10)], axis=1)
-    return A.astype(np.float64), counts
+    return A.T.tocsr(), counts
 
 
 @lru_cache(maxsize=1)
@@ -94,10 +113,10 @@ def _third_cards() -> tuple[np.ndarray, np.ndarray]:
 
 
 @lru_cache(maxsize=1)
-def _contraction_tensors() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """S (100 × 24): [state(t₂, a₂, c₂) = s₂] for rows (t₂, c₂), columns (a₂, s₂);
+def _contraction_tensors() -> tuple[np.ndarray, np.ndarray]:
+    """S (100 × 24): [state(t, a, c) = s] for rows (t, c), columns (a, s) (either Player);
     R (8 × 1000 × 48): r₁ · [state(t₁, a₁, c₁) = s₁] for rows (t₁, c₁, c₃), columns
-    (a₁, move, s₁), one matrix per Banker total j; Q (1000 × 24): [state₁ = s₁] (a₁, s₁)."""
+    (a₁, move, s₁), one matrix per Banker total j."""
     S = np.zeros((10, 10, 2, _NSTATES))
     for t in range(10):
         for c in range(10):
@@ -113,34 +132,47 @@ def _contraction_tensors() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
                         f = _final(t, a, c1)
                         for mv, bank in ((0, j), (1, (j + c3) % 10)):
                             R[j, t, c1, c3, a, mv, st] = -1 if st == 0 else (bank > f) - (bank < f)
-    return S.reshape(100, 24), R.reshape(8, 1000, 48), S.reshape(100, 24)
+    return S.reshape(100, 24), R.reshape(8, 1000, 48)
 
 
-def _residues(d: int, p: int) -> np.ndarray:
-    """All table numerators mod p, flattened: V₁ (2·2·2·12·12 per j, 8 j's: index
-    [j, a₁, move, s₁, a₂, s₂]), then prob [j, a₁, s₁, a₂, s₂], then base₁."""
-    A, k6 = _six_card_counts()
-    k3, order = _third_cards()
+def _card_weights(d: int | None, p: int) -> np.ndarray:
+    """ff[v][k] mod p: (n_v)_k for a d-deck shoe (eq. (1)); w_v^k with replacement
+    (w₀ = 4, w_v = 1 over 13 per card)."""
+    if d is None:
+        return np.array([[pow(4 if v == 0 else 1, k, p) for k in range(10)] for v in range(10)], dtype=np.int64)
     n = [16 * d] + [4 * d] * 9
-    ff = np.array([[falling(n[v], k) % p for k in range(10)] for v in range(10)], dtype=np.int64)
+    return np.array([[falling(n[v], k) % p for k in range(10)] for v in range(10)], dtype=np.int64)
+
+
+def _residues(d: int | None, p: int, banker: str = "totals") -> np.ndarray:
+    """All table numerators mod p, flattened: V₁ (index [h, a₁, move, s₁, a₂, s₂] over
+    Banker's non-natural hands h), then prob [h, a₁, s₁, a₂, s₂], then base₁."""
+    totals, _ = banker_hands(banker)
+    H = len(totals)
+    A, k6 = _six_card_counts(banker)     # A is already transposed: T × k⁶
+    k3, order = _third_cards()
+    ff = _card_weights(d, p)
     phi = np.ones((len(k6), len(k3)), dtype=np.int64)
     for v in range(10):
         phi = phi * ff[v][k6[:, v][:, None] + k3[:, v][None, :]] % p
-    W = np.rint(A.T @ phi.astype(np.float64)).astype(np.int64) % p          # (T, k³)  eq. (2)
-    W = W[:, order].reshape(10, 10, 10, 10, 10, 10)                          # t1 t2 j c1 c2 c3
-    S, R, Q = _contraction_tensors()
-    Xf = W.transpose(0, 2, 3, 5, 1, 4).reshape(10 ** 4, 100).astype(np.float64) @ S
-    X = (np.rint(Xf).astype(np.int64) % p).reshape(10, 10, 10, 10, 24)     # t1 j c1 c3 (a2 s2)
+    W = np.rint(A @ phi.astype(np.float64)).astype(np.int64) % p            # (T, k³)  eq. (2)
+    W = W[:, order].reshape(10, 10, H, 10, 10, 10)                           # t1 t2 h c1 c2 c3
+    S, R = _contraction_tensors()
+    Xf = W.transpose(0, 2, 3, 5, 1, 4).reshape(10 * H * 100, 100).astype(np.float64) @ S
+    X = (np.rint(Xf).astype(np.int64) % p).reshape(10, H, 10, 10, 24)      # t1 h c1 c3 (a2 s2)
     v1, pr = [], []
-    for j in range(8):
-        Xj = X[:, j].reshape(1000, 24).astype(np.float64)
-        v1.append(np.rint(R[j].T @ Xj).astype(np.int64) % p)                 # (a1 mv s1) × (a2 s2)
-        pr.append(np.rint(Q.T @ Xj.reshape(10, 10, 10, 24).sum(axis=2).reshape(100, 24)).astype(np.int64) % p)
-    Wm = W.reshape(10, 10, 10, 1000).sum(axis=3) % p                          # t1 t2 j
-    t = np.arange(10)
-    sign = np.sign(t[None, :] - t[:, None])                                   # [t1, j] = sign(j - t1)
-    nat_b = int((Wm[:, :, 8:].sum(axis=1) * sign[:, 8:]).sum())
-    both = int(Wm[8:, 8:, :8].sum())
+    for h, j in enumerate(totals):
+        if j >= 8:
+            continue
+        Xh = X[:, h].reshape(1000, 24).astype(np.float64)
+        v1.append(np.rint(R[j].T @ Xh).astype(np.int64) % p)                 # (a1 mv s1) × (a2 s2)
+        pr.append(np.rint(S.T @ Xh.reshape(10, 10, 10, 24).sum(axis=2).reshape(100, 24)).astype(np.int64) % p)
+    Wm = W.reshape(10, 10, H, 1000).sum(axis=3) % p                          # t1 t2 h
+    tot = np.array(totals)
+    sign = np.sign(tot[None, :] - np.arange(10)[:, None])                     # [t1, h] = sign(j(h) - t1)
+    nat = tot >= 8
+    nat_b = int((Wm[:, :, nat].sum(axis=1) * sign[:, nat]).sum())
+    both = int(Wm[8:, 8:, ~nat].sum())
     base = (nat_b - both) % p
     return np.concatenate([np.concatenate([x.ravel() for x in v1]), np.concatenate([x.ravel() for x in pr]),
                            np.array([base], dtype=np.int64)])
@@ -174,21 +206,19 @@ def _primes_for(bound: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def shoe_counts_tables(d: int) -> tuple[int, dict]:
-    """Exact integer numerators of banque's tables for a d-deck shoe over D = (52d)_9.
+def shoe_counts_tables(d: int | None, banker: str = "totals") -> tuple[int, dict]:
+    """Exact integer numerators of banque's tables over D = (52d)_9 (a d-deck shoe) or
+    13⁹ (``d=None``: with replacement), Banker seeing his ``"totals"`` or ``"compositions"``.
 
-    Returns (D, {"V1": V1[a1][a2][j][s1][s2][move], "prob": prob[a1][a2][j][s1][s2],
-    "base1": int}) as nested lists of Python ints (states in model.STATES order).
+    Returns (D, {"V1": V1[a1][a2][h][s1][s2][move], "prob": prob[a1][a2][h][s1][s2],
+    "base1": int}) as object arrays of Python ints (h over Banker's non-natural hands in
+    :func:`banker_hands` order, states in model.STATES order).
     """
-    D = falling(52 * d, 9)
+    D = 13 ** 9 if d is None else falling(52 * d, 9)
     primes = _primes_for(D)
-    flat = _crt([_residues(d, p) for p in primes], primes)
-    nv = 8 * 2 * 2 * _NSTATES * 2 * _NSTATES
-    v1 = np.array(flat[:nv], dtype=object).reshape(8, 2, 2, _NSTATES, 2, _NSTATES)
-    pr = np.array(flat[nv:nv + nv // 2], dtype=object).reshape(8, 2, _NSTATES, 2, _NSTATES)
+    flat = _crt([_residues(d, p, banker) for p in primes], primes)
+    nh = len(banker_hands(banker)[1])
+    nv = nh * 2 * 2 * _NSTATES * 2 * _NSTATES
+    v1 = np.array(flat[:nv], dtype=object).reshape(nh, 2, 2, _NSTATES, 2, _NSTATES)
+    pr = np.array(flat[nv:nv + nv // 2], dtype=object).reshape(nh, 2, _NSTATES, 2, _NSTATES)
     return D, {"V1": v1.transpose(1, 4, 0, 3, 5, 2), "prob": pr.transpose(1, 3, 0, 2, 4), "base1": flat[-1]}
-
-
-def to_fractions(D: int, x) -> Fraction:
-    """An integer numerator over D as a Fraction."""
-    return Fraction(int(x), D)
