@@ -49,6 +49,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--theta", default="1/2", metavar="T", help="banque: stake on Player 1's hand, 0 < T < 1")
     p.add_argument("--concept", default="nash", choices=("nash", "independent", "correlated"),
                    help="banque: which solution (default nash)")
+    p.add_argument("--banker-sees", default="totals", choices=("totals", "compositions"),
+                   help="banque: what Banker sees of his hand (default totals; compositions: cooperative concepts)")
     # let "--alpha -1/10" reach the range check (argparse would take it for an option)
     p._negative_number_matcher = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+/\d+$")
 
