@@ -266,3 +266,47 @@ def test_cli_sweep_six_decks_small_range():
     assert d["decks"] == 6 and d["segments"]
     s = d["segments"][0]
     assert F(s["from_exact"]) < F(3, 10) < F(s["to_exact"])
+
+
+def test_counting_pipeline_with_replacement_weights_is_the_closed_form():
+    """The multiset counting of shoe.py with per-card weights 4/13, 1/13 (with replacement)
+    reproduces model.py's closed-form tables exactly — an independent check of the counting,
+    the contractions, the CRT and Player 2's table from exchangeability."""
+    from games.baccara.banque.model import _count_tables
+
+    a, b = _count_tables(None, "totals"), banque_tables(None)
+    assert a.infosets == b.infosets and a.prob == b.prob and a.base1 == b.base1
+    assert a.V1 == b.V1 and a.V2 == b.V2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("d", [None, 2])
+def test_compositions_aggregate_to_totals(d):
+    """Banker seeing compositions: summing his 6292 sets over the compositions of each
+    total gives the 1144-set tables (same counts, coarser information)."""
+    comp, tot = banque_tables(d, "compositions"), banque_tables(d)
+    assert len(comp.infosets) == 44 * 143
+    idx = {lab: k for k, lab in enumerate(tot.infosets)}
+    for u in range(4):
+        acc = [[F(0), F(0), F(0)] for _ in tot.infosets]
+        for lab, v, p in zip(comp.infosets, comp.V1[u], comp.prob[u]):
+            h, s1, s2 = lab.split("/")
+            row = acc[idx[f"{(int(h[0]) + int(h[1])) % 10}/{s1}/{s2}"]]
+            row[0] += v[0]
+            row[1] += v[1]
+            row[2] += p
+        assert acc == [[v[0], v[1], p] for v, p in zip(tot.V1[u], tot.prob[u])]
+
+
+@pytest.mark.slow
+def test_compositions_correlated_certified():
+    theta = F(1, 2)
+    res = solve_concept("correlated", theta, 6, "compositions")
+    assert res.exists and res.banker == "compositions"
+    for s in res.solutions:
+        x = tuple(s["team"][r] for r in ROWS)
+        assert is_additive_equilibrium(team_game(theta, 6, "compositions"), x, s["draw"])
+    # Banker's extra information cannot hurt him: his value is at least the totals value
+    assert res.value >= solve_concept("correlated", theta, 6).value
+    with pytest.raises(GameError):
+        solve_concept("nash", theta, 6, "compositions")
