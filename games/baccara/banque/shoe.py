@@ -35,6 +35,10 @@ Exactness. (2) and (3) are computed modulo primes p < 2³¹ in float64 matrix pr
 1000 terms of size < p), then reduced mod p in int64. Every numerator is at most (N)_9 in
 absolute value (a sum of disjoint probabilities times ±1), so the Chinese remainder
 theorem over enough primes (Π p > 2·(N)_9) recovers it exactly, sign included.
+
+The same code serves two variants: with replacement (per-card weights 4, 1 over 13, so
+(1) becomes Π_v w_v^{k_v} / 13⁹ — tested to reproduce model.py's closed form exactly) and
+Banker seeing the composition of his hand (T = (t₁, t₂, Banker's value pair), 5500 columns).
 """
 
 from __future__ import annotations
@@ -47,7 +51,7 @@ from games.baccara.cards import falling
 
 __all__ = ["shoe_counts_tables", "banker_hands", "PRIMES"]
 
-#: The eight largest primes below 2³¹ (checked by tests/test_banque_shoe.py with sympy).
+#: The eight largest primes below 2³¹ (checked by tests/test_banque_shoe.py, Miller–Rabin).
 PRIMES = (2147483647, 2147483629, 2147483587, 2147483579, 2147483563, 2147483549, 2147483543, 2147483497)
 _NSTATES = 12          # N, S, 0..9 (the order of model.STATES)
 
@@ -85,8 +89,9 @@ def _banker_index(banker: str, g4: np.ndarray, g5: np.ndarray) -> np.ndarray:
 
 @lru_cache(maxsize=2)
 def _six_card_counts(banker: str) -> tuple[object, np.ndarray]:
-    """A (sparse 5005 × 100·H, float64): ordered 6-tuples by multiset and T = (10·t₁ + t₂)·H + h
-    (h: Banker's hand index, H hands); and the multisets' value counts (5005 × 10)."""
+    """A, returned transposed (sparse 100·H × 5005, float64): the number of ordered 6-tuples
+    with totals T = (10·t₁ + t₂)·H + h (h: Banker's hand index, H hands) and each value
+    multiset; and the multisets' value counts (5005 × 10)."""
     from scipy.sparse import csr_matrix
 
     H = len(banker_hands(banker)[0])
