@@ -129,7 +129,7 @@ def test_cli_sweep_json_shape():
     ("sweep", "--game", "banque", "--concept", "bogus"),
     ("sweep", "--game", "banque", "--theta-range", "1/2"),
     ("sweep", "--game", "banque", "--theta-range", "1/2:1/3"),
-    ("solve", "--game", "banque", "--decks", "3"),
+    ("solve", "--game", "banque", "--decks", "0"),
     ("plot", "banque", "-o", "/tmp/x.png", "--concept", "nash,bogus"),
 ])
 def test_cli_bad_input(args):

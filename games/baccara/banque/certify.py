@@ -34,14 +34,14 @@ def _row_values(V, base, y) -> list:
     return out
 
 
-def profile_values(theta, p1, p2, y, decks: int | None = None) -> dict:
+def profile_values(theta, p1, p2, y, decks: int | None = None, banker: str = "totals") -> dict:
     """Payoffs and the players' gains at a profile (exact).
 
     Returns ``{"player1", "player2", "banker"}`` payoffs, ``"gain1"``/``"gain2"``
     (each Player's gain from drawing at 5) and ``"banker_gains"`` (per set).
     """
     t = check_theta(theta)
-    tb = banque_tables(decks)
+    tb = banque_tables(decks, banker)
     r1, r2 = _row_values(tb.V1, tb.base1, y), _row_values(tb.V2, tb.base2, y)
     w = _weights(p1, p2)
     # Player 1 acts on the first letter, Player 2 on the second (rows SS, SD, DS, DD)
@@ -70,11 +70,11 @@ def _player_ok(p, gain) -> bool:
     return gain == 0
 
 
-def is_banque_nash(theta, p1, p2, y, decks: int | None = None) -> bool:
+def is_banque_nash(theta, p1, p2, y, decks: int | None = None, banker: str = "totals") -> bool:
     """Exact three-player best-response check of (p₁, p₂, y) (see the module docstring)."""
     if not (0 <= p1 <= 1 and 0 <= p2 <= 1) or any(not 0 <= v <= 1 for v in y):
         return False
-    vals = profile_values(theta, p1, p2, y, decks)
+    vals = profile_values(theta, p1, p2, y, decks, banker)
     for g, yl in zip(vals["banker_gains"], y):
         if (g > 0 and yl != 1) or (g < 0 and yl != 0):
             return False

@@ -45,11 +45,13 @@ class ConceptResult:
     complete: bool = True
     notes: list[str] = field(default_factory=list)
     value: object = None           # Banker's expected payoff (= −team's) where defined
+    decks: int | None = None       # None: with replacement; d: without, from a d-deck shoe
+    banker: str = "totals"         # what Banker sees of his hand: "totals" or "compositions"
 
 
-def _team_value_lp(theta: Fraction) -> Fraction:
+def _team_value_lp(theta: Fraction, decks: int | None = None, banker: str = "totals") -> Fraction:
     """Banker's value of the team game by the exact LP over (x, z) (see module docstring)."""
-    red = forced_moves(team_game(theta))
+    red = forced_moves(team_game(theta, decks, banker))
     g = red.reduced
     m, n = g.m, g.n
     c = [g.b_const(u) for u in range(m)] + [_ONE] * n
@@ -59,7 +61,7 @@ def _team_value_lp(theta: Fraction) -> Fraction:
     return res.value
 
 
-def _correlated_fast(t: Fraction) -> ConceptResult | None:
+def _correlated_fast(t: Fraction, decks: int | None = None, banker: str = "totals") -> ConceptResult | None:
     """The unique equilibrium from a float LP guess certified exactly (see
     ``theta_correlated._certified_guess``), re-checked on the full game; None if the
     structure is not generic (then the m-row solver decides)."""
@@ -67,32 +69,34 @@ def _correlated_fast(t: Fraction) -> ConceptResult | None:
     from games.baccara.banque.theta_correlated import _certified_guess
     from games.baccara.banque.theta_poly import theta_tables
 
-    eq = _certified_guess(theta_tables(), t)
-    if eq is None or not is_additive_equilibrium(team_game(t), eq[0], eq[1]):
+    eq = _certified_guess(theta_tables(decks, banker), t)
+    if eq is None or not is_additive_equilibrium(team_game(t, decks, banker), eq[0], eq[1]):
         return None
     x, y = eq
-    vals = _team_payoffs(t, x, y)
+    vals = _team_payoffs(t, x, y, decks, banker)
     sol = {"p1": x[2] + x[3], "p2": x[1] + x[3], "team": dict(zip(ROWS, x)), "draw": y, "payoffs": vals}
-    notes = ["zero-sum 4 x 2^1144 team game; unique equilibrium: structure from a float LP (search step), "
+    notes = [f"zero-sum 4 x 2^{len(y)} team game; unique equilibrium: structure from a float LP (search step), "
              "certified exactly (Banker indifferent exactly where he mixes, team indifferent exactly on its "
              "support, both square systems nonsingular) and re-checked by an exact best-response test"]
-    return ConceptResult("correlated", t, True, [sol], True, notes, vals["banker"])
+    return ConceptResult("correlated", t, True, [sol], True, notes, vals["banker"], decks, banker)
 
 
-def correlated(theta: object, *, fast: bool = True) -> ConceptResult:
-    """All extreme correlated cooperative equilibria (team strategy x, Banker's y)."""
+def correlated(theta: object, *, fast: bool = True, decks: int | None = None, banker: str = "totals") -> ConceptResult:
+    """All extreme correlated cooperative equilibria (team strategy x, Banker's y);
+    ``decks``: None with replacement, d without replacement from a d-deck shoe; ``banker``:
+    Banker sees his ``"totals"`` or ``"compositions"``."""
     t = check_theta(theta)
     if fast:
-        res = _correlated_fast(t)
+        res = _correlated_fast(t, decks, banker)
         if res is not None:
             return res
-    sol = solve_many_rows(team_game(t))
-    lp = _team_value_lp(t)
+    sol = solve_many_rows(team_game(t, decks, banker))
+    lp = _team_value_lp(t, decks, banker)
     out = []
     for e in sol.equilibria:
         x = e.row
         p1, p2 = x[2] + x[3], x[1] + x[3]
-        vals = _team_payoffs(t, x, e.draw)
+        vals = _team_payoffs(t, x, e.draw, decks, banker)
         out.append({"p1": p1, "p2": p2, "team": dict(zip(ROWS, x)), "draw": e.draw, "payoffs": vals})
     value = out[0]["payoffs"]["banker"]
     notes = [f"zero-sum 4 x 2^{len(sol.game.infosets)} team game; Lemma 1 kept {sol.stats['n_star']} "
@@ -100,16 +104,16 @@ def correlated(theta: object, *, fast: bool = True) -> ConceptResult:
              f"value checked by the exact LP: {'agrees' if lp == value else 'DISAGREES'}"]
     if lp != value:
         raise RuntimeError("internal error: LP value differs from the equilibrium payoff")
-    return ConceptResult("correlated", t, True, out, True, notes, value)
+    return ConceptResult("correlated", t, True, out, True, notes, value, decks, banker)
 
 
-def _team_payoffs(t: Fraction, x, draw) -> dict:
+def _team_payoffs(t: Fraction, x, draw, decks: int | None = None, banker: str = "totals") -> dict:
     """Payoffs of the correlated profile: mix the four pure rows' payoffs by x."""
     pure = [(_ZERO, _ZERO), (_ZERO, _ONE), (_ONE, _ZERO), (_ONE, _ONE)]
     acc = {"player1": _ZERO, "player2": _ZERO, "banker": _ZERO}
     for xu, (a1, a2) in zip(x, pure):
         if xu:
-            v = profile_values(t, a1, a2, draw)
+            v = profile_values(t, a1, a2, draw, decks, banker)
             for k in acc:
                 acc[k] += xu * v[k]
     return acc
@@ -135,57 +139,77 @@ def _product_points(xs: list[tuple]) -> list[tuple]:
     raise NotImplementedError("optimal team strategies form a polytope of dimension > 1")
 
 
-def independent(theta: object, corr: ConceptResult | None = None) -> ConceptResult:
+def independent(theta: object, corr: ConceptResult | None = None, decks: int | None = None,
+                banker: str = "totals") -> ConceptResult:
     """Independent cooperative equilibria: product strategies among the optimal team ones."""
-    corr = corr or correlated(theta)
+    corr = corr or correlated(theta, decks=decks, banker=banker)
+    decks, banker = corr.decks, corr.banker
     xs = sorted({tuple(s["team"][r] for r in ROWS) for s in corr.solutions})
     try:
         prods = _product_points(xs)
     except NotImplementedError as exc:
-        return ConceptResult("independent", corr.theta, False, [], False, [str(exc)])
+        return ConceptResult("independent", corr.theta, False, [], False, [str(exc)], decks=decks, banker=banker)
     if not prods:
         x = xs[0]
         why = (f"the team's optimal strategies {' and '.join(_fmt_x(x) for x in xs)} are not product "
                f"distributions (x_SS*x_DD = {x[0] * x[3]} != x_SD*x_DS = {x[1] * x[2]}"
                + ("" if len(xs) == 1 else " on the whole segment") + "); a saddle point with independent "
                "mixing would be an optimal correlated strategy, so none exists at this theta")
-        return ConceptResult("independent", corr.theta, False, [], True, [why], corr.value)
+        return ConceptResult("independent", corr.theta, False, [], True, [why], corr.value, decks, banker)
     draws = sorted({s["draw"] for s in corr.solutions})
     out = []
     for x in prods:
         p1, p2 = x[2] + x[3], x[1] + x[3]
         for d in draws:
             out.append({"p1": p1, "p2": p2, "team": dict(zip(ROWS, x)), "draw": d,
-                        "payoffs": profile_values(corr.theta, p1, p2, d)})
+                        "payoffs": _payoffs(profile_values(corr.theta, p1, p2, d, decks, banker))})
     notes = ["an optimal correlated team strategy is a product: the Players may mix independently"]
-    return ConceptResult("independent", corr.theta, True, out, True, notes, corr.value)
+    return ConceptResult("independent", corr.theta, True, out, True, notes, corr.value, decks, banker)
+
+
+def _payoffs(vals: dict) -> dict:
+    """The three players' payoffs out of :func:`profile_values` (which also returns gains)."""
+    return {k: vals[k] for k in ("player1", "player2", "banker")}
 
 
 def _fmt_x(x) -> str:
     return "(" + ", ".join(str(v) for v in x) + ")"
 
 
-def nash(theta: object) -> ConceptResult:
+def nash(theta: object, decks: int | None = None) -> ConceptResult:
     """All extreme Nash equilibria of the three-person game (``nash.banque_nash``)."""
     from games.baccara.banque.nash import banque_nash
 
-    res = banque_nash(theta)
+    res = banque_nash(theta, decks)
     out = [{"p1": e.p1, "p2": e.p2, "draw": e.draw, "payoffs": e.payoffs} for e in res.equilibria]
     notes = list(res.notes) + [f"curve arrangement: {res.stats.get('curves')} curves, "
                                f"{res.stats.get('vertices')} vertices, {res.stats.get('cells')} cells; "
                                "every equilibrium certified by an exact best-response check of all three players"]
     value = out[0]["payoffs"]["banker"] if out else None
-    return ConceptResult("nash", res.theta, bool(out), out, res.complete, notes, value)
+    return ConceptResult("nash", res.theta, bool(out), out, res.complete, notes, value, decks)
 
 
-def solve_concept(concept: str, theta: object) -> ConceptResult:
-    """Dispatch by name: ``nash``, ``independent`` or ``correlated``."""
-    if concept == "correlated":
-        return correlated(theta)
-    if concept == "independent":
-        return independent(theta)
-    if concept == "nash":
-        return nash(theta)
+def solve_concept(concept: str, theta: object, decks: int | None = None, banker: str = "totals") -> ConceptResult:
+    """Dispatch by name: ``nash``, ``independent`` or ``correlated``; ``decks`` and ``banker``
+    as in :func:`games.baccara.banque.model.banque_tables` (None: with replacement; Banker
+    sees totals). Banker seeing compositions is offered for the cooperative concepts only."""
     from gamekit.core.errors import GameError
+    from games.baccara.banque.model import BANKER_INFO
 
+    if decks is not None:
+        from games.baccara.cards import check_decks
+
+        decks = check_decks(decks)
+    if banker not in BANKER_INFO:
+        raise GameError(f"banker sees {' or '.join(BANKER_INFO)}, got {banker!r}")
+    if concept == "correlated":
+        return correlated(theta, decks=decks, banker=banker)
+    if concept == "independent":
+        return independent(theta, decks=decks, banker=banker)
+    if concept == "nash":
+        if banker != "totals":
+            raise GameError("the Nash equilibrium with Banker seeing compositions is not offered: Lemma 1 leaves "
+                            "~350 strategic sets (65-68 with totals), so the exact curve arrangement has ~50x more "
+                            "vertices (docs/banque.md, 'Banker seeing compositions')")
+        return nash(theta, decks)
     raise GameError(f"unknown concept {concept!r}; choose from {', '.join(CONCEPTS)}")

@@ -12,8 +12,10 @@ player's information), then draws or stands once for his hand. Banker wins θ·r
 (1 − θ)·r₂ with r_i = sign(Banker's total − Player i's total); the game is zero-sum.
 
 Dealing: ``decks=None`` deals with replacement (card value v has probability 1/13 for
-v = 1..9 and 4/13 for v = 0, the paper's assumption); a finite shoe raises ``GameError``
-(not modelled: docs/banque.md, "Without replacement").
+v = 1..9 and 4/13 for v = 0, the paper's assumption); ``decks=d`` deals without
+replacement from a d-deck shoe (52d cards: 16d of value 0, 4d of each value 1..9), exact
+counts over (52d)₉ from :mod:`games.baccara.banque.shoe` (docs/banque.md, "Without
+replacement"). Banker still acts once per deal, so the game stays additive.
 
 Banker's information sets l = (j, s₁, s₂) (not both naturals): 8 · (12² − 1) = 1144.
 The team's four pure strategies (rows) are u = (a₁, a₂) ∈ {S, D}² ordered SS, SD, DS, DD.
@@ -33,10 +35,12 @@ from functools import lru_cache
 from gamekit.additive.game import AdditiveGame
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import to_fraction
+from games.baccara.cards import check_decks
 
 __all__ = [
     "STATES",
     "ROWS",
+    "BANKER_INFO",
     "BanqueTables",
     "banque_tables",
     "check_theta",
@@ -46,6 +50,7 @@ __all__ = [
 
 STATES = ("N", "S") + tuple(str(c) for c in range(10))
 ROWS = ("SS", "SD", "DS", "DD")
+BANKER_INFO = ("totals", "compositions")
 _ZERO = Fraction(0)
 
 
@@ -57,8 +62,9 @@ def check_theta(theta: object) -> Fraction:
     return t
 
 
-def infoset_label(j: int, s1: str, s2: str) -> str:
-    """Banker's information set: his total, Player 1's state, Player 2's state ("5/4/S")."""
+def infoset_label(j: int | str, s1: str, s2: str) -> str:
+    """Banker's information set: his total (or composition "06"), Player 1's state, Player
+    2's state ("5/4/S")."""
     return f"{j}/{s1}/{s2}"
 
 
@@ -82,6 +88,7 @@ class BanqueTables:
     base2: Fraction
     prob: tuple[tuple[Fraction, ...], ...]
     decks: int | None
+    banker: str = "totals"
 
 
 def _card_probs() -> tuple[Fraction, ...]:
@@ -121,12 +128,20 @@ def _expect(state: str, action: str, j: int, move: int, total: tuple, card: tupl
     return out
 
 
+def banque_tables(decks: object = None, banker: str = "totals") -> BanqueTables:
+    """The additive tables of banque: with replacement for ``decks=None``, else without
+    replacement from a ``decks``-deck shoe (an integer ≥ 1; ``GameError`` otherwise).
+    ``banker="compositions"``: Banker sees the two values of his hand instead of its total
+    (sets ``"06/S/4"``: 44 non-natural hands × 143 = 6292 sets). Cached."""
+    if banker not in BANKER_INFO:
+        raise GameError(f"banker sees {' or '.join(BANKER_INFO)}, got {banker!r}")
+    return _tables(None if decks is None else check_decks(decks), banker)
+
+
 @lru_cache(maxsize=8)
-def banque_tables(decks: int | None = None) -> BanqueTables:
-    """The additive tables of banque (with replacement for ``decks=None``)."""
-    if decks is not None:
-        raise GameError("banque is modelled with cards dealt with replacement only; a finite shoe "
-                        "(--decks) is not supported (docs/banque.md, 'Without replacement')")
+def _tables(decks: int | None, banker: str = "totals") -> BanqueTables:
+    if decks is not None or banker != "totals":
+        return _count_tables(decks, banker)
     card = _card_probs()
     total = _totals(card)
     pstate = {(s, a): sum((p for _, p in _state_dist(s, a, total, card)), _ZERO) for s in STATES for a in "SD"}
@@ -151,11 +166,38 @@ def banque_tables(decks: int | None = None) -> BanqueTables:
                         tuple(map(tuple, prob)), None)
 
 
-def team_game(theta: object, decks: int | None = None) -> AdditiveGame:
+def _count_tables(d: int | None, banker: str) -> BanqueTables:
+    """The tables from the exact counts of :mod:`games.baccara.banque.shoe` over the common
+    denominator (52d)₉ (a d-deck shoe) or 13⁹ (with replacement, ``d=None``)."""
+    from games.baccara.banque.shoe import banker_hands, shoe_counts_tables
+
+    D, c = shoe_counts_tables(d, banker)
+    V1, prob = c["V1"], c["prob"]
+    labels: list[str] = []
+    out1, out2, outp = [[] for _ in ROWS], [[] for _ in ROWS], [[] for _ in ROWS]
+    for j, hand in enumerate(banker_hands(banker)[1]):
+        for k1, s1 in enumerate(STATES):
+            for k2, s2 in enumerate(STATES):
+                if s1 == "N" and s2 == "N":
+                    continue
+                labels.append(infoset_label(hand, s1, s2))
+                for u in range(4):
+                    a1, a2 = divmod(u, 2)
+                    out1[u].append(tuple(Fraction(int(v), D) for v in V1[a1][a2][j][k1][k2]))
+                    # exchangeable positions: Player 2's table is Player 1's with the Players swapped
+                    out2[u].append(tuple(Fraction(int(v), D) for v in V1[a2][a1][j][k2][k1]))
+                    outp[u].append(Fraction(int(prob[a1][a2][j][k1][k2]), D))
+    base = Fraction(c["base1"], D)
+    return BanqueTables(tuple(labels), tuple(map(tuple, out1)), tuple(map(tuple, out2)), base, base,
+                        tuple(map(tuple, outp)), d, banker)
+
+
+def team_game(theta: object, decks: int | None = None, banker: str = "totals") -> AdditiveGame:
     """The zero-sum 4 × 2^1144 additive game: the team of Players (rows SS, SD, DS, DD,
-    payoff −b) against Banker (payoff b = θ·r₁ + (1 − θ)·r₂)."""
+    payoff −b) against Banker (payoff b = θ·r₁ + (1 − θ)·r₂); 4 × 2^6292 when Banker sees
+    compositions."""
     t = check_theta(theta)
-    tb = banque_tables(decks)
+    tb = banque_tables(decks, banker)
     b_move = [[(t * v1[0] + (1 - t) * v2[0], t * v1[1] + (1 - t) * v2[1])
                for v1, v2 in zip(tb.V1[u], tb.V2[u])] for u in range(4)]
     b_base = [t * tb.base1 + (1 - t) * tb.base2] * 4

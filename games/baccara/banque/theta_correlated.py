@@ -278,7 +278,7 @@ def correlated_piece(theta0: Fraction, decks: int | None = None) -> CorrelatedPi
     when that fails (non-generic structure) all extreme equilibria come from the exact
     m-row solver."""
     T = theta_tables(decks)
-    eqs = None if decks is not None else _certified_guess(T, theta0)
+    eqs = _certified_guess(T, theta0)
     if eqs is not None:
         pairs = [eqs]
     else:

@@ -48,10 +48,10 @@ def _affine(a1: Fraction, a2: Fraction) -> Poly:
     return poly(a2, a1 - a2)
 
 
-@lru_cache(maxsize=2)
-def theta_tables(decks: int | None = None) -> ThetaTables:
+@lru_cache(maxsize=4)
+def theta_tables(decks: int | None = None, banker: str = "totals") -> ThetaTables:
     """The team game's gains and constants as polynomials in θ (exact, cached)."""
-    tb = banque_tables(decks)
+    tb = banque_tables(decks, banker)
     gain, const = [], []
     for u in range(len(ROWS)):
         gain.append(tuple(_affine(v1[1] - v1[0], v2[1] - v2[0]) for v1, v2 in zip(tb.V1[u], tb.V2[u])))

@@ -44,12 +44,19 @@ def parse_range(text: str | None) -> tuple[Fraction, Fraction]:
 
 
 def sweep(concept: str, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1), *,
-          progress: bool = False) -> list:
-    """The exact θ-segments of ``correlated`` (also used by ``independent``) or ``nash``."""
+          progress: bool = False, decks: int | None = None) -> list:
+    """The exact θ-segments of ``correlated`` (also used by ``independent``) or ``nash``;
+    ``decks``: None with replacement, d from a d-deck shoe (the θ ↔ 1 − θ mirror holds for
+    both: the Players' positions are exchangeable)."""
+    from functools import partial
+
     from games.baccara.banque.theta_cover import cover
 
     if concept in ("correlated", "independent"):
-        from games.baccara.banque.theta_correlated import Degenerate, correlated_piece
+        from games.baccara.banque.theta_correlated import Degenerate
+        from games.baccara.banque.theta_correlated import correlated_piece as _corr
+
+        correlated_piece = _corr if decks is None else partial(_corr, decks=decks)
 
         if lo + hi == 1 and lo < Fraction(1, 2):   # symmetric range: solve (lo, 1/2), mirror the rest
             from games.baccara.banque.theta_mirror import mirror_cover
@@ -61,7 +68,10 @@ def sweep(concept: str, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1), 
                 return full
         return cover(correlated_piece, Degenerate, lo, hi, progress=progress, label="banque correlated")
     from games.baccara.banque.theta_nash import Degenerate as NashDegenerate
-    from games.baccara.banque.theta_nash import merge, nash_piece
+    from games.baccara.banque.theta_nash import merge
+    from games.baccara.banque.theta_nash import nash_piece as _nash
+
+    nash_piece = _nash if decks is None else partial(_nash, decks=decks)
 
     if lo + hi == 1 and lo < Fraction(1, 2):   # symmetric range: solve (lo, 1/2), mirror the rest
         from games.baccara.banque.theta_mirror import mirror_nash_cover
@@ -136,9 +146,9 @@ def _nash_segment(pc) -> dict:
     return rec
 
 
-def records(concept: str, pieces: list, lo: Fraction, hi: Fraction) -> dict:
+def records(concept: str, pieces: list, lo: Fraction, hi: Fraction, decks: int | None = None) -> dict:
     """The JSON object of ``baccara sweep --game banque --concept C``."""
-    out = {"game": "banque", "concept": concept, "from": str(lo), "to": str(hi)}
+    out = {"game": "banque", "concept": concept, "decks": decks, "from": str(lo), "to": str(hi)}
     if concept == "nash":
         segs = [_nash_segment(pc) for pc in pieces]
     else:
@@ -148,7 +158,9 @@ def records(concept: str, pieces: list, lo: Fraction, hi: Fraction) -> dict:
     if concept == "independent":
         out["independent"] = _independent(pieces)
     out["segments"] = segs
-    out["notes"] = ["cards dealt with replacement; Banker sees totals (the paper's assumptions)",
+    deal = ("cards dealt with replacement; Banker sees totals (the paper's assumptions)" if decks is None else
+            f"cards dealt without replacement from a {decks}-deck shoe (exact); Banker sees totals")
+    out["notes"] = [deal,
                     "each segment was solved exactly at its sample theta; its ends are the nearest roots of "
                     "the certificate's polynomial inequalities (exact algebraic numbers)"]
     return out
@@ -168,7 +180,7 @@ def _curve_points(concept: str, pc, n: int = 6) -> list[tuple[float, float, floa
     return out
 
 
-def plot_records(data: dict[str, list], path: str) -> str:
+def plot_records(data: dict[str, list], path: str, decks: int | None = None) -> str:
     """Draw p₁, p₂ (left) and Banker's value (right) against θ for each swept concept."""
     import matplotlib
 
@@ -198,7 +210,8 @@ def plot_records(data: dict[str, list], path: str) -> str:
     ax2.set_xlabel("θ")
     ax2.set_ylabel("Banker's expected gain")
     ax2.legend(fontsize=8)
-    fig.suptitle("Baccara banque: solutions against θ (exact segments; with replacement)")
+    deal = "with replacement" if decks is None else f"{decks}-deck shoe"
+    fig.suptitle(f"Baccara banque: solutions against θ (exact segments; {deal})")
     fig.tight_layout()
     from gamekit.io.atomic import save_figure
 

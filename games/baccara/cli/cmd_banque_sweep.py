@@ -31,10 +31,12 @@ def _concepts(text: str, allow_many: bool) -> list[str]:
     return names
 
 
-def _check_decks(args) -> None:
-    if getattr(args, "decks", None) not in (None, "6"):
-        raise GameError("banque is solved with cards dealt with replacement only (the paper's model); "
-                        "--decks does not apply (docs/banque.md, 'Without replacement')")
+def banque_decks(args) -> int | None:
+    """``--decks`` for banque: None (with replacement, the default) or one deck count d ≥ 1."""
+    from games.baccara.cards import check_decks
+
+    d = getattr(args, "decks", None)
+    return None if d is None else check_decks(d)
 
 
 def _render(rec: dict) -> None:
@@ -42,7 +44,8 @@ def _render(rec: dict) -> None:
     from rich.markup import escape
 
     con = Console()
-    con.print(f"[bold]baccara banque[/bold], {rec['concept']}, theta in ({rec['from']}, {rec['to']}): "
+    deal = "with replacement" if rec.get("decks") is None else f"{rec['decks']}-deck shoe"
+    con.print(f"[bold]baccara banque[/bold], {rec['concept']}, {deal}, theta in ({rec['from']}, {rec['to']}): "
               f"{len(rec['segments'])} segments, {len(rec['breakpoints'])} breakpoints")
     if "independent" in rec:
         ind = rec["independent"]
@@ -65,11 +68,11 @@ def run_sweep(args: argparse.Namespace) -> int:
     """``baccara sweep --game banque``."""
     from games.baccara.banque.theta_sweep import parse_range, records, sweep
 
-    _check_decks(args)
+    decks = banque_decks(args)
     concept = _concepts(getattr(args, "concept", None) or "correlated", False)[0]
     lo, hi = parse_range(getattr(args, "theta_range", None))
-    pieces = sweep(concept, lo, hi, progress=sys.stderr.isatty())
-    rec = records(concept, pieces, lo, hi)
+    pieces = sweep(concept, lo, hi, progress=sys.stderr.isatty(), decks=decks)
+    rec = records(concept, pieces, lo, hi, decks=decks)
     if args.json:
         sys.stdout.write(json.dumps(rec, indent=1) + "\n")
     else:
@@ -81,19 +84,20 @@ def run_plot(args: argparse.Namespace) -> int:
     """``baccara plot banque -o FILE``."""
     from games.baccara.banque.theta_sweep import parse_range, plot_records, sweep
 
-    _check_decks(args)
+    decks = banque_decks(args)
     concepts = _concepts(getattr(args, "concept", None) or "correlated,independent", True)
     lo, hi = parse_range(getattr(args, "theta_range", None))
     data = {}
     corr = None
     for c in concepts:
         if c in ("correlated", "independent"):
-            corr = corr if corr is not None else sweep("correlated", lo, hi, progress=sys.stderr.isatty())
+            corr = corr if corr is not None else sweep("correlated", lo, hi, progress=sys.stderr.isatty(),
+                                                       decks=decks)
             data[c] = corr
         else:
-            data[c] = sweep("nash", lo, hi, progress=sys.stderr.isatty())
-    out = plot_records(data, args.output)
-    summary = {"figure": "banque", "file": str(out), "from": str(lo), "to": str(hi),
+            data[c] = sweep("nash", lo, hi, progress=sys.stderr.isatty(), decks=decks)
+    out = plot_records(data, args.output, decks=decks)
+    summary = {"figure": "banque", "file": str(out), "from": str(lo), "to": str(hi), "decks": decks,
                "segments": {c: len(p) for c, p in data.items()}}
     if args.json:
         sys.stdout.write(json.dumps(summary) + "\n")

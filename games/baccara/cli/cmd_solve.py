@@ -36,8 +36,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--model", default=DEFAULT_MODEL, metavar="{" + ",".join(MODELS) + "}",
                    help=f"which model (default {DEFAULT_MODEL}): A with replacement, B from a shoe; "
                    "1 totals only, 2 Banker sees his composition, 3 both see compositions")
-    p.add_argument("--decks", default=DEFAULT_DECKS, metavar="D",
-                   help=f"number of decks d >= 1 (default {DEFAULT_DECKS}; ignored by Model A)")
+    p.add_argument("--decks", default=None, metavar="D",
+                   help=f"number of decks d >= 1 (default {DEFAULT_DECKS}; ignored by Model A; "
+                   "banque: dealt without replacement from D decks, default with replacement)")
     p.add_argument("--alpha", default=DEFAULT_ALPHA, metavar="A",
                    help=f"commission on Banker wins, exact, 0 <= A < 1 (default {DEFAULT_ALPHA}; '0.05' works too)")
     p.add_argument("--json", action="store_true", help="machine-readable output (keys: docs/json.md)")
@@ -48,6 +49,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--theta", default="1/2", metavar="T", help="banque: stake on Player 1's hand, 0 < T < 1")
     p.add_argument("--concept", default="nash", choices=("nash", "independent", "correlated"),
                    help="banque: which solution (default nash)")
+    p.add_argument("--banker-sees", default="totals", choices=("totals", "compositions"),
+                   help="banque: what Banker sees of his hand (default totals; compositions: cooperative concepts)")
     # let "--alpha -1/10" reach the range check (argparse would take it for an option)
     p._negative_number_matcher = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+/\d+$")
 
@@ -56,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
     if args.game == "banque":
         from games.baccara.cli.cmd_solve_banque import run as run_banque
         return run_banque(args)
+    if args.decks is None:   # chemin de fer's default (banque's default is with replacement)
+        args.decks = DEFAULT_DECKS
 
     if getattr(args, "rules", None) is not None:
         from games.baccara.cli.cmd_rules import run_rules

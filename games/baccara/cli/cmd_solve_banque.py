@@ -1,10 +1,13 @@
 """``baccara solve --game banque``: the three solution concepts of baccara banque at one θ.
 
-    baccara solve --game banque [--theta T] [--concept nash|independent|correlated] [--json]
+    baccara solve --game banque [--theta T] [--decks D] [--concept nash|independent|correlated]
+                                [--banker-sees totals|compositions] [--json]
 
-Cards are dealt with replacement and Banker sees his total (the assumptions of Ethier &
-Lee 2015); ``--decks`` other than the default is refused with ``error:`` (exit 2): a
-finite shoe is not modelled for banque (docs/banque.md, "Without replacement"). JSON shape: docs/json.md, "baccara solve --game banque".
+Banker sees his total (``--banker-sees compositions``: his two card values, cooperative
+concepts only). Without ``--decks`` cards are dealt with replacement (the
+assumption of Ethier & Lee 2015); ``--decks D`` deals them without replacement from a
+D-deck shoe (exact; docs/banque.md, "Without replacement"); a bad D is ``error:`` (exit 2).
+The JSON says which: ``"decks": D`` or ``null``. JSON shape: docs/json.md, "baccara solve --game banque".
 """
 
 from __future__ import annotations
@@ -21,6 +24,15 @@ DEFAULT_THETA = "1/2"
 DEFAULT_CONCEPT = "nash"
 
 
+def dealing_note(decks: int | None, banker: str = "totals") -> str:
+    """The JSON/summary note saying how the cards were dealt and what Banker sees."""
+    sees = "Banker sees totals" if banker == "totals" else "Banker sees the composition of his hand (6292 sets)"
+    if decks is None:
+        return f"cards dealt with replacement (the paper's assumption); {sees}"
+    return (f"cards dealt without replacement from a {decks}-deck shoe ({52 * decks} cards), exact counts over "
+            f"(52d)_9; {sees}")
+
+
 def _s(x) -> str:
     return exact_str(x)
 
@@ -29,7 +41,7 @@ def to_json(res, decks_note: str | None) -> dict:
     """The contract object for a :class:`ConceptResult`."""
     from games.baccara.banque.model import banque_tables
 
-    labels = banque_tables().infosets
+    labels = banque_tables(res.decks, res.banker).infosets
     eqs = []
     for s in res.solutions:
         item = {
@@ -42,7 +54,8 @@ def to_json(res, decks_note: str | None) -> dict:
             item["team"] = {k: _s(v) for k, v in s["team"].items()}
         eqs.append(item)
     notes = list(res.notes) + ([decks_note] if decks_note else [])
-    return {"game": "banque", "theta": _s(res.theta), "concept": res.concept, "exists": res.exists,
+    return {"game": "banque", "theta": _s(res.theta), "decks": res.decks, "banker_sees": res.banker,
+            "concept": res.concept, "exists": res.exists,
             "unique": res.exists and res.complete and len(eqs) == 1, "complete": res.complete,
             "equilibria": eqs, "notes": notes}
 
@@ -62,8 +75,9 @@ def render(res, elapsed: float, decks_note: str | None) -> None:
     from games.baccara.banque.model import banque_tables
 
     con = Console()
-    labels = banque_tables().infosets
-    con.print(f"[bold]baccara banque[/bold], theta = {escape(_num(res.theta))}, concept: {res.concept}")
+    labels = banque_tables(res.decks, res.banker).infosets
+    deal = ("with replacement" if res.decks is None else f"{res.decks}-deck shoe") + f", Banker sees {res.banker}"
+    con.print(f"[bold]baccara banque[/bold], theta = {escape(_num(res.theta))}, {deal}, concept: {res.concept}")
     if not res.exists:
         con.print("[yellow]no solution of this kind at this theta[/yellow]")
     for k, s in enumerate(res.solutions, 1):
@@ -82,9 +96,10 @@ def render(res, elapsed: float, decks_note: str | None) -> None:
 def run(args: argparse.Namespace) -> int:
     from games.baccara.banque.concepts import solve_concept
     from games.baccara.banque.model import check_theta
-    from games.baccara.cli.cmd_banque_sweep import _check_decks
+    from games.baccara.cli.cmd_banque_sweep import banque_decks
 
-    _check_decks(args)
+    decks = banque_decks(args)
+    banker = getattr(args, "banker_sees", "totals")
     theta = check_theta(args.theta)
     concept = str(args.concept).lower()
     start = time.perf_counter()
@@ -93,11 +108,10 @@ def run(args: argparse.Namespace) -> int:
     err = Console(stderr=True)
     if err.is_terminal:   # a spinner on stderr: the Nash enumeration takes 10-40 s
         with err.status(f"banque {concept} at theta = {theta} …"):
-            res = solve_concept(concept, theta)
+            res = solve_concept(concept, theta, decks, banker)
     else:
-        res = solve_concept(concept, theta)
-    decks_note = ("cards dealt with replacement (the paper's assumption); a finite shoe is refused for banque "
-                  "(docs/banque.md, 'Without replacement')")
+        res = solve_concept(concept, theta, decks, banker)
+    decks_note = dealing_note(decks, banker)
     if args.json:
         sys.stdout.write(json.dumps(to_json(res, decks_note), indent=1) + "\n")
         return 0

@@ -46,8 +46,9 @@ DEFAULT_MODEL = "B2"
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--model", default=DEFAULT_MODEL, metavar="{A1,A2,B1,B2,B3}",
                    help=f"model (default {DEFAULT_MODEL}; Model A ignores --decks; B3: 32 Player strategies)")
-    p.add_argument("--decks", default="6", metavar="RANGE",
-                   help="deck counts: 6, 1-20 or 1-10,20 (default 6)")
+    p.add_argument("--decks", default=None, metavar="RANGE",
+                   help="deck counts: 6, 1-20 or 1-10,20 (default 6); banque: one deck count D "
+                   "(default: with replacement)")
     p.add_argument("--alpha-max", default="1/10", metavar="A",
                    help="solve for every commission 0 <= alpha <= A, exact, 0 < A < 1 (default 1/10)")
     p.add_argument("--json", action="store_true", help="machine-readable output (keys: docs/json.md)")
@@ -177,6 +178,8 @@ def run(args: argparse.Namespace) -> int:
         from games.baccara.cli.cmd_banque_sweep import run_sweep as run_banque
 
         return run_banque(args)
+    if args.decks is None:   # chemin de fer's default (banque's default is with replacement)
+        args.decks = "6"
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
