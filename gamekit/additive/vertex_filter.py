@@ -1,0 +1,188 @@
+"""Certified float search step of the m-row solver: discard arrangement-vertex candidates
+that provably carry no equilibrium, in vectorized float64 with rigorous error bounds.
+
+A candidate of the S-face (:mod:`gamekit.additive.many_rows`) is a set of |S|−1 distinct
+cutting hyperplanes, i.e. the square system
+
+    M x = e_s,   rows 1…s−1: the primitive integer forms (restricted to S), row s: Σ x = 1.
+
+Two tests, each a *proof* or no decision (never a heuristic margin):
+
+1. **x in the open face.** :func:`gamekit.kernel.verified_float.verified_solve` encloses
+   x = M⁻¹e_s in a box x̂ ± r (and proves M non-singular). The candidate is dropped iff
+   some x̂_i < −r (then x_i < 0: not a vertex of this face); it goes on with its float box
+   iff every x̂_i > r (then x > 0 on S); otherwise (x on the face's boundary, singular or
+   ill-conditioned M) it goes to the exact stage.
+2. **Y(x) = ∅** (generic candidates only). When each chosen hyperplane carries a single
+   information set, no set vanishes on the whole face, and every other form g_l(x) has a
+   certified sign (|ĝ_l| > its bound), then K(x) is exactly the s−1 chosen sets, the face
+   F(x) is known, and player I's indifference E y_K = e is a square system with exactly
+   known data up to recorded conversion/rounding errors. If it is provably non-singular,
+   Y(x) ⊆ {its unique solution y}; the candidate is dropped iff that y provably leaves
+   [0,1] or some unused row w provably does better (a_w(y) − a_{u₀}(y) > its bound).
+
+Every bound is derived in ``docs/many-rows.md`` ("Why the float step is safe") from
+Higham's model (:mod:`gamekit.kernel.verified_float`); numpy and the tables here are only
+ever used to *discard*; every survivor is recomputed exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import chain, combinations, islice
+
+import numpy as np
+
+from gamekit.additive.game import AdditiveGame
+from gamekit.kernel.verified_float import ETA, U, gamma, inflate, to_float, verified_solve
+
+__all__ = ["form_matrix", "candidate_blocks", "FloatTables", "float_tables", "y_filter"]
+
+#: Candidates per numpy batch.
+CHUNK = 25_000
+
+
+def form_matrix(ints: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+    """The integer forms as float rows scaled by exact powers of two (max entry in [½, 1]:
+    scaling a row of M x = e_s with right-hand side 0 leaves x unchanged), correctly
+    rounded (int / int is correctly rounded in CPython, even for huge ints), with their
+    error bound u|v̂| + ETA."""
+    rows = []
+    for f in ints:
+        e = max(abs(v) for v in f).bit_length()
+        rows.append([v / (1 << e) for v in f])
+    F = np.array(rows, dtype=float).reshape(len(ints), -1)
+    return F, U * np.abs(F) + ETA
+
+
+def _combos(H: int, k: int):
+    """All k-subsets of range(H), lexicographic, as int arrays of at most CHUNK rows."""
+    flat = chain.from_iterable(combinations(range(H), k))
+    while True:
+        idx = np.fromiter(islice(flat, CHUNK * k), dtype=np.int64).reshape(-1, k)
+        if not len(idx):
+            return
+        yield idx
+
+
+def candidate_blocks(ints: list[list[int]], s: int):
+    """Yield (idx, x̂, r): idx an array of candidates (rows = s−1 hyperplane indices) with
+    x̂, r from :func:`verified_solve` — or x̂ = r = None for the undecided ones. Candidates
+    proved outside the open face are not yielded (test 1 of the module docstring)."""
+    F, dF = form_matrix(ints)
+    for idx in _combos(len(ints), s - 1):
+        N = len(idx)
+        M = np.empty((N, s, s))
+        M[:, : s - 1, :] = F[idx]
+        M[:, s - 1, :] = 1.0
+        dM = np.zeros((N, s, s))
+        dM[:, : s - 1, :] = dF[idx]
+        b = np.zeros((N, s))
+        b[:, s - 1] = 1.0
+        x, rad = verified_solve(M, b, dM)
+        inside = (x > rad[:, None]).all(axis=1)
+        outside = (x < -rad[:, None]).any(axis=1)
+        if inside.any():
+            yield idx[inside], x[inside], rad[inside]
+        rest = ~inside & ~outside
+        if rest.any():
+            yield idx[rest], None, None
+
+
+@dataclass(frozen=True)
+class FloatTables:
+    """The game's tables as floats with entrywise error bounds: ``G`` n×m (G_u(l)),
+    ``A`` m×n (A_u(l)), ``c`` m (a_const(u)); ``dG``, ``dA``, ``dc`` the bounds."""
+
+    G: np.ndarray
+    dG: np.ndarray
+    A: np.ndarray
+    dA: np.ndarray
+    c: np.ndarray
+    dc: np.ndarray
+
+
+def float_tables(game: AdditiveGame) -> FloatTables | None:
+    """:class:`FloatTables` of ``game``, or None when a value leaves the float range."""
+    m, n = game.m, game.n
+    try:
+        G, dG = to_float([game.b_gains(u)[l] for l in range(n) for u in range(m)], (n, m))
+        A, dA = to_float([v for u in range(m) for v in game.a_gains(u)], (m, n))
+        c, dc = to_float([game.a_const(u) for u in range(m)])
+    except OverflowError:
+        return None
+    return FloatTables(G, dG, A, dA, c, dc)
+
+
+def _signs(t: FloatTables, S: list[int], X: np.ndarray, rad: np.ndarray):
+    """Certified signs of g_l(x) = Σ_{u∈S} x_u G_u(l) for ‖x − x̂‖∞ ≤ r:
+    |g_l(x) − fl(ĝ_l)| ≤ r Σ_u (|Ĝ_u(l)| + dG) + Σ_u |x̂_u| (dG + γ_s |Ĝ_u(l)|)."""
+    GS, dGS = t.G[:, S], t.dG[:, S]
+    g = X @ GS.T
+    s = len(S)
+    err = rad[:, None] * (np.abs(GS) + dGS).sum(axis=1)[None, :] \
+        + np.abs(X) @ (dGS + gamma(s + 1) * np.abs(GS)).T + ETA
+    err = inflate(err, 2 * s + 6)
+    return g > err, g < -err
+
+
+def _best_rows(t: FloatTables, ones: np.ndarray):
+    """c_u = a_const(u) + Σ_{l: g_l > 0} A_u(l) per candidate, with its error bound."""
+    n = t.A.shape[1]
+    c = t.c[None, :] + ones @ t.A.T
+    dc = t.dc[None, :] + ones @ t.dA.T + gamma(n + 2) * (np.abs(t.c)[None, :] + ones @ np.abs(t.A).T) + ETA
+    return c, inflate(dc, 2 * n + 6)
+
+
+def _diff(a, da, b, db):
+    """fl(a − b) and a bound on |(a ± da) − (b ± db) − fl(a − b)|."""
+    d = a - b
+    return d, inflate(da + db + 2 * U * np.abs(d), 3)
+
+
+def y_filter(t: FloatTables, S: list[int], K: np.ndarray, X: np.ndarray, rad: np.ndarray) -> np.ndarray:
+    """Keep-mask over candidates: False only when Y(x) = ∅ is proved (test 2 of the module
+    docstring). ``K``: N×(s−1) information sets of the chosen hyperplanes (−1 where a
+    hyperplane carries several sets: not generic); ``X``, ``rad``: the boxes of test 1."""
+    N = len(X)
+    keep = np.ones(N, dtype=bool)
+    with np.errstate(all="ignore"):
+        pos, neg = _signs(t, S, X, rad)
+        rows = np.arange(N)[:, None]
+        Kc = np.where(K < 0, 0, K)
+        pos[rows, Kc] = False
+        neg[rows, Kc] = True            # tied sets: known exactly (g = 0), mark as decided
+        generic = (K >= 0).all(axis=1) & (pos | neg).all(axis=1)
+        sel = np.nonzero(generic)[0]
+        if not len(sel):
+            return keep
+        Kg = K[sel]
+        c, dc = _best_rows(t, pos[sel].astype(float))
+        u0, rest = S[0], S[1:]
+        AK, dAK = t.A.T[Kg], t.dA.T[Kg]   # N'×(s−1)×m
+        E, dE = _diff(np.transpose(AK[:, :, rest], (0, 2, 1)), np.transpose(dAK[:, :, rest], (0, 2, 1)),
+                      AK[:, None, :, u0], dAK[:, None, :, u0])
+        e, de = _diff(c[:, [u0]], dc[:, [u0]], c[:, rest], dc[:, rest])
+        y, ry = verified_solve(E, e, dE, de)
+        bad = (y < -ry[:, None]).any(axis=1) | ((y - 1.0) > inflate(ry, 2)[:, None]).any(axis=1)
+        out = [w for w in range(t.A.shape[0]) if w not in S]
+        if out:
+            bad |= _unused_rows_better(c, dc, AK, dAK, u0, out, y, ry)
+        keep[sel[bad]] = False
+    return keep
+
+
+def _unused_rows_better(c, dc, AK, dAK, u0: int, out: list[int], y, ry) -> np.ndarray:
+    """Per candidate: some unused row w provably beats u₀ at the unique y, i.e.
+    D_w = (c_w − c_{u₀}) + Σ_j (A_w − A_{u₀})(K_j) y_j > 0 with
+    |D_w − D̂_w| ≤ δc + Σ_j δa_j (|ŷ_j| + r) + r Σ_j |â_j| + γ_s (|d̂| + Σ_j |â_j ŷ_j|)."""
+    s1 = y.shape[1]
+    dd, ddd = _diff(c[:, out], dc[:, out], c[:, [u0]], dc[:, [u0]])          # N'×|out|
+    a, da = _diff(AK[:, :, out], dAK[:, :, out], AK[:, :, [u0]], dAK[:, :, [u0]])  # N'×(s−1)×|out|
+    D = dd + np.einsum("njw,nj->nw", a, y)
+    ay, r = np.abs(y) + ry[:, None], ry[:, None]
+    err = ddd + np.einsum("njw,nj->nw", da, ay) + r * np.abs(a).sum(axis=1) \
+        + gamma(s1 + 2) * (np.abs(dd) + np.einsum("njw,nj->nw", np.abs(a), np.abs(y))) + ETA
+    err = inflate(err, 2 * s1 + 8)
+    return (D > err).any(axis=1)
+
