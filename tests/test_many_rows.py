@@ -348,3 +348,161 @@ def test_float_filter_drops_no_equilibrium(monkeypatch, m, n, kind):
     exact = solve_many_rows(g)
     assert [(e.row, e.draw) for e in exact.equilibria] == [(e.row, e.draw) for e in with_floats.equilibria]
     assert exact.stats["exact_checks"] > with_floats.stats["exact_checks"]  # the filter did act
+
+
+# -- the certified float step (gamekit.additive.vertex_filter, gamekit.kernel.verified_float) --
+def _exact_solution(M: list[list[int]], b: list[int]) -> list[Fraction] | None:
+    from gamekit.kernel.linalg import solve_exact
+
+    return solve_exact(M, b)
+
+
+def _in_box(exact, xhat, rad) -> bool:
+    return all(abs(v - F(float(c))) <= F(float(rad)) for v, c in zip(exact, xhat))
+
+
+_magnitude = st.sampled_from([1, 10, 2**26, 2**53 + 1, 10**18, 10**40, 10**120])
+
+
+@st.composite
+def int_systems(draw):
+    """Square integer systems, often nearly singular (a row = k·another + a tiny change)
+    and with entries from 1 to 10^120 (beyond 2^53: float conversion rounds)."""
+    s = draw(st.integers(1, 5))
+    big = draw(_magnitude)
+    M = [[draw(st.integers(-big, big)) for _ in range(s)] for _ in range(s)]
+    if s > 1 and draw(st.booleans()):
+        k, i = draw(st.integers(-3, 3)), draw(st.integers(0, s - 1))
+        M[1] = [k * v for v in M[0]]
+        M[1][i] += draw(st.integers(-1, 1))
+    b = [draw(st.integers(-big, big)) for _ in range(s)]
+    return M, b
+
+
+@settings(max_examples=300, deadline=None)
+@given(int_systems())
+def test_verified_solve_encloses_the_exact_solution(sys_):
+    """Whenever verified_solve decides (finite radius), M is non-singular and the exact
+    rational solution lies in the box x̂ ± r (checked in Fractions)."""
+    import numpy as np
+
+    from gamekit.kernel.verified_float import to_float, verified_solve
+
+    M, b = sys_
+    s = len(M)
+    Mf, dM = to_float([v for row in M for v in row], (s, s))
+    bf, db = to_float(b)
+    x, rad = verified_solve(Mf[None], bf[None], dM[None], db[None])
+    exact = _exact_solution(M, b)
+    if np.isfinite(rad[0]):
+        assert exact is not None
+        assert _in_box(exact, x[0], rad[0])
+    assume(np.isfinite(rad[0]))
+
+
+def _tricky_forms(rng, k: int, big: int) -> tuple[list[tuple[int, int, int]], tuple[Fraction, ...]]:
+    """k integer forms of a 3-simplex through p = (P₀, 1, P₂)/ΣP with P₀, P₂ ≈ big: every
+    form is p × r (cross product, r random ≈ big), so it cuts the open face, all k lines
+    meet at p (a degenerate multiple point), and p's middle coordinate ≈ 1/big is far
+    below the float error of a naive solve (entries ≈ big², x̂ off by ≈ 10⁻¹⁶)."""
+    P = (rng.randint(big, 2 * big), 1, rng.randint(big, 2 * big))
+    forms = []
+    for _ in range(k):
+        r = [rng.randint(-big, big) for _ in range(3)]
+        forms.append((P[1] * r[2] - P[2] * r[1], P[2] * r[0] - P[0] * r[2], P[0] * r[1] - P[1] * r[0]))
+    tot = sum(P)
+    return forms, tuple(F(v, tot) for v in P)
+
+
+def _game_from_forms(rng, forms, big_a: int) -> AdditiveGame:
+    """Additive 3×2ⁿ game with b_gains(u)[l] = forms[l][u] and random player I weights
+    (entries up to big_a: huge/small magnitudes in player I's systems too)."""
+    n = len(forms)
+    b_move = [[(0, forms[l][u]) for l in range(n)] for u in range(3)]
+    a_move = [[(rng.randint(-big_a, big_a), rng.randint(-big_a, big_a)) for _ in range(n)] for _ in range(3)]
+    return AdditiveGame(["a", "b", "c"], [f"i{l}" for l in range(n)], [0] * 3, b_move,
+                        a_base=[rng.randint(-big_a, big_a) for _ in range(3)], a_move=a_move)
+
+
+@pytest.mark.parametrize("seed, big", [(1, 10**18), (2, 10**18), (3, 2**60), (4, 10**40)])
+def test_float_step_keeps_near_degenerate_vertices(monkeypatch, seed, big):
+    """Adversarial integer data: 8 lines through one point p whose middle coordinate is
+    ≈ 10⁻¹⁸…10⁻⁴⁰, plus 16 random lines with entries ≈ 10³⁶…10⁸⁰ (above 200 candidates,
+    so the float step runs). The certified step gives exactly the exact-only vertex set,
+    which contains p; on such data a plain float sign test is at the mercy of rounding."""
+    import random
+
+    import gamekit.additive.many_rows as mr
+
+    rng = random.Random(seed)
+    forms, p = _tricky_forms(rng, 8, big)
+    forms += [tuple(rng.randint(-big * big, big * big) for _ in range(3)) for _ in range(16)]
+    S = (0, 1, 2)
+    with_floats = arrangement_vertices(forms, S)
+    monkeypatch.setattr(mr, "EXACT_ONLY_BELOW", 10**12)
+    exact = arrangement_vertices(forms, S)
+    assert with_floats == exact
+    assert p in exact
+
+
+@pytest.mark.parametrize("seed, big, big_a", [(5, 10**18, 10**18), (6, 2**60, 3), (7, 10**30, 10**25)])
+def test_float_step_on_adversarial_games(monkeypatch, seed, big, big_a):
+    """Whole games built on the near-degenerate forms above, player I's weights huge or
+    tiny: filter on ≡ filter off (every candidate solved exactly)."""
+    import random
+
+    import gamekit.additive.many_rows as mr
+
+    rng = random.Random(seed)
+    forms, _ = _tricky_forms(rng, 8, big)
+    forms += [tuple(rng.randint(-big, big) for _ in range(3)) for _ in range(16)]
+    g = _game_from_forms(rng, forms, big_a)
+    with_floats = solve_many_rows(g)
+    monkeypatch.setattr(mr, "EXACT_ONLY_BELOW", 10**12)
+    exact = solve_many_rows(g)
+    assert [(e.row, e.draw) for e in exact.equilibria] == [(e.row, e.draw) for e in with_floats.equilibria]
+
+
+@pytest.mark.parametrize("m, n, seed", [(3, 40, 40), (4, 24, 24)])
+def test_every_float_rejection_is_proved_exactly(m, n, seed):
+    """Candidate by candidate: every candidate the y-filter discards really has Y(x) = ∅
+    (y_face in exact arithmetic), and every candidate dropped by the first test is not a
+    vertex of the open face (exact solve: singular or some x_u ≤ 0)."""
+    from itertools import combinations
+
+    import numpy as np
+
+    from benchmarks.bench_many_rows import make_game
+    from gamekit.additive.many_rows import _cutting_hyperplanes
+    from gamekit.additive.reduction import forced_moves
+    from gamekit.additive.vertex_filter import candidate_blocks, float_tables, y_filter
+    from gamekit.core.numbers import primitive_integers
+    from gamekit.kernel.linalg import solve_int
+
+    red = forced_moves(make_game(m, n, "all cutting", seed=seed)).reduced
+    G = [tuple(red.b_gains(u)[l] for u in range(m)) for l in range(red.n)]
+    tables = float_tables(red)
+    dropped = y_dropped = 0
+    for S in [tuple(range(m)), tuple(range(m - 1))]:
+        hyper = _cutting_hyperplanes(G, S)
+        ints = [primitive_integers(f) for f, _ in hyper]
+        s = len(S)
+        carrier = np.array([ls[0] if len(ls) == 1 else -1 for _, ls in hyper])
+        passed = set()
+        for idx, X, rad in candidate_blocks(ints, s):
+            keep = np.ones(len(idx), bool) if X is None else y_filter(tables, list(S), carrier[idx], X, rad)
+            for c, k in zip(map(tuple, idx.tolist()), keep):
+                passed.add(c)
+                if not k:
+                    y_dropped += 1
+                    nums, den = solve_int([ints[h] for h in c] + [[1] * s], [0] * (s - 1) + [1])
+                    x = [F(0)] * m
+                    for u, v in zip(S, nums):
+                        x[u] = F(v, den)
+                    assert y_face(red, x) is None
+        for c in combinations(range(len(ints)), s - 1):
+            if c not in passed:
+                dropped += 1
+                sol = solve_int([ints[h] for h in c] + [[1] * s], [0] * (s - 1) + [1])
+                assert sol is None or not all(v > 0 for v in sol[0])
+    assert dropped > 0 and y_dropped > 0
