@@ -476,16 +476,16 @@ def test_every_float_rejection_is_proved_exactly(m, n, seed):
     from gamekit.additive.many_rows import _cutting_hyperplanes
     from gamekit.additive.reduction import forced_moves
     from gamekit.additive.vertex_filter import candidate_blocks, float_tables, y_filter
-    from gamekit.core.numbers import primitive_integers
+    from gamekit.additive.y_faces import int_tables
     from gamekit.kernel.linalg import solve_int
 
     red = forced_moves(make_game(m, n, "all cutting", seed=seed)).reduced
-    G = [tuple(red.b_gains(u)[l] for u in range(m)) for l in range(red.n)]
+    G = int_tables(red).G
     tables = float_tables(red)
     dropped = y_dropped = 0
     for S in [tuple(range(m)), tuple(range(m - 1))]:
         hyper = _cutting_hyperplanes(G, S)
-        ints = [primitive_integers(f) for f, _ in hyper]
+        ints = [list(f) for f, _ in hyper]
         s = len(S)
         carrier = np.array([ls[0] if len(ls) == 1 else -1 for _, ls in hyper])
         passed = set()
@@ -506,3 +506,57 @@ def test_every_float_rejection_is_proved_exactly(m, n, seed):
                 sol = solve_int([ints[h] for h in c] + [[1] * s], [0] * (s - 1) + [1])
                 assert sol is None or not all(v > 0 for v in sol[0])
     assert dropped > 0 and y_dropped > 0
+
+
+@st.composite
+def int_forms(draw):
+    """k = s−1 integer rows of length s (s ≤ 6), small (exact float path) or huge."""
+    s = draw(st.integers(2, 6))
+    big = draw(_magnitude)
+    rows = [[draw(st.integers(-big, big)) for _ in range(s)] for _ in range(s - 1)]
+    if s > 2 and draw(st.booleans()):  # a dependent pair: cofactors exactly 0
+        rows[1] = [2 * v for v in rows[0]]
+    return rows
+
+
+def _exact_cofactors(rows: list[list[int]]) -> list[int]:
+    import sympy
+
+    s = len(rows[0])
+    return [(-1) ** d * int(sympy.Matrix([[r[j] for j in range(s) if j != d] for r in rows]).det())
+            if s > 1 else 1 for d in range(s)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(int_forms())
+def test_signed_cofactors_bound_the_exact_minors(rows):
+    """|c_d − ĉ_d| ≤ β_d for the exact integer cofactors (sympy), on the exact path (ints
+    below 2⁵³; β = 0 certifies zeros) and on the scaled path (huge ints); the box from
+    the cofactors encloses x = c/Σc when it decides."""
+    import numpy as np
+
+    from gamekit.additive.vertex_filter import form_matrix
+    from gamekit.kernel.verified_float import box_from_cofactors, signed_cofactors
+
+    exact = _exact_cofactors(rows)
+    small = max(abs(v) for r in rows for v in r).bit_length() <= 53
+    if small:
+        Fm = np.array(rows, dtype=float)[None]
+        norms = np.array([[float(sum(abs(v) for v in r)) for r in rows]])
+        c, beta = signed_cofactors(Fm, True, norms)
+        scale = 1
+    else:
+        Fm, _ = form_matrix(rows)
+        c, beta = signed_cofactors(Fm[None], False)
+        scale = 1
+        for r in rows:
+            scale *= 1 << max(abs(v) for v in r).bit_length()
+    for cd, bd, ed in zip(c[0], beta[0], exact):
+        if np.isfinite(bd):
+            assert abs(F(float(cd)) - F(ed, scale)) <= F(float(bd))
+    same_sign = all(v > 0 for v in exact) or all(v < 0 for v in exact)
+    if same_sign and (np.abs(c[0]) > beta[0]).all():
+        x, rad = box_from_cofactors(c, beta)
+        tot = sum(exact)
+        if np.isfinite(rad[0]):
+            assert all(abs(F(float(xv)) - F(e, tot)) <= F(float(rad[0])) for xv, e in zip(x[0], exact))

@@ -116,42 +116,39 @@ class ManyRowSolution(AdditiveSolution):
 
 
 # -- the arrangement -------------------------------------------------------------------------
-def _direction_key(vec: Sequence[Fraction]) -> tuple[Fraction, ...]:
-    """Normalize a linear form up to a non-zero factor (first non-zero entry = 1)."""
-    first = next(v for v in vec if v)
-    return tuple(v / first for v in vec)
-
-
-def _cutting_hyperplanes(G: Sequence[Sequence[Fraction]], S: Sequence[int]) -> list[tuple[tuple[Fraction, ...], list[int]]]:
+def _cutting_hyperplanes(G: Sequence[Sequence[int]], S: Sequence[int]) -> list[tuple[tuple[int, ...], list[int]]]:
     """Distinct hyperplanes {Σ_{u∈S} x_u G_u(l) = 0} meeting the relative interior of the S-face.
 
-    A form restricted to S cuts the open face iff it takes both strict signs on S.
-    Returns (restricted form, sets l carrying it) per distinct hyperplane, in first-seen order.
+    ``G`` is integer (each set's row may be scaled by its own positive factor: same
+    hyperplanes). A form restricted to S cuts the open face iff it takes both strict signs
+    on S. Returns (primitive integer form with first entry > 0, sets l carrying it) per
+    distinct hyperplane, in first-seen order; proportional forms (any non-zero factor) are
+    one hyperplane, identified exactly by that normal form.
     """
-    groups: dict[tuple[Fraction, ...], list[int]] = {}
-    forms: dict[tuple[Fraction, ...], tuple[Fraction, ...]] = {}
+    groups: dict[tuple[int, ...], list[int]] = {}
     for l, col in enumerate(G):
-        r = tuple(col[u] for u in S)
-        if any(v > 0 for v in r) and any(v < 0 for v in r):
-            key = _direction_key(r)
-            groups.setdefault(key, []).append(l)
-            forms.setdefault(key, r)
-    return [(forms[k], ls) for k, ls in groups.items()]
+        r = [col[u] for u in S]
+        if max(r) > 0 > min(r):
+            g = math.gcd(*r)
+            if r[next(i for i, v in enumerate(r) if v)] < 0:
+                g = -g
+            groups.setdefault(tuple(v // g for v in r), []).append(l)
+    return list(groups.items())
 
 
 def arrangement_vertices(G: Sequence[Sequence[Fraction]], S: Sequence[int],
                          limit: int = DEFAULT_MAX_CANDIDATES) -> list[tuple[Fraction, ...]]:
     """Exact vertices x (full length m) of the arrangement with supp x = S.
 
-    ``G[l][u]`` = G_u(l). x is the unique point of the S-face with Σ x_u = 1 and
-    |S|−1 independent cutting forms zero; every entry on S strictly positive.
+    ``G[l][u]`` = G_u(l) (rationals). x is the unique point of the S-face with Σ x_u = 1
+    and |S|−1 independent cutting forms zero; every entry on S strictly positive.
     """
     m = len(G[0]) if G else max(S) + 1
-    return sorted(_vertices(G, S, limit, m, None))
+    return sorted(_vertices([primitive_integers(row) for row in G], S, limit, m, None))
 
 
 def _vertices(G, S, limit, m, tables):
-    """Exact arrangement vertices with support S. From ``EXACT_ONLY_BELOW`` candidates on,
+    """Exact arrangement vertices with support S (``G`` integer). From ``EXACT_ONLY_BELOW`` candidates on,
     the certified float step (:mod:`gamekit.additive.vertex_filter`) discards the ones it
     proves empty (outside the open face; with ``tables()`` → float tables, also Y(x) = ∅); every
     other candidate is solved exactly (fraction-free integer elimination)."""
@@ -163,7 +160,7 @@ def _vertices(G, S, limit, m, tables):
     hyper = _cutting_hyperplanes(G, S)
     if len(hyper) < s - 1:
         return set()
-    ints = [primitive_integers(f) for f, _ in hyper]  # same hyperplanes, integer arithmetic
+    ints = [list(f) for f, _ in hyper]
     total = math.comb(len(ints), s - 1)
     if total > limit:
         raise TooLargeError(
@@ -207,7 +204,8 @@ def _faces(red: ForcedMoves, max_candidates: int, stats: dict) -> list[YFace]:
     the extreme equilibria of the reduced game are the pairs (x, vertex of Y(x))."""
     game = red.reduced
     m = game.m
-    G = [tuple(game.b_gains(u)[l] for u in range(m)) for l in range(game.n)]
+    itables = int_tables(game)
+    G = itables.G  # D_G · G_u(l): integers, same hyperplanes
     tables: list = []
 
     def lazy_tables():
@@ -217,7 +215,6 @@ def _faces(red: ForcedMoves, max_candidates: int, stats: dict) -> list[YFace]:
         return tables[0]
 
     faces = []
-    itables = int_tables(game)
     for size in range(1, m + 1):
         for S in combinations(range(m), size):
             for x in sorted(_vertices(G, S, max_candidates, m, lazy_tables)):

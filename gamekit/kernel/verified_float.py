@@ -34,7 +34,7 @@ from fractions import Fraction
 
 import numpy as np
 
-__all__ = ["U", "ETA", "gamma", "inflate", "to_float", "verified_solve"]
+__all__ = ["U", "ETA", "gamma", "inflate", "to_float", "verified_solve", "signed_cofactors", "box_from_cofactors"]
 
 #: Unit roundoff of binary64 with round-to-nearest.
 U = 2.0 ** -53
@@ -76,12 +76,16 @@ def _batched_inverse(M: np.ndarray) -> np.ndarray:
     is allowed by the bound: a bad R only makes α ≥ 1, i.e. undecided)."""
     s = M.shape[-1]
     with np.errstate(all="ignore"):
-        det = np.linalg.det(M) if len(M) else np.zeros(0)
-        ok = np.isfinite(det) & (det != 0) & np.isfinite(M).all(axis=(1, 2))
-        safe = np.where(ok[:, None, None], M, np.eye(s))
+        finite = np.isfinite(M).all(axis=(1, 2))
+        safe = M if finite.all() else np.where(finite[:, None, None], M, np.eye(s))
         try:
             return np.linalg.inv(safe)
-        except np.linalg.LinAlgError:  # det ≠ 0 in floats, yet LAPACK found an exact zero pivot
+        except np.linalg.LinAlgError:  # some singular in floats: replace them, then one at a time
+            det = np.linalg.det(safe)
+            safe = np.where(((det != 0) & np.isfinite(det))[:, None, None], safe, np.eye(s))
+        try:
+            return np.linalg.inv(safe)
+        except np.linalg.LinAlgError:
             out = np.broadcast_to(np.eye(s), safe.shape).copy()
             for i, A in enumerate(safe):
                 try:
@@ -89,6 +93,11 @@ def _batched_inverse(M: np.ndarray) -> np.ndarray:
                 except np.linalg.LinAlgError:
                     pass
             return out
+
+
+def _mv(A: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """Batched matrix–vector product."""
+    return (A @ v[..., None])[..., 0]
 
 
 def verified_solve(M: np.ndarray, b: np.ndarray, dM=0.0, db=0.0) -> tuple[np.ndarray, np.ndarray]:
@@ -106,7 +115,7 @@ def verified_solve(M: np.ndarray, b: np.ndarray, dM=0.0, db=0.0) -> tuple[np.nda
     eye = np.eye(s)
     with np.errstate(all="ignore"):
         R = _batched_inverse(M)
-        x = np.einsum("nij,nj->ni", R, b)
+        x = _mv(R, b)
         absR, absM = np.abs(R), np.abs(M)
         dM = np.broadcast_to(dM, M.shape)
         db = np.broadcast_to(db, b.shape)
@@ -115,12 +124,90 @@ def verified_solve(M: np.ndarray, b: np.ndarray, dM=0.0, db=0.0) -> tuple[np.nda
         alpha_rows = C + gamma(s + 1) * (absR @ absM) + absR @ dM + ETA
         alpha = inflate(alpha_rows.sum(axis=2).max(axis=1), 2 * s + 4)
         # ρ ≥ |b − Mx̂|
-        r = np.abs(b - np.einsum("nij,nj->ni", M, x))
+        r = np.abs(b - _mv(M, x))
         ax = np.abs(x)
-        rho = r + gamma(s + 2) * (np.abs(b) + np.einsum("nij,nj->ni", absM, ax)) + db \
-            + np.einsum("nij,nj->ni", dM, ax) + ETA
-        num = inflate(np.einsum("nij,nj->ni", absR, inflate(rho, 2 * s + 6)).max(axis=1), s + 2)
+        rho = r + gamma(s + 2) * (np.abs(b) + _mv(absM, ax)) + db + _mv(dM, ax) + ETA
+        num = inflate(_mv(absR, inflate(rho, 2 * s + 6)).max(axis=1), s + 2)
         den = 1.0 - alpha            # ≤ (1 − α)(1 + u): one rounding, plus one for the division
         rad = inflate(num / den, 2)
         ok = (alpha < 0.5) & np.isfinite(rad) & np.isfinite(x).all(axis=1)
+    return x, np.where(ok, rad, np.inf)
+
+
+def _laplace_levels(F: np.ndarray):
+    """All maximal minors of the first r rows, r = 1…k, by Laplace expansion along row r:
+    D[C] = Σ_t (−1)^{r−1+t} F[r−1, C_t] D[C ∖ C_t] and the same with |·| and + (P[C], the
+    permanent of |F| on those rows and columns). Keys: sorted column tuples."""
+    k, s = F.shape[1], F.shape[2]
+    D = {(j,): F[:, 0, j] for j in range(s)}
+    P = {(j,): np.abs(F[:, 0, j]) for j in range(s)}
+    A = np.abs(F)
+    from itertools import combinations
+
+    for r in range(2, k + 1):
+        D2, P2 = {}, {}
+        for C in combinations(range(s), r):
+            d = p = None
+            for t, j in enumerate(C):
+                sub = C[:t] + C[t + 1:]
+                term = F[:, r - 1, j] * D[sub]
+                d = (term if (r - 1 + t) % 2 == 0 else -term) if d is None else \
+                    (d + term if (r - 1 + t) % 2 == 0 else d - term)
+                pt = A[:, r - 1, j] * P[sub]
+                p = pt if p is None else p + pt
+            D2[C], P2[C] = d, p
+        D, P = D2, P2
+    return D, P
+
+
+def signed_cofactors(F: np.ndarray, exact_data: bool, row_norms=None) -> tuple[np.ndarray, np.ndarray]:
+    """The generalized cross product of k = s−1 rows, c_d = (−1)^d det(F without column d)
+    (so F c = 0, and x = c / Σc solves F x = 0, Σx = 1), with rigorous error bounds.
+
+    ``F``: N×k×s floats. If ``exact_data``, F̂ holds the true (integer) entries exactly;
+    otherwise every true entry is within u|F̂| + ETA of F̂. Returns (ĉ, β): |c_d − ĉ_d| ≤ β_d.
+
+    Bound (static filter, cf. Shewchuk 1997): evaluating a k×k determinant by Laplace
+    expansion along the last row, with exact data, has error ≤ γ_{δ_k} per(|F|), δ_1 = 0,
+    δ_k = δ_{k−1} + k (induction: a product adds one rounding, the sum of k terms k − 1,
+    and γ_a + γ_b + γ_aγ_b ≤ γ_{a+b}, Higham Lemma 3.3; |det| ≤ per(|F|)). Inexact data
+    perturb each product of k entries by a factor (1 + θ_k): γ_{δ_k + k} (plus a tiny
+    absolute term for subnormals). With integer data and Π_r ‖F_r‖₁ < 2⁵³ (``row_norms``:
+    N×k, the rows' 1-norms), every intermediate value is an integer of magnitude below
+    2⁵³, so the evaluation is exact and β = 0 (certified zeros).
+    """
+    k, s = F.shape[1], F.shape[2]
+    with np.errstate(all="ignore"):
+        D, P = _laplace_levels(F)
+        c = np.stack([D[tuple(j for j in range(s) if j != d)] * (1 if d % 2 == 0 else -1)
+                      for d in range(s)], axis=1)
+        p = np.stack([P[tuple(j for j in range(s) if j != d)] for d in range(s)], axis=1)
+        delta = k * (k + 1) // 2 - 1
+        g = gamma(delta) if exact_data else gamma(delta + k)
+        beta = inflate(g * p + (0.0 if exact_data else 2.0 ** -900), delta + 2)
+        if exact_data and row_norms is not None:
+            small = np.prod(row_norms, axis=1) < 2.0 ** 52
+            beta = np.where(small[:, None], 0.0, beta)
+        beta = np.where(np.isfinite(beta) & np.isfinite(c), beta, np.inf)
+    return c, beta
+
+
+def box_from_cofactors(c: np.ndarray, beta: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """x̂ and r with ‖x − x̂‖∞ ≤ r for x = c / Σc, c all of one strict sign (|c_d − ĉ_d| ≤ β_d,
+    ĉ_d of that sign beyond β_d); r = ∞ when not decided.
+
+    With c > 0 (else negate, exactly), σ = Σc, σ̂ = fl(Σĉ): |σ − σ̂| ≤ Δ = Σβ + γ_s Σĉ,
+    σ ≥ σ_lo = σ̂ − Δ > 0, and |x_d − ĉ_d/σ̂| ≤ β_d/σ + ĉ_d Δ/(σ σ̂) ≤ (β_d + 1.01 Δ)/σ_lo
+    (ĉ_d ≤ σ̂(1 + γ_s)); the final division adds u·x̂_d ≤ 1.01u.
+    """
+    s = c.shape[1]
+    with np.errstate(all="ignore"):
+        sign = np.where(c[:, :1] < 0, -1.0, 1.0)
+        cc = c * sign
+        sig = cc.sum(axis=1)
+        delta = inflate(beta.sum(axis=1) + gamma(s + 1) * sig, 2 * s + 4)
+        lo = (sig - delta) * (1.0 - 4 * U)      # ≤ σ̂ − Δ despite two roundings
+        x = cc / sig[:, None]
+        rad = inflate((beta.max(axis=1) + 1.01 * delta) / lo + 2.02 * U, 6)
+        ok = (lo > 0) & np.isfinite(rad)
     return x, np.where(ok, rad, np.inf)
