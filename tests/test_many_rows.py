@@ -463,49 +463,47 @@ def test_float_step_on_adversarial_games(monkeypatch, seed, big, big_a):
     assert [(e.row, e.draw) for e in exact.equilibria] == [(e.row, e.draw) for e in with_floats.equilibria]
 
 
-@pytest.mark.parametrize("m, n, seed", [(3, 40, 40), (4, 24, 24)])
-def test_every_float_rejection_is_proved_exactly(m, n, seed):
-    """Candidate by candidate: every candidate the y-filter discards really has Y(x) = ∅
-    (y_face in exact arithmetic), and every candidate dropped by the first test is not a
-    vertex of the open face (exact solve: singular or some x_u ≤ 0)."""
+@pytest.mark.parametrize("m, n, seed, kind", [(3, 40, 40, "all cutting"), (4, 24, 24, "all cutting"),
+                                              (4, 300, 4300, "baccara-like")])
+@pytest.mark.parametrize("exact_tables", [True, False])
+def test_every_float_rejection_is_proved_exactly(m, n, seed, kind, exact_tables):
+    """Candidate by candidate, on the solver's own path (``_surviving_candidates``, both the
+    exact small-integer y-filter and the bounded one): every discarded candidate either is
+    no vertex of the open face (exact solve: singular or some x_u ≤ 0) or has Y(x) = ∅
+    (y_face in exact arithmetic)."""
+    import math
     from itertools import combinations
 
-    import numpy as np
-
     from benchmarks.bench_many_rows import make_game
-    from gamekit.additive.many_rows import _cutting_hyperplanes
+    from gamekit.additive.many_rows import _cutting_hyperplanes, _surviving_candidates
     from gamekit.additive.reduction import forced_moves
-    from gamekit.additive.vertex_filter import candidate_blocks, float_tables, y_filter
+    from gamekit.additive.vertex_filter import float_tables
     from gamekit.additive.y_faces import int_tables
     from gamekit.kernel.linalg import solve_int
 
-    red = forced_moves(make_game(m, n, "all cutting", seed=seed)).reduced
-    G = int_tables(red).G
-    tables = float_tables(red)
-    dropped = y_dropped = 0
+    red = forced_moves(make_game(m, n, kind, seed=seed)).reduced
+    it = int_tables(red)
+    tables = float_tables(red, it if exact_tables else None)
+    not_vertex = empty = 0
     for S in [tuple(range(m)), tuple(range(m - 1))]:
-        hyper = _cutting_hyperplanes(G, S)
+        hyper = _cutting_hyperplanes(it.G, S)
         ints = [list(f) for f, _ in hyper]
         s = len(S)
-        carrier = np.array([ls[0] if len(ls) == 1 else -1 for _, ls in hyper])
-        passed = set()
-        for idx, X, rad in candidate_blocks(ints, s):
-            keep = np.ones(len(idx), bool) if X is None else y_filter(tables, list(S), carrier[idx], X, rad)
-            for c, k in zip(map(tuple, idx.tolist()), keep):
-                passed.add(c)
-                if not k:
-                    y_dropped += 1
-                    nums, den = solve_int([ints[h] for h in c] + [[1] * s], [0] * (s - 1) + [1])
-                    x = [F(0)] * m
-                    for u, v in zip(S, nums):
-                        x[u] = F(v, den)
-                    assert y_face(red, x) is None
+        total = math.comb(len(ints), s - 1)
+        passed = set(_surviving_candidates(ints, hyper, S, lambda: tables, max(total, 200)))
         for c in combinations(range(len(ints)), s - 1):
-            if c not in passed:
-                dropped += 1
-                sol = solve_int([ints[h] for h in c] + [[1] * s], [0] * (s - 1) + [1])
-                assert sol is None or not all(v > 0 for v in sol[0])
-    assert dropped > 0 and y_dropped > 0
+            if c in passed:
+                continue
+            sol = solve_int([ints[h] for h in c] + [[1] * s], [0] * (s - 1) + [1])
+            if sol is None or not all(v > 0 for v in sol[0]):
+                not_vertex += 1
+                continue
+            x = [F(0)] * m
+            for u, v in zip(S, sol[0]):
+                x[u] = F(v, sol[1])
+            assert y_face(red, x) is None
+            empty += 1
+    assert not_vertex > 0 and empty > 0
 
 
 @st.composite

@@ -85,7 +85,7 @@ __all__ = [
 #: Largest number of candidate vertices (hyperplane subsets) examined.
 DEFAULT_MAX_CANDIDATES = 20_000_000
 #: Below this many candidates of a support, every candidate is checked exactly (no floats).
-EXACT_ONLY_BELOW = 200
+EXACT_ONLY_BELOW = 8
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -188,12 +188,14 @@ def _surviving_candidates(ints, hyper, S, tables, total):
         return
     import numpy as np
 
-    from gamekit.additive.vertex_filter import candidate_blocks, y_filter
+    from gamekit.additive.vertex_filter import candidate_blocks, y_filter, y_filter_exact
 
     carrier = np.array([ls[0] if len(ls) == 1 else -1 for _, ls in hyper], dtype=np.int64)
-    for idx, X, rad in candidate_blocks(ints, len(S)):
-        t = tables() if X is not None and tables is not None else None
-        if t is not None:
+    for idx, X, rad, C in candidate_blocks(ints, len(S)):
+        t = tables() if (X is not None or C is not None) and tables is not None else None
+        if t is not None and C is not None and t.exact is not None:
+            idx = idx[y_filter_exact(t.exact, list(S), C)]
+        elif t is not None and X is not None:
             idx = idx[y_filter(t, list(S), carrier[idx], X, rad)]
         yield from map(tuple, idx.tolist())
 
@@ -211,7 +213,7 @@ def _faces(red: ForcedMoves, max_candidates: int, stats: dict) -> list[YFace]:
     def lazy_tables():
         if not tables:
             from gamekit.additive.vertex_filter import float_tables
-            tables.append(float_tables(game))
+            tables.append(float_tables(game, itables))
         return tables[0]
 
     faces = []

@@ -34,6 +34,7 @@ from itertools import chain, combinations, islice
 import numpy as np
 
 from gamekit.additive.game import AdditiveGame
+from gamekit.additive.y_faces import IntTables
 from gamekit.kernel.verified_float import (
     ETA,
     U,
@@ -45,7 +46,8 @@ from gamekit.kernel.verified_float import (
     verified_solve,
 )
 
-__all__ = ["form_matrix", "candidate_blocks", "FloatTables", "float_tables", "y_filter"]
+__all__ = ["form_matrix", "candidate_blocks", "FloatTables", "ExactTables", "exact_tables", "float_tables",
+           "y_filter", "y_filter_exact"]
 
 #: Candidates per numpy batch.
 CHUNK = 25_000
@@ -77,9 +79,11 @@ def _combos(H: int, k: int):
 
 
 def candidate_blocks(ints: list[list[int]], s: int):
-    """Yield (idx, x̂, r): idx an array of candidates (rows = s−1 hyperplane indices) with
-    ‖x − x̂‖∞ ≤ r — or x̂ = r = None for the undecided ones. Candidates proved outside the
-    open face are not yielded (test 1 of the module docstring).
+    """Yield (idx, x̂, r, c): idx an array of candidates (rows = s−1 hyperplane indices)
+    inside the open face with ‖x − x̂‖∞ ≤ r, and when known exactly also x = c / Σc (c > 0
+    integers held exactly in floats; else c = None) — or all None for the undecided ones.
+    Candidates proved outside the open face are not yielded (test 1 of the module
+    docstring).
 
     x ∝ c, the generalized cross product of the chosen forms
     (:func:`gamekit.kernel.verified_float.signed_cofactors`, static error bounds; exact
@@ -100,12 +104,18 @@ def candidate_blocks(ints: list[list[int]], s: int):
         pos, neg = c > beta, c < -beta
         inside = pos.all(axis=1) | neg.all(axis=1)
         outside = (pos.any(axis=1) & neg.any(axis=1)) | ((beta == 0) & (c == 0)).any(axis=1)
+        exact_c = inside & (beta == 0).all(axis=1)
+        if exact_c.any():
+            cc = c[exact_c]
+            x, rad = box_from_cofactors(cc, beta[exact_c])
+            yield idx[exact_c], x, rad, cc * np.where(cc[:, :1] < 0, -1.0, 1.0)
+        inside &= ~exact_c
         if inside.any():
             x, rad = box_from_cofactors(c[inside], beta[inside])
-            yield idx[inside], x, rad
-        rest = ~inside & ~outside
+            yield idx[inside], x, rad, None
+        rest = ~inside & ~outside & ~exact_c
         if rest.any():
-            yield idx[rest], None, None
+            yield idx[rest], None, None, None
 
 
 def _solve_blocks(ints: list[list[int]], s: int):
@@ -125,10 +135,10 @@ def _solve_blocks(ints: list[list[int]], s: int):
         inside = (x > rad[:, None]).all(axis=1)
         outside = (x < -rad[:, None]).any(axis=1)
         if inside.any():
-            yield idx[inside], x[inside], rad[inside]
+            yield idx[inside], x[inside], rad[inside], None
         rest = ~inside & ~outside
         if rest.any():
-            yield idx[rest], None, None
+            yield idx[rest], None, None, None
 
 
 @dataclass(frozen=True)
@@ -142,10 +152,40 @@ class FloatTables:
     dA: np.ndarray
     c: np.ndarray
     dc: np.ndarray
+    exact: ExactTables | None = None
 
 
-def float_tables(game: AdditiveGame) -> FloatTables | None:
-    """:class:`FloatTables` of ``game``, or None when a value leaves the float range."""
+@dataclass(frozen=True)
+class ExactTables:
+    """The integer tables (``y_faces.IntTables``: G n×m, A m×n, a0 m, over common
+    denominators) as floats, used only when every sum below stays under 2⁵² in magnitude
+    (then float arithmetic on them is exact integer arithmetic). ``BG`` = max|G|,
+    ``BA`` = max|A|, ``Bc`` = max_u |a0_u| + Σ_l |A_u(l)|."""
+
+    G: np.ndarray
+    A: np.ndarray
+    a0: np.ndarray
+    BG: float
+    BA: float
+    Bc: float
+
+
+def exact_tables(it: IntTables) -> ExactTables | None:
+    """:class:`ExactTables`, or None when the integers are too large (Bc ≥ 2⁵⁰ or BG ≥ 2⁵⁰)."""
+    m = len(it.a0)
+    BG = max((abs(v) for row in it.G for v in row), default=0)
+    BA = max((abs(v) for row in it.A for v in row), default=0)
+    Bc = max(abs(it.a0[u]) + sum(abs(v) for v in it.A[u]) for u in range(m))
+    if max(BG, BA, Bc).bit_length() > 50:
+        return None
+    n = len(it.G)
+    return ExactTables(np.array(it.G, dtype=float).reshape(n, m), np.array(it.A, dtype=float).reshape(m, n),
+                       np.array(it.a0, dtype=float), float(BG), float(BA), float(Bc))
+
+
+def float_tables(game: AdditiveGame, it: IntTables | None = None) -> FloatTables | None:
+    """:class:`FloatTables` of ``game`` (with :class:`ExactTables` from ``it`` when given and
+    small enough), or None when a value leaves the float range."""
     m, n = game.m, game.n
     try:
         G, dG = to_float([game.b_gains(u)[l] for l in range(n) for u in range(m)], (n, m))
@@ -153,7 +193,7 @@ def float_tables(game: AdditiveGame) -> FloatTables | None:
         c, dc = to_float([game.a_const(u) for u in range(m)])
     except OverflowError:
         return None
-    return FloatTables(G, dG, A, dA, c, dc)
+    return FloatTables(G, dG, A, dA, c, dc, exact_tables(it) if it is not None else None)
 
 
 def _signs(t: FloatTables, S: list[int], X: np.ndarray, rad: np.ndarray):
@@ -228,3 +268,53 @@ def _unused_rows_better(c, dc, AK, dAK, u0: int, out: list[int], y, ry) -> np.nd
     err = inflate(err, 2 * s1 + 8)
     return (D > err).any(axis=1)
 
+
+
+_EXACT = 2.0 ** 52  # a float sum/product of integers below this (in float) is below 2⁵³: exact
+
+
+def y_filter_exact(t: ExactTables, S: list[int], C: np.ndarray) -> np.ndarray:
+    """Test 2 in exact integer arithmetic carried by floats, for x = c / Σc with c > 0
+    integer (N×s): keep-mask, False only when Y(x) = ∅ is proved.
+
+    Every quantity is an integer whose magnitude is checked to stay below 2⁵³ before it is
+    used (then each float operation is exact): sign g_l(x) = sign Σ_u c_u G_u(l) (bound
+    Σc·BG), so K(x) = its exact zeros; c_u = a0_u + Σ_{g_l>0} A_u(l) (bound Bc); with
+    |K| = s − 1, player I's indifference E y = e is solved by the cofactors w of [E | −e]
+    (y = w_{<s−1} / w_{s−1}, exact by :func:`signed_cofactors`' small-integer rule), and
+    after making d = w_{s−1} > 0: y ∉ [0,1] iff some w_j < 0 or w_j > d; if d = det E = 0
+    while some w_j ≠ 0, [E | e] has rank s − 1 > rank E: no solution at all; row w beats u₀
+    iff d·(c_w − c_{u₀}) + Σ_j (A_w − A_{u₀})(K_j) w_j > 0 (bound 2Bc·d + 2BA·Σ|w_j|).
+    """
+    N, s = C.shape
+    keep = np.ones(N, dtype=bool)
+    with np.errstate(all="ignore"):
+        ok = C.sum(axis=1) * t.BG < _EXACT
+        g = C @ t.G[:, S].T
+        zero = g == 0
+        sel = np.nonzero(ok & (zero.sum(axis=1) == s - 1))[0]
+        if not len(sel):
+            return keep
+        K = np.nonzero(zero[sel])[1].reshape(len(sel), s - 1)
+        cc = t.a0[None, :] + (g[sel] > 0).astype(float) @ t.A.T
+        u0, rest = S[0], S[1:]
+        AK = t.A.T[K]                                                    # N'×(s−1)×m
+        W = np.empty((len(sel), s - 1, s))
+        W[:, :, : s - 1] = np.transpose(AK[:, :, rest], (0, 2, 1)) - AK[:, None, :, u0]
+        W[:, :, s - 1] = cc[:, rest] - cc[:, [u0]]                       # −e
+        w, beta = signed_cofactors(W, True, np.abs(W).sum(axis=2))
+        d = w[:, s - 1]
+        exact = (beta == 0).all(axis=1)
+        decided = exact & (d != 0)
+        w = w * np.where(d < 0, -1.0, 1.0)[:, None]
+        d, wy = np.abs(d), w[:, : s - 1]
+        bad = decided & ((wy < 0).any(axis=1) | (wy > d[:, None]).any(axis=1))
+        bad |= exact & (d == 0) & (wy != 0).any(axis=1)   # rank E < rank [E | e]: no solution
+        out = [v for v in range(t.A.shape[0]) if v not in S]
+        if out:
+            a = AK[:, :, out] - AK[:, :, [u0]]                           # N'×(s−1)×|out|
+            D = d[:, None] * (cc[:, out] - cc[:, [u0]]) + np.einsum("njw,nj->nw", a, wy)
+            small = 2 * t.Bc * d + 2 * t.BA * np.abs(wy).sum(axis=1) < _EXACT
+            bad |= decided & small & (D > 0).any(axis=1)
+        keep[sel[bad]] = False
+    return keep
