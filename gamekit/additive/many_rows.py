@@ -194,7 +194,11 @@ def _surviving_candidates(ints, hyper, S, tables, total):
     for idx, X, rad, C in candidate_blocks(ints, len(S)):
         t = tables() if (X is not None or C is not None) and tables is not None else None
         if t is not None and C is not None and t.exact is not None:
-            idx = idx[y_filter_exact(t.exact, list(S), C)]
+            keep, tried = y_filter_exact(t.exact, list(S), C)
+            if not tried.all():
+                rest = ~tried
+                keep[rest] = y_filter(t, list(S), carrier[idx[rest]], X[rest], rad[rest])
+            idx = idx[keep]
         elif t is not None and X is not None:
             idx = idx[y_filter(t, list(S), carrier[idx], X, rad)]
         yield from map(tuple, idx.tolist())

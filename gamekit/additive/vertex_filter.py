@@ -273,9 +273,11 @@ def _unused_rows_better(c, dc, AK, dAK, u0: int, out: list[int], y, ry) -> np.nd
 _EXACT = 2.0 ** 52  # a float sum/product of integers below this (in float) is below 2⁵³: exact
 
 
-def y_filter_exact(t: ExactTables, S: list[int], C: np.ndarray) -> np.ndarray:
+def y_filter_exact(t: ExactTables, S: list[int], C: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Test 2 in exact integer arithmetic carried by floats, for x = c / Σc with c > 0
-    integer (N×s): keep-mask, False only when Y(x) = ∅ is proved.
+    integer (N×s): (keep, tried) masks; keep is False only when Y(x) = ∅ is proved;
+    ``tried`` is False where the signs g_l(x) could not be computed exactly (Σc·BG ≥ 2⁵²:
+    the caller may try the bounded :func:`y_filter` there).
 
     Every quantity is an integer whose magnitude is checked to stay below 2⁵³ before it is
     used (then each float operation is exact): sign g_l(x) = sign Σ_u c_u G_u(l) (bound
@@ -294,7 +296,7 @@ def y_filter_exact(t: ExactTables, S: list[int], C: np.ndarray) -> np.ndarray:
         zero = g == 0
         sel = np.nonzero(ok & (zero.sum(axis=1) == s - 1))[0]
         if not len(sel):
-            return keep
+            return keep, ok
         K = np.nonzero(zero[sel])[1].reshape(len(sel), s - 1)
         cc = t.a0[None, :] + (g[sel] > 0).astype(float) @ t.A.T
         u0, rest = S[0], S[1:]
@@ -317,4 +319,4 @@ def y_filter_exact(t: ExactTables, S: list[int], C: np.ndarray) -> np.ndarray:
             small = 2 * t.Bc * d + 2 * t.BA * np.abs(wy).sum(axis=1) < _EXACT
             bad |= decided & small & (D > 0).any(axis=1)
         keep[sel[bad]] = False
-    return keep
+    return keep, ok
