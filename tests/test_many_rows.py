@@ -558,3 +558,18 @@ def test_signed_cofactors_bound_the_exact_minors(rows):
         tot = sum(exact)
         if np.isfinite(rad[0]):
             assert all(abs(F(float(xv)) - F(e, tot)) <= F(float(rad[0])) for xv, e in zip(x[0], exact))
+
+
+@pytest.mark.parametrize("H", [0, 1, 2, 3, 5, 17, 60])
+@pytest.mark.parametrize("k", [1, 2, 3, 4])
+def test_candidate_combinations_are_all_subsets_in_order(H, k, monkeypatch):
+    """The numpy-built candidate lists (k ≤ 3) are exactly itertools.combinations, in
+    order, also across chunk boundaries (chunk shrunk to 7)."""
+    from itertools import combinations
+
+    import gamekit.additive.vertex_filter as vf
+
+    monkeypatch.setattr(vf, "CHUNK", 7)
+    got = [tuple(r) for b in vf._combos(H, k) for r in b.tolist()]
+    assert got == list(combinations(range(H), k))
+    assert all(len(b) <= 7 for b in vf._combos(H, k))

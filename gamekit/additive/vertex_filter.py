@@ -47,7 +47,7 @@ from gamekit.kernel.verified_float import (
 )
 
 __all__ = ["form_matrix", "candidate_blocks", "FloatTables", "ExactTables", "exact_tables", "float_tables",
-           "y_filter", "y_filter_exact"]
+           "FaceTables", "face_tables", "y_filter", "y_filter_exact"]
 
 #: Candidates per numpy batch.
 CHUNK = 25_000
@@ -69,13 +69,38 @@ def form_matrix(ints: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _combos(H: int, k: int):
-    """All k-subsets of range(H), lexicographic, as int arrays of at most CHUNK rows."""
-    flat = chain.from_iterable(combinations(range(H), k))
-    while True:
-        idx = np.fromiter(islice(flat, CHUNK * k), dtype=np.int64).reshape(-1, k)
-        if not len(idx):
-            return
-        yield idx
+    """All k-subsets of range(H), lexicographic, as int arrays of at most CHUNK rows
+    (numpy-built for k ≤ 3: the pairs j < l from one upper-triangle index list, whose
+    rows j > i form a contiguous suffix; itertools beyond)."""
+    if k > 3 or k < 1:
+        flat = chain.from_iterable(combinations(range(H), k))
+        while True:
+            idx = np.fromiter(islice(flat, CHUNK * k), dtype=np.int64).reshape(-1, k)
+            if not len(idx):
+                return
+            yield idx
+        return
+    if k == 1:
+        blocks = (np.arange(H, dtype=np.int64)[:, None],)
+    elif k == 2:
+        blocks = (np.stack([np.full(H - 1 - i, i), np.arange(i + 1, H)], axis=1) for i in range(H - 1))
+    else:
+        J, L = np.triu_indices(H, 1)
+        pairs = np.stack([J, L], axis=1).astype(np.int64)
+        off = [j * H - j * (j + 1) // 2 for j in range(H + 1)]
+        blocks = (np.concatenate([np.full((len(pairs) - off[i + 1], 1), i), pairs[off[i + 1]:]], axis=1)
+                  for i in range(H - 2))
+    buf, size = [], 0
+    for b in blocks:
+        buf.append(b)
+        size += len(b)
+        if size >= CHUNK:
+            whole = np.concatenate(buf)
+            for a in range(0, len(whole), CHUNK):
+                yield whole[a:a + CHUNK]
+            buf, size = [], 0
+    if size:
+        yield np.concatenate(buf)
 
 
 def candidate_blocks(ints: list[list[int]], s: int):
@@ -273,16 +298,44 @@ def _unused_rows_better(c, dc, AK, dAK, u0: int, out: list[int], y, ry) -> np.nd
 _EXACT = 2.0 ** 52  # a float sum/product of integers below this (in float) is below 2⁵³: exact
 
 
-def y_filter_exact(t: ExactTables, S: list[int], C: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+@dataclass(frozen=True)
+class FaceTables:
+    """:class:`ExactTables` restricted to one S-face: the cutting sets ``cut`` (both signs
+    on S) with their forms ``GS`` (|cut|×s) and A columns ``Acut`` (m×|cut|); ``base``:
+    a0_u + Σ A_u(l) over the sets positive on the whole open face (constant there)."""
+
+    cut: np.ndarray
+    GS: np.ndarray
+    Acut: np.ndarray
+    base: np.ndarray
+
+
+def face_tables(t: ExactTables, S: list[int]) -> FaceTables | None:
+    """:class:`FaceTables`, or None when some set's form vanishes on the whole face (then
+    |K(x)| > |S| − 1 everywhere: never generic)."""
+    GS = t.G[:, S]
+    hi, lo = GS.max(axis=1), GS.min(axis=1)
+    if ((hi == 0) & (lo == 0)).any():
+        return None
+    cut = np.nonzero((hi > 0) & (lo < 0))[0]
+    pos = (lo >= 0) & (hi > 0)
+    return FaceTables(cut, GS[cut], t.A[:, cut], t.a0 + t.A[:, pos].sum(axis=1))
+
+
+def y_filter_exact(t: ExactTables, f: FaceTables, S: list[int], C: np.ndarray, K: np.ndarray
+                   ) -> tuple[np.ndarray, np.ndarray]:
     """Test 2 in exact integer arithmetic carried by floats, for x = c / Σc with c > 0
-    integer (N×s): (keep, tried) masks; keep is False only when Y(x) = ∅ is proved;
+    integer (N×s) and ``K`` the sets of the chosen hyperplanes (N×(s−1), −1 where one
+    carries several): (keep, tried) masks; keep is False only when Y(x) = ∅ is proved;
     ``tried`` is False where the signs g_l(x) could not be computed exactly (Σc·BG ≥ 2⁵²:
     the caller may try the bounded :func:`y_filter` there).
 
     Every quantity is an integer whose magnitude is checked to stay below 2⁵³ before it is
     used (then each float operation is exact): sign g_l(x) = sign Σ_u c_u G_u(l) (bound
-    Σc·BG), so K(x) = its exact zeros; c_u = a0_u + Σ_{g_l>0} A_u(l) (bound Bc); with
-    |K| = s − 1, player I's indifference E y = e is solved by the cofactors w of [E | −e]
+    Σc·BG) on the cutting sets (the others have a constant sign on the open face, folded
+    into ``f.base``); generic iff exactly s − 1 of them vanish (then they are K);
+    c_u = base_u + Σ_{g_l>0} A_u(l) (bound Bc); player I's indifference E y = e is solved
+    by the cofactors w of [E | −e]
     (y = w_{<s−1} / w_{s−1}, exact by :func:`signed_cofactors`' small-integer rule), and
     after making d = w_{s−1} > 0: y ∉ [0,1] iff some w_j < 0 or w_j > d; if d = det E = 0
     while some w_j ≠ 0, [E | e] has rank s − 1 > rank E: no solution at all; row w beats u₀
@@ -292,13 +345,13 @@ def y_filter_exact(t: ExactTables, S: list[int], C: np.ndarray) -> tuple[np.ndar
     keep = np.ones(N, dtype=bool)
     with np.errstate(all="ignore"):
         ok = C.sum(axis=1) * t.BG < _EXACT
-        g = C @ t.G[:, S].T
-        zero = g == 0
-        sel = np.nonzero(ok & (zero.sum(axis=1) == s - 1))[0]
+        g = C @ f.GS.T
+        nz = np.count_nonzero(g == 0, axis=1)
+        sel = np.nonzero(ok & (nz == s - 1) & (K >= 0).all(axis=1))[0]
         if not len(sel):
             return keep, ok
-        K = np.nonzero(zero[sel])[1].reshape(len(sel), s - 1)
-        cc = t.a0[None, :] + (g[sel] > 0).astype(float) @ t.A.T
+        K = K[sel]
+        cc = f.base[None, :] + (g[sel] > 0).astype(float) @ f.Acut.T
         u0, rest = S[0], S[1:]
         AK = t.A.T[K]                                                    # N'×(s−1)×m
         W = np.empty((len(sel), s - 1, s))
