@@ -309,6 +309,11 @@ class FaceTables:
     Acut: np.ndarray
     base: np.ndarray
 
+    @property
+    def AT(self) -> np.ndarray:
+        """``Acut`` transposed, contiguous (|cut|×m)."""
+        return np.ascontiguousarray(self.Acut.T)
+
 
 def face_tables(t: ExactTables, S: list[int]) -> FaceTables | None:
     """:class:`FaceTables`, or None when some set's form vanishes on the whole face (then
@@ -319,7 +324,18 @@ def face_tables(t: ExactTables, S: list[int]) -> FaceTables | None:
         return None
     cut = np.nonzero((hi > 0) & (lo < 0))[0]
     pos = (lo >= 0) & (hi > 0)
-    return FaceTables(cut, GS[cut], t.A[:, cut], t.a0 + t.A[:, pos].sum(axis=1))
+    return FaceTables(cut, np.ascontiguousarray(GS[cut]), t.A[:, cut], t.a0 + t.A[:, pos].sum(axis=1))
+
+
+def _zeros_and_payoffs(C: np.ndarray, f: FaceTables):
+    """Per candidate: how many cutting sets vanish at x ∝ c, and c_u = base_u + Σ_{g_l>0} A_u(l)
+    (compiled loop when numba is available, else numpy; the same exact integer results)."""
+    try:
+        from gamekit.additive.vertex_kernels import zeros_and_payoffs
+    except ImportError:  # pragma: no cover - numba is a dependency
+        g = C @ f.GS.T
+        return np.count_nonzero(g == 0, axis=1), f.base[None, :] + (g > 0).astype(float) @ f.Acut.T
+    return zeros_and_payoffs(np.ascontiguousarray(C), f.GS, f.AT, f.base)
 
 
 def y_filter_exact(t: ExactTables, f: FaceTables, S: list[int], C: np.ndarray, K: np.ndarray
@@ -345,13 +361,11 @@ def y_filter_exact(t: ExactTables, f: FaceTables, S: list[int], C: np.ndarray, K
     keep = np.ones(N, dtype=bool)
     with np.errstate(all="ignore"):
         ok = C.sum(axis=1) * t.BG < _EXACT
-        g = C @ f.GS.T
-        nz = np.count_nonzero(g == 0, axis=1)
+        nz, cc = _zeros_and_payoffs(C, f)
         sel = np.nonzero(ok & (nz == s - 1) & (K >= 0).all(axis=1))[0]
         if not len(sel):
             return keep, ok
-        K = K[sel]
-        cc = f.base[None, :] + (g[sel] > 0).astype(float) @ f.Acut.T
+        K, cc = K[sel], cc[sel]
         u0, rest = S[0], S[1:]
         AK = t.A.T[K]                                                    # N'×(s−1)×m
         W = np.empty((len(sel), s - 1, s))
