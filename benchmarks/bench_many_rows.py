@@ -63,9 +63,17 @@ def make_game(m: int, n: int, kind: str, seed: int) -> AdditiveGame:
 
 
 def timed(f):
-    t = time.perf_counter()
-    out = f()
-    return out, time.perf_counter() - t
+    """(result, seconds): the best of up to 5 runs while their total stays under 0.5 s
+    (one run for anything slower), so millisecond cases are not all timer noise."""
+    best, total = float("inf"), 0.0
+    for _ in range(5):
+        t = time.perf_counter()
+        out = f()
+        dt = time.perf_counter() - t
+        best, total = min(best, dt), total + dt
+        if total > 0.5:
+            break
+    return out, best
 
 
 def warm_up(m: int) -> None:
