@@ -573,3 +573,26 @@ def test_candidate_combinations_are_all_subsets_in_order(H, k, monkeypatch):
     got = [tuple(r) for b in vf._combos(H, k) for r in b.tolist()]
     assert got == list(combinations(range(H), k))
     assert all(len(b) <= 7 for b in vf._combos(H, k))
+
+
+@settings(max_examples=60, deadline=None)
+@given(tied_games(), st.data())
+def test_integer_nash_test_agrees_with_the_fraction_one(g, data):
+    """y_faces.certified_payoffs (integer arithmetic) ≡ behaviour.is_additive_equilibrium
+    + behaviour.payoffs, on the extreme equilibria and on perturbed (mostly non-) equilibria."""
+    from gamekit.additive.behaviour import payoffs
+    from gamekit.additive.y_faces import certified_payoffs, int_tables
+
+    it = int_tables(g)
+    sol = solve_many_rows(g)
+    pairs = [(e.row, e.draw) for e in sol.equilibria[:5]]
+    for _ in range(5):
+        x = data.draw(st.lists(st.integers(0, 3), min_size=g.m, max_size=g.m).filter(any))
+        y = data.draw(st.lists(st.sampled_from([F(0), F(1), F(1, 2), F(1, 3)]), min_size=g.n, max_size=g.n))
+        pairs.append((tuple(F(v, sum(x)) for v in x), tuple(y)))
+    for x, y in pairs:
+        got = certified_payoffs(g, it, x, y)
+        if is_additive_equilibrium(g, x, y):
+            assert got == payoffs(g, x, y)
+        else:
+            assert got is None

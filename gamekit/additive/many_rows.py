@@ -42,7 +42,8 @@ bimatrix games; ``gamekit.kernel.graphs``).
    (:mod:`gamekit.additive.y_faces`): exact box-range tests, square systems solved
    directly, the core's vertices by ``doubly_additive.polytope.box_polytope_vertices``.
 5. Every core vertex is certified with its free cube (``y_faces.certify_face`` plus
-   ``behaviour.is_additive_equilibrium`` at the corners y_F = 0, 1; pairwise when F = ∅),
+   the exact integer Nash test ``y_faces.certified_payoffs`` at the corners y_F = 0, 1;
+   pairwise when F = ∅),
    and the forced moves are re-checked exactly (strict signs on T₀, T₁), which together
    certify the full-game equilibria; Nash subsets from bicliques, components from them.
 
@@ -63,11 +64,18 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 
-from gamekit.additive.behaviour import is_additive_equilibrium, payoffs
 from gamekit.additive.game import AdditiveGame
 from gamekit.additive.reduction import ForcedMoves, forced_moves
 from gamekit.additive.solution import AdditiveEquilibrium, AdditiveSolution, FosterCertificate
-from gamekit.additive.y_faces import YFace, certify_face, corners, int_tables, y_face
+from gamekit.additive.y_faces import (
+    IntTables,
+    YFace,
+    certified_payoffs,
+    certify_face,
+    corners,
+    int_tables,
+    y_face,
+)
 from gamekit.core.errors import CertificationError, GameError, TooLargeError
 from gamekit.core.numbers import primitive_integers
 from gamekit.kernel.graphs import maximal_bicliques
@@ -250,41 +258,42 @@ def _rank_maps(faces: list[YFace], n: int) -> list[dict[Fraction, int]]:
     return [{v: r for r, v in enumerate(sorted(vs))} for vs in vals]
 
 
-def _certify_core(game: AdditiveGame, face: YFace, cv: Sequence[Fraction]) -> list[Fraction]:
-    """Certify {cv} × [0,1]^F exactly (see :func:`_face_equilibria`); returns y⁰."""
+def _certify_core(game: AdditiveGame, it: IntTables, face: YFace, cv: Sequence[Fraction]
+                  ) -> tuple[list[Fraction], tuple[Fraction, Fraction]]:
+    """Certify {cv} × [0,1]^F exactly (see :func:`_face_equilibria`); returns y⁰ and the
+    payoffs at y⁰."""
     x, y0 = face.x, face.start(cv)
-    if face.free:
+    p0 = certified_payoffs(game, it, x, y0)
+    ok = p0 is not None
+    if ok and face.free:
         y1 = list(y0)
         for l in face.free:
             y1[l] = _ONE
-        ok = certify_face(game, face, cv) and all(is_additive_equilibrium(game, x, y) for y in (y0, y1))
-    else:
-        ok = is_additive_equilibrium(game, x, y0)
+        ok = certify_face(game, face, cv) and certified_payoffs(game, it, x, y1) is not None
     if not ok:
         raise CertificationError(f"m-row solver: x={x} failed the exact equilibrium check")
-    return y0
+    return y0, p0
 
 
-def _face_equilibria(red: ForcedMoves, face: YFace, ranks: list[dict[Fraction, int]]
+def _face_equilibria(red: ForcedMoves, it: IntTables, face: YFace, ranks: list[dict[Fraction, int]]
                      ) -> list[tuple[AdditiveEquilibrium, tuple[int, ...]]]:
     """The certified extreme equilibria (x, lift(y)), y a vertex of Y(x), sorted by y, each
     with its exact rank key (:func:`_rank_maps`).
 
     Lemma 1: (x, lift(y)) is an equilibrium of the full game iff (x, y) is one of the
     reduced game (forced moves are strict best responses against every row, and the
-    reduced payoffs fold them in exactly). Without free sets every pair passes
-    ``is_additive_equilibrium``; with free sets F the whole product {v} × [0,1]^F is
-    certified at once (``y_faces.certify_face``), and its two extreme corners are also
-    re-checked with ``is_additive_equilibrium``. Player I's payoff is affine in y_F (slope
-    Σ_u x_u A_u(l)); player II's is constant on the face (g_l(x) = 0 on F).
+    reduced payoffs fold them in exactly). Without free sets every pair passes the exact
+    integer Nash test ``y_faces.certified_payoffs``; with free sets F the whole product
+    {v} × [0,1]^F is certified at once (``y_faces.certify_face``), and its two extreme
+    corners are also re-checked with ``certified_payoffs``. Player I's payoff is affine in
+    y_F (slope Σ_u x_u A_u(l)); player II's is constant on the face (g_l(x) = 0 on F).
     """
     game, x = red.reduced, face.x
     full_free = [red.free[l] for l in face.free]
     step = [sum((x[u] * game.a_gains(u)[l] for u in range(game.m) if x[u]), _ZERO) for l in face.free]
     out = []
     for cv in face.core_vertices:
-        y0 = _certify_core(game, face, cv)
-        p0 = payoffs(game, x, y0)
+        y0, p0 = _certify_core(game, it, face, cv)
         key0 = [ranks[l][v] for l, v in enumerate(y0)]
         den = math.lcm(p0[0].denominator, *(s.denominator for s in step))
         vals, keys = [p0[0].numerator * (den // p0[0].denominator)], [key0]
@@ -325,7 +334,8 @@ def solve_many_rows(game: AdditiveGame, *, max_candidates: int = DEFAULT_MAX_CAN
     gc_was_on = gc.isenabled()
     gc.disable()  # the output is many acyclic tuples: cyclic GC passes over them cost seconds
     try:
-        items = [(e, fi, key) for fi, f in enumerate(faces) for e, key in _face_equilibria(red, f, ranks)]
+        it = int_tables(red.reduced)
+        items = [(e, fi, key) for fi, f in enumerate(faces) for e, key in _face_equilibria(red, it, f, ranks)]
         return _assemble(game, red, items, stats)
     finally:
         if gc_was_on:
