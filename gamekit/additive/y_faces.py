@@ -229,13 +229,14 @@ def certified_payoffs(game: AdditiveGame, t: IntTables, x: Sequence[Fraction], y
     maximizes a_u(y)·E·D_A = a0[u]·E + Σ_l A[u][l] q_l. Then player I gets a_{u₀}(y) and
     player II Σ_u x_u b_const(u) + Σ_{g_l > 0} g_l(x) (g = 0 where y is not 0/1).
     """
+    x, y = [Fraction(v) for v in x], [v if type(v) is Fraction else Fraction(v) for v in y]
     if any(v < 0 for v in x) or sum(x) != 1 or any(not 0 <= v <= 1 for v in y):
         return None
     S = [u for u in range(game.m) if x[u]]
-    D = math.lcm(*(Fraction(v).denominator for v in x))
-    p = [(int(x[u] * D), u) for u in S]
-    E = math.lcm(*(Fraction(v).denominator for v in y)) if len(y) else 1
-    q = [int(v * E) for v in y]
+    D = math.lcm(*(v.denominator for v in x))
+    p = [(x[u].numerator * (D // x[u].denominator), u) for u in S]
+    E = math.lcm(*{v.denominator for v in y}) if y else 1
+    q = [v.numerator * (E // v.denominator) for v in y]
     pos = 0
     for l, row in enumerate(t.G):
         g = sum(pu * row[u] for pu, u in p)
