@@ -221,12 +221,11 @@ def _surviving_candidates(ints, hyper, S, tables, total):
 
 
 # -- the solver ------------------------------------------------------------------------------------
-def _faces(red: ForcedMoves, max_candidates: int, stats: dict) -> list[YFace]:
+def _faces(red: ForcedMoves, max_candidates: int, stats: dict, itables: IntTables) -> list[YFace]:
     """Y(x) for every arrangement vertex x with Y(x) ≠ ∅ (see the module theorem):
     the extreme equilibria of the reduced game are the pairs (x, vertex of Y(x))."""
     game = red.reduced
     m = game.m
-    itables = int_tables(game)
     G = itables.G  # D_G · G_u(l): integers, same hyperplanes
     tables: list = []
 
@@ -323,7 +322,8 @@ def solve_many_rows(game: AdditiveGame, *, max_candidates: int = DEFAULT_MAX_CAN
         raise GameError("the m-row solver needs player I's payoff in additive form (a_base/a_move)")
     red = forced_moves(game)
     stats: dict = {"n": game.n, "n_star": red.n_free}
-    faces = _faces(red, max_candidates, stats)
+    it = int_tables(red.reduced)
+    faces = _faces(red, max_candidates, stats, it)
     total = sum(f.count for f in faces)
     stats["free_sets_max"] = max((len(f.free) for f in faces), default=0)
     if total > max_vertices:
@@ -334,7 +334,6 @@ def solve_many_rows(game: AdditiveGame, *, max_candidates: int = DEFAULT_MAX_CAN
     gc_was_on = gc.isenabled()
     gc.disable()  # the output is many acyclic tuples: cyclic GC passes over them cost seconds
     try:
-        it = int_tables(red.reduced)
         items = [(e, fi, key) for fi, f in enumerate(faces) for e, key in _face_equilibria(red, it, f, ranks)]
         return _assemble(game, red, items, stats)
     finally:
