@@ -8,11 +8,15 @@ cutting hyperplanes, i.e. the square system
 
 Two tests, each a *proof* or no decision (never a heuristic margin):
 
-1. **x in the open face.** :func:`gamekit.kernel.verified_float.verified_solve` encloses
-   x = M⁻¹e_s in a box x̂ ± r (and proves M non-singular). The candidate is dropped iff
-   some x̂_i < −r (then x_i < 0: not a vertex of this face); it goes on with its float box
-   iff every x̂_i > r (then x > 0 on S); otherwise (x on the face's boundary, singular or
-   ill-conditioned M) it goes to the exact stage.
+1. **x in the open face.** x = c / Σc, c the generalized cross product of the chosen
+   forms; for s ≤ ``COFACTORS_UP_TO`` its entries come with static error bounds, or
+   exactly for small integers (:func:`gamekit.kernel.verified_float.signed_cofactors`):
+   two certified opposite signs or a certified zero drop the candidate, one certified
+   strict sign keeps it with a box x̂ ± r. For larger s,
+   :func:`gamekit.kernel.verified_float.verified_solve` encloses x = M⁻¹e_s in a box
+   (and proves M non-singular): dropped iff some x̂_i < −r, kept iff every x̂_i > r.
+   Otherwise (x on the face's boundary, singular or ill-conditioned M) the candidate goes
+   to the exact stage.
 2. **Y(x) = ∅** (generic candidates only). When each chosen hyperplane carries a single
    information set, no set vanishes on the whole face, and every other form g_l(x) has a
    certified sign (|ĝ_l| > its bound), then K(x) is exactly the s−1 chosen sets, the face
@@ -20,6 +24,8 @@ Two tests, each a *proof* or no decision (never a heuristic margin):
    known data up to recorded conversion/rounding errors. If it is provably non-singular,
    Y(x) ⊆ {its unique solution y}; the candidate is dropped iff that y provably leaves
    [0,1] or some unused row w provably does better (a_w(y) − a_{u₀}(y) > its bound).
+   With exact c and small integer tables (:func:`y_filter_exact`) all of this is exact
+   integer arithmetic carried in float64 (magnitudes checked below 2⁵³).
 
 Every bound is derived in ``docs/many-rows.md`` ("Why the float step is safe") from
 Higham's model (:mod:`gamekit.kernel.verified_float`); numpy and the tables here are only
