@@ -12,7 +12,7 @@ Two tests, each a *proof* or no decision (never a heuristic margin):
    forms; for s ≤ ``COFACTORS_UP_TO`` its entries come with static error bounds, or
    exactly for small integers (:func:`gamekit.kernel.verified_float.signed_cofactors`):
    two certified opposite signs or a certified zero drop the candidate, one certified
-   strict sign keeps it with a box x̂ ± r. For larger s,
+   strict sign keeps it with a box x̂ ± r. For larger s with forms beyond 2⁵³,
    :func:`gamekit.kernel.verified_float.verified_solve` encloses x = M⁻¹e_s in a box
    (and proves M non-singular): dropped iff some x̂_i < −r, kept iff every x̂_i > r.
    Otherwise (x on the face's boundary, singular or ill-conditioned M) the candidate goes
@@ -57,7 +57,8 @@ __all__ = ["form_matrix", "candidate_blocks", "FloatTables", "ExactTables", "exa
 
 #: Candidates per numpy batch.
 CHUNK = 25_000
-#: Largest face size s solved by cofactors (cost O(s·2ˢ)); beyond, verified solves (O(s³)).
+#: Largest face size s solved by cofactors (cost O(s·2ˢ)) when the forms exceed 2⁵³;
+#: beyond, verified solves (O(s³)). Forms below 2⁵³ always use (compiled) cofactors.
 COFACTORS_UP_TO = 6
 
 
@@ -121,10 +122,10 @@ def candidate_blocks(ints: list[list[int]], s: int):
     when the integers are small): x > 0 on S iff all c_d have one strict sign; some
     c_d, c_e of opposite certified signs, or a certified c_d = 0, prove x outside.
     """
-    if s > COFACTORS_UP_TO:
+    exact = max(abs(v) for f in ints for v in f).bit_length() <= 53
+    if s > COFACTORS_UP_TO and not exact:
         yield from _solve_blocks(ints, s)
         return
-    exact = max(abs(v) for f in ints for v in f).bit_length() <= 53
     if exact:
         F = np.array(ints, dtype=float).reshape(len(ints), s)
         norms = np.array([float(sum(abs(v) for v in f)) for f in ints])

@@ -160,6 +160,28 @@ def _laplace_levels(F: np.ndarray):
     return D, P
 
 
+#: From this many columns on, the compiled expansion (numba) replaces the numpy one.
+COMPILED_FROM = 4
+
+
+def _cofactors_and_permanents(F: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """c_d = (−1)^d det(F without column d) and p_d = per(|F| without column d), by the
+    same Laplace recursion in numpy or (s ≥ ``COMPILED_FROM``) compiled."""
+    s = F.shape[2]
+    if s >= COMPILED_FROM and len(F):
+        try:
+            from gamekit.kernel.cofactor_kernels import laplace_cofactors
+        except ImportError:  # pragma: no cover - numba is a dependency
+            pass
+        else:
+            return laplace_cofactors(np.ascontiguousarray(F))
+    D, P = _laplace_levels(F)
+    c = np.stack([D[tuple(j for j in range(s) if j != d)] * (1 if d % 2 == 0 else -1)
+                  for d in range(s)], axis=1)
+    p = np.stack([P[tuple(j for j in range(s) if j != d)] for d in range(s)], axis=1)
+    return c, p
+
+
 def signed_cofactors(F: np.ndarray, exact_data: bool, row_norms=None) -> tuple[np.ndarray, np.ndarray]:
     """The generalized cross product of k = s−1 rows, c_d = (−1)^d det(F without column d)
     (so F c = 0, and x = c / Σc solves F x = 0, Σx = 1), with rigorous error bounds.
@@ -176,12 +198,9 @@ def signed_cofactors(F: np.ndarray, exact_data: bool, row_norms=None) -> tuple[n
     N×k, the rows' 1-norms), every intermediate value is an integer of magnitude below
     2⁵³, so the evaluation is exact and β = 0 (certified zeros).
     """
-    k, s = F.shape[1], F.shape[2]
+    k = F.shape[1]
     with np.errstate(all="ignore"):
-        D, P = _laplace_levels(F)
-        c = np.stack([D[tuple(j for j in range(s) if j != d)] * (1 if d % 2 == 0 else -1)
-                      for d in range(s)], axis=1)
-        p = np.stack([P[tuple(j for j in range(s) if j != d)] for d in range(s)], axis=1)
+        c, p = _cofactors_and_permanents(F)
         delta = k * (k + 1) // 2 - 1
         g = gamma(delta) if exact_data else gamma(delta + k)
         beta = inflate(g * p + (0.0 if exact_data else 2.0 ** -900), delta + 2)
