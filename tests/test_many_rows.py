@@ -615,3 +615,33 @@ def test_compiled_cofactors_are_the_numpy_ones_bit_for_bit(s):
         p = np.stack([P[full[:d] + full[d + 1:]] for d in range(s)], axis=1)
         c2, p2 = laplace_cofactors(Fm)
         assert np.array_equal(c, c2) and np.array_equal(p, p2)
+
+
+def test_compiled_sign_loop_is_the_numpy_one():
+    """Test 2's compiled sign/payoff loop gives the numpy version's exact integers, and the
+    solver with every face compiled gives the answer of the float-free solver."""
+    import numpy as np
+
+    import gamekit.additive.vertex_filter as vf
+    from benchmarks.bench_many_rows import make_game
+
+    rng = np.random.default_rng(5)
+    C = rng.integers(1, 10**6, size=(500, 4)).astype(float)
+    GS = rng.integers(-1000, 1000, size=(60, 4)).astype(float)
+    GS[:5] = 0.0  # some zero forms: exact zeros counted
+    f = vf.FaceTables(np.arange(60), GS, rng.integers(-9, 9, size=(3, 60)).astype(float), np.zeros(3))
+    a, b = vf._zeros_and_payoffs(C, f, compiled=False), vf._zeros_and_payoffs(C, f, compiled=True)
+    assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
+    g = make_game(4, 24, "all cutting", seed=24)
+    import gamekit.additive.many_rows as mr
+
+    orig, below = vf.COMPILED_WORK, mr.EXACT_ONLY_BELOW
+    try:
+        vf.COMPILED_WORK = 0  # every face compiled
+        on = solve_many_rows(g)
+        mr.EXACT_ONLY_BELOW = 10**12  # no float step at all
+        off = solve_many_rows(g)
+    finally:
+        vf.COMPILED_WORK, mr.EXACT_ONLY_BELOW = orig, below
+    assert [(e.row, e.draw) for e in on.equilibria] == [(e.row, e.draw) for e in off.equilibria]
+    assert on.stats["exact_checks"] < off.stats["exact_checks"]

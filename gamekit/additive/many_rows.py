@@ -199,6 +199,7 @@ def _surviving_candidates(ints, hyper, S, tables, total):
     from gamekit.additive.vertex_filter import (
         candidate_blocks,
         face_tables,
+        use_compiled,
         y_filter,
         y_filter_exact,
     )
@@ -206,11 +207,12 @@ def _surviving_candidates(ints, hyper, S, tables, total):
     carrier = np.array([ls[0] if len(ls) == 1 else -1 for _, ls in hyper], dtype=np.int64)
     face: list = []
     for idx, X, rad, C in candidate_blocks(ints, len(S)):
+        compiled = use_compiled(total * len(ints))  # test 2's work: candidates × cutting sets
         t = tables() if (X is not None or C is not None) and tables is not None else None
         if t is not None and C is not None and t.exact is not None and not face:
             face.append(face_tables(t.exact, list(S)))
         if t is not None and C is not None and t.exact is not None and face[0] is not None:
-            keep, tried = y_filter_exact(t.exact, face[0], list(S), C, carrier[idx])
+            keep, tried = y_filter_exact(t.exact, face[0], list(S), C, carrier[idx], compiled)
             if not tried.all():
                 rest = ~tried
                 keep[rest] = y_filter(t, list(S), carrier[idx[rest]], X[rest], rad[rest])

@@ -34,6 +34,7 @@ ever used to *discard*; every survivor is recomputed exactly.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from itertools import chain, combinations, islice
 
@@ -53,10 +54,20 @@ from gamekit.kernel.verified_float import (
 )
 
 __all__ = ["form_matrix", "candidate_blocks", "FloatTables", "ExactTables", "exact_tables", "float_tables",
-           "FaceTables", "face_tables", "y_filter", "y_filter_exact"]
+           "FaceTables", "face_tables", "y_filter", "y_filter_exact", "use_compiled"]
 
 #: Candidates per numpy batch.
 CHUNK = 25_000
+#: Work (candidates of a face × 2ˢ for test 1, × cutting sets for test 2) from which the
+#: numba loops pay for numba's import; once numba is loaded they are always used.
+COMPILED_WORK = 50_000_000
+
+
+def use_compiled(work: int) -> bool:
+    """True when the compiled loops should run: numba already imported, or ``work`` large."""
+    import sys
+
+    return "numba" in sys.modules or work >= COMPILED_WORK
 #: Largest face size s solved by cofactors (cost O(s·2ˢ)) when the forms exceed 2⁵³;
 #: beyond, verified solves (O(s³)). Forms below 2⁵³ always use (compiled) cofactors.
 COFACTORS_UP_TO = 6
@@ -131,8 +142,9 @@ def candidate_blocks(ints: list[list[int]], s: int):
         norms = np.array([float(sum(abs(v) for v in f)) for f in ints])
     else:
         F, _ = form_matrix(ints)
+    compiled = use_compiled(math.comb(len(ints), s - 1) << s)
     for idx in _combos(len(ints), s - 1):
-        c, beta = signed_cofactors(F[idx], exact, norms[idx] if exact else None)
+        c, beta = signed_cofactors(F[idx], exact, norms[idx] if exact else None, compiled)
         pos, neg = c > beta, c < -beta
         inside = pos.all(axis=1) | neg.all(axis=1)
         outside = (pos.any(axis=1) & neg.any(axis=1)) | ((beta == 0) & (c == 0)).any(axis=1)
@@ -334,19 +346,22 @@ def face_tables(t: ExactTables, S: list[int]) -> FaceTables | None:
     return FaceTables(cut, np.ascontiguousarray(GS[cut]), t.A[:, cut], t.a0 + t.A[:, pos].sum(axis=1))
 
 
-def _zeros_and_payoffs(C: np.ndarray, f: FaceTables):
+def _zeros_and_payoffs(C: np.ndarray, f: FaceTables, compiled: bool = False):
     """Per candidate: how many cutting sets vanish at x ∝ c, and c_u = base_u + Σ_{g_l>0} A_u(l)
-    (compiled loop when numba is available, else numpy; the same exact integer results)."""
-    try:
-        from gamekit.additive.vertex_kernels import zeros_and_payoffs
-    except ImportError:  # pragma: no cover - numba is a dependency
-        g = C @ f.GS.T
-        return np.count_nonzero(g == 0, axis=1), f.base[None, :] + (g > 0).astype(float) @ f.Acut.T
-    return zeros_and_payoffs(np.ascontiguousarray(C), f.GS, f.AT, f.base)
+    (numba loop when ``compiled``, else numpy; the same exact integer results)."""
+    if compiled:
+        try:
+            from gamekit.additive.vertex_kernels import zeros_and_payoffs
+        except ImportError:  # pragma: no cover - numba is a dependency
+            pass
+        else:
+            return zeros_and_payoffs(np.ascontiguousarray(C), f.GS, f.AT, f.base)
+    g = C @ f.GS.T
+    return np.count_nonzero(g == 0, axis=1), f.base[None, :] + (g > 0).astype(float) @ f.Acut.T
 
 
-def y_filter_exact(t: ExactTables, f: FaceTables, S: list[int], C: np.ndarray, K: np.ndarray
-                   ) -> tuple[np.ndarray, np.ndarray]:
+def y_filter_exact(t: ExactTables, f: FaceTables, S: list[int], C: np.ndarray, K: np.ndarray,
+                   compiled: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Test 2 in exact integer arithmetic carried by floats, for x = c / Σc with c > 0
     integer (N×s) and ``K`` the sets of the chosen hyperplanes (N×(s−1), −1 where one
     carries several): (keep, tried) masks; keep is False only when Y(x) = ∅ is proved;
@@ -368,7 +383,7 @@ def y_filter_exact(t: ExactTables, f: FaceTables, S: list[int], C: np.ndarray, K
     keep = np.ones(N, dtype=bool)
     with np.errstate(all="ignore"):
         ok = C.sum(axis=1) * t.BG < _EXACT
-        nz, cc = _zeros_and_payoffs(C, f)
+        nz, cc = _zeros_and_payoffs(C, f, compiled)
         sel = np.nonzero(ok & (nz == s - 1) & (K >= 0).all(axis=1))[0]
         if not len(sel):
             return keep, ok
@@ -378,7 +393,7 @@ def y_filter_exact(t: ExactTables, f: FaceTables, S: list[int], C: np.ndarray, K
         W = np.empty((len(sel), s - 1, s))
         W[:, :, : s - 1] = np.transpose(AK[:, :, rest], (0, 2, 1)) - AK[:, None, :, u0]
         W[:, :, s - 1] = cc[:, rest] - cc[:, [u0]]                       # −e
-        w, beta = signed_cofactors(W, True, np.abs(W).sum(axis=2))
+        w, beta = signed_cofactors(W, True, np.abs(W).sum(axis=2), compiled)
         d = w[:, s - 1]
         exact = (beta == 0).all(axis=1)
         decided = exact & (d != 0)

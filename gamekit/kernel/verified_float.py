@@ -160,15 +160,15 @@ def _laplace_levels(F: np.ndarray):
     return D, P
 
 
-#: From this many columns on, the compiled expansion (numba) replaces the numpy one.
+#: From this many columns on, ``compiled=True`` runs the expansion with numba.
 COMPILED_FROM = 4
 
 
-def _cofactors_and_permanents(F: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _cofactors_and_permanents(F: np.ndarray, compiled: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """c_d = (−1)^d det(F without column d) and p_d = per(|F| without column d), by the
-    same Laplace recursion in numpy or (s ≥ ``COMPILED_FROM``) compiled."""
+    same Laplace recursion in numpy or (``compiled`` and s ≥ ``COMPILED_FROM``) numba."""
     s = F.shape[2]
-    if s >= COMPILED_FROM and len(F):
+    if compiled and s >= COMPILED_FROM and len(F):
         try:
             from gamekit.kernel.cofactor_kernels import laplace_cofactors
         except ImportError:  # pragma: no cover - numba is a dependency
@@ -182,7 +182,8 @@ def _cofactors_and_permanents(F: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return c, p
 
 
-def signed_cofactors(F: np.ndarray, exact_data: bool, row_norms=None) -> tuple[np.ndarray, np.ndarray]:
+def signed_cofactors(F: np.ndarray, exact_data: bool, row_norms=None, compiled: bool = False
+                     ) -> tuple[np.ndarray, np.ndarray]:
     """The generalized cross product of k = s−1 rows, c_d = (−1)^d det(F without column d)
     (so F c = 0, and x = c / Σc solves F x = 0, Σx = 1), with rigorous error bounds.
 
@@ -196,11 +197,13 @@ def signed_cofactors(F: np.ndarray, exact_data: bool, row_norms=None) -> tuple[n
     perturb each product of k entries by a factor (1 + θ_k): γ_{δ_k + k} (plus a tiny
     absolute term for subnormals). With integer data and Π_r ‖F_r‖₁ < 2⁵³ (``row_norms``:
     N×k, the rows' 1-norms), every intermediate value is an integer of magnitude below
-    2⁵³, so the evaluation is exact and β = 0 (certified zeros).
+    2⁵³, so the evaluation is exact and β = 0 (certified zeros). ``compiled``: run the
+    expansion with numba (:mod:`gamekit.kernel.cofactor_kernels`, same operations in the
+    same order; worth its import only for large batches).
     """
     k = F.shape[1]
     with np.errstate(all="ignore"):
-        c, p = _cofactors_and_permanents(F)
+        c, p = _cofactors_and_permanents(F, compiled)
         delta = k * (k + 1) // 2 - 1
         g = gamma(delta) if exact_data else gamma(delta + k)
         beta = inflate(g * p + (0.0 if exact_data else 2.0 ** -900), delta + 2)
