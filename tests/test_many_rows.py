@@ -348,3 +348,300 @@ def test_float_filter_drops_no_equilibrium(monkeypatch, m, n, kind):
     exact = solve_many_rows(g)
     assert [(e.row, e.draw) for e in exact.equilibria] == [(e.row, e.draw) for e in with_floats.equilibria]
     assert exact.stats["exact_checks"] > with_floats.stats["exact_checks"]  # the filter did act
+
+
+# -- the certified float step (gamekit.additive.vertex_filter, gamekit.kernel.verified_float) --
+def _exact_solution(M: list[list[int]], b: list[int]) -> list[Fraction] | None:
+    from gamekit.kernel.linalg import solve_exact
+
+    return solve_exact(M, b)
+
+
+def _in_box(exact, xhat, rad) -> bool:
+    return all(abs(v - F(float(c))) <= F(float(rad)) for v, c in zip(exact, xhat))
+
+
+_magnitude = st.sampled_from([1, 10, 2**26, 2**53 + 1, 10**18, 10**40, 10**120])
+
+
+@st.composite
+def int_systems(draw):
+    """Square integer systems, often nearly singular (a row = k·another + a tiny change)
+    and with entries from 1 to 10^120 (beyond 2^53: float conversion rounds)."""
+    s = draw(st.integers(1, 5))
+    big = draw(_magnitude)
+    M = [[draw(st.integers(-big, big)) for _ in range(s)] for _ in range(s)]
+    if s > 1 and draw(st.booleans()):
+        k, i = draw(st.integers(-3, 3)), draw(st.integers(0, s - 1))
+        M[1] = [k * v for v in M[0]]
+        M[1][i] += draw(st.integers(-1, 1))
+    b = [draw(st.integers(-big, big)) for _ in range(s)]
+    return M, b
+
+
+@settings(max_examples=300, deadline=None)
+@given(int_systems())
+def test_verified_solve_encloses_the_exact_solution(sys_):
+    """Whenever verified_solve decides (finite radius), M is non-singular and the exact
+    rational solution lies in the box x̂ ± r (checked in Fractions)."""
+    import numpy as np
+
+    from gamekit.kernel.verified_float import to_float, verified_solve
+
+    M, b = sys_
+    s = len(M)
+    Mf, dM = to_float([v for row in M for v in row], (s, s))
+    bf, db = to_float(b)
+    x, rad = verified_solve(Mf[None], bf[None], dM[None], db[None])
+    exact = _exact_solution(M, b)
+    if np.isfinite(rad[0]):
+        assert exact is not None
+        assert _in_box(exact, x[0], rad[0])
+    assume(np.isfinite(rad[0]))
+
+
+def _tricky_forms(rng, k: int, big: int) -> tuple[list[tuple[int, int, int]], tuple[Fraction, ...]]:
+    """k integer forms of a 3-simplex through p = (P₀, 1, P₂)/ΣP with P₀, P₂ ≈ big: every
+    form is p × r (cross product, r random ≈ big), so it cuts the open face, all k lines
+    meet at p (a degenerate multiple point), and p's middle coordinate ≈ 1/big is far
+    below the float error of a naive solve (entries ≈ big², x̂ off by ≈ 10⁻¹⁶)."""
+    P = (rng.randint(big, 2 * big), 1, rng.randint(big, 2 * big))
+    forms = []
+    for _ in range(k):
+        r = [rng.randint(-big, big) for _ in range(3)]
+        forms.append((P[1] * r[2] - P[2] * r[1], P[2] * r[0] - P[0] * r[2], P[0] * r[1] - P[1] * r[0]))
+    tot = sum(P)
+    return forms, tuple(F(v, tot) for v in P)
+
+
+def _game_from_forms(rng, forms, big_a: int) -> AdditiveGame:
+    """Additive 3×2ⁿ game with b_gains(u)[l] = forms[l][u] and random player I weights
+    (entries up to big_a: huge/small magnitudes in player I's systems too)."""
+    n = len(forms)
+    b_move = [[(0, forms[l][u]) for l in range(n)] for u in range(3)]
+    a_move = [[(rng.randint(-big_a, big_a), rng.randint(-big_a, big_a)) for _ in range(n)] for _ in range(3)]
+    return AdditiveGame(["a", "b", "c"], [f"i{l}" for l in range(n)], [0] * 3, b_move,
+                        a_base=[rng.randint(-big_a, big_a) for _ in range(3)], a_move=a_move)
+
+
+@pytest.mark.parametrize("seed, big", [(1, 10**18), (2, 10**18), (3, 2**60), (4, 10**40)])
+def test_float_step_keeps_near_degenerate_vertices(monkeypatch, seed, big):
+    """Adversarial integer data: 8 lines through one point p whose middle coordinate is
+    ≈ 10⁻¹⁸…10⁻⁴⁰, plus 16 random lines with entries ≈ 10³⁶…10⁸⁰ (above 200 candidates,
+    so the float step runs). The certified step gives exactly the exact-only vertex set,
+    which contains p; on such data a plain float sign test is at the mercy of rounding."""
+    import random
+
+    import gamekit.additive.many_rows as mr
+
+    rng = random.Random(seed)
+    forms, p = _tricky_forms(rng, 8, big)
+    forms += [tuple(rng.randint(-big * big, big * big) for _ in range(3)) for _ in range(16)]
+    S = (0, 1, 2)
+    with_floats = arrangement_vertices(forms, S)
+    monkeypatch.setattr(mr, "EXACT_ONLY_BELOW", 10**12)
+    exact = arrangement_vertices(forms, S)
+    assert with_floats == exact
+    assert p in exact
+
+
+@pytest.mark.parametrize("seed, big, big_a", [(5, 10**18, 10**18), (6, 2**60, 3), (7, 10**30, 10**25)])
+def test_float_step_on_adversarial_games(monkeypatch, seed, big, big_a):
+    """Whole games built on the near-degenerate forms above, player I's weights huge or
+    tiny: filter on ≡ filter off (every candidate solved exactly)."""
+    import random
+
+    import gamekit.additive.many_rows as mr
+
+    rng = random.Random(seed)
+    forms, _ = _tricky_forms(rng, 8, big)
+    forms += [tuple(rng.randint(-big, big) for _ in range(3)) for _ in range(16)]
+    g = _game_from_forms(rng, forms, big_a)
+    with_floats = solve_many_rows(g)
+    monkeypatch.setattr(mr, "EXACT_ONLY_BELOW", 10**12)
+    exact = solve_many_rows(g)
+    assert [(e.row, e.draw) for e in exact.equilibria] == [(e.row, e.draw) for e in with_floats.equilibria]
+
+
+@pytest.mark.parametrize("m, n, seed, kind", [(3, 40, 40, "all cutting"), (4, 24, 24, "all cutting"),
+                                              (4, 300, 4300, "baccara-like")])
+@pytest.mark.parametrize("exact_tables", [True, False])
+def test_every_float_rejection_is_proved_exactly(m, n, seed, kind, exact_tables):
+    """Candidate by candidate, on the solver's own path (``_surviving_candidates``, both the
+    exact small-integer y-filter and the bounded one): every discarded candidate either is
+    no vertex of the open face (exact solve: singular or some x_u ≤ 0) or has Y(x) = ∅
+    (y_face in exact arithmetic)."""
+    import math
+    from itertools import combinations
+
+    from benchmarks.bench_many_rows import make_game
+    from gamekit.additive.many_rows import _cutting_hyperplanes, _surviving_candidates
+    from gamekit.additive.reduction import forced_moves
+    from gamekit.additive.vertex_filter import float_tables
+    from gamekit.additive.y_faces import int_tables
+    from gamekit.kernel.linalg import solve_int
+
+    red = forced_moves(make_game(m, n, kind, seed=seed)).reduced
+    it = int_tables(red)
+    tables = float_tables(red, it if exact_tables else None)
+    not_vertex = empty = 0
+    for S in [tuple(range(m)), tuple(range(m - 1))]:
+        hyper = _cutting_hyperplanes(it.G, S)
+        ints = [list(f) for f, _ in hyper]
+        s = len(S)
+        total = math.comb(len(ints), s - 1)
+        passed = set(_surviving_candidates(ints, hyper, S, lambda: tables, max(total, 200)))
+        for c in combinations(range(len(ints)), s - 1):
+            if c in passed:
+                continue
+            sol = solve_int([ints[h] for h in c] + [[1] * s], [0] * (s - 1) + [1])
+            if sol is None or not all(v > 0 for v in sol[0]):
+                not_vertex += 1
+                continue
+            x = [F(0)] * m
+            for u, v in zip(S, sol[0]):
+                x[u] = F(v, sol[1])
+            assert y_face(red, x) is None
+            empty += 1
+    assert not_vertex > 0 and empty > 0
+
+
+@st.composite
+def int_forms(draw):
+    """k = s−1 integer rows of length s (s ≤ 6), small (exact float path) or huge."""
+    s = draw(st.integers(2, 6))
+    big = draw(_magnitude)
+    rows = [[draw(st.integers(-big, big)) for _ in range(s)] for _ in range(s - 1)]
+    if s > 2 and draw(st.booleans()):  # a dependent pair: cofactors exactly 0
+        rows[1] = [2 * v for v in rows[0]]
+    return rows
+
+
+def _exact_cofactors(rows: list[list[int]]) -> list[int]:
+    import sympy
+
+    s = len(rows[0])
+    return [(-1) ** d * int(sympy.Matrix([[r[j] for j in range(s) if j != d] for r in rows]).det())
+            if s > 1 else 1 for d in range(s)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(int_forms())
+def test_signed_cofactors_bound_the_exact_minors(rows):
+    """|c_d − ĉ_d| ≤ β_d for the exact integer cofactors (sympy), on the exact path (ints
+    below 2⁵³; β = 0 certifies zeros) and on the scaled path (huge ints); the box from
+    the cofactors encloses x = c/Σc when it decides."""
+    import numpy as np
+
+    from gamekit.additive.vertex_filter import form_matrix
+    from gamekit.kernel.verified_float import box_from_cofactors, signed_cofactors
+
+    exact = _exact_cofactors(rows)
+    small = max(abs(v) for r in rows for v in r).bit_length() <= 53
+    if small:
+        Fm = np.array(rows, dtype=float)[None]
+        norms = np.array([[float(sum(abs(v) for v in r)) for r in rows]])
+        c, beta = signed_cofactors(Fm, True, norms)
+        scale = 1
+    else:
+        Fm, _ = form_matrix(rows)
+        c, beta = signed_cofactors(Fm[None], False)
+        scale = 1
+        for r in rows:
+            scale *= 1 << max(abs(v) for v in r).bit_length()
+    for cd, bd, ed in zip(c[0], beta[0], exact):
+        if np.isfinite(bd):
+            assert abs(F(float(cd)) - F(ed, scale)) <= F(float(bd))
+    same_sign = all(v > 0 for v in exact) or all(v < 0 for v in exact)
+    if same_sign and (np.abs(c[0]) > beta[0]).all():
+        x, rad = box_from_cofactors(c, beta)
+        tot = sum(exact)
+        if np.isfinite(rad[0]):
+            assert all(abs(F(float(xv)) - F(e, tot)) <= F(float(rad[0])) for xv, e in zip(x[0], exact))
+
+
+@pytest.mark.parametrize("H", [0, 1, 2, 3, 5, 17, 60])
+@pytest.mark.parametrize("k", [1, 2, 3, 4])
+def test_candidate_combinations_are_all_subsets_in_order(H, k, monkeypatch):
+    """The numpy-built candidate lists (k ≤ 3) are exactly itertools.combinations, in
+    order, also across chunk boundaries (chunk shrunk to 7)."""
+    from itertools import combinations
+
+    import gamekit.additive.vertex_filter as vf
+
+    monkeypatch.setattr(vf, "CHUNK", 7)
+    got = [tuple(r) for b in vf._combos(H, k) for r in b.tolist()]
+    assert got == list(combinations(range(H), k))
+    assert all(len(b) <= 7 for b in vf._combos(H, k))
+
+
+@settings(max_examples=60, deadline=None)
+@given(tied_games(), st.data())
+def test_integer_nash_test_agrees_with_the_fraction_one(g, data):
+    """y_faces.certified_payoffs (integer arithmetic) ≡ behaviour.is_additive_equilibrium
+    + behaviour.payoffs, on the extreme equilibria and on perturbed (mostly non-) equilibria."""
+    from gamekit.additive.behaviour import payoffs
+    from gamekit.additive.y_faces import certified_payoffs, int_tables
+
+    it = int_tables(g)
+    sol = solve_many_rows(g)
+    pairs = [(e.row, e.draw) for e in sol.equilibria[:5]]
+    for _ in range(5):
+        x = data.draw(st.lists(st.integers(0, 3), min_size=g.m, max_size=g.m).filter(any))
+        y = data.draw(st.lists(st.sampled_from([F(0), F(1), F(1, 2), F(1, 3)]), min_size=g.n, max_size=g.n))
+        pairs.append((tuple(F(v, sum(x)) for v in x), tuple(y)))
+    for x, y in pairs:
+        got = certified_payoffs(g, it, x, y)
+        if is_additive_equilibrium(g, x, y):
+            assert got == payoffs(g, x, y)
+        else:
+            assert got is None
+
+
+@pytest.mark.parametrize("s", [2, 3, 4, 5, 6, 7, 8])
+def test_compiled_cofactors_are_the_numpy_ones_bit_for_bit(s):
+    """The numba Laplace expansion performs the numpy recursion's operations in the same
+    order: identical floats (so the same error bound applies), on integers and on reals."""
+    import numpy as np
+
+    from gamekit.kernel.cofactor_kernels import laplace_cofactors
+    from gamekit.kernel.verified_float import _laplace_levels
+
+    rng = np.random.default_rng(s)
+    for Fm in (rng.integers(-60, 60, size=(200, s - 1, s)).astype(float), rng.standard_normal((200, s - 1, s))):
+        D, P = _laplace_levels(Fm)
+        full = tuple(range(s))
+        c = np.stack([D[full[:d] + full[d + 1:]] * (1 if d % 2 == 0 else -1) for d in range(s)], axis=1)
+        p = np.stack([P[full[:d] + full[d + 1:]] for d in range(s)], axis=1)
+        c2, p2 = laplace_cofactors(Fm)
+        assert np.array_equal(c, c2) and np.array_equal(p, p2)
+
+
+def test_compiled_sign_loop_is_the_numpy_one():
+    """Test 2's compiled sign/payoff loop gives the numpy version's exact integers, and the
+    solver with every face compiled gives the answer of the float-free solver."""
+    import numpy as np
+
+    import gamekit.additive.vertex_filter as vf
+    from benchmarks.bench_many_rows import make_game
+
+    rng = np.random.default_rng(5)
+    C = rng.integers(1, 10**6, size=(500, 4)).astype(float)
+    GS = rng.integers(-1000, 1000, size=(60, 4)).astype(float)
+    GS[:5] = 0.0  # some zero forms: exact zeros counted
+    f = vf.FaceTables(np.arange(60), GS, rng.integers(-9, 9, size=(3, 60)).astype(float), np.zeros(3))
+    a, b = vf._zeros_and_payoffs(C, f, compiled=False), vf._zeros_and_payoffs(C, f, compiled=True)
+    assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
+    g = make_game(4, 24, "all cutting", seed=24)
+    import gamekit.additive.many_rows as mr
+
+    orig, below = vf.COMPILED_WORK, mr.EXACT_ONLY_BELOW
+    try:
+        vf.COMPILED_WORK = 0  # every face compiled
+        on = solve_many_rows(g)
+        mr.EXACT_ONLY_BELOW = 10**12  # no float step at all
+        off = solve_many_rows(g)
+    finally:
+        vf.COMPILED_WORK, mr.EXACT_ONLY_BELOW = orig, below
+    assert [(e.row, e.draw) for e in on.equilibria] == [(e.row, e.draw) for e in off.equilibria]
+    assert on.stats["exact_checks"] < off.stats["exact_checks"]

@@ -34,15 +34,16 @@ bimatrix games; ``gamekit.kernel.graphs``).
    always free there, the others are constant (*forced within the face*). Proportional
    forms are merged (one hyperplane, several sets).
 3. Candidate vertices = (|S|−1)-subsets of the distinct cutting hyperplanes. From
-   ``EXACT_ONLY_BELOW`` per face on, a vectorized float search step drops the candidates
-   that are clearly outside the face or clearly have Y(x) = ∅ — only for well-conditioned
-   systems (condition < ``WELL_CONDITIONED``) and by margins far above the float error;
+   ``EXACT_ONLY_BELOW`` per face on, a vectorized *certified* float step
+   (:mod:`gamekit.additive.vertex_filter`) drops the candidates it proves to lie outside
+   the face or to have Y(x) = ∅ (rigorous float64 error bounds, never a heuristic margin);
    the rest are solved exactly (fraction-free integer elimination).
 4. Y(x) in integer arithmetic, split as a product P_C × [0,1]^F
    (:mod:`gamekit.additive.y_faces`): exact box-range tests, square systems solved
    directly, the core's vertices by ``doubly_additive.polytope.box_polytope_vertices``.
 5. Every core vertex is certified with its free cube (``y_faces.certify_face`` plus
-   ``behaviour.is_additive_equilibrium`` at the corners y_F = 0, 1; pairwise when F = ∅),
+   the exact integer Nash test ``y_faces.certified_payoffs`` at the corners y_F = 0, 1;
+   pairwise when F = ∅),
    and the forced moves are re-checked exactly (strict signs on T₀, T₁), which together
    certify the full-game equilibria; Nash subsets from bicliques, components from them.
 
@@ -61,13 +62,20 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import chain, combinations, islice
+from itertools import combinations
 
-from gamekit.additive.behaviour import is_additive_equilibrium, payoffs
 from gamekit.additive.game import AdditiveGame
 from gamekit.additive.reduction import ForcedMoves, forced_moves
 from gamekit.additive.solution import AdditiveEquilibrium, AdditiveSolution, FosterCertificate
-from gamekit.additive.y_faces import YFace, certify_face, corners, int_tables, y_face
+from gamekit.additive.y_faces import (
+    IntTables,
+    YFace,
+    certified_payoffs,
+    certify_face,
+    corners,
+    int_tables,
+    y_face,
+)
 from gamekit.core.errors import CertificationError, GameError, TooLargeError
 from gamekit.core.numbers import primitive_integers
 from gamekit.kernel.graphs import maximal_bicliques
@@ -80,13 +88,12 @@ __all__ = [
     "arrangement_vertices",
     "DEFAULT_MAX_CANDIDATES",
     "EXACT_ONLY_BELOW",
-    "WELL_CONDITIONED",
 ]
 
 #: Largest number of candidate vertices (hyperplane subsets) examined.
 DEFAULT_MAX_CANDIDATES = 20_000_000
 #: Below this many candidates of a support, every candidate is checked exactly (no floats).
-EXACT_ONLY_BELOW = 200
+EXACT_ONLY_BELOW = 8
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -117,125 +124,62 @@ class ManyRowSolution(AdditiveSolution):
 
 
 # -- the arrangement -------------------------------------------------------------------------
-def _direction_key(vec: Sequence[Fraction]) -> tuple[Fraction, ...]:
-    """Normalize a linear form up to a non-zero factor (first non-zero entry = 1)."""
-    first = next(v for v in vec if v)
-    return tuple(v / first for v in vec)
-
-
-def _cutting_hyperplanes(G: Sequence[Sequence[Fraction]], S: Sequence[int]) -> list[tuple[tuple[Fraction, ...], list[int]]]:
+def _cutting_hyperplanes(G: Sequence[Sequence[int]], S: Sequence[int]) -> list[tuple[tuple[int, ...], list[int]]]:
     """Distinct hyperplanes {Σ_{u∈S} x_u G_u(l) = 0} meeting the relative interior of the S-face.
 
-    A form restricted to S cuts the open face iff it takes both strict signs on S.
-    Returns (restricted form, sets l carrying it) per distinct hyperplane, in first-seen order.
+    ``G`` is integer (each set's row may be scaled by its own positive factor: same
+    hyperplanes). A form restricted to S cuts the open face iff it takes both strict signs
+    on S. Returns (primitive integer form with first entry > 0, sets l carrying it) per
+    distinct hyperplane, in first-seen order; proportional forms (any non-zero factor) are
+    one hyperplane, identified exactly by that normal form.
     """
-    groups: dict[tuple[Fraction, ...], list[int]] = {}
-    forms: dict[tuple[Fraction, ...], tuple[Fraction, ...]] = {}
+    groups: dict[tuple[int, ...], list[int]] = {}
     for l, col in enumerate(G):
-        r = tuple(col[u] for u in S)
-        if any(v > 0 for v in r) and any(v < 0 for v in r):
-            key = _direction_key(r)
-            groups.setdefault(key, []).append(l)
-            forms.setdefault(key, r)
-    return [(forms[k], ls) for k, ls in groups.items()]
-
-
-#: Float rejections are made only for systems with condition number below this; worse
-#: conditioned candidates always go to the exact stage.
-WELL_CONDITIONED = 1e4
-
-
-def _inverse_and_condition(M):
-    """Batched float inverses and 1-norm condition numbers ‖M‖₁‖M⁻¹‖₁ (≥ cond₂ / s);
-    singular or non-finite matrices get condition ∞ (and an identity stand-in inverse)."""
-    import numpy as np
-
-    s = M.shape[-1]
-    det = np.linalg.det(M) if len(M) else np.zeros(0)
-    ok = np.isfinite(det) & (det != 0)
-    safe = np.where(ok[:, None, None], M, np.eye(s))
-    inv = np.linalg.inv(safe)
-    cond = np.abs(safe).sum(axis=1).max(axis=1) * np.abs(inv).sum(axis=1).max(axis=1)
-    cond = np.where(ok & np.isfinite(cond), cond, np.inf)
-    return inv, cond
-
-
-def _float_candidates(forms: list[tuple[Fraction, ...]], s: int, limit: int, use_floats: bool = True):
-    """Yield blocks (subsets, float x or None) of (s−1)-subsets of the forms: with floats, those
-    not clearly outside the face (a search step; every survivor is recomputed exactly).
-
-    A candidate is dropped only when its system is well conditioned (cond < WELL_CONDITIONED)
-    and some float coordinate is below −(10⁻⁹ + 10³·s·ε·cond·‖x‖∞), far beyond the
-    backward error of LU; singular and ill-conditioned systems go to the exact stage
-    (with x = None: no float y-test either).
-    """
-    H = len(forms)
-    total = math.comb(H, s - 1)
-    if total > limit:
-        raise TooLargeError(
-            f"{total} candidate vertices ({H} hyperplanes cut a face of dimension {s - 1}); "
-            f"above the limit {limit}"
-        )
-    if total < EXACT_ONLY_BELOW or not use_floats:  # exact solves decide every candidate
-        yield list(combinations(range(H), s - 1)), None
-        return
-    import numpy as np
-
-    F = np.array([[float(v) for v in f] for f in forms], dtype=float).reshape(H, s)
-    F /= np.abs(F).max(axis=1, keepdims=True)
-    flat = chain.from_iterable(combinations(range(H), s - 1))
-    chunk = 25_000
-    while True:
-        idx = np.fromiter(islice(flat, chunk * (s - 1)), dtype=np.int64).reshape(-1, s - 1)
-        if not len(idx):
-            return
-        M = np.empty((len(idx), s, s))
-        M[:, : s - 1, :] = F[idx]
-        M[:, s - 1, :] = 1.0
-        inv, cond = _inverse_and_condition(M)
-        good = cond < WELL_CONDITIONED
-        x = inv[:, :, s - 1]                       # M x = e_s
-        err = 1e-9 + 1e3 * s * np.finfo(float).eps * np.where(good, cond, 0.0) * np.abs(x).max(axis=1)
-        inside = (x >= -err[:, None]).all(axis=1)
-        keep_float = np.nonzero(good & inside)[0]
-        yield [tuple(map(int, idx[i])) for i in keep_float], x[keep_float]
-        rest = np.nonzero(~good)[0]
-        if len(rest):
-            yield [tuple(map(int, idx[i])) for i in rest], None
+        r = [col[u] for u in S]
+        if max(r) > 0 > min(r):
+            g = math.gcd(*r)
+            if r[next(i for i, v in enumerate(r) if v)] < 0:
+                g = -g
+            groups.setdefault(tuple(v // g for v in r), []).append(l)
+    return list(groups.items())
 
 
 def arrangement_vertices(G: Sequence[Sequence[Fraction]], S: Sequence[int],
                          limit: int = DEFAULT_MAX_CANDIDATES) -> list[tuple[Fraction, ...]]:
     """Exact vertices x (full length m) of the arrangement with supp x = S.
 
-    ``G[l][u]`` = G_u(l). x is the unique point of the S-face with Σ x_u = 1 and
-    |S|−1 independent cutting forms zero; every entry on S strictly positive.
+    ``G[l][u]`` = G_u(l) (rationals). x is the unique point of the S-face with Σ x_u = 1
+    and |S|−1 independent cutting forms zero; every entry on S strictly positive.
     """
     m = len(G[0]) if G else max(S) + 1
-    return sorted(_vertices(G, S, limit, m, None))
+    return sorted(_vertices([primitive_integers(row) for row in G], S, limit, m, None))
 
 
-def _vertices(G, S, limit, m, y_filter):
-    """Exact arrangement vertices with support S; ``y_filter(S, X)`` (float mask) prunes."""
+def _vertices(G, S, limit, m, tables):
+    """Exact arrangement vertices with support S (``G`` integer). From ``EXACT_ONLY_BELOW`` candidates on,
+    the certified float step (:mod:`gamekit.additive.vertex_filter`) discards the ones it
+    proves empty (outside the open face; with ``tables()`` → float tables, also Y(x) = ∅); every
+    other candidate is solved exactly (fraction-free integer elimination)."""
     s = len(S)
     if s == 1:
         x = [_ZERO] * m
         x[S[0]] = _ONE
         return {tuple(x)}
-    forms = [f for f, _ in _cutting_hyperplanes(G, S)]
-    if len(forms) < s - 1:
+    hyper = _cutting_hyperplanes(G, S)
+    if len(hyper) < s - 1:
         return set()
-    ints = [primitive_integers(f) for f in forms]  # same hyperplanes, integer arithmetic
-    last, rhs = [1] * s, [0] * (s - 1) + [1]
+    ints = [list(f) for f, _ in hyper]
+    total = math.comb(len(ints), s - 1)
+    if total > limit:
+        raise TooLargeError(
+            f"{total} candidate vertices ({len(ints)} hyperplanes cut a face of dimension {s - 1}); "
+            f"above the limit {limit}"
+        )
     found: set[tuple[tuple[int, ...], int]] = set()
-    for block, X in _float_candidates(forms, s, limit):
-        if y_filter is not None and X is not None and len(block) >= EXACT_ONLY_BELOW:
-            mask = y_filter(S, X)
-            block = [c for c, keep in zip(block, mask) if keep]
-        for combo in block:
-            sol = solve_int([ints[h] for h in combo] + [last], rhs)
-            if sol is not None and all(v > 0 for v in sol[0]):  # den > 0: x > 0 on S
-                found.add(sol)
+    for combo in _surviving_candidates(ints, hyper, S, tables, total):
+        sol = solve_int([ints[h] for h in combo] + [[1] * s], [0] * (s - 1) + [1])
+        if sol is not None and all(v > 0 for v in sol[0]):  # den > 0: x > 0 on S
+            found.add(sol)
     seen: set[tuple[Fraction, ...]] = set()
     for nums, den in found:
         x = [_ZERO] * m
@@ -245,82 +189,58 @@ def _vertices(G, S, limit, m, y_filter):
     return seen
 
 
-# -- float search step: is Y(x) clearly empty? ------------------------------------------------
-def _float_y_filter(tables, S: Sequence[int], X):
-    """Float search step, vectorized over candidates X (rows = x on S, each from a system
-    with condition number < WELL_CONDITIONED, so |x̂ − x| ≲ 10⁻⁸): False only when Y(x)
-    is clearly empty.
-
-    Sets with |g_l(x̂)| ≤ 10⁻⁶·scale count as tied; the true tied sets always do (the
-    error of g is ≲ s·10⁻⁸·scale), so when exactly |S|−1 count, they are K(x) exactly
-    and the signs of the others are right (the generic case). Then player I's square
-    indifference system in y_K is solved in floats; a candidate is rejected only when
-    that system is well conditioned and y_K leaves [0,1] or an unused row does better,
-    by margins 10⁻⁷ (·scale) far above the float error. Everything else — degenerate
-    (more ties), singular or ill-conditioned — passes to the exact test.
-    """
+def _surviving_candidates(ints, hyper, S, tables, total):
+    """The (|S|−1)-subsets of the hyperplanes not discarded by the certified float step."""
+    if total < EXACT_ONLY_BELOW:  # exact solves decide every candidate
+        yield from combinations(range(len(ints)), len(S) - 1)
+        return
     import numpy as np
 
-    Gf, Af, cf, scale = tables
-    s = len(S)
-    g = X @ Gf[:, list(S)].T                       # N × n
-    tol = 1e-6 * scale
-    Kmask = np.abs(g) <= tol
-    generic = Kmask.sum(axis=1) == s - 1
-    keep = np.ones(len(X), dtype=bool)
-    rows = np.nonzero(generic)[0]
-    if len(rows) == 0:
-        return keep
-    base = (g[rows] > tol).astype(float)
-    c = cf[None, :] + base @ Af.T                  # N' × m
-    u0, rest = S[0], list(S[1:])
-    out = [w for w in range(Af.shape[0]) if w not in S]
-    K = np.nonzero(Kmask[rows])[1].reshape(len(rows), s - 1)   # row-major: K of each candidate
-    AK = Af.T[K]                                   # N' × (s−1) × m
-    E = np.transpose(AK[:, :, rest] - AK[:, :, [u0]], (0, 2, 1))   # N' × (s−1) × (s−1)
-    e = c[:, [u0]] - c[:, rest]
-    inv, cond = _inverse_and_condition(E)
-    good = cond < WELL_CONDITIONED
-    yk = np.einsum("nij,nj->ni", inv, e)
-    inside = good & (yk >= -1e-7).all(axis=1) & (yk <= 1 + 1e-7).all(axis=1)
-    val = c + np.einsum("nkm,nk->nm", AK, yk)
-    keep[rows[good & ~inside]] = False
-    rows, val = rows[inside], val[inside]
-    if out and len(rows):
-        bad = (val[:, out] > val[:, [u0]] + 1e-7 * scale).any(axis=1)
-        keep[rows[bad]] = False
-    return keep
+    from gamekit.additive.vertex_filter import (
+        candidate_blocks,
+        face_tables,
+        use_compiled,
+        y_filter,
+        y_filter_exact,
+    )
 
-
-def _float_tables(game: AdditiveGame):
-    import numpy as np
-
-    Gf = np.array([[float(game.b_gains(u)[l]) for u in range(game.m)] for l in range(game.n)]).reshape(game.n, game.m)
-    Af = np.array([[float(v) for v in game.a_gains(u)] for u in range(game.m)]).reshape(game.m, game.n)
-    cf = np.array([float(game.a_const(u)) for u in range(game.m)])
-    scale = max(1.0, float(np.abs(Gf).max(initial=0.0)), float(np.abs(Af).max(initial=0.0)), float(np.abs(cf).max(initial=0.0)))
-    return Gf, Af, cf, scale
+    carrier = np.array([ls[0] if len(ls) == 1 else -1 for _, ls in hyper], dtype=np.int64)
+    face: list = []
+    for idx, X, rad, C in candidate_blocks(ints, len(S)):
+        compiled = use_compiled(total * len(ints))  # test 2's work: candidates × cutting sets
+        t = tables() if (X is not None or C is not None) and tables is not None else None
+        if t is not None and C is not None and t.exact is not None and not face:
+            face.append(face_tables(t.exact, list(S)))
+        if t is not None and C is not None and t.exact is not None and face[0] is not None:
+            keep, tried = y_filter_exact(t.exact, face[0], list(S), C, carrier[idx], compiled)
+            if not tried.all():
+                rest = ~tried
+                keep[rest] = y_filter(t, list(S), carrier[idx[rest]], X[rest], rad[rest])
+            idx = idx[keep]
+        elif t is not None and X is not None:
+            idx = idx[y_filter(t, list(S), carrier[idx], X, rad)]
+        yield from map(tuple, idx.tolist())
 
 
 # -- the solver ------------------------------------------------------------------------------------
-def _faces(red: ForcedMoves, max_candidates: int, stats: dict) -> list[YFace]:
+def _faces(red: ForcedMoves, max_candidates: int, stats: dict, itables: IntTables) -> list[YFace]:
     """Y(x) for every arrangement vertex x with Y(x) ≠ ∅ (see the module theorem):
     the extreme equilibria of the reduced game are the pairs (x, vertex of Y(x))."""
     game = red.reduced
     m = game.m
-    G = [tuple(game.b_gains(u)[l] for u in range(m)) for l in range(game.n)]
+    G = itables.G  # D_G · G_u(l): integers, same hyperplanes
     tables: list = []
 
-    def y_filter(S, X):
+    def lazy_tables():
         if not tables:
-            tables.append(_float_tables(game))
-        return _float_y_filter(tables[0], S, X)
+            from gamekit.additive.vertex_filter import float_tables
+            tables.append(float_tables(game, itables))
+        return tables[0]
 
     faces = []
-    itables = int_tables(game)
     for size in range(1, m + 1):
         for S in combinations(range(m), size):
-            for x in sorted(_vertices(G, S, max_candidates, m, y_filter)):
+            for x in sorted(_vertices(G, S, max_candidates, m, lazy_tables)):
                 stats["exact_checks"] = stats.get("exact_checks", 0) + 1
                 face = y_face(game, x, itables)
                 if face is not None:
@@ -339,41 +259,42 @@ def _rank_maps(faces: list[YFace], n: int) -> list[dict[Fraction, int]]:
     return [{v: r for r, v in enumerate(sorted(vs))} for vs in vals]
 
 
-def _certify_core(game: AdditiveGame, face: YFace, cv: Sequence[Fraction]) -> list[Fraction]:
-    """Certify {cv} × [0,1]^F exactly (see :func:`_face_equilibria`); returns y⁰."""
+def _certify_core(game: AdditiveGame, it: IntTables, face: YFace, cv: Sequence[Fraction]
+                  ) -> tuple[list[Fraction], tuple[Fraction, Fraction]]:
+    """Certify {cv} × [0,1]^F exactly (see :func:`_face_equilibria`); returns y⁰ and the
+    payoffs at y⁰."""
     x, y0 = face.x, face.start(cv)
-    if face.free:
+    p0 = certified_payoffs(game, it, x, y0)
+    ok = p0 is not None
+    if ok and face.free:
         y1 = list(y0)
         for l in face.free:
             y1[l] = _ONE
-        ok = certify_face(game, face, cv) and all(is_additive_equilibrium(game, x, y) for y in (y0, y1))
-    else:
-        ok = is_additive_equilibrium(game, x, y0)
+        ok = certify_face(game, face, cv) and certified_payoffs(game, it, x, y1) is not None
     if not ok:
         raise CertificationError(f"m-row solver: x={x} failed the exact equilibrium check")
-    return y0
+    return y0, p0
 
 
-def _face_equilibria(red: ForcedMoves, face: YFace, ranks: list[dict[Fraction, int]]
+def _face_equilibria(red: ForcedMoves, it: IntTables, face: YFace, ranks: list[dict[Fraction, int]]
                      ) -> list[tuple[AdditiveEquilibrium, tuple[int, ...]]]:
     """The certified extreme equilibria (x, lift(y)), y a vertex of Y(x), sorted by y, each
     with its exact rank key (:func:`_rank_maps`).
 
     Lemma 1: (x, lift(y)) is an equilibrium of the full game iff (x, y) is one of the
     reduced game (forced moves are strict best responses against every row, and the
-    reduced payoffs fold them in exactly). Without free sets every pair passes
-    ``is_additive_equilibrium``; with free sets F the whole product {v} × [0,1]^F is
-    certified at once (``y_faces.certify_face``), and its two extreme corners are also
-    re-checked with ``is_additive_equilibrium``. Player I's payoff is affine in y_F (slope
-    Σ_u x_u A_u(l)); player II's is constant on the face (g_l(x) = 0 on F).
+    reduced payoffs fold them in exactly). Without free sets every pair passes the exact
+    integer Nash test ``y_faces.certified_payoffs``; with free sets F the whole product
+    {v} × [0,1]^F is certified at once (``y_faces.certify_face``), and its two extreme
+    corners are also re-checked with ``certified_payoffs``. Player I's payoff is affine in
+    y_F (slope Σ_u x_u A_u(l)); player II's is constant on the face (g_l(x) = 0 on F).
     """
     game, x = red.reduced, face.x
     full_free = [red.free[l] for l in face.free]
     step = [sum((x[u] * game.a_gains(u)[l] for u in range(game.m) if x[u]), _ZERO) for l in face.free]
     out = []
     for cv in face.core_vertices:
-        y0 = _certify_core(game, face, cv)
-        p0 = payoffs(game, x, y0)
+        y0, p0 = _certify_core(game, it, face, cv)
         key0 = [ranks[l][v] for l, v in enumerate(y0)]
         den = math.lcm(p0[0].denominator, *(s.denominator for s in step))
         vals, keys = [p0[0].numerator * (den // p0[0].denominator)], [key0]
@@ -403,7 +324,8 @@ def solve_many_rows(game: AdditiveGame, *, max_candidates: int = DEFAULT_MAX_CAN
         raise GameError("the m-row solver needs player I's payoff in additive form (a_base/a_move)")
     red = forced_moves(game)
     stats: dict = {"n": game.n, "n_star": red.n_free}
-    faces = _faces(red, max_candidates, stats)
+    it = int_tables(red.reduced)
+    faces = _faces(red, max_candidates, stats, it)
     total = sum(f.count for f in faces)
     stats["free_sets_max"] = max((len(f.free) for f in faces), default=0)
     if total > max_vertices:
@@ -414,7 +336,7 @@ def solve_many_rows(game: AdditiveGame, *, max_candidates: int = DEFAULT_MAX_CAN
     gc_was_on = gc.isenabled()
     gc.disable()  # the output is many acyclic tuples: cyclic GC passes over them cost seconds
     try:
-        items = [(e, fi, key) for fi, f in enumerate(faces) for e, key in _face_equilibria(red, f, ranks)]
+        items = [(e, fi, key) for fi, f in enumerate(faces) for e, key in _face_equilibria(red, it, f, ranks)]
         return _assemble(game, red, items, stats)
     finally:
         if gc_was_on:

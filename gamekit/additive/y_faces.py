@@ -38,7 +38,7 @@ from gamekit.additive.game import AdditiveGame
 from gamekit.doubly_additive.polytope import box_polytope_vertices
 from gamekit.kernel.linalg import solve_int
 
-__all__ = ["YFace", "IntTables", "int_tables", "y_face", "certify_face", "corners"]
+__all__ = ["YFace", "IntTables", "int_tables", "y_face", "certify_face", "corners", "certified_payoffs"]
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -101,11 +101,14 @@ def _split(K: list[int], E: list[list[Fraction]], A: list[list[Fraction]], b: li
 @dataclass(frozen=True)
 class IntTables:
     """The payoff tables over common denominators, as Python integers (exact, fast):
-    ``G[l][u]`` = D_G·G_u(l), ``A[u][l]`` = D_A·A_u(l), ``a0[u]`` = D_A·a_const(u)."""
+    ``G[l][u]`` = D_G·G_u(l), ``A[u][l]`` = D_A·A_u(l), ``a0[u]`` = D_A·a_const(u);
+    ``dg`` = D_G, ``da`` = D_A."""
 
     G: tuple[tuple[int, ...], ...]
     A: tuple[tuple[int, ...], ...]
     a0: tuple[int, ...]
+    dg: int = 1
+    da: int = 1
 
 
 def int_tables(game: AdditiveGame) -> IntTables:
@@ -118,7 +121,7 @@ def int_tables(game: AdditiveGame) -> IntTables:
     da = math.lcm(1, *(v.denominator for row in Af for v in row), *(v.denominator for v in a0))
     G = tuple(tuple(int(Gf[u][l] * dg) for u in range(game.m)) for l in range(game.n))
     A = tuple(tuple(int(v * da) for v in row) for row in Af)
-    return IntTables(G, A, tuple(int(v * da) for v in a0))
+    return IntTables(G, A, tuple(int(v * da) for v in a0), dg, da)
 
 
 def y_face(game: AdditiveGame, x: Sequence[Fraction], tables: IntTables | None = None) -> YFace | None:
@@ -212,3 +215,39 @@ def certify_face(game: AdditiveGame, face: YFace, core_vertex: Sequence[Fraction
             if a0[w] - a0[u0] + slack > 0:
                 return False
     return True
+
+
+def certified_payoffs(game: AdditiveGame, t: IntTables, x: Sequence[Fraction], y: Sequence[Fraction]
+                      ) -> tuple[Fraction, Fraction] | None:
+    """Exact Nash test of (x, y) in integer arithmetic, O(mn) integer operations; the payoffs
+    (player I, player II) when it is an equilibrium, else None.
+
+    With x = p/D and y = q/E (common denominators) and the tables of ``t`` (positive
+    multiples of the game's, so every comparison is unchanged): player II plays a best
+    response iff y_l = 1 where Σ_u p_u G[l][u] > 0 and y_l = 0 where it is < 0 (Lemma 2(a)
+    of the additive game: g_l(x) = that sum / (D·D_G)); player I iff every row of supp x
+    maximizes a_u(y)·E·D_A = a0[u]·E + Σ_l A[u][l] q_l. Then player I gets a_{u₀}(y) and
+    player II Σ_u x_u b_const(u) + Σ_{g_l > 0} g_l(x) (g = 0 where y is not 0/1).
+    """
+    x, y = [Fraction(v) for v in x], [v if type(v) is Fraction else Fraction(v) for v in y]
+    if any(v < 0 for v in x) or sum(x) != 1 or any(not 0 <= v <= 1 for v in y):
+        return None
+    S = [u for u in range(game.m) if x[u]]
+    D = math.lcm(*(v.denominator for v in x))
+    p = [(x[u].numerator * (D // x[u].denominator), u) for u in S]
+    E = math.lcm(*{v.denominator for v in y}) if y else 1
+    q = [v.numerator * (E // v.denominator) for v in y]
+    pos = 0
+    for l, row in enumerate(t.G):
+        g = sum(pu * row[u] for pu, u in p)
+        if (g > 0 and q[l] != E) or (g < 0 and q[l] != 0):
+            return None
+        if g > 0:
+            pos += g
+    support = [(l, ql) for l, ql in enumerate(q) if ql]
+    a = [t.a0[u] * E + sum(t.A[u][l] * ql for l, ql in support) for u in range(game.m)]
+    best = max(a)
+    if any(a[u] != best for u in S):
+        return None
+    v2 = sum((x[u] * game.b_const(u) for u in S), _ZERO) + Fraction(pos, D * t.dg)
+    return Fraction(best, E * t.da), v2
