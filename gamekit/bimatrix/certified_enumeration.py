@@ -5,8 +5,10 @@ The vertices of P = {x ≥ 0 : B'ᵀx ≤ 1} and Q = {y ≥ 0 : A'y ≤ 1} come 
 of every basis and an exact completeness certificate); the completely labeled pairs are
 matched with bitsets (:mod:`gamekit.bimatrix.label_match`, Avis, Rosenberg, Savani & von
 Stengel 2010), and only the vertices that occur in an equilibrium get exact coordinates
-(a fraction-free solve on their basis). Every profile is then certified by the exact
-best-response test of :func:`gamekit.bimatrix.intgame.certify_and_build` (in
+(Cramer numerators modulo the verification primes, then the Chinese remainder theorem:
+:func:`gamekit.kernel.certified_polytope.basis_vectors`). The result is a
+:class:`~gamekit.bimatrix.vertex_pairs.VertexPairs`; every pair is then certified by the
+exact best-response test of :func:`gamekit.bimatrix.vertex_pairs.certify_pairs` (in
 :mod:`gamekit.bimatrix.solve`).
 
 :func:`extreme_equilibria_certified` returns None when the fast path does not apply or the
@@ -19,7 +21,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from gamekit.bimatrix.intgame import IntGame, Profile, Sparse, normalize
+from gamekit.bimatrix.intgame import IntGame
+from gamekit.bimatrix.vertex_pairs import VertexPairs
 from gamekit.core.errors import SearchBudgetExceeded
 
 __all__ = ["SearchBudgetExceeded", "extreme_equilibria_certified", "use_fast_path", "FAST_MIN_SIZE", "COLD_MIN_SIZE"]
@@ -74,19 +77,11 @@ class _LazyProgress:
             self.bar.stop()
 
 
-def _points(M, cb, rep, wanted: set[int], cache: dict[int, Sparse]) -> None:
-    from gamekit.kernel.certified_polytope import basis_point
-
-    for v in wanted:
-        if v not in cache:
-            nums, _ = basis_point(M, cb.bases[rep[v]])
-            cache[v] = normalize(nums)
-
-
 def extreme_equilibria_certified(
     ig: IntGame, max_vertices: int | None = None, deadline: float | None = None, progress=None
-) -> list[Profile] | None:
-    """Every extreme equilibrium of ``ig`` (see the module docstring), or None."""
+) -> VertexPairs | None:
+    """Every extreme equilibrium of ``ig`` as :class:`VertexPairs` (see the module
+    docstring), or None."""
     from gamekit.kernel.certified_polytope import fast_path_applies, search_bases
 
     m, n = ig.m, ig.n
@@ -103,28 +98,30 @@ def extreme_equilibria_certified(
             bar.close()
     if cp is None or cq is None:
         return None
-    profiles = _match(ig, BT, A, cp, cq)
+    found = _match(ig, BT, A, cp, cq)
     if not (cp.complete and cq.complete):
         what = cp.stopped or cq.stopped
         limit = f"max_vertices={max_vertices}" if what == "bases" else "max_seconds"
         raise SearchBudgetExceeded(
             f"search for all equilibria stopped at {limit} ({m}x{n} game); "
-            f"{len(set(profiles))} equilibria found so far, the list is not complete",
-            profiles,
+            f"{len(set(found.pairs))} equilibria found so far, the list is not complete",
+            found.profiles(),
         )
-    return profiles
+    return found
 
 
-def _match(ig: IntGame, BT, A, cp, cq) -> list[Profile]:
-    """Completely labeled pairs of the vertices of P and Q, with exact coordinates."""
+def _match(ig: IntGame, BT, A, cp, cq) -> VertexPairs:
+    """Completely labeled pairs of the vertices of P and Q, with exact integer vectors
+    (computed for the vertices that occur in a pair only)."""
     from gamekit.bimatrix.label_match import match_pairs, q_to_global
+    from gamekit.kernel.certified_polytope import basis_vectors
 
     m, n = ig.m, ig.n
     plab, prep = cp.vertices()
     qlab, qrep = cq.vertices()
     pairs = match_pairs(np.ascontiguousarray(plab), q_to_global(np.ascontiguousarray(qlab), m, n), m, n)
-    xs: dict[int, Sparse] = {}
-    ys: dict[int, Sparse] = {}
-    _points(BT, cp, prep, {int(p) for p in pairs[:, 0]}, xs)
-    _points(A, cq, qrep, {int(q) for q in pairs[:, 1]}, ys)
-    return [(xs[int(p)], ys[int(q)]) for p, q in pairs]
+    pu, pi = np.unique(pairs[:, 0], return_inverse=True)
+    qu, qi = np.unique(pairs[:, 1], return_inverse=True)
+    X = basis_vectors(BT, cp, prep[pu].tolist())
+    Y = basis_vectors(A, cq, qrep[qu].tolist())
+    return VertexPairs(X, Y, list(zip(pi.tolist(), qi.tolist())))

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["CertifiedBases", "search_bases", "basis_point", "fast_path_applies"]
+__all__ = ["CertifiedBases", "search_bases", "basis_point", "basis_vectors", "fast_path_applies"]
 
 _CHUNK_SECONDS = 0.05  # the float search returns to Python about this often (budgets, progress)
 _TOL = 1e-9
@@ -59,6 +59,8 @@ class CertifiedBases:
     masks: np.ndarray
     complete: bool
     stopped: str = ""
+    residues: np.ndarray | None = None
+    primes: np.ndarray | None = None
 
     def vertices(self) -> tuple[np.ndarray, np.ndarray]:
         """(label masks lo/hi of the distinct vertices, index of one basis of each)."""
@@ -173,7 +175,7 @@ def search_bases(
     complete = not stopped and bool(closure_certificate(masks, st["nbr"][:count], count, d))
     if not complete and not stopped:
         return None  # candidate set not closed: the float search missed bases
-    return CertifiedBases(d, k, st["bases"][:count].astype(np.int64), masks, complete, stopped)
+    return CertifiedBases(d, k, st["bases"][:count].astype(np.int64), masks, complete, stopped, Mres, ps)
 
 
 def basis_point(M: Sequence[Sequence[int]], basis: Sequence[int]) -> tuple[tuple[int, ...], int]:
@@ -196,3 +198,49 @@ def basis_point(M: Sequence[Sequence[int]], basis: Sequence[int]) -> tuple[tuple
     for j, v in zip(Z, sol[0]):
         nums[j] = v
     return tuple(nums), sol[1]
+
+
+def _crt(res: np.ndarray, primes: np.ndarray) -> np.ndarray:
+    """Integers with residues ``res[..., s]`` modulo ``primes[s]`` in the symmetric range
+    (−Π/2, Π/2) (Chinese remainder theorem; Python integers in an object array)."""
+    ps = [int(p) for p in primes]
+    Pi = 1
+    for p in ps:
+        Pi *= p
+    acc = np.zeros(res.shape[:-1], dtype=object)
+    for s, p in enumerate(ps):
+        c = (Pi // p) * pow(Pi // p, -1, p)
+        acc = acc + res[..., s].astype(object) * c
+    acc %= Pi
+    return np.where(acc > Pi // 2, acc - Pi, acc)
+
+
+def basis_vectors(M: Sequence[Sequence[int]], cb: CertifiedBases, which: Sequence[int]) -> list[tuple[int, ...]]:
+    """For each basis index in ``which``: the vertex z of that basis as a primitive
+    nonnegative integer vector (z / Σz is the strategy). The Cramer numerators
+    ``N = det·z`` are computed modulo the primes of the verification
+    (:func:`gamekit.kernel.modular_verify.basis_numerators`; ``|N_j| ≤ H < Π/2``) and
+    recovered by the Chinese remainder theorem; z ≥ 0 and z ≠ 0 for every vertex but the
+    origin, so ``N·sign(ΣN)`` is a nonnegative multiple of z. A basis that is singular
+    modulo some prime is solved by :func:`basis_point` instead."""
+    from gamekit.bimatrix.vertex_pairs import primitive
+    from gamekit.kernel.modular_verify import basis_numerators
+
+    which = list(which)
+    if not which:
+        return []
+    bases = np.ascontiguousarray(cb.bases[which])
+    out = np.zeros((len(which), len(cb.primes), cb.d), np.int64)
+    res = np.transpose(out, (0, 2, 1))  # [b, j, s]
+    vecs: list[tuple[int, ...]] = []
+    start = 0
+    while start < len(which):
+        bad = basis_numerators(cb.residues, cb.primes, bases[start:], out[start:])
+        stop = len(which) if bad < 0 else start + bad
+        for row in _crt(res[start:stop], cb.primes).tolist():
+            vecs.append(primitive(row if sum(row) >= 0 else [-a for a in row]))
+        if bad >= 0:
+            vecs.append(primitive(basis_point(M, bases[stop])[0]))
+            stop += 1
+        start = stop
+    return vecs

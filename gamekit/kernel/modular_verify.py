@@ -358,3 +358,83 @@ def closure_certificate(masks, nbr, count, d):
         if t != d:
             return False
     return True
+
+
+@njit(cache=True)
+def basis_numerators(Mres, primes, bases, out):
+    """Residues of the exact vertex numerators of some bases (Cramer's rule, modulo each prime).
+
+    For basis ``bases[b]`` (basic variable per row) with basic structural variables Z and
+    rows R whose slack is nonbasic, the vertex is ``z_Z = M[R, Z]⁻¹·1``; ``det M[R, Z] · z``
+    is an integer vector N (Cramer: each entry is a minor of ``[M | 1]``, so ``|N_j| ≤ H`` of
+    :func:`choose_primes`). Writes ``out[b, s, j] = N_j mod p_s`` (0 for nonbasic j) by
+    Gauss–Jordan elimination modulo ``p_s``. Returns -1, or the first b whose matrix is
+    singular modulo some prime (the caller then solves that one in integers)."""
+    P, k, d = Mres.shape
+    G = np.empty((k, k + 1), np.int64)
+    Z = np.empty(k, np.int64)
+    Rw = np.empty(k, np.int64)
+    for b in range(bases.shape[0]):
+        nz = 0
+        for r in range(k):
+            v = bases[b, r]
+            if v < d:
+                Z[nz] = v
+                nz += 1
+        Z[:nz].sort()
+        nr = 0
+        for i in range(k):
+            slack_basic = False
+            for r in range(k):
+                if bases[b, r] == d + i:
+                    slack_basic = True
+                    break
+            if not slack_basic:
+                Rw[nr] = i
+                nr += 1
+        if nr != nz:
+            return b
+        for s in range(P):
+            p = primes[s]
+            pi = 1.0 / p
+            for a in range(nz):
+                for c in range(nz):
+                    G[a, c] = Mres[s, Rw[a], Z[c]]
+                G[a, nz] = 1
+            det = 1
+            for c in range(nz):
+                piv = -1
+                for a in range(c, nz):
+                    if G[a, c] != 0:
+                        piv = a
+                        break
+                if piv < 0:
+                    return b
+                if piv != c:
+                    for t in range(nz + 1):
+                        G[c, t], G[piv, t] = G[piv, t], G[c, t]
+                    det = p - det if det else 0
+                g = G[c, c]
+                det = _mulmod(det, g, p, pi)
+                ig = 1
+                base = g
+                e = p - 2
+                while e > 0:
+                    if e & 1:
+                        ig = _mulmod(ig, base, p, pi)
+                    base = _mulmod(base, base, p, pi)
+                    e >>= 1
+                for t in range(c, nz + 1):
+                    G[c, t] = _mulmod(G[c, t], ig, p, pi)
+                for a in range(nz):
+                    f = G[a, c]
+                    if a == c or f == 0:
+                        continue
+                    for t in range(c, nz + 1):
+                        x = G[a, t] - _mulmod(f, G[c, t], p, pi)
+                        G[a, t] = x + p if x < 0 else x
+            for j in range(d):
+                out[b, s, j] = 0
+            for c in range(nz):
+                out[b, s, Z[c]] = _mulmod(G[c, nz], det, p, pi)
+    return -1
