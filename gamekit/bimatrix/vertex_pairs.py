@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import gcd
+from math import gcd, lcm
 
 import numpy as np
 
@@ -90,6 +90,16 @@ def _dense(v: tuple[int, ...]) -> tuple[Fraction, ...]:
     return tuple(Fraction(a, s) if a else _ZERO for a in v)
 
 
+def _canonical(V: list[tuple[int, ...]]) -> list[int]:
+    """Indices of the distinct distributions ``V[i] / ΣV[i]`` sorted by decreasing first,
+    second, … probability: compared over the common denominator L = lcm(ΣV[i]), i.e. on
+    the integer vectors ``V[i]·(L / ΣV[i])`` (exact, no Fractions)."""
+    sums = [sum(v) for v in V]
+    L = lcm(*sums)
+    keys = [tuple(a * (L // s) for a in v) for v, s in zip(V, sums)]
+    return sorted(range(len(V)), key=keys.__getitem__, reverse=True)
+
+
 def _products(V: list[tuple[int, ...]], M: Sequence[Sequence[int]]) -> np.ndarray:
     """The integer matrix ``V · M`` (int64 when no entry can overflow, else Python ints)."""
     big = max(max(v) for v in V) * max(max(r) for r in M) * len(M)
@@ -120,10 +130,7 @@ def certify_pairs(
     pairs = sorted({(wx[p], wy[q]) for p, q in vp.pairs})
     if not pairs:
         return [], [], [], []
-    xd = [_dense(v) for v in X]
-    yd = [_dense(v) for v in Y]
-    ox = sorted(range(len(X)), key=xd.__getitem__, reverse=True)
-    oy = sorted(range(len(Y)), key=yd.__getitem__, reverse=True)
+    ox, oy = _canonical(X), _canonical(Y)
     rx = {p: r for r, p in enumerate(ox)}
     ry = {q: r for r, q in enumerate(oy)}
     BRx, ux = _best_response(X, ig.B)  # columns j maximizing (xᵀB')_j
@@ -138,6 +145,8 @@ def certify_pairs(
     pay_a = [(Fraction(b, sum(v)) - ig.shift_a) / ig.La for b, v in zip(vy, Y)]
     pay_b = [(Fraction(b, sum(v)) - ig.shift_b) / ig.Lb for b, v in zip(ux, X)]
     pairs.sort(key=lambda pq: (rx[pq[0]], ry[pq[1]]))
+    xd = {p: _dense(X[p]) for p in ox}
+    yd = {q: _dense(Y[q]) for q in oy}
     eqs = [_seal(Equilibrium(xd[p], yd[q], (pay_a[q], pay_b[p])), _HOW) for p, q in pairs]
     edges = [(rx[p], ry[q]) for p, q in pairs]
     return eqs, [xd[p] for p in ox], [yd[q] for q in oy], edges

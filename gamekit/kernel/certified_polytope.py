@@ -65,8 +65,11 @@ class CertifiedBases:
     def vertices(self) -> tuple[np.ndarray, np.ndarray]:
         """(label masks lo/hi of the distinct vertices, index of one basis of each)."""
         lab = self.masks[:, 2:4]
-        _, first = np.unique(lab, axis=0, return_index=True)
-        first = np.sort(first)
+        order = np.lexsort((lab[:, 1], lab[:, 0]), axis=0)  # stable: first basis of each label set first
+        s = lab[order]
+        new = np.ones(len(s), bool)
+        new[1:] = (s[1:] != s[:-1]).any(axis=1)
+        first = np.sort(order[new])
         return lab[first], first
 
 
