@@ -19,16 +19,24 @@ float search failed its certificate; the caller then runs the exact search. When
 
 from __future__ import annotations
 
+import sys
+import threading
+import time
+
 import numpy as np
 
 from gamekit.bimatrix.intgame import IntGame
 from gamekit.bimatrix.vertex_pairs import VertexPairs
 from gamekit.core.errors import SearchBudgetExceeded
 
-__all__ = ["SearchBudgetExceeded", "extreme_equilibria_certified", "use_fast_path", "FAST_MIN_SIZE", "COLD_MIN_SIZE"]
+__all__ = ["SearchBudgetExceeded", "extreme_equilibria_certified", "use_fast_path", "FAST_MIN_SIZE", "COLD_MIN_SIZE",
+           "PARALLEL_MIN_SIZE"]
 
 FAST_MIN_SIZE = 6
 """Smaller games go to the pure-Python exact search (already fast)."""
+
+PARALLEL_MIN_SIZE = 11
+"""From this size on the two polytopes are searched in two threads (both cores)."""
 
 COLD_MIN_SIZE = 9
 """Until numba is loaded in the process (≈0.3–0.5 s once), games smaller than this go to
@@ -37,8 +45,6 @@ the exact search too: for a single small game the import costs more than it save
 
 def use_fast_path(m: int, n: int) -> bool:
     """The certified float-search path pays off (see FAST_MIN_SIZE, COLD_MIN_SIZE)."""
-    import sys
-
     size = min(m, n)
     if m + n > 128 or size < FAST_MIN_SIZE:
         return False
@@ -50,17 +56,17 @@ class _LazyProgress:
     terminal (the float search reports about every 50 ms)."""
 
     def __init__(self, label: str) -> None:
-        import time
-
         self.t0 = time.perf_counter()
         self.label = label
         self.bar = None
         self.task = None
+        self.lock = threading.Lock()
 
     def __call__(self, head: int, count: int) -> None:
-        import sys
-        import time
+        with self.lock:
+            self._update(head, count)
 
+    def _update(self, head: int, count: int) -> None:
         if self.bar is None:
             if time.perf_counter() - self.t0 < 2.0 or not sys.stderr.isatty():
                 return
@@ -77,12 +83,31 @@ class _LazyProgress:
             self.bar.stop()
 
 
+def _search_both(BT, A, max_vertices, deadline, bar, parallel: bool):
+    """The certified bases of P and of Q; with ``parallel``, in two threads (the compiled
+    kernels release the GIL; P and Q are independent until the matching)."""
+    import os
+
+    from gamekit.kernel.certified_polytope import search_bases
+
+    if not parallel or (os.cpu_count() or 1) < 2:
+        cp = search_bases(BT, max_vertices, deadline, bar)
+        return cp, (None if cp is None else search_bases(A, max_vertices, deadline, bar))
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        fq = pool.submit(search_bases, A, max_vertices, deadline, bar)
+        cp = search_bases(BT, max_vertices, deadline, bar)
+        cq = fq.result()
+    return cp, cq
+
+
 def extreme_equilibria_certified(
     ig: IntGame, max_vertices: int | None = None, deadline: float | None = None, progress=None
 ) -> VertexPairs | None:
     """Every extreme equilibrium of ``ig`` as :class:`VertexPairs` (see the module
     docstring), or None."""
-    from gamekit.kernel.certified_polytope import fast_path_applies, search_bases
+    from gamekit.kernel.certified_polytope import fast_path_applies
 
     m, n = ig.m, ig.n
     BT = [list(col) for col in zip(*ig.B)]
@@ -91,8 +116,7 @@ def extreme_equilibria_certified(
         return None
     bar = _LazyProgress(f"all equilibria of a {m}x{n} game") if progress is None else progress
     try:
-        cp = search_bases(BT, max_vertices, deadline, bar)
-        cq = None if cp is None else search_bases(A, max_vertices, deadline, bar)
+        cp, cq = _search_both(BT, A, max_vertices, deadline, bar, min(m, n) >= PARALLEL_MIN_SIZE)
     finally:
         if bar is not progress:
             bar.close()

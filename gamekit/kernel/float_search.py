@@ -34,7 +34,7 @@ _M1 = np.uint64(_H1)
 _M2 = np.uint64(_H2)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def flip(lo, hi, v):
     """Toggle bit v of the two-word mask."""
     if v < 64:
@@ -42,14 +42,14 @@ def flip(lo, hi, v):
     return lo, hi ^ (_ONE << np.uint64(v - 64))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def slot(lo, hi, hmask):
     h = (lo * _M1) ^ (hi * _M2)
     h ^= h >> np.uint64(29)
     return np.int64(h & np.uint64(hmask))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def lookup_insert(table, lo, hi, klo, khi, idx):
     """Index of mask (klo, khi) in the open-addressing table; inserts ``idx`` if absent
     (returns -1 then)."""
@@ -65,7 +65,7 @@ def lookup_insert(table, lo, hi, klo, khi, idx):
         s = (s + 1) & hmask
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def lex_leave(T, c, k, d, tol, ties):
     """Row leaving when column c enters: lexicographic minimum ratio of the rows of
     (B⁻¹·1, B⁻¹) over the positive entries of column c, with relative tolerance."""
@@ -106,7 +106,7 @@ def lex_leave(T, c, k, d, tol, ties):
     return ties[0]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _invert(G, n):
     """In-place Gauss–Jordan inverse of the leading n×n block of G (partial pivoting).
     Returns False if it is numerically singular."""
@@ -143,7 +143,7 @@ def _invert(G, n):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def tableau(R, basic, rowof, k, d, G, Zv, Zr, Rr, Sr, xz, T):
     """Float tableau columns ``B⁻¹a`` for every nonbasic variable and the right-hand side
     (``R`` = [M | I | 1]; ``rowof[v]`` = row of basic variable v, else -1), into ``T``.
@@ -196,7 +196,7 @@ def tableau(R, basic, rowof, k, d, G, Zv, Zr, Rr, Sr, xz, T):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def bfs_chunk(R, d, bases, lo, hi, parent, enter, leave, nbr, table, head, count, steps, tol):
     """Expand at most ``steps`` queued bases; ``nbr[i, t]`` receives the index of the
     neighbour of basis i through its t-th nonbasic variable (in increasing order).
@@ -257,7 +257,7 @@ def bfs_chunk(R, d, bases, lo, hi, parent, enter, leave, nbr, table, head, count
     return head, count, 0
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def rehash(table, lo, hi, count):
     """Insert masks 0..count-1 into an empty table."""
     for i in range(count):

@@ -100,7 +100,7 @@ def choose_primes(M: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray, n
     return np.array(chosen, dtype=np.int64), inv, np.array(digits, dtype=np.int64)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _mulmod(a, b, p, pinv):
     """a·b mod p for 0 ≤ a, b < p < 2³¹: the float quotient is off by at most one, the
     remainder is computed exactly in integers and corrected (Barrett-style)."""
@@ -113,7 +113,7 @@ def _mulmod(a, b, p, pinv):
     return r
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _sign(res, primes, inv, half, digits):
     """Sign of the integer N (|N| < Π/2) with residues ``res`` (Garner's mixed radix)."""
     P = primes.shape[0]
@@ -145,7 +145,7 @@ def _sign(res, primes, inv, half, digits):
     return 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _entry_sign(T, D, Dsign, i, j, primes, inv, half, res, digits):
     """Exact sign of tableau entry (i, j) = N / det B."""
     for s in range(primes.shape[0]):
@@ -153,7 +153,7 @@ def _entry_sign(T, D, Dsign, i, j, primes, inv, half, res, digits):
     return _sign(res, primes, inv, half, digits) * Dsign
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _pivot(T, D, r, c, primes, pinv):
     """Exchange pivot on (r, c) modulo every prime (rational tableau B⁻¹A_N | B⁻¹1).
     Returns False if the pivot entry vanishes modulo some prime."""
@@ -192,7 +192,7 @@ def _pivot(T, D, r, c, primes, pinv):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _check_node(T, D, basic, pos, d, primes, inv, half, res, digits):
     """Exact lexico-feasibility of the current basis. Returns (ok, nonbasic_lo,
     nonbasic_hi, tight_lo, tight_hi): the masks of the nonbasic variables and of the labels."""
@@ -239,7 +239,7 @@ def _check_node(T, D, basic, pos, d, primes, inv, half, res, digits):
     return True, nlo, nhi, tlo, thi
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _children(parent, count):
     """CSR lists of the children of each node (parent[i] < i; node 0 is the root)."""
     start = np.zeros(count + 1, np.int64)
@@ -255,7 +255,7 @@ def _children(parent, count):
     return start, kids
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, masks):
     """Check nodes 0..count-1 exactly (see the module docstring); fills ``masks[i]`` with
     the exact (nonbasic_lo, nonbasic_hi, tight_lo, tight_hi) of node i. Returns -1 if every
@@ -321,7 +321,7 @@ def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, masks):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def closure_certificate(masks, nbr, count, d):
     """The combinatorial completeness check on exactly verified bases (nonbasic masks
     ``masks[:, 0:2]``): for every basis i and its t-th nonbasic variable c, the recorded
@@ -360,7 +360,7 @@ def closure_certificate(masks, nbr, count, d):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def basis_numerators(Mres, primes, bases, out):
     """Residues of the exact vertex numerators of some bases (Cramer's rule, modulo each prime).
 
