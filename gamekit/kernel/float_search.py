@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["MAX_VARS", "bfs_chunk", "rehash"]
+__all__ = ["MAX_VARS", "bfs_chunk", "lookup", "rehash"]
 
 MAX_VARS = 128
 
@@ -197,15 +197,18 @@ def tableau(R, basic, rowof, k, d, G, Zv, Zr, Rr, Sr, xz, T):
 
 
 @njit(cache=True, nogil=True)
-def bfs_chunk(R, d, bases, lo, hi, parent, enter, leave, nbr, table, head, count, steps, tol):
-    """Expand at most ``steps`` queued bases; ``nbr[i, t]`` receives the index of the
-    neighbour of basis i through its t-th nonbasic variable (in increasing order).
-    Returns (head, count, status): status 0 =
-    stopped normally (queue empty or steps done), 1 = arrays full (grow and resume),
-    2 = float trouble (a singular basis, or no positive entry in an entering column)."""
+def bfs_chunk(R, d, lo, hi, parent, enter, leave, nbr, table, head, count, steps, tol):
+    """Expand at most ``steps`` queued bases. A basis is its two-word mask of basic
+    variables (``lo``, ``hi``; rows in increasing variable order — the lexicographic rule
+    does not depend on the order of the rows). Basis i > 0 was reached from ``parent[i]``
+    by ``enter[i]`` entering and ``leave[i]`` leaving; ``nbr[i, t]`` receives the variable
+    that leaves when the t-th nonbasic variable of basis i (in increasing order) enters.
+    Returns (head, count, status): status 0 = stopped normally (queue empty or steps
+    done), 1 = arrays full (grow and resume), 2 = float trouble (a singular basis, or no
+    positive entry in an entering column)."""
     k = R.shape[0]
     nv = R.shape[1] - 1
-    cap = bases.shape[0]
+    cap = lo.shape[0]
     basic = np.empty(k, np.int64)
     ties = np.empty(k, np.int64)
     isb = np.zeros(nv, np.bool_)
@@ -221,11 +224,14 @@ def bfs_chunk(R, d, bases, lo, hi, parent, enter, leave, nbr, table, head, count
     while head < count and done < steps:
         if count + d > cap or 2 * (count + d) > table.shape[0]:
             return head, count, 1
-        for r in range(k):
-            basic[r] = bases[head, r]
-            isb[basic[r]] = True
-            rowof[basic[r]] = r
-        if not tableau(R, basic, rowof, k, d, G, Zv, Zr, Rr, Sr, xz, T):
+        r = 0
+        for v in range(nv):
+            if (v < 64 and (lo[head] >> np.uint64(v)) & _ONE) or (v >= 64 and (hi[head] >> np.uint64(v - 64)) & _ONE):
+                basic[r] = v
+                isb[v] = True
+                rowof[v] = r
+                r += 1
+        if r != k or not tableau(R, basic, rowof, k, d, G, Zv, Zr, Rr, Sr, xz, T):
             return head, count, 2
         t = 0
         for c in range(nv):
@@ -238,16 +244,12 @@ def bfs_chunk(R, d, bases, lo, hi, parent, enter, leave, nbr, table, head, count
             klo, khi = flip(klo, khi, c)
             lo[count] = klo
             hi[count] = khi
-            j = lookup_insert(table, lo, hi, klo, khi, count)
-            nbr[head, t] = count if j < 0 else j
+            nbr[head, t] = basic[r]
             t += 1
-            if j < 0:
-                for i in range(k):
-                    bases[count, i] = basic[i]
-                bases[count, r] = c
+            if lookup_insert(table, lo, hi, klo, khi, count) < 0:
                 parent[count] = head
                 enter[count] = c
-                leave[count] = r
+                leave[count] = basic[r]
                 count += 1
         for r in range(k):
             isb[basic[r]] = False
@@ -255,6 +257,20 @@ def bfs_chunk(R, d, bases, lo, hi, parent, enter, leave, nbr, table, head, count
         head += 1
         done += 1
     return head, count, 0
+
+
+@njit(cache=True, nogil=True)
+def lookup(table, lo, hi, klo, khi):
+    """Index of mask (klo, khi) in the table, or -1 (read only)."""
+    hmask = table.shape[0] - 1
+    s = slot(klo, khi, hmask)
+    while True:
+        j = table[s]
+        if j < 0:
+            return -1
+        if lo[j] == klo and hi[j] == khi:
+            return j
+        s = (s + 1) & hmask
 
 
 @njit(cache=True, nogil=True)
