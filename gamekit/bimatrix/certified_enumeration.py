@@ -148,4 +148,4 @@ def _match(ig: IntGame, BT, A, cp, cq) -> VertexPairs:
     qu, qi = np.unique(pairs[:, 1], return_inverse=True)
     X = basis_vectors(BT, cp, prep[pu].tolist())
     Y = basis_vectors(A, cq, qrep[qu].tolist())
-    return VertexPairs(X, Y, list(zip(pi.tolist(), qi.tolist())))
+    return VertexPairs(X, Y, list(zip(pi.tolist(), qi.tolist())), (len(cp.lo), len(cq.lo)))

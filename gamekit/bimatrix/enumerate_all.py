@@ -92,6 +92,7 @@ def _vertex_enumeration(
         profs = extreme_equilibria_certified(ig, max_vertices, deadline)
         if profs is not None:
             info["search"] = "float search, exact certificate"
+            info["bases"] = profs.bases  # per best-response polytope
             return profs
         info["search"] = "exact (float certificate failed)"
     else:

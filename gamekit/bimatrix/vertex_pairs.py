@@ -50,6 +50,8 @@ class VertexPairs:
     X: list[tuple[int, ...]]
     Y: list[tuple[int, ...]]
     pairs: list[tuple[int, int]]
+    bases: tuple[int, int] = (0, 0)
+    """How many bases of each best-response polytope the search verified (information)."""
 
     def embed(self, rows: Sequence[int], cols: Sequence[int], m: int, n: int) -> VertexPairs:
         """The same candidates in a larger game whose strategies ``rows``/``cols`` are these
@@ -64,7 +66,7 @@ class VertexPairs:
                 out.append(tuple(w))
             return out
 
-        return VertexPairs(up(self.X, rows, m), up(self.Y, cols, n), self.pairs)
+        return VertexPairs(up(self.X, rows, m), up(self.Y, cols, n), self.pairs, self.bases)
 
     def profiles(self) -> list[Profile]:
         """The candidates as sparse profiles (for partial results)."""
