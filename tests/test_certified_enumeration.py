@@ -298,3 +298,15 @@ def test_certified_bases_match_the_exact_search_property(k, d, hi, data):
     labels, _ = cb.vertices()
     got = {int(lo) | (int(hi_) << 64) for lo, hi_ in labels.tolist()}
     assert cb.complete and got == {v.labels for v in enumerate_vertices(M)}
+
+
+def test_memory_guard_stops_cleanly_without_a_budget(monkeypatch):
+    """Without max_vertices the stored bases are still bounded (by the memory guard)."""
+    import numba  # noqa: F401
+
+    assert certified_enumeration.memory_guard(20, 20) >= 10**6
+    monkeypatch.setattr(certified_enumeration, "memory_guard", lambda m, n: 40)
+    with pytest.raises(SearchBudgetExceeded, match="memory guard of 40 bases") as info:
+        solve_result(_game(5, 9, 9, 99), "all")
+    for e in info.value.partial:
+        assert gamekit.is_equilibrium(_game(5, 9, 9, 99), e.row, e.col)

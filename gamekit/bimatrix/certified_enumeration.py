@@ -30,7 +30,7 @@ from gamekit.bimatrix.vertex_pairs import VertexPairs
 from gamekit.core.errors import SearchBudgetExceeded
 
 __all__ = ["SearchBudgetExceeded", "extreme_equilibria_certified", "use_fast_path", "FAST_MIN_SIZE", "COLD_MIN_SIZE",
-           "PARALLEL_MIN_SIZE"]
+           "PARALLEL_MIN_SIZE", "memory_guard"]
 
 FAST_MIN_SIZE = 6
 """Smaller games go to the pure-Python exact search (already fast)."""
@@ -102,6 +102,25 @@ def _search_both(BT, A, max_vertices, deadline, bar, parallel: bool):
     return cp, cq
 
 
+MEMORY_FRACTION = 0.25
+"""Without ``max_vertices``, the certified search stores at most as many bases as fit in
+this fraction of the physical memory (both polytopes, array growth included)."""
+
+
+def memory_guard(m: int, n: int) -> int:
+    """Default bound on the bases stored per polytope: ``MEMORY_FRACTION`` of the physical
+    memory over 2 polytopes × 2 (array doubling) × ``bytes_per_basis`` (at least 10⁶)."""
+    import os
+
+    from gamekit.kernel.certified_polytope import bytes_per_basis
+
+    try:
+        ram = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):  # not POSIX: assume 8 GB
+        ram = 8 << 30
+    return max(10**6, int(ram * MEMORY_FRACTION) // (4 * bytes_per_basis(max(m, n))))
+
+
 def extreme_equilibria_certified(
     ig: IntGame, max_vertices: int | None = None, deadline: float | None = None, progress=None
 ) -> VertexPairs | None:
@@ -115,8 +134,10 @@ def extreme_equilibria_certified(
     if not fast_path_applies(A):
         return None
     bar = _LazyProgress(f"all equilibria of a {m}x{n} game") if progress is None else progress
+    guard = memory_guard(m, n)
+    budget = guard if max_vertices is None else max_vertices
     try:
-        cp, cq = _search_both(BT, A, max_vertices, deadline, bar, min(m, n) >= PARALLEL_MIN_SIZE)
+        cp, cq = _search_both(BT, A, budget, deadline, bar, min(m, n) >= PARALLEL_MIN_SIZE)
     finally:
         if bar is not progress:
             bar.close()
@@ -126,6 +147,8 @@ def extreme_equilibria_certified(
     if not (cp.complete and cq.complete):
         what = cp.stopped or cq.stopped
         limit = f"max_vertices={max_vertices}" if what == "bases" else "max_seconds"
+        if what == "bases" and max_vertices is None:
+            limit = f"the memory guard of {guard} bases per polytope (option max_vertices)"
         raise SearchBudgetExceeded(
             f"search for all equilibria stopped at {limit} ({m}x{n} game); "
             f"{len(set(found.pairs))} equilibria found so far, the list is not complete",
