@@ -87,9 +87,19 @@ def _dedup(vs: list[tuple[int, ...]], size: int, what: str) -> tuple[list[tuple[
     return list(index), where
 
 
-def _dense(v: tuple[int, ...]) -> tuple[Fraction, ...]:
+def _dense(v: tuple[int, ...], cache: dict[tuple[int, int], Fraction]) -> tuple[Fraction, ...]:
+    """``v / Σv`` as Fractions (equal entries share one Fraction object via ``cache``)."""
     s = sum(v)
-    return tuple(Fraction(a, s) if a else _ZERO for a in v)
+    out = []
+    for a in v:
+        if not a:
+            out.append(_ZERO)
+            continue
+        f = cache.get((a, s))
+        if f is None:
+            f = cache[(a, s)] = Fraction(a, s)
+        out.append(f)
+    return tuple(out)
 
 
 def _canonical(V: list[tuple[int, ...]]) -> list[int]:
@@ -113,7 +123,7 @@ def _best_response(V: list[tuple[int, ...]], M: Sequence[Sequence[int]]) -> tupl
     """(pure best-response mask per vector, maximal payoff numerator per vector)."""
     U = _products(V, M)
     best = U.max(axis=1)
-    return np.asarray(U == best[:, None], dtype=bool), [int(b) for b in best]
+    return np.asarray(U == best[:, None], dtype=bool), best.tolist()
 
 
 def certify_pairs(
@@ -144,11 +154,13 @@ def certify_pairs(
     bad = (SY[qs] & ~BRx[ps]).any(axis=1) | (SX[ps] & ~BRy[qs]).any(axis=1)
     if bad.any():
         raise CertificationError(f"{what}: a computed profile is not an equilibrium")
-    pay_a = [(Fraction(b, sum(v)) - ig.shift_a) / ig.La for b, v in zip(vy, Y)]
-    pay_b = [(Fraction(b, sum(v)) - ig.shift_b) / ig.Lb for b, v in zip(ux, X)]
+    # payoffs of the original game: (b/s − shift)/L = (b − shift·s)/(s·L)
+    pay_a = [Fraction(b - ig.shift_a * sum(v), sum(v) * ig.La) for b, v in zip(vy, Y)]
+    pay_b = [Fraction(b - ig.shift_b * sum(v), sum(v) * ig.Lb) for b, v in zip(ux, X)]
     pairs.sort(key=lambda pq: (rx[pq[0]], ry[pq[1]]))
-    xd = {p: _dense(X[p]) for p in ox}
-    yd = {q: _dense(Y[q]) for q in oy}
+    cache: dict[tuple[int, int], Fraction] = {}
+    xd = {p: _dense(X[p], cache) for p in ox}
+    yd = {q: _dense(Y[q], cache) for q in oy}
     eqs = [_seal(Equilibrium(xd[p], yd[q], (pay_a[q], pay_b[p])), _HOW) for p, q in pairs]
     edges = [(rx[p], ry[q]) for p, q in pairs]
     return eqs, [xd[p] for p in ox], [yd[q] for q in oy], edges

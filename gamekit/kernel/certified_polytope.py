@@ -238,14 +238,13 @@ def _crt(res: np.ndarray, primes: np.ndarray) -> np.ndarray:
 
 
 def basis_vectors(M: Sequence[Sequence[int]], cb: CertifiedBases, which: Sequence[int]) -> list[tuple[int, ...]]:
-    """For each basis index in ``which``: the vertex z of that basis as a primitive
-    nonnegative integer vector (z / Σz is the strategy). The Cramer numerators
+    """For each basis index in ``which``: the vertex z of that basis as a nonnegative
+    integer vector, a positive multiple of z (z / Σz is the strategy). The Cramer numerators
     ``N = det·z`` are computed modulo the primes of the verification
     (:func:`gamekit.kernel.modular_verify.basis_numerators`; ``|N_j| ≤ H < Π/2``) and
     recovered by the Chinese remainder theorem; z ≥ 0 and z ≠ 0 for every vertex but the
     origin, so ``N·sign(ΣN)`` is a nonnegative multiple of z. A basis that is singular
     modulo some prime is solved by :func:`basis_point` instead."""
-    from gamekit.bimatrix.vertex_pairs import primitive
     from gamekit.kernel.modular_verify import basis_numerators
 
     which = list(which)
@@ -260,9 +259,9 @@ def basis_vectors(M: Sequence[Sequence[int]], cb: CertifiedBases, which: Sequenc
         bad = basis_numerators(cb.residues, cb.primes, bases[start:], out[start:])
         stop = len(which) if bad < 0 else start + bad
         for row in _crt(res[start:stop], cb.primes).tolist():
-            vecs.append(primitive(row if sum(row) >= 0 else [-a for a in row]))
+            vecs.append(tuple(row) if sum(row) >= 0 else tuple(-a for a in row))
         if bad >= 0:
-            vecs.append(primitive(basis_point(M, bases[stop])[0]))
+            vecs.append(basis_point(M, bases[stop])[0])
             stop += 1
         start = stop
     return vecs

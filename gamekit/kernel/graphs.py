@@ -65,21 +65,22 @@ def connected_components(
     edges: Iterable[tuple[int, int]],
 ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Connected components (rows, cols) of the bipartite equilibrium graph, sorted
-    (union–find over the edges; rows are nodes ``("r", i)``, columns ``("c", j)``)."""
-    parent: dict[tuple[str, int], tuple[str, int]] = {}
+    (union–find over the edges; row r is node 2r, column c is node 2c + 1)."""
+    parent: dict[int, int] = {}
 
-    def find(u):
-        parent.setdefault(u, u)
-        while parent[u] != u:
-            parent[u] = parent[parent[u]]
-            u = parent[u]
-        return u
+    def find(u: int) -> int:
+        root = parent.setdefault(u, u)
+        while root != parent[root]:
+            root = parent[root]
+        while parent[u] != root:  # path compression
+            parent[u], u = root, parent[u]
+        return root
 
     for r, c in edges:
-        a, b = find(("r", r)), find(("c", c))
+        a, b = find(2 * r), find(2 * c + 1)
         if a != b:
             parent[a] = b
-    comps: dict[tuple[str, int], tuple[list[int], list[int]]] = {}
+    comps: dict[int, tuple[list[int], list[int]]] = {}
     for u in parent:
-        comps.setdefault(find(u), ([], []))[u[0] == "c"].append(u[1])
+        comps.setdefault(find(u), ([], []))[u & 1].append(u >> 1)
     return sorted((tuple(sorted(rows)), tuple(sorted(cols))) for rows, cols in comps.values())
