@@ -226,6 +226,8 @@ def _crt(res: np.ndarray, primes: np.ndarray) -> np.ndarray:
     """Integers with residues ``res[..., s]`` modulo ``primes[s]`` in the symmetric range
     (−Π/2, Π/2) (Chinese remainder theorem; Python integers in an object array)."""
     ps = [int(p) for p in primes]
+    if len(ps) == 1:  # one prime: the symmetric residue itself (int64, no Python integers)
+        return np.where(res[..., 0] > ps[0] // 2, res[..., 0] - ps[0], res[..., 0])
     Pi = 1
     for p in ps:
         Pi *= p
