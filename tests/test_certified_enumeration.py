@@ -310,3 +310,18 @@ def test_memory_guard_stops_cleanly_without_a_budget(monkeypatch):
         solve_result(_game(5, 9, 9, 99), "all")
     for e in info.value.partial:
         assert gamekit.is_equilibrium(_game(5, 9, 9, 99), e.row, e.col)
+
+
+def test_search_memory_is_a_few_dozen_bytes_per_basis():
+    """The stored bases take about bytes_per_basis(d) each (a basis is its bitmask): the
+    traced peak of a search stays within 3x that, array doubling included."""
+    rng = random.Random(12)
+    M = _matrix(rng, 12, 12, 99)
+    search_bases(M)  # compiled kernels loaded outside the measurement
+    tracemalloc.start()
+    cb = search_bases(M)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    count = len(cb.lo)
+    assert cb.complete and count > 3000
+    assert peak <= 3 * certified_polytope.bytes_per_basis(12) * count + 64 * 1024
