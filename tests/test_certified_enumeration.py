@@ -325,3 +325,19 @@ def test_search_memory_is_a_few_dozen_bytes_per_basis():
     count = len(cb.lo)
     assert cb.complete and count > 3000
     assert peak <= 3 * certified_polytope.bytes_per_basis(12) * count + 64 * 1024
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_connected_components_agree_with_networkx(seed):
+    """The union–find components of the equilibrium graph = networkx's (the oracle)."""
+    import networkx as nx
+
+    from gamekit.kernel.graphs import connected_components
+
+    rng = random.Random(seed)
+    edges = {(rng.randrange(12), rng.randrange(12)) for _ in range(rng.randint(1, 30))}
+    g = nx.Graph()
+    g.add_edges_from((("r", r), ("c", c)) for r, c in edges)
+    want = sorted((tuple(sorted(i for s, i in comp if s == "r")), tuple(sorted(i for s, i in comp if s == "c")))
+                  for comp in nx.connected_components(g))
+    assert connected_components(edges) == want
