@@ -95,11 +95,26 @@ def _search_both(BT, A, max_vertices, deadline, bar, parallel: bool):
         return cp, (None if cp is None else search_bases(A, max_vertices, deadline, bar))
     from concurrent.futures import ThreadPoolExecutor
 
+    stop = threading.Event()
+
+    def report(head: int, count: int) -> None:  # the worker's progress; stops it on request
+        if stop.is_set():
+            raise _Cancelled
+        bar(head, count)
+
     with ThreadPoolExecutor(1) as pool:
-        fq = pool.submit(search_bases, A, max_vertices, deadline, bar)
-        cp = search_bases(BT, max_vertices, deadline, bar)
+        fq = pool.submit(search_bases, A, max_vertices, deadline, report)
+        try:
+            cp = search_bases(BT, max_vertices, deadline, bar)
+        except BaseException:  # e.g. KeyboardInterrupt: stop the other search at its next chunk
+            stop.set()
+            raise
         cq = fq.result()
     return cp, cq
+
+
+class _Cancelled(Exception):
+    """Raised in the worker thread's progress callback to end its search early."""
 
 
 MEMORY_FRACTION = 0.25
