@@ -5,7 +5,10 @@ coordinates) as the exact breadth-first search; method "all" returns the same
 equilibria as the exact reference method and as lrsnash / pygambit; the completeness
 certificate rejects an incomplete or wrong candidate set, and the solver then falls back
 to the exact search with the same answer; budgets stop cleanly with certified partial
-results and bounded memory.
+results and bounded memory. The exact vertex vectors by modular Cramer numerators + CRT
+equal the fraction-free solve; the label matching is exactly the complete-labeling
+relation (brute force); the one-batch integer certification gives the same ordered result
+as the profile path and rejects a wrong pair; two threads find the same bases as one.
 """
 
 from __future__ import annotations
@@ -59,7 +62,7 @@ def test_verified_bases_give_the_exact_vertices(seed):
     got = {int(lo) | (int(hi) << 64): int(i) for (lo, hi), i in zip(labels, reps)}
     assert set(got) == set(exact)
     for lab, i in got.items():
-        nums, den = basis_point(M, cb.bases[i])
+        nums, den = basis_point(M, cb.basic_sets([i])[0])
         v = exact[lab]
         assert all(a * v.den == b * den for a, b in zip(nums, v.nums))
 
@@ -70,9 +73,78 @@ def test_all_agrees_with_the_exact_reference(seed, size, hi):
     g = _game(seed, size, size + seed % 3, hi)
     fast = solve_result(g, "all")
     assert fast.parameters.get("search") in (None, "float search, exact certificate")
-    assert _as_set(fast) == _as_set(solve_result(g, "vertex_enumeration"))
+    exact = solve_result(g, "vertex_enumeration")
+    assert _as_set(fast) == _as_set(exact)
+    # the batch certification (VertexPairs) gives the same ordered result as the profile path
+    assert fast.equilibria == exact.equilibria
+    assert (fast.row_vertices, fast.col_vertices, fast.components) == (
+        exact.row_vertices, exact.col_vertices, exact.components)
     for e in fast:
         assert gamekit.is_equilibrium(g, e.row, e.col)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_modular_vertex_vectors_are_the_exact_vertices(seed):
+    """Cramer numerators modulo the verification primes + CRT = the fraction-free solve."""
+    rng = random.Random(40 + seed)
+    k, d = rng.randint(3, 9), rng.randint(3, 9)
+    M = _matrix(rng, k, d, rng.choice([1, 2, 99, 10**6]))
+    cb = search_bases(M)
+    _, reps = cb.vertices()
+    reps = [int(i) for i in reps[1:]]  # all but the origin (the slack basis comes first)
+    got = certified_polytope.basis_vectors(M, cb, reps)
+    for i, v in zip(reps, got):
+        nums, _ = basis_point(M, cb.basic_sets([i])[0])
+        s, t = sum(nums), sum(v)
+        assert min(v) >= 0 and all(a * t == b * s for a, b in zip(nums, v))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_label_matching_is_the_complete_labeling_relation(seed):
+    """match_pairs (hash lookup + bitsets) = every pair (x ≠ 0, y ≠ 0) whose labels cover all."""
+    from gamekit.bimatrix.label_match import match_pairs, q_to_global
+
+    rng = random.Random(seed)
+    m, n = rng.randint(3, 8), rng.randint(3, 8)
+    ig = integer_game(_game(seed, m, n, rng.choice([1, 2, 99])))
+    cp = search_bases([list(c) for c in zip(*ig.B)])
+    cq = search_bases([list(r) for r in ig.A])
+    P = np.ascontiguousarray(cp.vertices()[0])
+    Q = q_to_global(np.ascontiguousarray(cq.vertices()[0]), m, n)
+    got = {tuple(r) for r in match_pairs(P, Q, m, n).tolist()}
+    lab = [int(lo) | (int(hi) << 64) for lo, hi in P.tolist()], [int(lo) | (int(hi) << 64) for lo, hi in Q.tolist()]
+    rows, cols, full = (1 << m) - 1, ((1 << n) - 1) << m, (1 << (m + n)) - 1
+    want = {(p, q) for p, a in enumerate(lab[0]) for q, b in enumerate(lab[1])
+            if a & rows != rows and b & cols != cols and a | b == full}
+    assert got == want
+
+
+def test_batch_certification_rejects_a_wrong_pair(monkeypatch):
+    from gamekit.bimatrix import enumerate_all
+    from gamekit.bimatrix.vertex_pairs import VertexPairs, certify_pairs
+    from gamekit.core.errors import CertificationError
+
+    g = gamekit.read_nfg(Path(__file__).parent / "games" / "prisoners_dilemma.nfg")
+    ig = integer_game(g)
+    with pytest.raises(CertificationError):
+        certify_pairs(ig, VertexPairs([(1, 1)], [(1, 0)], [(0, 0)]), "test")
+    g3 = gamekit.BimatrixGame([[0, 2, 0], [2, 0, 0], [0, 0, 1]], [[0, 2, 0], [2, 0, 0], [0, 0, 1]])
+    monkeypatch.setattr(enumerate_all, "use_fast_path", lambda m, n: True)
+    monkeypatch.setattr(enumerate_all, "extreme_equilibria_certified",
+                        lambda *a: VertexPairs([(1, 0, 0)], [(1, 0, 0)], [(0, 0)]))  # not an equilibrium
+    with pytest.raises(CertificationError):
+        solve_result(g3, "all", eliminate_dominated=False)
+
+
+def test_two_threads_give_the_same_bases(monkeypatch):
+    import numba  # noqa: F401
+
+    g = _game(21, 7, 7, 2)
+    one = solve_result(g, "all")
+    monkeypatch.setattr(certified_enumeration, "PARALLEL_MIN_SIZE", 2)
+    two = solve_result(g, "all")
+    assert two.parameters["bases"] == one.parameters["bases"]
+    assert two.equilibria == one.equilibria
 
 
 def _lrsnash(g) -> set:
@@ -197,7 +269,7 @@ def test_integer_game_shift_does_not_change_bases():
     M = [list(r) for r in ig.A]
     a, b = search_bases(M), search_bases([[3 * v for v in r] for r in M])
     assert a.complete and b.complete
-    assert {tuple(r) for r in a.masks[:, 2:4].tolist()} == {tuple(r) for r in b.masks[:, 2:4].tolist()}
+    assert {tuple(r) for r in a.labels.tolist()} == {tuple(r) for r in b.labels.tolist()}
 
 
 def test_cli_budget_is_one_error_line(tmp_path, capsys):
@@ -226,3 +298,46 @@ def test_certified_bases_match_the_exact_search_property(k, d, hi, data):
     labels, _ = cb.vertices()
     got = {int(lo) | (int(hi_) << 64) for lo, hi_ in labels.tolist()}
     assert cb.complete and got == {v.labels for v in enumerate_vertices(M)}
+
+
+def test_memory_guard_stops_cleanly_without_a_budget(monkeypatch):
+    """Without max_vertices the stored bases are still bounded (by the memory guard)."""
+    import numba  # noqa: F401
+
+    assert certified_enumeration.memory_guard(20, 20) >= 10**6
+    monkeypatch.setattr(certified_enumeration, "memory_guard", lambda m, n: 40)
+    with pytest.raises(SearchBudgetExceeded, match="memory guard of 40 bases") as info:
+        solve_result(_game(5, 9, 9, 99), "all")
+    for e in info.value.partial:
+        assert gamekit.is_equilibrium(_game(5, 9, 9, 99), e.row, e.col)
+
+
+def test_search_memory_is_a_few_dozen_bytes_per_basis():
+    """The stored bases take about bytes_per_basis(d) each (a basis is its bitmask): the
+    traced peak of a search stays within 3x that, array doubling included."""
+    rng = random.Random(12)
+    M = _matrix(rng, 12, 12, 99)
+    search_bases(M)  # compiled kernels loaded outside the measurement
+    tracemalloc.start()
+    cb = search_bases(M)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    count = len(cb.lo)
+    assert cb.complete and count > 3000
+    assert peak <= 3 * certified_polytope.bytes_per_basis(12) * count + 64 * 1024
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_connected_components_agree_with_networkx(seed):
+    """The union–find components of the equilibrium graph = networkx's (the oracle)."""
+    import networkx as nx
+
+    from gamekit.kernel.graphs import connected_components
+
+    rng = random.Random(seed)
+    edges = {(rng.randrange(12), rng.randrange(12)) for _ in range(rng.randint(1, 30))}
+    g = nx.Graph()
+    g.add_edges_from((("r", r), ("c", c)) for r, c in edges)
+    want = sorted((tuple(sorted(i for s, i in comp if s == "r")), tuple(sorted(i for s, i in comp if s == "c")))
+                  for comp in nx.connected_components(g))
+    assert connected_components(edges) == want

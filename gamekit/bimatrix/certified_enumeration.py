@@ -5,8 +5,10 @@ The vertices of P = {x ≥ 0 : B'ᵀx ≤ 1} and Q = {y ≥ 0 : A'y ≤ 1} come 
 of every basis and an exact completeness certificate); the completely labeled pairs are
 matched with bitsets (:mod:`gamekit.bimatrix.label_match`, Avis, Rosenberg, Savani & von
 Stengel 2010), and only the vertices that occur in an equilibrium get exact coordinates
-(a fraction-free solve on their basis). Every profile is then certified by the exact
-best-response test of :func:`gamekit.bimatrix.intgame.certify_and_build` (in
+(Cramer numerators modulo the verification primes, then the Chinese remainder theorem:
+:func:`gamekit.kernel.certified_polytope.basis_vectors`). The result is a
+:class:`~gamekit.bimatrix.vertex_pairs.VertexPairs`; every pair is then certified by the
+exact best-response test of :func:`gamekit.bimatrix.vertex_pairs.certify_pairs` (in
 :mod:`gamekit.bimatrix.solve`).
 
 :func:`extreme_equilibria_certified` returns None when the fast path does not apply or the
@@ -17,15 +19,24 @@ float search failed its certificate; the caller then runs the exact search. When
 
 from __future__ import annotations
 
+import sys
+import threading
+import time
+
 import numpy as np
 
-from gamekit.bimatrix.intgame import IntGame, Profile, Sparse, normalize
+from gamekit.bimatrix.intgame import IntGame
+from gamekit.bimatrix.vertex_pairs import VertexPairs
 from gamekit.core.errors import SearchBudgetExceeded
 
-__all__ = ["SearchBudgetExceeded", "extreme_equilibria_certified", "use_fast_path", "FAST_MIN_SIZE", "COLD_MIN_SIZE"]
+__all__ = ["SearchBudgetExceeded", "extreme_equilibria_certified", "use_fast_path", "FAST_MIN_SIZE", "COLD_MIN_SIZE",
+           "PARALLEL_MIN_SIZE", "memory_guard"]
 
 FAST_MIN_SIZE = 6
 """Smaller games go to the pure-Python exact search (already fast)."""
+
+PARALLEL_MIN_SIZE = 11
+"""From this size on the two polytopes are searched in two threads (both cores)."""
 
 COLD_MIN_SIZE = 9
 """Until numba is loaded in the process (≈0.3–0.5 s once), games smaller than this go to
@@ -34,8 +45,6 @@ the exact search too: for a single small game the import costs more than it save
 
 def use_fast_path(m: int, n: int) -> bool:
     """The certified float-search path pays off (see FAST_MIN_SIZE, COLD_MIN_SIZE)."""
-    import sys
-
     size = min(m, n)
     if m + n > 128 or size < FAST_MIN_SIZE:
         return False
@@ -47,17 +56,17 @@ class _LazyProgress:
     terminal (the float search reports about every 50 ms)."""
 
     def __init__(self, label: str) -> None:
-        import time
-
         self.t0 = time.perf_counter()
         self.label = label
         self.bar = None
         self.task = None
+        self.lock = threading.Lock()
 
     def __call__(self, head: int, count: int) -> None:
-        import sys
-        import time
+        with self.lock:
+            self._update(head, count)
 
+    def _update(self, head: int, count: int) -> None:
         if self.bar is None:
             if time.perf_counter() - self.t0 < 2.0 or not sys.stderr.isatty():
                 return
@@ -74,20 +83,65 @@ class _LazyProgress:
             self.bar.stop()
 
 
-def _points(M, cb, rep, wanted: set[int], cache: dict[int, Sparse]) -> None:
-    from gamekit.kernel.certified_polytope import basis_point
+def _search_both(BT, A, max_vertices, deadline, bar, parallel: bool):
+    """The certified bases of P and of Q; with ``parallel``, in two threads (the compiled
+    kernels release the GIL; P and Q are independent until the matching)."""
+    import os
 
-    for v in wanted:
-        if v not in cache:
-            nums, _ = basis_point(M, cb.bases[rep[v]])
-            cache[v] = normalize(nums)
+    from gamekit.kernel.certified_polytope import search_bases
+
+    if not parallel or (os.cpu_count() or 1) < 2:
+        cp = search_bases(BT, max_vertices, deadline, bar)
+        return cp, (None if cp is None else search_bases(A, max_vertices, deadline, bar))
+    from concurrent.futures import ThreadPoolExecutor
+
+    stop = threading.Event()
+
+    def report(head: int, count: int) -> None:  # the worker's progress; stops it on request
+        if stop.is_set():
+            raise _Cancelled
+        bar(head, count)
+
+    with ThreadPoolExecutor(1) as pool:
+        fq = pool.submit(search_bases, A, max_vertices, deadline, report)
+        try:
+            cp = search_bases(BT, max_vertices, deadline, bar)
+        except BaseException:  # e.g. KeyboardInterrupt: stop the other search at its next chunk
+            stop.set()
+            raise
+        cq = fq.result()
+    return cp, cq
+
+
+class _Cancelled(Exception):
+    """Raised in the worker thread's progress callback to end its search early."""
+
+
+MEMORY_FRACTION = 0.25
+"""Without ``max_vertices``, the certified search stores at most as many bases as fit in
+this fraction of the physical memory (both polytopes, array growth included)."""
+
+
+def memory_guard(m: int, n: int) -> int:
+    """Default bound on the bases stored per polytope: ``MEMORY_FRACTION`` of the physical
+    memory over 2 polytopes × 2 (array doubling) × ``bytes_per_basis`` (at least 10⁶)."""
+    import os
+
+    from gamekit.kernel.certified_polytope import bytes_per_basis
+
+    try:
+        ram = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):  # not POSIX: assume 8 GB
+        ram = 8 << 30
+    return max(10**6, int(ram * MEMORY_FRACTION) // (4 * bytes_per_basis(max(m, n))))
 
 
 def extreme_equilibria_certified(
     ig: IntGame, max_vertices: int | None = None, deadline: float | None = None, progress=None
-) -> list[Profile] | None:
-    """Every extreme equilibrium of ``ig`` (see the module docstring), or None."""
-    from gamekit.kernel.certified_polytope import fast_path_applies, search_bases
+) -> VertexPairs | None:
+    """Every extreme equilibrium of ``ig`` as :class:`VertexPairs` (see the module
+    docstring), or None."""
+    from gamekit.kernel.certified_polytope import fast_path_applies
 
     m, n = ig.m, ig.n
     BT = [list(col) for col in zip(*ig.B)]
@@ -95,36 +149,41 @@ def extreme_equilibria_certified(
     if not fast_path_applies(A):
         return None
     bar = _LazyProgress(f"all equilibria of a {m}x{n} game") if progress is None else progress
+    guard = memory_guard(m, n)
+    budget = guard if max_vertices is None else max_vertices
     try:
-        cp = search_bases(BT, max_vertices, deadline, bar)
-        cq = None if cp is None else search_bases(A, max_vertices, deadline, bar)
+        cp, cq = _search_both(BT, A, budget, deadline, bar, min(m, n) >= PARALLEL_MIN_SIZE)
     finally:
         if bar is not progress:
             bar.close()
     if cp is None or cq is None:
         return None
-    profiles = _match(ig, BT, A, cp, cq)
+    found = _match(ig, BT, A, cp, cq)
     if not (cp.complete and cq.complete):
         what = cp.stopped or cq.stopped
         limit = f"max_vertices={max_vertices}" if what == "bases" else "max_seconds"
+        if what == "bases" and max_vertices is None:
+            limit = f"the memory guard of {guard} bases per polytope (option max_vertices)"
         raise SearchBudgetExceeded(
             f"search for all equilibria stopped at {limit} ({m}x{n} game); "
-            f"{len(set(profiles))} equilibria found so far, the list is not complete",
-            profiles,
+            f"{len(set(found.pairs))} equilibria found so far, the list is not complete",
+            found.profiles(),
         )
-    return profiles
+    return found
 
 
-def _match(ig: IntGame, BT, A, cp, cq) -> list[Profile]:
-    """Completely labeled pairs of the vertices of P and Q, with exact coordinates."""
+def _match(ig: IntGame, BT, A, cp, cq) -> VertexPairs:
+    """Completely labeled pairs of the vertices of P and Q, with exact integer vectors
+    (computed for the vertices that occur in a pair only)."""
     from gamekit.bimatrix.label_match import match_pairs, q_to_global
+    from gamekit.kernel.certified_polytope import basis_vectors
 
     m, n = ig.m, ig.n
     plab, prep = cp.vertices()
     qlab, qrep = cq.vertices()
     pairs = match_pairs(np.ascontiguousarray(plab), q_to_global(np.ascontiguousarray(qlab), m, n), m, n)
-    xs: dict[int, Sparse] = {}
-    ys: dict[int, Sparse] = {}
-    _points(BT, cp, prep, {int(p) for p in pairs[:, 0]}, xs)
-    _points(A, cq, qrep, {int(q) for q in pairs[:, 1]}, ys)
-    return [(xs[int(p)], ys[int(q)]) for p, q in pairs]
+    pu, pi = np.unique(pairs[:, 0], return_inverse=True)
+    qu, qi = np.unique(pairs[:, 1], return_inverse=True)
+    X = basis_vectors(BT, cp, prep[pu].tolist())
+    Y = basis_vectors(A, cq, qrep[qu].tolist())
+    return VertexPairs(X, Y, list(zip(pi.tolist(), qi.tolist())), (len(cp.lo), len(cq.lo)))

@@ -21,6 +21,7 @@ from gamekit.bimatrix.certified_enumeration import extreme_equilibria_certified,
 from gamekit.bimatrix.intgame import IntGame, Profile, Sparse
 from gamekit.bimatrix.two_by_n import extreme_equilibria_2xn
 from gamekit.bimatrix.vertex_enumeration import extreme_equilibria
+from gamekit.bimatrix.vertex_pairs import VertexPairs
 from gamekit.core.errors import SearchBudgetExceeded
 
 __all__ = ["eliminate_strictly_dominated", "all_extreme_equilibria"]
@@ -83,7 +84,7 @@ def _embed(v: Sparse, idx: list[int]) -> Sparse:
 
 def _vertex_enumeration(
     ig: IntGame, max_iter: int | None, max_vertices: int | None, deadline: float | None, info: dict
-) -> list[Profile]:
+) -> list[Profile] | VertexPairs:
     """The certified float-search path (:mod:`gamekit.bimatrix.certified_enumeration`) for
     games where it pays off (:func:`use_fast_path`), else — or if its certificate fails,
     or when ``max_iter`` asks for the pivot-counting exact search — the exact search."""
@@ -91,6 +92,7 @@ def _vertex_enumeration(
         profs = extreme_equilibria_certified(ig, max_vertices, deadline)
         if profs is not None:
             info["search"] = "float search, exact certificate"
+            info["bases"] = profs.bases  # per best-response polytope
             return profs
         info["search"] = "exact (float certificate failed)"
     else:
@@ -104,8 +106,9 @@ def all_extreme_equilibria(
     eliminate_dominated: bool = True,
     max_vertices: int | None = None,
     max_seconds: float | None = None,
-) -> tuple[list[Profile], dict]:
-    """Every extreme equilibrium of ``ig`` and a dict describing what was done.
+) -> tuple[list[Profile] | VertexPairs, dict]:
+    """Every extreme equilibrium of ``ig`` (profiles, or :class:`VertexPairs` from the
+    certified fast path) and a dict describing what was done.
 
     ``max_vertices`` bounds the bases stored per best-response polytope, ``max_seconds``
     the search time; either raises :class:`SearchBudgetExceeded` with the (uncertified)
@@ -132,6 +135,8 @@ def all_extreme_equilibria(
         except SearchBudgetExceeded as exc:
             exc.partial = _embed_all(exc.partial, red is not ig, rows, cols)
             raise
+    if isinstance(profs, VertexPairs):
+        return (profs.embed(rows, cols, ig.m, ig.n) if red is not ig else profs), info
     return _embed_all(profs, red is not ig, rows, cols), info
 
 

@@ -42,6 +42,7 @@ from gamekit.bimatrix.lemke_howson import DEFAULT_MAX_ITER, lemke_howson_all
 from gamekit.bimatrix.pure import pure_equilibria
 from gamekit.bimatrix.support_enumeration import support_enumeration
 from gamekit.bimatrix.vertex_enumeration import extreme_equilibria
+from gamekit.bimatrix.vertex_pairs import VertexPairs, certify_pairs
 from gamekit.core.equilibrium import Equilibrium
 from gamekit.core.errors import GameError, SearchBudgetExceeded
 from gamekit.core.game import BimatrixGame
@@ -166,12 +167,16 @@ def _check_options(method: str, options: dict) -> None:
 def _assemble(
     ig: IntGame,
     method: str,
-    profiles: list[Profile],
+    profiles: list[Profile] | VertexPairs,
     complete: bool,
     with_components: bool,
     parameters: dict,
 ) -> SolveResult:
     """Certify, order canonically, and build the :class:`SolveResult`."""
+    if isinstance(profiles, VertexPairs):  # certified in one integer batch
+        equilibria, row_vertices, col_vertices, edges = certify_pairs(ig, profiles, method)
+        return _result(method, complete, equilibria, row_vertices, col_vertices, edges, with_components,
+                       parameters)
     uniq = list(dict.fromkeys(profiles))
     xs = sorted({x for x, _ in uniq}, key=sparse_key_reversed, reverse=True)  # = key=sparse_key
     ys = sorted({y for _, y in uniq}, key=sparse_key_reversed, reverse=True)
@@ -182,9 +187,15 @@ def _assemble(
     equilibria = certify_and_build(ig, uniq, method, full)
     row_vertices = [full[(0, v)] for v in xs]
     col_vertices = [full[(1, v)] for v in ys]
+    edges = [(rix[x], cix[y]) for x, y in uniq]
+    return _result(method, complete, equilibria, row_vertices, col_vertices, edges, with_components, parameters)
+
+
+def _result(method: str, complete: bool, equilibria: list[Equilibrium], row_vertices: list, col_vertices: list,
+            edges: list[tuple[int, int]], with_components: bool, parameters: dict) -> SolveResult:
+    """The :class:`SolveResult` (maximal Nash subsets from the equilibrium edges if asked)."""
     components = None
     if with_components:
-        edges = [(rix[x], cix[y]) for x, y in uniq]
         conn = connected_components(edges)
         where = {r: k for k, (rows, _) in enumerate(conn) for r in rows}
         comps = [Component(rows, cols, where[rows[0]]) for rows, cols in maximal_bicliques(edges)]

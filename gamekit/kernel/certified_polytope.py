@@ -10,9 +10,11 @@ Three steps (docs/solvers.md, "Float search, exact certificate"):
    nonsingular and lexico-feasible — the rows of ``(B⁻¹·1, B⁻¹)`` are lexicographically
    positive — and computes its exact labels.
 3. **Exact check of completeness.** :func:`gamekit.kernel.modular_verify.closure_certificate`
-   checks, for every B ∈ 𝓑 and every nonbasic variable c of B, that the basis B'' ∈ 𝓑 the
-   search recorded as B's neighbour through c is different from B and has
-   ``N(B'') ⊇ N(B) \\ {c}`` (N = set of nonbasic variables) — a check on bitmasks only.
+   checks, for every B ∈ 𝓑 and every nonbasic variable c of B, that the basis
+   ``B'' = B − u + c`` (u the variable the search saw leave when c entered; step 2 has
+   checked that every B ∈ 𝓑 is exactly the basic set the search recorded) is in 𝓑 — a hash
+   lookup on bitmasks only. B'' ≠ B (c ∉ B) and ``N(B'') = N(B) − c + u ⊇ N(B) \\ {c}``
+   (N = set of nonbasic variables).
 
 *Why 3 proves completeness.* Lexico-feasible bases are the vertices of the perturbed
 polytope ``{z ≥ 0, M z ≤ 1 + (ε, …, ε^k)}``, which is simple and bounded (M > 0), so its
@@ -25,8 +27,9 @@ basis, all its d neighbours: it is closed under adjacency, hence (connectedness,
 (:mod:`gamekit.kernel.pivot`), so the distinct exact label sets of 𝓑 are all its vertices.
 
 If step 2 or 3 fails (float trouble), :func:`search_bases` returns None and the caller
-uses the exact search (:func:`gamekit.kernel.polytope.enumerate_vertices`). Memory is a
-few words per basis and bounded by ``max_bases``; when the budget (bases or seconds) is
+uses the exact search (:func:`gamekit.kernel.polytope.enumerate_vertices`). Memory is
+about ``50 + d`` bytes per basis (:func:`bytes_per_basis`: no tableau and no basis list is
+stored, a basis is its bitmask) and bounded by ``max_bases``; when the budget (bases or seconds) is
 hit the result has ``complete=False`` and contains the exactly verified bases found so far.
 """
 
@@ -38,7 +41,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["CertifiedBases", "search_bases", "basis_point", "fast_path_applies"]
+__all__ = ["CertifiedBases", "search_bases", "basis_point", "basis_vectors", "bytes_per_basis", "fast_path_applies"]
 
 _CHUNK_SECONDS = 0.05  # the float search returns to Python about this often (budgets, progress)
 _TOL = 1e-9
@@ -48,24 +51,44 @@ _TOL = 1e-9
 class CertifiedBases:
     """Exactly verified lexico-feasible bases of ``{z ≥ 0, Mz ≤ 1}`` (d structural, k rows).
 
-    ``bases[i]`` lists the basic variable of each row; ``masks[i]`` = (nonbasic lo, hi,
-    labels lo, hi) as two-word bitmasks. ``complete`` is True when the completeness
-    certificate holds; otherwise ``stopped`` says which budget ended the search.
+    Basis i is its set of basic variables, the two-word bitmask (``lo[i]``, ``hi[i]``);
+    ``labels[i]`` is its exact label set (two words). ``complete`` is True when the
+    completeness certificate holds; otherwise ``stopped`` says which budget ended the
+    search. ``residues``/``primes``: M modulo the verification primes (for
+    :func:`basis_vectors`). About ``50 + d`` bytes per basis during the search (:func:`bytes_per_basis`).
     """
 
     d: int
     k: int
-    bases: np.ndarray
-    masks: np.ndarray
+    lo: np.ndarray
+    hi: np.ndarray
+    labels: np.ndarray
     complete: bool
     stopped: str = ""
+    residues: np.ndarray | None = None
+    primes: np.ndarray | None = None
 
     def vertices(self) -> tuple[np.ndarray, np.ndarray]:
         """(label masks lo/hi of the distinct vertices, index of one basis of each)."""
-        lab = self.masks[:, 2:4]
-        _, first = np.unique(lab, axis=0, return_index=True)
-        first = np.sort(first)
+        lab = self.labels
+        order = np.lexsort((lab[:, 1], lab[:, 0]), axis=0)  # stable: first basis of each label set first
+        s = lab[order]
+        new = np.ones(len(s), bool)
+        new[1:] = (s[1:] != s[:-1]).any(axis=1)
+        first = np.sort(order[new])
         return lab[first], first
+
+    def basic_sets(self, which: Sequence[int]) -> np.ndarray:
+        """The basic variables (increasing) of the bases ``which``, one row each."""
+        words = np.stack([self.lo[which], self.hi[which]], axis=1).view(np.uint8)
+        bits = np.unpackbits(words, axis=1, bitorder="little")[:, : self.d + self.k]
+        return np.nonzero(bits)[1].reshape(len(which), self.k).astype(np.int64)
+
+
+def bytes_per_basis(d: int) -> int:
+    """Memory per stored basis during the search: masks 16, parent 4, entering and leaving
+    variable 2, neighbours d, exact labels 16, hash table 8–16 (load ≤ 1/2)."""
+    return 16 + 4 + 2 + d + 16 + 12
 
 
 def fast_path_applies(M: Sequence[Sequence[int]]) -> bool:
@@ -73,17 +96,20 @@ def fast_path_applies(M: Sequence[Sequence[int]]) -> bool:
     return len(M) + len(M[0]) <= 128
 
 
+_FILL = {"nbr": 255}  # 255: no neighbour recorded (variables are < 128)
+
+
 def _grow(state: dict, newcap: int) -> None:
-    for key in ("bases", "lo", "hi", "parent", "enter", "leave", "nbr"):
+    for key in ("lo", "hi", "parent", "enter", "leave", "nbr"):
         old = state[key]
-        new = np.full((newcap, *old.shape[1:]), -1 if key == "nbr" else 0, dtype=old.dtype)
+        new = np.full((newcap, *old.shape[1:]), _FILL.get(key, 0), dtype=old.dtype)
         new[: len(old)] = old
         state[key] = new
 
 
 def _regrow_table(state: dict, count: int, rehash) -> None:
     size = state["table"].shape[0] * 2
-    state["table"] = np.full(size, -1, dtype=np.int64)
+    state["table"] = np.full(size, -1, dtype=np.int32)
     rehash(state["table"], state["lo"], state["hi"], count)
 
 
@@ -96,12 +122,10 @@ def _float_search(M, max_bases: int | None, deadline: float | None, progress) ->
     A /= A.max()  # positive scaling of the columns: same lexico-feasible bases
     R = np.hstack([A, np.eye(k), np.ones((k, 1))])
     cap = 1024 if max_bases is None else max(2, min(1024, max_bases + d + 1))
-    st = {"bases": np.zeros((cap, k), np.int16), "lo": np.zeros(cap, np.uint64),
-          "hi": np.zeros(cap, np.uint64), "parent": np.zeros(cap, np.int64),
-          "enter": np.zeros(cap, np.int16), "leave": np.zeros(cap, np.int16),
-          "nbr": np.full((cap, d), -1, np.int32),
-          "table": np.full(1 << (4 * cap - 1).bit_length(), -1, np.int64)}  # a power of 2
-    st["bases"][0] = np.arange(d, d + k)
+    st = {"lo": np.zeros(cap, np.uint64), "hi": np.zeros(cap, np.uint64), "parent": np.zeros(cap, np.int32),
+          "enter": np.zeros(cap, np.uint8), "leave": np.zeros(cap, np.uint8),
+          "nbr": np.full((cap, d), 255, np.uint8),
+          "table": np.full(1 << (4 * cap - 1).bit_length(), -1, np.int32)}  # a power of 2
     for v in range(d, d + k):
         if v < 64:
             st["lo"][0] |= np.uint64(1 << v)
@@ -111,7 +135,7 @@ def _float_search(M, max_bases: int | None, deadline: float | None, progress) ->
     head, count, steps = 0, 1, 8
     while True:
         t0, h0 = time.perf_counter(), head
-        head, count, status = bfs_chunk(R, d, st["bases"], st["lo"], st["hi"], st["parent"],
+        head, count, status = bfs_chunk(R, d, st["lo"], st["hi"], st["parent"],
                                         st["enter"], st["leave"], st["nbr"], st["table"], head, count,
                                         steps, _TOL)
         dt = time.perf_counter() - t0
@@ -128,8 +152,8 @@ def _float_search(M, max_bases: int | None, deadline: float | None, progress) ->
         if deadline is not None and time.perf_counter() > deadline:
             return st, count, "seconds"
         if status == 1:
-            if count + d > len(st["bases"]):
-                _grow(st, 2 * len(st["bases"]))
+            if count + d > len(st["lo"]):
+                _grow(st, 2 * len(st["lo"]))
             if 2 * (count + d) > st["table"].shape[0]:
                 _regrow_table(st, count, rehash)
 
@@ -165,15 +189,15 @@ def search_bases(
         count = min(count, max(1, int(1.0 / (1e-8 * len(ps) * k * (d + 1)))))
     Mi = np.array(M, dtype=object)
     Mres = np.stack([np.array(Mi % int(p), dtype=np.int64) for p in ps])
-    masks = np.zeros((count, 4), np.uint64)
-    bad = verify_tree(Mres, ps, inv, half, st["parent"][:count], st["enter"][:count].astype(np.int64),
-                      st["leave"][:count].astype(np.int64), count, masks)
+    labels = np.zeros((count, 2), np.uint64)
+    bad = verify_tree(Mres, ps, inv, half, st["parent"][:count], st["enter"][:count], st["leave"][:count], count,
+                      st["lo"], st["hi"], labels)
     if bad >= 0:
         return None
-    complete = not stopped and bool(closure_certificate(masks, st["nbr"][:count], count, d))
+    complete = not stopped and bool(closure_certificate(st["lo"], st["hi"], st["nbr"], st["table"], count, d, d + k))
     if not complete and not stopped:
         return None  # candidate set not closed: the float search missed bases
-    return CertifiedBases(d, k, st["bases"][:count].astype(np.int64), masks, complete, stopped)
+    return CertifiedBases(d, k, st["lo"][:count].copy(), st["hi"][:count].copy(), labels, complete, stopped, Mres, ps)
 
 
 def basis_point(M: Sequence[Sequence[int]], basis: Sequence[int]) -> tuple[tuple[int, ...], int]:
@@ -196,3 +220,50 @@ def basis_point(M: Sequence[Sequence[int]], basis: Sequence[int]) -> tuple[tuple
     for j, v in zip(Z, sol[0]):
         nums[j] = v
     return tuple(nums), sol[1]
+
+
+def _crt(res: np.ndarray, primes: np.ndarray) -> np.ndarray:
+    """Integers with residues ``res[..., s]`` modulo ``primes[s]`` in the symmetric range
+    (−Π/2, Π/2) (Chinese remainder theorem; Python integers in an object array)."""
+    ps = [int(p) for p in primes]
+    if len(ps) == 1:  # one prime: the symmetric residue itself (int64, no Python integers)
+        return np.where(res[..., 0] > ps[0] // 2, res[..., 0] - ps[0], res[..., 0])
+    Pi = 1
+    for p in ps:
+        Pi *= p
+    acc = np.zeros(res.shape[:-1], dtype=object)
+    for s, p in enumerate(ps):
+        c = (Pi // p) * pow(Pi // p, -1, p)
+        acc = acc + res[..., s].astype(object) * c
+    acc %= Pi
+    return np.where(acc > Pi // 2, acc - Pi, acc)
+
+
+def basis_vectors(M: Sequence[Sequence[int]], cb: CertifiedBases, which: Sequence[int]) -> list[tuple[int, ...]]:
+    """For each basis index in ``which``: the vertex z of that basis as a nonnegative
+    integer vector, a positive multiple of z (z / Σz is the strategy). The Cramer numerators
+    ``N = det·z`` are computed modulo the primes of the verification
+    (:func:`gamekit.kernel.modular_verify.basis_numerators`; ``|N_j| ≤ H < Π/2``) and
+    recovered by the Chinese remainder theorem; z ≥ 0 and z ≠ 0 for every vertex but the
+    origin, so ``N·sign(ΣN)`` is a nonnegative multiple of z. A basis that is singular
+    modulo some prime is solved by :func:`basis_point` instead."""
+    from gamekit.kernel.modular_verify import basis_numerators
+
+    which = list(which)
+    if not which:
+        return []
+    bases = cb.basic_sets(which)
+    out = np.zeros((len(which), len(cb.primes), cb.d), np.int64)
+    res = np.transpose(out, (0, 2, 1))  # [b, j, s]
+    vecs: list[tuple[int, ...]] = []
+    start = 0
+    while start < len(which):
+        bad = basis_numerators(cb.residues, cb.primes, bases[start:], out[start:])
+        stop = len(which) if bad < 0 else start + bad
+        for row in _crt(res[start:stop], cb.primes).tolist():
+            vecs.append(tuple(row) if sum(row) >= 0 else tuple(-a for a in row))
+        if bad >= 0:
+            vecs.append(basis_point(M, bases[stop])[0])
+            stop += 1
+        start = stop
+    return vecs

@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["MAX_VARS", "bfs_chunk", "rehash"]
+__all__ = ["MAX_VARS", "bfs_chunk", "lookup", "rehash"]
 
 MAX_VARS = 128
 
@@ -34,7 +34,7 @@ _M1 = np.uint64(_H1)
 _M2 = np.uint64(_H2)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def flip(lo, hi, v):
     """Toggle bit v of the two-word mask."""
     if v < 64:
@@ -42,14 +42,14 @@ def flip(lo, hi, v):
     return lo, hi ^ (_ONE << np.uint64(v - 64))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def slot(lo, hi, hmask):
     h = (lo * _M1) ^ (hi * _M2)
     h ^= h >> np.uint64(29)
     return np.int64(h & np.uint64(hmask))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def lookup_insert(table, lo, hi, klo, khi, idx):
     """Index of mask (klo, khi) in the open-addressing table; inserts ``idx`` if absent
     (returns -1 then)."""
@@ -65,7 +65,7 @@ def lookup_insert(table, lo, hi, klo, khi, idx):
         s = (s + 1) & hmask
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def lex_leave(T, c, k, d, tol, ties):
     """Row leaving when column c enters: lexicographic minimum ratio of the rows of
     (B⁻¹·1, B⁻¹) over the positive entries of column c, with relative tolerance."""
@@ -106,7 +106,7 @@ def lex_leave(T, c, k, d, tol, ties):
     return ties[0]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _invert(G, n):
     """In-place Gauss–Jordan inverse of the leading n×n block of G (partial pivoting).
     Returns False if it is numerically singular."""
@@ -143,7 +143,7 @@ def _invert(G, n):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def tableau(R, basic, rowof, k, d, G, Zv, Zr, Rr, Sr, xz, T):
     """Float tableau columns ``B⁻¹a`` for every nonbasic variable and the right-hand side
     (``R`` = [M | I | 1]; ``rowof[v]`` = row of basic variable v, else -1), into ``T``.
@@ -196,16 +196,19 @@ def tableau(R, basic, rowof, k, d, G, Zv, Zr, Rr, Sr, xz, T):
     return True
 
 
-@njit(cache=True)
-def bfs_chunk(R, d, bases, lo, hi, parent, enter, leave, nbr, table, head, count, steps, tol):
-    """Expand at most ``steps`` queued bases; ``nbr[i, t]`` receives the index of the
-    neighbour of basis i through its t-th nonbasic variable (in increasing order).
-    Returns (head, count, status): status 0 =
-    stopped normally (queue empty or steps done), 1 = arrays full (grow and resume),
-    2 = float trouble (a singular basis, or no positive entry in an entering column)."""
+@njit(cache=True, nogil=True)
+def bfs_chunk(R, d, lo, hi, parent, enter, leave, nbr, table, head, count, steps, tol):
+    """Expand at most ``steps`` queued bases. A basis is its two-word mask of basic
+    variables (``lo``, ``hi``; rows in increasing variable order — the lexicographic rule
+    does not depend on the order of the rows). Basis i > 0 was reached from ``parent[i]``
+    by ``enter[i]`` entering and ``leave[i]`` leaving; ``nbr[i, t]`` receives the variable
+    that leaves when the t-th nonbasic variable of basis i (in increasing order) enters.
+    Returns (head, count, status): status 0 = stopped normally (queue empty or steps
+    done), 1 = arrays full (grow and resume), 2 = float trouble (a singular basis, or no
+    positive entry in an entering column)."""
     k = R.shape[0]
     nv = R.shape[1] - 1
-    cap = bases.shape[0]
+    cap = lo.shape[0]
     basic = np.empty(k, np.int64)
     ties = np.empty(k, np.int64)
     isb = np.zeros(nv, np.bool_)
@@ -221,11 +224,14 @@ def bfs_chunk(R, d, bases, lo, hi, parent, enter, leave, nbr, table, head, count
     while head < count and done < steps:
         if count + d > cap or 2 * (count + d) > table.shape[0]:
             return head, count, 1
-        for r in range(k):
-            basic[r] = bases[head, r]
-            isb[basic[r]] = True
-            rowof[basic[r]] = r
-        if not tableau(R, basic, rowof, k, d, G, Zv, Zr, Rr, Sr, xz, T):
+        r = 0
+        for v in range(nv):
+            if (v < 64 and (lo[head] >> np.uint64(v)) & _ONE) or (v >= 64 and (hi[head] >> np.uint64(v - 64)) & _ONE):
+                basic[r] = v
+                isb[v] = True
+                rowof[v] = r
+                r += 1
+        if r != k or not tableau(R, basic, rowof, k, d, G, Zv, Zr, Rr, Sr, xz, T):
             return head, count, 2
         t = 0
         for c in range(nv):
@@ -238,16 +244,12 @@ def bfs_chunk(R, d, bases, lo, hi, parent, enter, leave, nbr, table, head, count
             klo, khi = flip(klo, khi, c)
             lo[count] = klo
             hi[count] = khi
-            j = lookup_insert(table, lo, hi, klo, khi, count)
-            nbr[head, t] = count if j < 0 else j
+            nbr[head, t] = basic[r]
             t += 1
-            if j < 0:
-                for i in range(k):
-                    bases[count, i] = basic[i]
-                bases[count, r] = c
+            if lookup_insert(table, lo, hi, klo, khi, count) < 0:
                 parent[count] = head
                 enter[count] = c
-                leave[count] = r
+                leave[count] = basic[r]
                 count += 1
         for r in range(k):
             isb[basic[r]] = False
@@ -257,7 +259,21 @@ def bfs_chunk(R, d, bases, lo, hi, parent, enter, leave, nbr, table, head, count
     return head, count, 0
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
+def lookup(table, lo, hi, klo, khi):
+    """Index of mask (klo, khi) in the table, or -1 (read only)."""
+    hmask = table.shape[0] - 1
+    s = slot(klo, khi, hmask)
+    while True:
+        j = table[s]
+        if j < 0:
+            return -1
+        if lo[j] == klo and hi[j] == khi:
+            return j
+        s = (s + 1) & hmask
+
+
+@njit(cache=True, nogil=True)
 def rehash(table, lo, hi, count):
     """Insert masks 0..count-1 into an empty table."""
     for i in range(count):

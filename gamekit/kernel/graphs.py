@@ -13,9 +13,8 @@ two-player games*, Economic Theory 42 (2010), "clique enumeration").
 The maximal bicliques are computed as the closed sets of the Galois connection
 Y' = N(X'), X' = N(Y'): every closed column set is an intersection of neighbourhoods
 N(x), so the family of all non-empty intersections of neighbourhoods (built
-incrementally with bitsets) lists each maximal biclique once. ``networkx`` gives the
-connected components; it is imported inside the function, so that importing this module
-(and ``gamekit``) stays cheap.
+incrementally with bitsets) lists each maximal biclique once. The connected components
+come from a union–find over the edges.
 
 Used by the bimatrix methods (:mod:`gamekit.bimatrix.solve`) and by the doubly additive
 games (:mod:`gamekit.doubly_additive.subsets`), whose maximal Nash subsets are also the
@@ -65,15 +64,23 @@ def maximal_bicliques(edges: Iterable[tuple[int, int]]) -> list[tuple[tuple[int,
 def connected_components(
     edges: Iterable[tuple[int, int]],
 ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Connected components (rows, cols) of the bipartite equilibrium graph, sorted."""
-    import networkx as nx  # lazy: keeps `import gamekit` fast (#14)
+    """Connected components (rows, cols) of the bipartite equilibrium graph, sorted
+    (union–find over the edges; row r is node 2r, column c is node 2c + 1)."""
+    parent: dict[int, int] = {}
 
-    g = nx.Graph()
-    g.add_edges_from((("r", r), ("c", c)) for r, c in edges)
-    out = []
-    for comp in nx.connected_components(g):
-        rows = tuple(sorted(i for side, i in comp if side == "r"))
-        cols = tuple(sorted(i for side, i in comp if side == "c"))
-        out.append((rows, cols))
-    out.sort()
-    return out
+    def find(u: int) -> int:
+        root = parent.setdefault(u, u)
+        while root != parent[root]:
+            root = parent[root]
+        while parent[u] != root:  # path compression
+            parent[u], u = root, parent[u]
+        return root
+
+    for r, c in edges:
+        a, b = find(2 * r), find(2 * c + 1)
+        if a != b:
+            parent[a] = b
+    comps: dict[int, tuple[list[int], list[int]]] = {}
+    for u in parent:
+        comps.setdefault(find(u), ([], []))[u & 1].append(u >> 1)
+    return sorted((tuple(sorted(rows)), tuple(sorted(cols))) for rows, cols in comps.values())

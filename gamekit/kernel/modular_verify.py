@@ -28,6 +28,8 @@ from math import prod
 import numpy as np
 from numba import njit
 
+from gamekit.kernel.float_search import flip, lookup
+
 __all__ = ["choose_primes", "hadamard_bound_sq", "verify_tree", "closure_certificate", "PRIMES"]
 
 
@@ -100,7 +102,7 @@ def choose_primes(M: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray, n
     return np.array(chosen, dtype=np.int64), inv, np.array(digits, dtype=np.int64)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, nogil=True, inline="always")
 def _mulmod(a, b, p, pinv):
     """a·b mod p for 0 ≤ a, b < p < 2³¹: the float quotient is off by at most one, the
     remainder is computed exactly in integers and corrected (Barrett-style)."""
@@ -113,7 +115,7 @@ def _mulmod(a, b, p, pinv):
     return r
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _sign(res, primes, inv, half, digits):
     """Sign of the integer N (|N| < Π/2) with residues ``res`` (Garner's mixed radix)."""
     P = primes.shape[0]
@@ -145,7 +147,7 @@ def _sign(res, primes, inv, half, digits):
     return 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _entry_sign(T, D, Dsign, i, j, primes, inv, half, res, digits):
     """Exact sign of tableau entry (i, j) = N / det B."""
     for s in range(primes.shape[0]):
@@ -153,7 +155,7 @@ def _entry_sign(T, D, Dsign, i, j, primes, inv, half, res, digits):
     return _sign(res, primes, inv, half, digits) * Dsign
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _pivot(T, D, r, c, primes, pinv):
     """Exchange pivot on (r, c) modulo every prime (rational tableau B⁻¹A_N | B⁻¹1).
     Returns False if the pivot entry vanishes modulo some prime."""
@@ -192,7 +194,7 @@ def _pivot(T, D, r, c, primes, pinv):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _check_node(T, D, basic, pos, d, primes, inv, half, res, digits):
     """Exact lexico-feasibility of the current basis. Returns (ok, nonbasic_lo,
     nonbasic_hi, tight_lo, tight_hi): the masks of the nonbasic variables and of the labels."""
@@ -239,35 +241,43 @@ def _check_node(T, D, basic, pos, d, primes, inv, half, res, digits):
     return True, nlo, nhi, tlo, thi
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def _children(parent, count):
     """CSR lists of the children of each node (parent[i] < i; node 0 is the root)."""
-    start = np.zeros(count + 1, np.int64)
+    start = np.zeros(count + 1, np.int32)
     for i in range(1, count):
         start[parent[i] + 1] += 1
     for i in range(count):
         start[i + 1] += start[i]
     fill = start[:-1].copy()
-    kids = np.empty(max(count - 1, 1), np.int64)
+    kids = np.empty(max(count - 1, 1), np.int32)
     for i in range(1, count):
         kids[fill[parent[i]]] = i
         fill[parent[i]] += 1
     return start, kids
 
 
-@njit(cache=True)
-def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, masks):
-    """Check nodes 0..count-1 exactly (see the module docstring); fills ``masks[i]`` with
-    the exact (nonbasic_lo, nonbasic_hi, tight_lo, tight_hi) of node i. Returns -1 if every
-    node is lexico-feasible, else the index of the first failure.
+@njit(cache=True, nogil=True)
+def _tree_depth(parent, count):
+    """Depth of the breadth-first tree (parent[i] < i)."""
+    depth = np.zeros(count, np.int32)
+    for i in range(1, count):
+        depth[i] = depth[parent[i]] + 1
+    return depth.max() if count > 0 else 0
+
+
+@njit(cache=True, nogil=True)
+def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, lo, hi, labels):
+    """Check nodes 0..count-1 exactly (see the module docstring): node i > 0 is its parent
+    with variable ``enter[i]`` entering and ``leave[i]`` leaving; its basic set must be the
+    mask (``lo[i]``, ``hi[i]``) the search recorded. Fills ``labels[i]`` with the exact
+    label mask (two words) of node i. Returns -1 if every node is lexico-feasible, else
+    the index of the first failure.
 
     Depth-first over the tree; the tableaux along the current path are kept (one per
     level of the breadth-first tree, whose depth is small), so each node costs one pivot."""
     P, k, d = Mres.shape
-    depth = np.zeros(count, np.int64)
-    for i in range(1, count):
-        depth[i] = depth[parent[i]] + 1
-    L = depth.max() + 2 if count > 0 else 2
+    L = _tree_depth(parent, count) + 2
     Ts = np.empty((L, P, k, d + 1), np.int64)
     Ds = np.ones((L, P), np.int64)
     Ts[0, :, :, :d] = Mres
@@ -284,8 +294,8 @@ def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, masks):
     stack = np.empty(L, np.int64)
     nxt = np.empty(L, np.int64)
     ok, a, b, e, f = _check_node(Ts[0], Ds[0], bases[0], poss[0], d, primes, inv, half, res, digits)
-    masks[0, 0], masks[0, 1], masks[0, 2], masks[0, 3] = a, b, e, f
-    if not ok:
+    labels[0, 0], labels[0, 1] = e, f
+    if not ok or not _same_basis(a, b, lo[0], hi[0], d + k):
         return 0
     top = 0
     stack[0] = 0
@@ -304,16 +314,19 @@ def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, masks):
         basic[:] = bases[top]
         pos = poss[top + 1]
         pos[:] = poss[top]
-        r = leave[v]
+        r = -1
+        for i in range(k):
+            if basic[i] == leave[v]:
+                r = i
         c = pos[enter[v]]
-        if c < 0 or not _pivot(T, Ds[top + 1], r, c, primes, pinv):
+        if r < 0 or c < 0 or not _pivot(T, Ds[top + 1], r, c, primes, pinv):
             return v
         pos[basic[r]] = c
         basic[r] = enter[v]
         pos[enter[v]] = -1
         ok, a, b, e, f = _check_node(T, Ds[top + 1], basic, pos, d, primes, inv, half, res, digits)
-        masks[v, 0], masks[v, 1], masks[v, 2], masks[v, 3] = a, b, e, f
-        if not ok:
+        labels[v, 0], labels[v, 1] = e, f
+        if not ok or not _same_basis(a, b, lo[v], hi[v], d + k):
             return v
         top += 1
         stack[top] = v
@@ -321,40 +334,130 @@ def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, masks):
     return -1
 
 
-@njit(cache=True)
-def closure_certificate(masks, nbr, count, d):
-    """The combinatorial completeness check on exactly verified bases (nonbasic masks
-    ``masks[:, 0:2]``): for every basis i and its t-th nonbasic variable c, the recorded
-    neighbour j = nbr[i, t] is another basis whose nonbasic set contains N(i) \\ {c} — the
-    other endpoint of that edge of the perturbed simple polytope. Returns True when this
-    holds for all (i, c); see :mod:`gamekit.kernel.certified_polytope` for why this proves
-    that the bases are all the lexico-feasible ones."""
+@njit(cache=True, nogil=True)
+def _same_basis(nlo, nhi, blo, bhi, nv):
+    """The nonbasic mask (nlo, nhi) is the complement of the basic mask (blo, bhi) on nv variables."""
+    full_lo = ~np.uint64(0)
+    full_hi = ~np.uint64(0)
+    if nv < 64:
+        full_lo = (np.uint64(1) << np.uint64(nv)) - np.uint64(1)
+    if nv <= 64:
+        full_hi = np.uint64(0)
+    elif nv < 128:
+        full_hi = (np.uint64(1) << np.uint64(nv - 64)) - np.uint64(1)
+    return nlo == (full_lo & ~blo) and nhi == (full_hi & ~bhi)
+
+
+@njit(cache=True, nogil=True)
+def closure_certificate(lo, hi, nbr, table, count, d, nv):
+    """The combinatorial completeness check on exactly verified bases (basic masks
+    ``lo``/``hi``, looked up in the search's hash ``table``): for every basis i and its
+    t-th nonbasic variable c, the variable u = nbr[i, t] that the search saw leave is basic
+    in i, and the basis ``B(i) − u + c`` is one of the verified bases 0..count-1 — the
+    other endpoint of the edge ``N(i) \\ {c}`` of the perturbed simple polytope. Returns
+    True when this holds for all (i, c); see :mod:`gamekit.kernel.certified_polytope` for
+    why this proves that the bases are all the lexico-feasible ones."""
     one = np.uint64(1)
     for i in range(count):
-        lo = masks[i, 0]
-        hi = masks[i, 1]
+        blo = lo[i]
+        bhi = hi[i]
         t = 0
-        for v in range(128):
-            if v < 64:
-                bit_lo = one << np.uint64(v)
-                bit_hi = np.uint64(0)
-            else:
-                bit_lo = np.uint64(0)
-                bit_hi = one << np.uint64(v - 64)
-            if (lo & bit_lo) == 0 and (hi & bit_hi) == 0:
+        for c in range(nv):
+            if (c < 64 and (blo >> np.uint64(c)) & one) or (c >= 64 and (bhi >> np.uint64(c - 64)) & one):
                 continue
             if t >= d:
                 return False
-            j = nbr[i, t]
+            u = np.int64(nbr[i, t])
             t += 1
+            if u >= nv:
+                return False
+            if not ((u < 64 and (blo >> np.uint64(u)) & one) or (u >= 64 and (bhi >> np.uint64(u - 64)) & one)):
+                return False
+            klo, khi = flip(blo, bhi, u)
+            klo, khi = flip(klo, khi, c)
+            j = lookup(table, lo, hi, klo, khi)
             if j < 0 or j >= count:
-                return False
-            jlo = masks[j, 0]
-            jhi = masks[j, 1]
-            if jlo == lo and jhi == hi:
-                return False
-            if ((lo ^ bit_lo) & ~jlo) != 0 or ((hi ^ bit_hi) & ~jhi) != 0:
                 return False
         if t != d:
             return False
     return True
+
+
+@njit(cache=True, nogil=True)
+def basis_numerators(Mres, primes, bases, out):
+    """Residues of the exact vertex numerators of some bases (Cramer's rule, modulo each prime).
+
+    For basis ``bases[b]`` (basic variable per row) with basic structural variables Z and
+    rows R whose slack is nonbasic, the vertex is ``z_Z = M[R, Z]⁻¹·1``; ``det M[R, Z] · z``
+    is an integer vector N (Cramer: each entry is a minor of ``[M | 1]``, so ``|N_j| ≤ H`` of
+    :func:`choose_primes`). Writes ``out[b, s, j] = N_j mod p_s`` (0 for nonbasic j) by
+    Gauss–Jordan elimination modulo ``p_s``. Returns -1, or the first b whose matrix is
+    singular modulo some prime (the caller then solves that one in integers)."""
+    P, k, d = Mres.shape
+    G = np.empty((k, k + 1), np.int64)
+    Z = np.empty(k, np.int64)
+    Rw = np.empty(k, np.int64)
+    for b in range(bases.shape[0]):
+        nz = 0
+        for r in range(k):
+            v = bases[b, r]
+            if v < d:
+                Z[nz] = v
+                nz += 1
+        Z[:nz].sort()
+        nr = 0
+        for i in range(k):
+            slack_basic = False
+            for r in range(k):
+                if bases[b, r] == d + i:
+                    slack_basic = True
+                    break
+            if not slack_basic:
+                Rw[nr] = i
+                nr += 1
+        if nr != nz:
+            return b
+        for s in range(P):
+            p = primes[s]
+            pi = 1.0 / p
+            for a in range(nz):
+                for c in range(nz):
+                    G[a, c] = Mres[s, Rw[a], Z[c]]
+                G[a, nz] = 1
+            det = 1
+            for c in range(nz):
+                piv = -1
+                for a in range(c, nz):
+                    if G[a, c] != 0:
+                        piv = a
+                        break
+                if piv < 0:
+                    return b
+                if piv != c:
+                    for t in range(nz + 1):
+                        G[c, t], G[piv, t] = G[piv, t], G[c, t]
+                    det = p - det if det else 0
+                g = G[c, c]
+                det = _mulmod(det, g, p, pi)
+                ig = 1
+                base = g
+                e = p - 2
+                while e > 0:
+                    if e & 1:
+                        ig = _mulmod(ig, base, p, pi)
+                    base = _mulmod(base, base, p, pi)
+                    e >>= 1
+                for t in range(c, nz + 1):
+                    G[c, t] = _mulmod(G[c, t], ig, p, pi)
+                for a in range(nz):
+                    f = G[a, c]
+                    if a == c or f == 0:
+                        continue
+                    for t in range(c, nz + 1):
+                        x = G[a, t] - _mulmod(f, G[c, t], p, pi)
+                        G[a, t] = x + p if x < 0 else x
+            for j in range(d):
+                out[b, s, j] = 0
+            for c in range(nz):
+                out[b, s, Z[c]] = _mulmod(G[c, nz], det, p, pi)
+    return -1
