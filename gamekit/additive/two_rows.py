@@ -25,8 +25,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import groupby
 
+import numpy as np
+
 from gamekit.additive.behaviour import Mixture, mixture_to_behaviour, payoffs
 from gamekit.additive.game import AdditiveGame
+from gamekit.additive.int_forms import SplitBehaviour
 from gamekit.additive.slices import mixture_vertices, slice_vertices, subsets
 from gamekit.additive.solution import (
     AdditiveEquilibrium,
@@ -114,21 +117,19 @@ class _Sweep:
         return (_ONE - p, p)
 
     # additive player I: cell = box ∩ {c + δ·y_free sense 0}
-    def additive_cell(self, kind: str, lo: Fraction, hi: Fraction, ones: list[int], free: list[int],
-                      c: Fraction, sense: str, a_base: list[Fraction], b_base: list[Fraction],
-                      ) -> EquilibriumCell | None:
-        """The cell {p ∈ [lo, hi]} × (face ∩ {c + δ·y_free sense 0}); ``a_base``/``b_base``:
-        the rows' payoffs at the face's base point (free sets at move 0)."""
+    def additive_cell(self, kind: str, lo: Fraction, hi: Fraction, ones: list[int] | np.ndarray,
+                      free: list[int], c: Fraction, sense: str, a_base: list[Fraction],
+                      b_base: list[Fraction]) -> EquilibriumCell | None:
+        """The cell {p ∈ [lo, hi]} × (face ∩ {c + δ·y_free sense 0}); ``ones``: the face's
+        1-entries outside ``free`` (indices or a boolean mask); ``a_base``/``b_base``: the rows'
+        payoffs at the face's base point (free sets at move 0). Every vertex is built from its
+        split form (:meth:`AdditiveEquilibrium.from_split`): no Python loop over the n sets."""
         coeffs = [self.H1[l] - self.H0[l] for l in free]
         mn = c + sum((min(a, _ZERO) for a in coeffs), _ZERO)
         mx = c + sum((max(a, _ZERO) for a in coeffs), _ZERO)
         if (sense == "=" and not mn <= 0 <= mx) or (sense == "<=" and mn > 0) or (sense == ">=" and mx < 0):
             return None
-        base = [_ZERO] * self.n
-        for l in ones:
-            base[l] = _ONE
-        for l in free:
-            base[l] = _ZERO
+        base = ones if isinstance(ones, np.ndarray) else _mask(self.n, ones)
         try:
             pts = slice_vertices(c, coeffs, sense, self.max_vertices - self.vertex_count)
         except TooLargeError:
@@ -144,17 +145,16 @@ class _Sweep:
         gb = [[g.b_gains(u)[l] for l in free] for u in range(2)]
         verts = []
         for vals in pts:
-            y = list(base)
-            for l, v in zip(free, vals):
-                y[l] = v
-            yt = tuple(y)
+            split = _vertex_split(base, free, vals)
+            draw = split.render()
             au = [a_base[u] + sum((w * v for w, v in zip(ga[u], vals) if v), _ZERO) for u in range(2)]
             bu = [b_base[u] + sum((w * v for w, v in zip(gb[u], vals) if v), _ZERO) for u in range(2)]
             for p in sorted({lo, hi}):
                 pay = ((1 - p) * au[0] + p * au[1], (1 - p) * bu[0] + p * bu[1])
-                verts.append(AdditiveEquilibrium(self.row(p), yt, pay))
+                verts.append(AdditiveEquilibrium.from_split(self.row(p), split, pay, draw))
         self.vertex_count += len(verts)
-        return EquilibriumCell(kind, lo, hi, tuple(free), sense, tuple(verts), tuple(base))
+        fixed = SplitBehaviour.from_parts(base).render()
+        return EquilibriumCell(kind, lo, hi, tuple(free), sense, tuple(verts), fixed)
 
     # general player I payoff: mixtures over the corners of the face
     def corner_cell(self, kind: str, lo: Fraction, hi: Fraction, ones: list[int], free: list[int],
@@ -197,6 +197,25 @@ class _Sweep:
     def d_of_set(self, ones: Iterable[int]) -> Fraction:
         T = frozenset(ones)
         return self.game.a(1, T) - self.game.a(0, T)
+
+
+def _mask(n: int, ones: Iterable[int]) -> np.ndarray:
+    """The boolean mask of the indices ``ones`` in range(n)."""
+    m = np.zeros(n, dtype=bool)
+    m[np.fromiter(ones, dtype=np.intp)] = True
+    return m
+
+
+def _vertex_split(base: np.ndarray, free: Sequence[int], vals: Sequence[Fraction]) -> SplitBehaviour:
+    """The face's base mask with the free coordinates set to ``vals`` (1s into the mask)."""
+    one = base.copy()
+    frac = []
+    for l, v in zip(free, vals):
+        if v == 1:
+            one[l] = True
+        elif v:
+            frac.append((l, v))
+    return SplitBehaviour.from_parts(one, frac)
 
 
 def _cell_inside(inner: EquilibriumCell, outer: EquilibriumCell, game: AdditiveGame, additive: bool) -> bool:
