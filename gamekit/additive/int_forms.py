@@ -67,8 +67,8 @@ class IntTable:
         """Exact (T y)_u for every row u."""
         n1 = len(y.ones)
         if self.ints.dtype == np.int64 and self.max_abs * max(n1, 1) < _LIMIT:
-            whole = self.ints[:, y.ones].sum(axis=1) if n1 else np.zeros(len(self.ints), np.int64)
-            sums = [int(v) for v in whole]
+            mask = y.is_one.view(np.int8).astype(np.int64)  # int64 dot: no overflow by the bound
+            sums = [int(np.dot(row, mask)) for row in self.ints]
         else:
             sums = [sum((int(v) for v in self.ints[u, y.ones]), 0) for u in range(len(self.ints))]
         out = []
@@ -83,7 +83,10 @@ class IntTable:
         xt = [v.numerator * (K // v.denominator) for v in x]
         bound = sum(abs(v) for v in xt) * max(self.max_abs, 1)
         if self.ints.dtype == np.int64 and bound < _LIMIT:
-            g = np.asarray(xt, dtype=np.int64) @ self.ints
+            g = np.zeros(self.ints.shape[1], dtype=np.int64)
+            for u, v in enumerate(xt):
+                if v:
+                    g += v * self.ints[u]  # |partial sums| ≤ bound: exact
         else:
             g = np.asarray(xt, dtype=object) @ self.ints.astype(object)
         return np.sign(g).astype(np.int8)
@@ -140,11 +143,15 @@ class SplitBehaviour:
 
     def render(self) -> tuple[Fraction, ...]:
         """The behaviour as a tuple of n Fractions (C-level fills; 0 and 1 are shared objects)."""
+        return tuple(self.render_list())
+
+    def render_list(self) -> list[Fraction]:
+        """:meth:`render` as a list (to patch a few entries, then make a tuple)."""
         arr = np.full(len(self.is_one), _ZERO, dtype=object)
         arr[self.is_one] = _ONE
         for l, v in self.fractional:
             arr[l] = v
-        return tuple(arr.tolist())
+        return arr.tolist()
 
     def key(self) -> tuple[bytes, tuple[tuple[int, Fraction], ...]]:
         """A hashable key, equal for two splits iff they describe the same behaviour."""
