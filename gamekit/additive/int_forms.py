@@ -67,7 +67,7 @@ class IntTable:
         """Exact (T y)_u for every row u."""
         n1 = len(y.ones)
         if self.ints.dtype == np.int64 and self.max_abs * max(n1, 1) < _LIMIT:
-            mask = y.is_one.view(np.int8).astype(np.int64)  # int64 dot: no overflow by the bound
+            mask = y.is_one.astype(np.int64)  # int64 dot: no overflow by the bound
             sums = [int(np.dot(row, mask)) for row in self.ints]
         else:
             sums = [sum((int(v) for v in self.ints[u, y.ones]), 0) for u in range(len(self.ints))]
