@@ -195,3 +195,19 @@ def test_lazy_tuple_is_its_tuple():
     assert len(t) == 2 and not calls  # the length is known without computing the items
     assert t == (F(1, 2), F(2, 3)) and (F(1, 2), F(2, 3)) == t and hash(t) == hash((F(1, 2), F(2, 3)))
     assert pickle.loads(pickle.dumps(t)) == (F(1, 2), F(2, 3)) and calls == [1]
+
+
+@given(additive_games(n_max=8))
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+def test_json_of_equilibria_is_fmt_of_every_entry(g):
+    """to_json recognizes the shared 0/1 objects by identity: the strings are fmt's exactly."""
+    from gamekit.core.numbers import fmt
+
+    try:
+        sol = solve_additive(g, max_vertices=300)
+    except TooLargeError:
+        assume(False)
+    for e in sol.equilibria:
+        assert e.to_json(g.infosets) == {"row": [fmt(v) for v in e.row],
+                                         "draw": {k: fmt(v) for k, v in zip(g.infosets, e.draw)},
+                                         "payoffs": [fmt(v) for v in e.payoffs]}

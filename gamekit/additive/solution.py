@@ -46,6 +46,15 @@ def d_value(game: AdditiveGame, draw: Sequence[Fraction], split: SplitBehaviour 
     return game.a_const(1) - game.a_const(0) + hy[1] - hy[0]
 
 
+def _fmt_draw(draw: Sequence[Fraction]) -> list[str]:
+    """``fmt`` of every entry; the shared 0 and 1 objects of rendered behaviours
+    (:meth:`SplitBehaviour.render`) are recognized by identity, without a Fraction call."""
+    from gamekit.additive.int_forms import _ONE as one
+    from gamekit.additive.int_forms import _ZERO as zero
+
+    return ["1" if v is one else ("0" if v is zero else fmt(v)) for v in draw]
+
+
 def split_of(eq: object) -> SplitBehaviour | None:
     """The split form attached to an equilibrium by :meth:`AdditiveEquilibrium.from_split`
     (None for one built from a plain tuple, or for any modified copy)."""
@@ -111,7 +120,7 @@ class AdditiveEquilibrium:
         keys = infosets if infosets is not None else [str(l) for l in range(len(self.draw))]
         return {
             "row": [fmt(v) for v in self.row],
-            "draw": {k: fmt(v) for k, v in zip(keys, self.draw)},
+            "draw": dict(zip(keys, _fmt_draw(self.draw))),
             "payoffs": [fmt(v) for v in self.payoffs],
         }
 
