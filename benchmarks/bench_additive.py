@@ -3,7 +3,7 @@
 Two parts, in one run so the ratios compare like with like:
 
 1. *Scaling.* Random additive 2×2ⁿ games (integer weights in ±10⁶, so few tied
-   breakpoints), n = 10 … 10⁵. The payoff tables (weighted gains, constants) are built
+   breakpoints), n = 10 … 10⁶. The payoff tables (weighted gains, constants) are built
    first and timed separately; "Foster" is ``solve_additive`` after them. The column
    µs/(n log₂ n) should stay roughly flat.
 2. *Peers.* The same kind of games for n = 4 … 14, materialized to the explicit
@@ -13,8 +13,9 @@ Two parts, in one run so the ratios compare like with like:
    once a peer hits the cap it is not run for larger n. Exact answers are checked with
    ``compare_with_explicit`` (our cells = images of the peer's maximal Nash subsets).
 
-Run:  .venv/bin/python benchmarks/bench_additive.py [--cap SECONDS] [--quick]
-Writes benchmarks/results/additive.md.
+Run:  .venv/bin/python benchmarks/bench_additive.py [--cap SECONDS] [--quick] [--seeds K]
+      [--max-n N] [--no-peers] [--json-n N] [--out FILE]
+Writes benchmarks/results/additive.md (``--out``: e.g. results/additive_scaling.md with ``--no-peers``).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from rich.progress import Progress
 
 from gamekit import AdditiveGame, solve_additive
 from gamekit.additive.reduction import materialize
+from gamekit.core.certify import certify_additive_solution
 from gamekit.testing import compare_with_explicit
 
 OUT = Path(__file__).parent / "results" / "additive.md"
@@ -139,6 +141,7 @@ def main() -> int:
     ap.add_argument("--seeds", type=int, default=3, help="random games per n in the scaling part (median)")
     ap.add_argument("--no-peers", action="store_true", help="only the scaling part")
     ap.add_argument("--out", default=str(OUT), help="results file")
+    ap.add_argument("--json-n", type=int, default=100_000, help="n at which the JSON output cost is timed")
     args = ap.parse_args()
     scale_ns = [10, 100, 1000, 10_000] if args.quick else [10**k for k in range(1, 7) if 10**k <= args.max_n]
     peer_ns = list(range(4, 9)) if args.quick else list(range(4, 15))
@@ -151,7 +154,9 @@ def main() -> int:
         f"Machine: {platform.machine()}, {mp.cpu_count()} CPUs (shared), Python {platform.python_version()}; "
         f"{date.today()}. Command: `.venv/bin/python benchmarks/bench_additive.py"
         f"{' --quick' if args.quick else ''}{' --no-peers' if args.no_peers else ''}"
-        f"{f' --seeds {args.seeds}' if args.seeds != 3 else ''}` (cap {args.cap:g} s per peer solve). "
+        f"{f' --seeds {args.seeds}' if args.seeds != 3 else ''}"
+        f"{f' --max-n {args.max_n}' if args.max_n != 1_000_000 else ''}"
+        f"{f' --json-n {args.json_n}' if args.json_n != 100_000 else ''}` (cap {args.cap:g} s per peer solve). "
         f"Load average {os.getloadavg()[0]:.1f} at the start.",
         "",
         "## 1. Scaling in n (after the payoff tables)",
@@ -159,16 +164,20 @@ def main() -> int:
         f"Random games, integer weights in ±10⁶ (few ties), median of {len(seeds)} seed(s), CPU milliseconds of",
         "this process (the machine is shared; the floor is measured on the same game right after",
         "Foster, so the ratio compares like with like). *tables*: weighted",
-        "gains and constants (O(n), exact Fractions); *Foster*: `solve_additive` after the tables",
-        "(sorting the best-response discontinuities is the O(n log n) step; every extreme",
-        "equilibrium written out is an n-vector, so the output adds O(n) per equilibrium).",
-        "*floor*: computing the breakpoints G0/(G0 - G1) as Fractions and sorting them (issue #14).",
+        "gains and constants (O(n), exact Fractions); *Foster*: `solve_additive` after the tables —",
+        "the exact integer forms of the gain tables, the sweep (one argsort of the best-response",
+        "discontinuities with an exact order certificate, the O(n log n) step), and the exact",
+        "certification of every extreme equilibrium and cell (each an n-vector: O(n) numpy work per",
+        "equilibrium). *of which certification*: `certify_additive_solution` on the result, timed again",
+        "alone. *floor*: computing the breakpoints G0/(G0 - G1) as Fractions and sorting them (issue #14).",
+        "The median row is the seed with the median Foster time; the last column lists every seed.",
         "",
-        "| n | breakpoints | equilibria | tables (ms) | Foster (ms) | µs / (n log₂ n) | Foster ratio to previous n "
-        "| floor (ms) | Foster / floor |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| n | breakpoints | equilibria | tables (ms) | Foster (ms) | of which certification (ms) "
+        "| µs / (n log₂ n) | Foster ratio to previous n | floor (ms) | Foster / floor | Foster / floor, every seed |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---|",
     ]
     prev = None
+    output_lines: list[str] = []
     with Progress(transient=True, console=Console(stderr=True)) as progress:
         task = progress.add_task("scaling", total=len(scale_ns) * len(seeds))
         for n in scale_ns:
@@ -177,20 +186,36 @@ def main() -> int:
                 g = random_game(n, s)
                 tt, _ = timed_cpu(tables, g)
                 ts, sol = timed_cpu(solve_additive, g)
+                tc, _ = timed_cpu(certify_additive_solution, sol)  # the certification alone, again
                 tf, _ = timed_cpu(floor, g)
-                runs.append((ts, tt, len(sol.certificate.breakpoints), len(sol.equilibria), tf))
+                runs.append((ts, tt, len(sol.certificate.breakpoints), len(sol.equilibria), tf, tc, s))
+                if n == args.json_n:
+                    tj, _ = timed_cpu(sol.to_json)
+                    output_lines.append(f"| {n:,} | {s} | {len(sol.equilibria)} | {fmt_t(ts)} | {fmt_t(tj)} | "
+                                        f"{tj / ts:.1f}× |")
                 progress.advance(task)
+            every = ", ".join(f"{r[0] / r[4]:.2f}× ({r[3]} eq.)" for r in sorted(runs, key=lambda r: r[6]))
             runs.sort()
-            ts, tt, nb, ne, tf = runs[len(runs) // 2]
+            ts, tt, nb, ne, tf, tc, _ = runs[len(runs) // 2]
             per = ts * 1e6 / (n * math.log2(n))
             ratio = f"{ts / prev:.1f}× (n ×10)" if prev else ""
-            lines.append(f"| {n:,} | {nb:,} | {ne} | {fmt_t(tt)} | {fmt_t(ts)} | {per:.2f} | {ratio} | "
-                         f"{fmt_t(tf)} | **{ts / tf:.2f}×** |")
+            lines.append(f"| {n:,} | {nb:,} | {ne} | {fmt_t(tt)} | {fmt_t(ts)} | {fmt_t(tc)} | {per:.2f} | {ratio} | "
+                         f"{fmt_t(tf)} | **{ts / tf:.2f}×** | {every} |")
             prev = ts
         lines += [
             "",
             "n log₂ n grows ×13.3 from 10³ to 10⁴, ×12.5 from 10⁴ to 10⁵ and ×12 from 10⁵ to 10⁶; a ratio near that",
             "(not ×100) is the O(n log n) behaviour.",
+            "",
+            f"### Output cost (n = {args.json_n:,})",
+            "",
+            "Writing the solution as JSON (`sol.to_json()`: every extreme equilibrium's n probabilities as",
+            "exact strings) is output, not solving: O(n) string conversions per equilibrium, timed apart.",
+            "",
+            "| n | seed | equilibria | Foster (ms) | to_json (ms) | to_json / Foster |",
+            "|---:|---:|---:|---:|---:|---:|",
+            *output_lines,
+            *([] if output_lines else [f"(n = {args.json_n:,} not in this run.)"]),
             "",
             "## 2. Versus solving the materialized 2×2ⁿ game",
             "",

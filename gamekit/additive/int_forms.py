@@ -24,15 +24,21 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
 
+from gamekit.core.errors import GameError
 from gamekit.core.numbers import common_denominator
 
 __all__ = ["IntTable", "int_tables", "split_behaviour", "SplitBehaviour"]
 
 _LIMIT = 2**62
+_NUM = attrgetter("numerator")
+_DEN = attrgetter("denominator")
+_ZERO = Fraction(0)
+_ONE = Fraction(1)
 
 
 @dataclass(frozen=True)
@@ -45,12 +51,15 @@ class IntTable:
 
     @classmethod
     def of(cls, rows: Sequence[Sequence[Fraction]]) -> IntTable:
-        """The exact integer form of a table given as rows of Fractions."""
-        den = 1
-        for row in rows:
-            den = math.lcm(den, common_denominator(row))
-        ints = [[v.numerator * (den // v.denominator) for v in row] for row in rows]
-        max_abs = max((abs(v) for row in ints for v in row), default=0)
+        """The exact integer form of a table given as rows of Fractions (O(mn), C-level passes)."""
+        nums = [list(map(_NUM, row)) for row in rows]
+        dens = [list(map(_DEN, row)) for row in rows]
+        den = math.lcm(*{d for row in dens for d in row}) if any(dens) else 1
+        if den == 1:
+            ints = nums
+        else:
+            ints = [[a * (den // d) for a, d in zip(rn, rd)] for rn, rd in zip(nums, dens)]
+        max_abs = max((max(max(row), -min(row)) for row in ints if row), default=0)
         dtype = np.int64 if max_abs < _LIMIT else object
         return cls(np.array(ints, dtype=dtype).reshape(len(rows), -1), den, max_abs)
 
@@ -58,8 +67,8 @@ class IntTable:
         """Exact (T y)_u for every row u."""
         n1 = len(y.ones)
         if self.ints.dtype == np.int64 and self.max_abs * max(n1, 1) < _LIMIT:
-            whole = self.ints[:, y.ones].sum(axis=1) if n1 else np.zeros(len(self.ints), np.int64)
-            sums = [int(v) for v in whole]
+            mask = y.is_one.astype(np.int64)  # int64 dot: no overflow by the bound
+            sums = [int(np.dot(row, mask)) for row in self.ints]
         else:
             sums = [sum((int(v) for v in self.ints[u, y.ones]), 0) for u in range(len(self.ints))]
         out = []
@@ -74,7 +83,10 @@ class IntTable:
         xt = [v.numerator * (K // v.denominator) for v in x]
         bound = sum(abs(v) for v in xt) * max(self.max_abs, 1)
         if self.ints.dtype == np.int64 and bound < _LIMIT:
-            g = np.asarray(xt, dtype=np.int64) @ self.ints
+            g = np.zeros(self.ints.shape[1], dtype=np.int64)
+            for u, v in enumerate(xt):
+                if v:
+                    g += v * self.ints[u]  # |partial sums| ≤ bound: exact
         else:
             g = np.asarray(xt, dtype=object) @ self.ints.astype(object)
         return np.sign(g).astype(np.int8)
@@ -82,7 +94,13 @@ class IntTable:
 
 @dataclass(frozen=True)
 class SplitBehaviour:
-    """A behaviour y ∈ [0,1]ⁿ split into its 1-entries and its fractional entries."""
+    """A behaviour y ∈ [0,1]ⁿ split into its 1-entries and its fractional entries.
+
+    ``is_one``/``is_zero`` are read-only boolean masks over l, ``ones`` = the indices with
+    y_l = 1, ``fractional`` = ((l, y_l), …) with 0 < y_l < 1 in increasing l; the three parts
+    partition {0, …, n−1}. :meth:`render` writes y out as a tuple of Fractions (the same
+    shared objects 0 and 1 everywhere, so comparing two renderings runs at C speed).
+    """
 
     ones: np.ndarray  # indices l with y_l = 1
     fractional: tuple[tuple[int, Fraction], ...]  # (l, y_l) with 0 < y_l < 1
@@ -99,6 +117,45 @@ class SplitBehaviour:
         is_zero = code == 0
         fractional = tuple((int(l), Fraction(y[l])) for l in np.flatnonzero(code == 2))
         return cls(np.flatnonzero(is_one), fractional, is_one, is_zero)
+
+    @classmethod
+    def from_parts(cls, is_one: np.ndarray, fractional: Sequence[tuple[int, Fraction]] = ()) -> SplitBehaviour:
+        """y = 1 on the boolean mask ``is_one`` (copied), y_l = v for each (l, v) in ``fractional``,
+        0 elsewhere — O(n) in numpy, O(1) Python work per fractional entry.
+
+        Raises :class:`GameError` unless every fractional l is in range, outside the mask and
+        listed once, with v a Fraction strictly between 0 and 1.
+        """
+        one = np.array(is_one, dtype=bool).reshape(-1)
+        n = len(one)
+        frac = tuple(sorted((int(l), v) for l, v in fractional))
+        zero = ~one
+        if frac:
+            idx = np.fromiter((l for l, _ in frac), dtype=np.int64, count=len(frac))
+            if idx[0] < 0 or idx[-1] >= n or (np.diff(idx) == 0).any() or one[idx].any():
+                raise GameError("fractional entries must be distinct sets outside the 1-entries")
+            if not all(type(v) is Fraction and 0 < v.numerator < v.denominator for _, v in frac):
+                raise GameError("fractional entries must be Fractions strictly between 0 and 1")
+            zero[idx] = False
+        one.flags.writeable = False
+        zero.flags.writeable = False
+        return cls(np.flatnonzero(one), frac, one, zero)
+
+    def render(self) -> tuple[Fraction, ...]:
+        """The behaviour as a tuple of n Fractions (C-level fills; 0 and 1 are shared objects)."""
+        return tuple(self.render_list())
+
+    def render_list(self) -> list[Fraction]:
+        """:meth:`render` as a list (to patch a few entries, then make a tuple)."""
+        arr = np.full(len(self.is_one), _ZERO, dtype=object)
+        arr[self.is_one] = _ONE
+        for l, v in self.fractional:
+            arr[l] = v
+        return arr.tolist()
+
+    def key(self) -> tuple[bytes, tuple[tuple[int, Fraction], ...]]:
+        """A hashable key, equal for two splits iff they describe the same behaviour."""
+        return (np.packbits(self.is_one).tobytes() + len(self.is_one).to_bytes(8, "little"), self.fractional)
 
 
 def split_behaviour(y: Sequence[Fraction]) -> SplitBehaviour:

@@ -11,12 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from gamekit.additive.behaviour import Mixture, behaviour_to_mixture
 from gamekit.additive.game import AdditiveGame
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import fmt
 from gamekit.core.result import ResultSequence
+
+if TYPE_CHECKING:
+    from gamekit.additive.int_forms import SplitBehaviour
 
 __all__ = [
     "AdditiveEquilibrium",
@@ -25,19 +29,36 @@ __all__ = [
     "FosterCertificate",
     "AdditiveSolution",
     "d_value",
+    "split_of",
 ]
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
 
 
-def d_value(game: AdditiveGame, draw: Sequence[Fraction]) -> Fraction:
-    """D(y) = a₁(y) − a₀(y) for additive player I payoffs."""
+def d_value(game: AdditiveGame, draw: Sequence[Fraction], split: SplitBehaviour | None = None) -> Fraction:
+    """D(y) = a₁(y) − a₀(y) for additive player I payoffs (``split``: y already split, e.g. a
+    certified equilibrium's; else ``draw`` is split here, O(n) Python)."""
     from gamekit.additive.int_forms import int_tables, split_behaviour
 
     H, _ = int_tables(game)
-    hy = H.dot(split_behaviour(draw))
+    hy = H.dot(split if split is not None else split_behaviour(draw))
     return game.a_const(1) - game.a_const(0) + hy[1] - hy[0]
+
+
+def _fmt_draw(draw: Sequence[Fraction]) -> list[str]:
+    """``fmt`` of every entry; the shared 0 and 1 objects of rendered behaviours
+    (:meth:`SplitBehaviour.render`) are recognized by identity, without a Fraction call."""
+    from gamekit.additive.int_forms import _ONE as one
+    from gamekit.additive.int_forms import _ZERO as zero
+
+    return ["1" if v is one else ("0" if v is zero else fmt(v)) for v in draw]
+
+
+def split_of(eq: object) -> SplitBehaviour | None:
+    """The split form attached to an equilibrium by :meth:`AdditiveEquilibrium.from_split`
+    (None for one built from a plain tuple, or for any modified copy)."""
+    return getattr(eq, "_split", None)
 
 
 # -- results -------------------------------------------------------------------------------
@@ -56,6 +77,18 @@ class AdditiveEquilibrium:
     draw: tuple[Fraction, ...]
     payoffs: tuple[Fraction, Fraction]
     given_mixture: Mixture | None = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def from_split(cls, row: tuple[Fraction, ...], split: SplitBehaviour, payoffs: tuple[Fraction, Fraction],
+                   draw: tuple[Fraction, ...] | None = None) -> AdditiveEquilibrium:
+        """The equilibrium whose ``draw`` is ``split.render()`` (or ``draw``, that rendering
+        made once for several equilibria); the split stays attached (outside the dataclass
+        fields, so any ``dataclasses.replace`` copy drops it) and lets the certifier and
+        :meth:`EquilibriumCell.contains` work on numpy masks instead of n Fractions — the
+        certifier rebuilds it and compares its rendering with ``draw`` first."""
+        eq = cls(row, split.render() if draw is None else draw, payoffs)
+        object.__setattr__(eq, "_split", split)
+        return eq
 
     @property
     def mixture(self) -> Mixture:
@@ -87,7 +120,7 @@ class AdditiveEquilibrium:
         keys = infosets if infosets is not None else [str(l) for l in range(len(self.draw))]
         return {
             "row": [fmt(v) for v in self.row],
-            "draw": {k: fmt(v) for k, v in zip(keys, self.draw)},
+            "draw": dict(zip(keys, _fmt_draw(self.draw))),
             "payoffs": [fmt(v) for v in self.payoffs],
         }
 
@@ -115,8 +148,10 @@ class EquilibriumCell:
         """True when the cell is a single equilibrium."""
         return len(self.vertices) == 1
 
-    def contains(self, p: Fraction, draw: Sequence[Fraction], game: AdditiveGame) -> bool:
-        """Exact membership of (p, y) (additive player I payoff)."""
+    def contains(self, p: Fraction, draw: Sequence[Fraction], game: AdditiveGame,
+                 split: SplitBehaviour | None = None) -> bool:
+        """Exact membership of (p, y) (additive player I payoff); ``split``: y's split form
+        when the caller has it (D(y) is then a masked integer sum)."""
         if not self.p_lo <= p <= self.p_hi:
             return False
         outside = list(draw)  # draw with the free entries replaced by the fixed ones
@@ -128,7 +163,7 @@ class EquilibriumCell:
             return False
         if self.sense == "any":  # one row: player I has no condition
             return True
-        d = d_value(game, draw)
+        d = d_value(game, draw, split)
         return d == 0 if self.sense == "=" else (d <= 0 if self.sense == "<=" else d >= 0)
 
     def contains_mixture(self, p: Fraction, mixture: Mixture, game: AdditiveGame) -> bool:

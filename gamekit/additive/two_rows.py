@@ -25,8 +25,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import groupby
 
+import numpy as np
+
 from gamekit.additive.behaviour import Mixture, mixture_to_behaviour, payoffs
 from gamekit.additive.game import AdditiveGame
+from gamekit.additive.int_forms import _ONE as _ONE_SHARED
+from gamekit.additive.int_forms import _ZERO as _ZERO_SHARED
+from gamekit.additive.int_forms import SplitBehaviour
 from gamekit.additive.slices import mixture_vertices, slice_vertices, subsets
 from gamekit.additive.solution import (
     AdditiveEquilibrium,
@@ -34,7 +39,9 @@ from gamekit.additive.solution import (
     CaseRecord,
     EquilibriumCell,
     FosterCertificate,
+    split_of,
 )
+from gamekit.additive.sweep_int import LazyTuple, SweepArrays, base_payoffs, sweep_arrays
 from gamekit.core.errors import CertificationError, GameError, TooLargeError
 from gamekit.core.numbers import fmt
 
@@ -114,21 +121,19 @@ class _Sweep:
         return (_ONE - p, p)
 
     # additive player I: cell = box ∩ {c + δ·y_free sense 0}
-    def additive_cell(self, kind: str, lo: Fraction, hi: Fraction, ones: list[int], free: list[int],
-                      c: Fraction, sense: str, a_base: list[Fraction], b_base: list[Fraction],
-                      ) -> EquilibriumCell | None:
-        """The cell {p ∈ [lo, hi]} × (face ∩ {c + δ·y_free sense 0}); ``a_base``/``b_base``:
-        the rows' payoffs at the face's base point (free sets at move 0)."""
+    def additive_cell(self, kind: str, lo: Fraction, hi: Fraction, ones: list[int] | np.ndarray,
+                      free: list[int], c: Fraction, sense: str, a_base: list[Fraction],
+                      b_base: list[Fraction]) -> EquilibriumCell | None:
+        """The cell {p ∈ [lo, hi]} × (face ∩ {c + δ·y_free sense 0}); ``ones``: the face's
+        1-entries outside ``free`` (indices or a boolean mask); ``a_base``/``b_base``: the rows'
+        payoffs at the face's base point (free sets at move 0). Every vertex is built from its
+        split form (:meth:`AdditiveEquilibrium.from_split`): no Python loop over the n sets."""
         coeffs = [self.H1[l] - self.H0[l] for l in free]
         mn = c + sum((min(a, _ZERO) for a in coeffs), _ZERO)
         mx = c + sum((max(a, _ZERO) for a in coeffs), _ZERO)
         if (sense == "=" and not mn <= 0 <= mx) or (sense == "<=" and mn > 0) or (sense == ">=" and mx < 0):
             return None
-        base = [_ZERO] * self.n
-        for l in ones:
-            base[l] = _ONE
-        for l in free:
-            base[l] = _ZERO
+        base = ones if isinstance(ones, np.ndarray) else _mask(self.n, ones)
         try:
             pts = slice_vertices(c, coeffs, sense, self.max_vertices - self.vertex_count)
         except TooLargeError:
@@ -143,18 +148,18 @@ class _Sweep:
         ga = [[g.a_gains(u)[l] for l in free] for u in range(2)]
         gb = [[g.b_gains(u)[l] for l in free] for u in range(2)]
         verts = []
+        base_list = SplitBehaviour.from_parts(base).render_list()
+        fixed = tuple(base_list)
         for vals in pts:
-            y = list(base)
-            for l, v in zip(free, vals):
-                y[l] = v
-            yt = tuple(y)
+            split = _vertex_split(base, free, vals)
+            draw = _patched(base_list, free, vals)
             au = [a_base[u] + sum((w * v for w, v in zip(ga[u], vals) if v), _ZERO) for u in range(2)]
             bu = [b_base[u] + sum((w * v for w, v in zip(gb[u], vals) if v), _ZERO) for u in range(2)]
             for p in sorted({lo, hi}):
                 pay = ((1 - p) * au[0] + p * au[1], (1 - p) * bu[0] + p * bu[1])
-                verts.append(AdditiveEquilibrium(self.row(p), yt, pay))
+                verts.append(AdditiveEquilibrium.from_split(self.row(p), split, pay, draw))
         self.vertex_count += len(verts)
-        return EquilibriumCell(kind, lo, hi, tuple(free), sense, tuple(verts), tuple(base))
+        return EquilibriumCell(kind, lo, hi, tuple(free), sense, tuple(verts), fixed)
 
     # general player I payoff: mixtures over the corners of the face
     def corner_cell(self, kind: str, lo: Fraction, hi: Fraction, ones: list[int], free: list[int],
@@ -199,9 +204,37 @@ class _Sweep:
         return self.game.a(1, T) - self.game.a(0, T)
 
 
+def _mask(n: int, ones: Iterable[int]) -> np.ndarray:
+    """The boolean mask of the indices ``ones`` in range(n)."""
+    m = np.zeros(n, dtype=bool)
+    m[np.fromiter(ones, dtype=np.intp)] = True
+    return m
+
+
+def _vertex_split(base: np.ndarray, free: Sequence[int], vals: Sequence[Fraction]) -> SplitBehaviour:
+    """The face's base mask with the free coordinates set to ``vals`` (1s into the mask)."""
+    one = base.copy()
+    frac = []
+    for l, v in zip(free, vals):
+        if v == 1:
+            one[l] = True
+        elif v:
+            frac.append((l, v))
+    return SplitBehaviour.from_parts(one, frac)
+
+
+def _patched(base: list[Fraction], free: Sequence[int], vals: Sequence[Fraction]) -> tuple[Fraction, ...]:
+    """The rendered base point with the free coordinates set to ``vals`` (shared 0 and 1
+    objects, as :meth:`SplitBehaviour.render` writes them)."""
+    y = list(base)
+    for l, v in zip(free, vals):
+        y[l] = _ONE_SHARED if v == 1 else (_ZERO_SHARED if v == 0 else v)
+    return tuple(y)
+
+
 def _cell_inside(inner: EquilibriumCell, outer: EquilibriumCell, game: AdditiveGame, additive: bool) -> bool:
     for v in inner.vertices:
-        ok = outer.contains(v.p, v.draw, game) if additive else outer.contains_mixture(v.p, v.mixture, game)
+        ok = outer.contains(v.p, v.draw, game, split_of(v)) if additive else outer.contains_mixture(v.p, v.mixture, game)
         if not ok:
             return False
     return True
@@ -430,23 +463,21 @@ def run_sweep(game: AdditiveGame, cl: Classes, pts: list[tuple[Fraction, list[in
 def maximal_cells(seq: list[EquilibriumCell | None], game: AdditiveGame,
                   additive: bool) -> tuple[list[EquilibriumCell], tuple[tuple[int, ...], ...]]:
     """Step 4: drop point cells inside a neighbouring interval cell; components along p."""
-    keep = [c is not None for c in seq]
-    for i in range(0, len(seq), 2):  # point cells sit at even positions
-        pc = seq[i]
-        if pc is None:
-            continue
-        for j in (i - 1, i + 1):
-            if 0 <= j < len(seq) and seq[j] is not None and _cell_inside(pc, seq[j], game, additive):  # type: ignore[arg-type]
-                keep[i] = False
-                break
+    return maximal_cells_at({i: c for i, c in enumerate(seq) if c is not None}, game, additive)
+
+
+def maximal_cells_at(at: dict[int, EquilibriumCell], game: AdditiveGame,
+                     additive: bool) -> tuple[list[EquilibriumCell], tuple[tuple[int, ...], ...]]:
+    """Step 4 on the non-empty cells only: ``at[2j]`` is point j's cell, ``at[2j+1]`` the open
+    interval's after it. Cells at consecutive positions touch (one component)."""
     cells: list[EquilibriumCell] = []
     comps: list[list[int]] = []
-    for i, c in enumerate(seq):
-        if c is None:
-            continue
-        if not (i > 0 and seq[i - 1] is not None):  # neighbouring nonempty cells along p touch
+    for i in sorted(at):
+        c = at[i]
+        if i - 1 not in at:
             comps.append([])
-        if keep[i]:
+        inside = i % 2 == 0 and any(j in at and _cell_inside(c, at[j], game, additive) for j in (i - 1, i + 1))
+        if not inside:
             comps[-1].append(len(cells))
             cells.append(c)
     return cells, tuple(tuple(cmp) for cmp in comps if cmp)
@@ -474,7 +505,7 @@ def extreme_equilibria(cells: list[EquilibriumCell], additive: bool) -> tuple[Ad
         seen: dict[object, AdditiveEquilibrium] = {}
         for vs in lists:
             for v in vs:
-                seen.setdefault(v.draw if additive else frozenset(v.mixture), v)
+                seen.setdefault(_draw_key(v) if additive else frozenset(v.mixture), v)
         out.extend(seen.values())
     return tuple(out)
 
@@ -482,12 +513,25 @@ def extreme_equilibria(cells: list[EquilibriumCell], additive: bool) -> tuple[Ad
 def certificate(game: AdditiveGame, cl: Classes, sw_out: SweepOutcome, cells: list[EquilibriumCell],
                 bps: list[Fraction], mult: list[int]) -> FosterCertificate:
     """Step 6: the hypotheses of Lemma 2(b), checked against the sweep's result."""
-    n, Z = game.n, cl.Z
+
+    def off_breakpoints() -> bool:
+        bpset = set(bps)
+        return any(c.kind == "interval" or (c.p_lo not in bpset) for c in cells)
+
+    return lemma2_certificate(game, cl.sizes, len(cl.Z), sw_out, off_breakpoints, bps, mult)
+
+
+def lemma2_certificate(game: AdditiveGame, sizes: dict[str, int], nz: int, sw_out: SweepOutcome,
+                       off_breakpoints: Callable[[], bool], bps: Sequence[Fraction],
+                       mult: Sequence[int]) -> FosterCertificate:
+    """The :class:`FosterCertificate`: Lemma 2(b)'s hypotheses (``nz`` = |Z|) and, when they
+    hold, the check that no reported cell is off the breakpoints (``off_breakpoints()``)."""
+    n = game.n
     positive = None
     if game.prob is not None:
         positive = all(game.prob[u][l] > 0 for u in range(2) for l in range(n))
     hyps: dict[str, bool | None] = {
-        "classes_cover": not Z,
+        "classes_cover": not nz,
         "positive_probabilities": positive,
         "no_indifference_on_intervals": sw_out.hyp_interval,
         "row0_not_pure_eq": sw_out.d_T0 is not None and sw_out.d_T0 > 0,  # type: ignore[operator]
@@ -498,33 +542,106 @@ def certificate(game: AdditiveGame, cl: Classes, sw_out: SweepOutcome, cells: li
     notes = []
     if single_crossing:
         # Lemma 2(b): every equilibrium has p = p(l) for some l — check our sweep agrees.
-        bpset = set(bps)
-        if any(c.kind == "interval" or (c.p_lo not in bpset) for c in cells):
+        if off_breakpoints():
             raise CertificationError("Lemma 2(b) holds but an equilibrium is off the breakpoints")
         notes.append("Lemma 2(b) hypotheses hold: every equilibrium sits at a best-response discontinuity")
     else:
         notes.append("Lemma 2(b) hypotheses fail: the sweep over all breakpoints, intervals and "
                      "endpoints gives the complete equilibrium set")
-    if Z:
-        notes.append(f"{len(Z)} information set(s) leave player II indifferent for every p (G0 = G1 = 0)")
-    return FosterCertificate(n=n, sizes=cl.sizes, breakpoints=tuple(bps), multiplicities=tuple(mult),
-                             cases=tuple(sw_out.cases), hypotheses=hyps, single_crossing=single_crossing, notes=tuple(notes))
+    if nz:
+        notes.append(f"{nz} information set(s) leave player II indifferent for every p (G0 = G1 = 0)")
+    return FosterCertificate(n=n, sizes=sizes, breakpoints=bps if isinstance(bps, LazyTuple) else tuple(bps),
+                             multiplicities=tuple(mult), cases=sw_out.cases if isinstance(sw_out.cases, LazyTuple)
+                             else tuple(sw_out.cases), hypotheses=hyps, single_crossing=single_crossing,
+                             notes=tuple(notes))
 
 
-def solve_two_rows(game: AdditiveGame, max_vertices: int, max_face: int) -> AdditiveSolution:
-    """All equilibria of a 2×2ⁿ additive game: steps 1–6, O(n log n) plus the output."""
-    cl = classify(game)
-    pts, bps, mult = sweep_points(cl)
+def solve_two_rows(game: AdditiveGame, max_vertices: int, max_face: int,
+                   vectorized: bool = True) -> AdditiveSolution:
+    """All equilibria of a 2×2ⁿ additive game: steps 1–6, O(n log n) plus the output.
+
+    With additive player I payoffs and gains within the int64 bounds of
+    :mod:`gamekit.additive.sweep_int`, steps 1–3 run vectorized on integer keys
+    (``vectorized=False`` forces the step-by-step Python sweep: same result, the tests' oracle).
+    """
     sw = _Sweep(game, max_vertices, max_face)
-    sw_out = run_sweep(game, cl, pts, sw)
-    cells, components = maximal_cells(sw_out.seq, game, sw.additive)
+    arr = sweep_arrays(game) if vectorized and sw.additive else None
+    if arr is not None:
+        at, sw_out, bps, mult = run_sweep_int(game, arr, sw)
+        cells, components = maximal_cells_at(at, game, True)
+        kept = {id(c) for c in cells}
+        cert = lemma2_certificate(game, arr.sizes, len(arr.Z), sw_out, lambda: any(
+            i % 2 or not arr.real[i // 2] for i, c in at.items() if id(c) in kept), bps, mult)
+    else:
+        cl = classify(game)
+        pts, bps, mult = sweep_points(cl)
+        sw_out = run_sweep(game, cl, pts, sw)
+        cells, components = maximal_cells(sw_out.seq, game, sw.additive)
+        cert = certificate(game, cl, sw_out, cells, bps, mult)
     eqs = extreme_equilibria(cells, sw.additive)
     unique = len(eqs) == 1
     # with additive payoffs a behaviour strategy with k ≥ 2 mixed sets has a (k−1)-dim or
     # larger family of mixed representations; in mixture space (a_func) unique is unique
-    unique_mixed = unique and (not sw.additive or sum(1 for v in eqs[0].draw if 0 < v < 1) <= 1)
-    cert = certificate(game, cl, sw_out, cells, bps, mult)
+    unique_mixed = unique and (not sw.additive or _n_fractional(eqs[0]) <= 1)
     return AdditiveSolution(game, eqs, tuple(cells), components, unique, unique_mixed, cert, "foster")
+
+
+def run_sweep_int(game: AdditiveGame, arr: SweepArrays, sw: _Sweep) -> tuple[
+        dict[int, EquilibriumCell], SweepOutcome, LazyTuple, tuple[int, ...]]:
+    """Step 3 from :func:`~gamekit.additive.sweep_int.sweep_arrays`: cells only where D's range
+    meets {D sense 0}, in p-order (``at[2j]`` point j, ``at[2j+1]`` the interval after it);
+    the per-point case records and the breakpoints are materialized on first read."""
+    npts, Zl = len(arr.pa), arr.Z.tolist()
+    at: dict[int, EquilibriumCell] = {}
+    spots = sorted([2 * int(j) for j in np.flatnonzero(arr.meets_point)]
+                   + [2 * int(j) + 1 for j in np.flatnonzero(arr.meets_interval)])
+    for i in spots:
+        j = i // 2
+        if i % 2 == 0:
+            a, b = int(arr.pa[j]), int(arr.pb[j])
+            lo = hi = arr.value(j)
+            kind = "endpoint" if j in (0, npts - 1) else "breakpoint"
+            sense = "<=" if j == 0 else (">=" if j == npts - 1 else "=")
+            free, c = sorted(arr.sidx[a:b].tolist() + Zl), int(arr.c_point[j])
+        else:
+            a = b = int(arr.pb[j])
+            lo, hi, kind, sense, free, c = arr.value(j), arr.value(j + 1), "interval", "=", Zl, int(arr.s_after[j])
+        ones = arr.ones_mask(a, b)
+        cell = sw.additive_cell(kind, lo, hi, ones, free, Fraction(c, arr.LA), sense, *base_payoffs(game, ones))
+        if cell is not None:
+            at[i] = cell
+    d_int = arr.s_after[:-1]
+    cases = LazyTuple(2 * npts - 1, lambda: _int_cases(arr, at))
+    out = SweepOutcome([], cases, not (d_int == 0).any(), int(arr.c_point[0]), int(arr.c_point[-1]))  # type: ignore[arg-type]
+    real = np.flatnonzero(arr.real)
+    bps = LazyTuple(len(real), lambda: tuple(arr.value(int(j)) for j in real))
+    return at, out, bps, tuple((arr.pb - arr.pa)[real].tolist())
+
+
+def _int_cases(arr: SweepArrays, at: dict[int, EquilibriumCell]) -> list[CaseRecord]:
+    """The case records of :func:`run_sweep`, from the arrays (read on demand)."""
+    npts, nz = len(arr.pa), len(arr.Z)
+    vals = [arr.value(j) for j in range(npts)]
+    nfree = ((arr.pb - arr.pa) + nz).tolist()
+    out = []
+    for j in range(npts):
+        kind = "endpoint" if j in (0, npts - 1) else "breakpoint"
+        out.append(CaseRecord(kind, vals[j], vals[j], nfree[j], _result(at.get(2 * j), kind)))
+        if j + 1 < npts:
+            out.append(CaseRecord("interval", vals[j], vals[j + 1], nz, _result(at.get(2 * j + 1), "interval")))
+    return out
+
+
+def _n_fractional(e: AdditiveEquilibrium) -> int:
+    """Number of mixed information sets of an equilibrium's behaviour strategy."""
+    split = split_of(e)
+    return len(split.fractional) if split is not None else sum(1 for v in e.draw if 0 < v < 1)
+
+
+def _draw_key(v: AdditiveEquilibrium) -> object:
+    """A hashable key equal for equal behaviour strategies (the split's when attached)."""
+    split = split_of(v)
+    return split.key() if split is not None else v.draw
 
 
 def _meets(mn: Fraction, mx: Fraction, sense: str) -> bool:

@@ -91,7 +91,37 @@ def certify_profile(game: BimatrixGame, row: Sequence, col: Sequence, what: str 
 
 
 # -- additive ----------------------------------------------------------------------------
-def _additive_check(game: Any, row: Sequence, draw: Sequence) -> tuple[bool, tuple[Fraction, Fraction]]:
+def _checked_split(game: Any, draw: Sequence, split: Any) -> Any:
+    """The solver's split form of ``draw`` rebuilt and checked against it (raises GameError).
+
+    Nothing of ``split`` is trusted but its 1-mask and fractional entries: a split is rebuilt
+    from them (validated: in range, disjoint, 0 < y_l < 1, see
+    :meth:`~gamekit.additive.int_forms.SplitBehaviour.from_parts`), written out again and
+    compared with ``draw`` as tuples — an exact test at C speed (the shared 0/1 objects
+    compare by identity first). The rebuilt split is returned; only it is used afterwards.
+    """
+    from gamekit.additive.int_forms import SplitBehaviour
+
+    ys = SplitBehaviour.from_parts(split.is_one, split.fractional)
+    if len(ys.is_one) != game.n or ys.render() != tuple(draw):
+        raise GameError("the behaviour vector differs from its split form")
+    return ys
+
+
+def _split_for(game: Any, eq: Any, what: str) -> Any:
+    """``eq``'s attached split form (:meth:`AdditiveEquilibrium.from_split`), rebuilt and
+    checked against ``eq.draw``; None when it has none."""
+    split = getattr(eq, "_split", None)
+    if split is None:
+        return None
+    try:
+        return _checked_split(game, eq.draw, split)
+    except GameError as exc:
+        raise CertificationError(f"{what}: malformed equilibrium: {exc}") from None
+
+
+def _additive_check(game: Any, row: Sequence, draw: Sequence,
+                    ys: Any = None) -> tuple[bool, tuple[Fraction, Fraction]]:
     """One O(mn) pass of the compact Nash test for additive payoffs of both players.
 
     a_u(y) = a_{u,∅} + Σ_l H_u(l) y_l for every row u, g_l = Σ_u x_u G_u(l); (x, y) is an
@@ -99,15 +129,18 @@ def _additive_check(game: Any, row: Sequence, draw: Sequence) -> tuple[bool, tup
     (< 0) — Lemma 2(a). Payoffs: Σ_u x_u a_u(y) and Σ_u x_u b_{u,∅} + Σ_l g_l y_l.
     Raises GameError on malformed strategies. The sums run on the exact integer forms of the
     gain tables (:mod:`gamekit.additive.int_forms`: int64 only under a proven no-overflow
-    bound, else Python integers).
+    bound, else Python integers). y enters as boolean masks plus its few fractional entries:
+    ``ys`` is y's split form already checked against ``draw`` (:func:`_checked_split`), else
+    ``draw`` is validated and split here (O(n) Python). With ``ys`` the whole test is numpy
+    work plus O(m + k) Fractions for k fractional entries.
     """
     from gamekit.additive.behaviour import check_behaviour, check_row_strategy
     from gamekit.additive.int_forms import int_tables, split_behaviour
 
     x = check_row_strategy(game, row)
-    y = check_behaviour(game.n, draw)
+    if ys is None:
+        ys = split_behaviour(check_behaviour(game.n, draw))
     H, G = int_tables(game)
-    ys = split_behaviour(y)
     a = [game.a_const(u) + hy for u, hy in enumerate(H.dot(ys))]
     gy = G.dot(ys)
     best = max(a)
@@ -119,13 +152,11 @@ def _additive_check(game: Any, row: Sequence, draw: Sequence) -> tuple[bool, tup
     return ok, (pay1, pay2)
 
 
-def certify_additive_profile(game: Any, row: Sequence, draw: Sequence, payoffs: Sequence | None = None,
-                             what: str = "additive profile") -> None:
-    """Exact compact Nash test of (row, behaviour ``draw``) in an additive game with additive
-    player-I payoffs — e.g. an equilibrium of a reduced game lifted back to the full game —
-    and of the claimed ``payoffs`` (if given). Raises :class:`CertificationError`."""
+def _certify_split(game: Any, row: Sequence, draw: Sequence, payoffs: Sequence | None, what: str,
+                   ys: Any) -> None:
+    """:func:`_additive_check` (``ys``: a checked split form or None) with the claimed payoffs."""
     try:
-        ok, pay = _additive_check(game, row, draw)
+        ok, pay = _additive_check(game, row, draw, ys)
     except GameError as exc:
         raise CertificationError(f"{what}: malformed equilibrium: {exc}") from None
     if not ok:
@@ -134,14 +165,25 @@ def certify_additive_profile(game: Any, row: Sequence, draw: Sequence, payoffs: 
         raise CertificationError(f"{what}: reported payoffs {tuple(payoffs)} differ from the exact {pay}")
 
 
-def certify_additive(game: Any, eq: Any, what: str = "additive solver") -> Any:
+def certify_additive_profile(game: Any, row: Sequence, draw: Sequence, payoffs: Sequence | None = None,
+                             what: str = "additive profile") -> None:
+    """Exact compact Nash test of (row, behaviour ``draw``) in an additive game with additive
+    player-I payoffs — e.g. an equilibrium of a reduced game lifted back to the full game —
+    and of the claimed ``payoffs`` (if given). Raises :class:`CertificationError`."""
+    _certify_split(game, row, draw, payoffs, what, None)
+
+
+def certify_additive(game: Any, eq: Any, what: str = "additive solver", split: Any = None) -> Any:
     """Check one :class:`~gamekit.additive.foster.AdditiveEquilibrium` of ``game`` exactly.
 
     Uses the compact test (module doc) on (row, draw) — with the mixture when player I's
-    payoff is a general ``a_func`` — and checks the reported payoffs. Returns ``eq``.
+    payoff is a general ``a_func`` — and checks the reported payoffs. ``split``: ``eq``'s
+    split form as returned by :func:`_split_for` (rebuilt and checked); by default it is
+    obtained here. Returns ``eq``.
     """
     if game.a_move is not None:
-        certify_additive_profile(game, eq.row, eq.draw, eq.payoffs, what)
+        ys = split if split is not None else _split_for(game, eq, what)
+        _certify_split(game, eq.row, eq.draw, eq.payoffs, what, ys)
         return _seal(eq, "exact best response (additive, compact form)")
     from gamekit.additive.behaviour import is_additive_equilibrium, payoffs
 
@@ -162,22 +204,32 @@ def certify_additive_solution(sol: Any) -> Any:
 
     Cell vertices that are not among the listed equilibria are certified too, and, when
     player I's payoff is additive, each cell must contain its own vertices (the cells are
-    the reported convex pieces of the equilibrium set).
+    the reported convex pieces of the equilibrium set). An equilibrium's split form, if the
+    solver attached one, is rebuilt and checked against its ``draw`` once (:func:`_split_for`)
+    and only the rebuilt split is used, by the Nash test and by the cell test.
     """
     game = sol.game
+    what = f"additive solver ({sol.method})"
     if not sol.equilibria:
         raise CertificationError("additive solver: no equilibrium reported (every finite game has one)")
+    splits: dict[int, Any] = {}  # id(object) -> its checked split form (objects kept alive by sol)
+
+    def split(v: Any) -> Any:
+        if id(v) not in splits:
+            splits[id(v)] = _split_for(game, v, what) if game.a_move is not None else None
+        return splits[id(v)]
+
     done: dict[tuple, list] = {}  # (row, payoffs) -> draws certified (no hashing of n-vectors)
     for e in sol.equilibria:
-        certify_additive(game, e, f"additive solver ({sol.method})")
+        certify_additive(game, e, what, split(e))
         done.setdefault((e.row, e.payoffs), []).append(e.draw)
     for k, cell in enumerate(sol.cells):
         for v in cell.vertices:
             if any(v.draw == d for d in done.get((v.row, v.payoffs), ())):
                 _seal(v, "exact best response (additive, compact form)")
             else:
-                certify_additive(game, v, f"additive solver ({sol.method}), cell {k}")
-            if game.a_move is not None and not cell.contains(v.p, v.draw, game):
+                certify_additive(game, v, f"{what}, cell {k}", split(v))
+            if game.a_move is not None and not cell.contains(v.p, v.draw, game, split(v)):
                 raise CertificationError(f"additive solver: cell {k} does not contain its own vertex")
     return sol
 
