@@ -23,7 +23,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from games.baccara.banque.nash_events import ML, Box, BanqueForms, det2_range
+from games.baccara.banque.nash_events import ML, BanqueForms, Box, det2_range
 from games.baccara.banque.nash_types import Type, conditions
 
 __all__ = ["Anchor", "anchors_of", "enclosure", "determining"]
@@ -204,7 +204,6 @@ def enclosure(fm: BanqueForms, an: Anchor, T: tuple[Fraction, Fraction]) -> tupl
     out = None
     interior = [i for i in (0, 1) if an.sigma[i] is None]
     if not interior:
-        p = an.const_point or tuple(Fraction(v) for v in an.branch.fixed.values())
         R = Box((Fraction(an.sigma[0]),) * 2, (Fraction(an.sigma[1]),) * 2, T)
         out = (R, [])
     else:

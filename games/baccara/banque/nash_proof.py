@@ -31,11 +31,11 @@ of the length (``margin``): **the margins next to the breakpoints are not covere
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
 from games.baccara.banque.nash_anchor import Anchor, anchors_of, determining, enclosure
-from games.baccara.banque.nash_events import Box, BanqueForms, forms
+from games.baccara.banque.nash_events import BanqueForms, Box, forms
 from games.baccara.banque.nash_types import (
     Type,
     TypeConds,
@@ -64,7 +64,8 @@ class SegmentProof:
     anchored: int = 0
     cpu: float = 0.0
     failed_at: tuple | None = None
-    stats: dict = field(default_factory=dict)
+    failed_box: Box | None = None
+    probe: dict | None = None
 
 
 def inner_range(lo, hi, margin: Fraction) -> tuple[Fraction, Fraction]:
@@ -188,7 +189,7 @@ def _split(box: Box) -> tuple[Box, Box]:
     return box.with_(**{name: (s[0], mid)}), box.with_(**{name: (mid, s[1])})
 
 
-def prove_piece(piece, margin: Fraction = Fraction(1, 1000), *, max_boxes: int = 200_000,
+def prove_piece(piece, margin: Fraction = Fraction(1, 10 ** 6), *, max_boxes: int = 200_000,
                 min_width: float = 1e-12) -> SegmentProof:
     """Run the box proof on [a, c] = :func:`inner_range` of a Nash segment (module docstring)."""
     t0 = time.process_time()
@@ -206,7 +207,7 @@ def prove_piece(piece, margin: Fraction = Fraction(1, 1000), *, max_boxes: int =
         if why is None:
             continue
         if n > max_boxes or min(box.width(0), box.width(1)) < min_width and box.width(2) < min_width:
-            res.proved, res.reason, res.failed_at = False, why, _box_str(box)
+            res.proved, res.reason, res.failed_at, res.failed_box = False, why, _box_str(box), box
             break
         stack.extend(_split(box))
     res.boxes, res.types, res.anchored = n, st["types"], st["anchored"]

@@ -31,7 +31,7 @@ from itertools import product
 
 import numpy as np
 
-from games.baccara.banque.nash_events import ML, Box, BanqueForms
+from games.baccara.banque.nash_events import ML, BanqueForms, Box
 
 __all__ = ["Type", "TypeConds", "undecided", "enumerate_types", "conditions", "relaxed_excluded"]
 

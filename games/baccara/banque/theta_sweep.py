@@ -44,8 +44,9 @@ def parse_range(text: str | None) -> tuple[Fraction, Fraction]:
 
 
 def sweep(concept: str, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1), *,
-          progress: bool = False) -> list:
-    """The exact θ-segments of ``correlated`` (also used by ``independent``) or ``nash``."""
+          progress: bool = False, prove: bool = False) -> list:
+    """The exact θ-segments of ``correlated`` (also used by ``independent``) or ``nash``;
+    ``prove``: Nash segments also get the completeness proof (:mod:`nash_proof_cover`)."""
     from games.baccara.banque.theta_cover import cover
 
     if concept in ("correlated", "independent"):
@@ -68,10 +69,20 @@ def sweep(concept: str, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1), 
 
         half = merge(cover(nash_piece, NashDegenerate, lo, Fraction(1, 2), progress=progress,
                            label="banque Nash (theta <= 1/2; mirrored)"))
+        half = _proved(half, prove, progress)
         full = mirror_nash_cover(half)
         if full is not None:
             return full
-    return merge(cover(nash_piece, NashDegenerate, lo, hi, progress=progress, label="banque Nash"))
+    pieces = merge(cover(nash_piece, NashDegenerate, lo, hi, progress=progress, label="banque Nash"))
+    return _proved(pieces, prove, progress)
+
+
+def _proved(pieces: list, prove: bool, progress: bool) -> list:
+    if not prove:
+        return pieces
+    from games.baccara.banque.nash_proof_cover import prove_cover
+
+    return prove_cover(pieces, progress=progress)
 
 
 def _end(x) -> dict:
@@ -133,6 +144,9 @@ def _nash_segment(pc) -> dict:
             "banker_mixed": {k[2:]: v for k, v in f.items() if k.startswith("y ")},
             "at_sample": {"player1": number_str(s["p1"]), "player2": number_str(s["p2"]),
                           "banker": number_str(s["payoffs"]["banker"])}})
+    from games.baccara.banque.nash_proof_cover import segment_proof_record
+
+    rec["proof"] = segment_proof_record(pc) or {"proved": False, "reason": "not attempted (sweep without --prove)"}
     return rec
 
 
