@@ -137,11 +137,22 @@ def _anchored(fm, t: Type, conds: TypeConds, box: Box, anchors: list[Anchor]) ->
         S = determining(shared, an.sigma, R) if shared or an.n_int == 0 else None
         if S is None:
             continue
-        if t.zero - an.Kcls or (an.Kcls - t.zero):
+        if an.Kcls - t.zero:     # b has g ≡ 0 there: τ's strict sign (or B's fixed sign) fails
+            return "exclude"
+        if _nonzero_on(fm, t.zero - an.Kcls, R):   # τ needs g = 0 where g ≠ 0 on all of R × Θ
             return "exclude"
         if an.const_point is not None and _exact_fails(fm, t, conds, an, box):
             return "exclude"
     return None
+
+
+def _nonzero_on(fm, classes, R: Box) -> bool:
+    """Some class's g has a proved constant strict sign on the enclosure R × Θ."""
+    reps = {}
+    for l, c in enumerate(fm.cls):
+        if c in classes:
+            reps.setdefault(c, l)
+    return any(fm.g[l].range(R).nonzero for l in reps.values())
 
 
 def _zero_at(fm, e, conds, an) -> bool:
