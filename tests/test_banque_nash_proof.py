@@ -113,8 +113,9 @@ def test_proof_refuses_a_segment_without_its_equilibria():
 
 @pytest.mark.slow
 def test_proved_segment_and_damaged_copy():
-    """The 9/11 segment through 3/10 is proved; without its second equilibrium it is not,
-    and the failing box contains (9/11, 9/11) (the removed equilibrium's point)."""
+    """The 9/11 segment through 3/10 is proved; stretched past its exact end it is not (the
+    failing box reaches beyond the end); without its second equilibrium it is not, and
+    the failing box contains (9/11, 9/11) (the removed equilibrium's point)."""
     from games.baccara.banque.nash_proof import prove_piece
     from games.baccara.banque.theta_nash import nash_piece
 
@@ -122,6 +123,11 @@ def test_proved_segment_and_damaged_copy():
     pr = prove_piece(pc)
     assert pr.proved
     assert pc.lo < pr.a < Fraction(3, 10) < pr.c < pc.hi
+    true_hi = pc.hi
+    pc.hi = Fraction(33, 100)        # stretched past its end 655/2098: the structure changes there
+    long = prove_piece(pc)
+    assert not long.proved and long.failed_box.t[1] >= true_hi
+    pc.hi = true_hi
     pc.tracked, pc.samples = pc.tracked[1:], pc.samples[1:]
     bad = prove_piece(pc)
     assert not bad.proved

@@ -86,13 +86,24 @@ def _point_exact(br, t: Fraction):
     return p[0], p[1]
 
 
-def _is_const(br) -> bool:
-    """p does not depend on θ (checked on the branch's defining polynomials)."""
+def _const_point(br, t0: Fraction) -> tuple | None:
+    """The branch's point when it does not depend on θ: the rational point at θ₀ solves the
+    branch's defining polynomials identically in θ (then, by continuity and the nonzero
+    coefficient / discriminant on the segment, the branch is that point throughout)."""
+    import flint
+
+    pt = _point_exact(br, t0)
+    if not all(isinstance(v, Fraction) for v in pt):
+        return None
     if br.kind == "const":
-        return True
+        return pt
+    q = {n: flint.fmpq(v.numerator, v.denominator) for n, v in zip(("p1", "p2"), pt)}
     if br.kind == "lin":
-        return br.e.degrees()[2] == 0
-    return br.e.degrees()[2] == 0 and br.Q.degrees()[2] == 0
+        name = ("p1", "p2")[br.var]
+        return pt if br.e.subs({name: q[name]}).is_zero() else None
+    if br.Q.subs({"p2": q["p2"]}).is_zero() and br.e.subs(q).is_zero():
+        return pt
+    return None
 
 
 def anchors_of(fm: BanqueForms, piece) -> list[Anchor]:
@@ -108,11 +119,7 @@ def anchors_of(fm: BanqueForms, piece) -> list[Anchor]:
         draw = s["draw"]
         ones = np.array([1.0 if (v == 1 and l not in F) else 0.0 for l, v in enumerate(draw)])
         A = _active(fm, sigma, ones, F, draw, s["p1"], s["p2"])
-        cp = None
-        if _is_const(tr.branch):
-            pt = _point_exact(tr.branch, Fraction(piece.sample))
-            if all(isinstance(v, Fraction) for v in pt):
-                cp = pt
+        cp = _const_point(tr.branch, Fraction(piece.sample))
         out.append(Anchor(k, sigma, frozenset(A), K, frozenset(fm.cls[l] for l in K), F, ones, tr.branch, cp))
     return out
 

@@ -137,6 +137,9 @@ def _anchored(fm, t: Type, conds: TypeConds, box: Box, anchors: list[Anchor]) ->
         S = determining(shared, an.sigma, R) if shared or an.n_int == 0 else None
         if S is None:
             continue
+        R_S = enc[1]
+        if any(e.range(box).nonzero for e in R_S) or _outside(an, box):
+            return "exclude"     # the only candidate, b(θ), is not in B
         if an.Kcls - t.zero:     # b has g ≡ 0 there: τ's strict sign (or B's fixed sign) fails
             return "exclude"
         if _nonzero_on(fm, t.zero - an.Kcls, R):   # τ needs g = 0 where g ≠ 0 on all of R × Θ
@@ -144,6 +147,14 @@ def _anchored(fm, t: Type, conds: TypeConds, box: Box, anchors: list[Anchor]) ->
         if an.const_point is not None and _exact_fails(fm, t, conds, an, box):
             return "exclude"
     return None
+
+
+def _outside(an: Anchor, box: Box) -> bool:
+    """A constant anchor point lies outside the box's p-part (exact)."""
+    if an.const_point is None:
+        return False
+    (p1, p2) = an.const_point
+    return not (box.x[0] <= p1 <= box.x[1] and box.y[0] <= p2 <= box.y[1])
 
 
 def _nonzero_on(fm, classes, R: Box) -> bool:
