@@ -163,3 +163,21 @@ def test_sweep_json_has_the_proof_field():
         pf = s["proof"]
         assert pf["proved"] is True
         assert Fraction(pf["theta_from_exact"]) < Fraction(pf["theta_to_exact"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(coef, min_size=2, max_size=2), st.lists(coef, min_size=2, max_size=2), st.lists(coef, min_size=2,
+       max_size=2), fr, fr, fr)
+def test_product_of_disjoint_forms_is_exact(a, b, c, x, y, t):
+    """(a₀ + a₁p₂)·(b₀ + b₁p₁ + (c₀ + c₁p₁)θ) evaluates to the product of the values,
+    in the float range and in the exact coefficients."""
+    f = ML.exact([a[0], 0, a[1], 0, 0, 0, 0, 0])
+    g = ML.exact([b[0], b[1], 0, 0, c[0], c[1], 0, 0])
+    h = f * g
+    val = _exact(f, x, y, t) * _exact(g, x, y, t)
+    assert _exact(h, x, y, t) == val
+    r = h.range(Box((x, x), (y, y), (t, t)))
+    assert r.lo <= val <= r.hi
+    if a[1]:
+        with pytest.raises(ValueError):
+            f * f     # p₂ · p₂ is not multilinear

@@ -32,6 +32,10 @@ import numpy as np
 __all__ = ["ML", "Box", "Range", "BanqueForms", "forms", "det2_range"]
 
 _EPS = 1e-12
+_IDX = np.arange(8)
+_CLASH = (_IDX[:, None] & _IDX[None, :]) != 0          # monomial pairs sharing a variable
+_OK = ~_CLASH
+_TARGET = (_IDX[:, None] | _IDX[None, :])[_OK]         # index of the product monomial
 
 
 @dataclass(frozen=True)
@@ -115,21 +119,23 @@ class ML:
 
     def __mul__(self, o: ML) -> ML:
         """Product of forms in disjoint variables (raises if a square would appear)."""
-        c, a = np.zeros(8), np.zeros(8)
-        ex = [Fraction(0)] * 8 if self.ex is not None and o.ex is not None else None
-        for m1 in range(8):
-            if self.c[m1] == 0 and (self.ex is None or self.ex[m1] == 0):
-                continue
-            for m2 in range(8):
-                if o.c[m2] == 0 and (o.ex is None or o.ex[m2] == 0):
-                    continue
-                if m1 & m2:
-                    raise ValueError("product of forms sharing a variable is not multilinear")
-                c[m1 | m2] += self.c[m1] * o.c[m2]
-                a[m1 | m2] += self.a[m1] * o.a[m2]
-                if ex is not None:
-                    ex[m1 | m2] += self.ex[m1] * o.ex[m2]
-        return ML(c, a, None if ex is None else tuple(ex))
+        outer_a = np.outer(self.a, o.a)
+        if outer_a[_CLASH].any():
+            raise ValueError("product of forms sharing a variable is not multilinear")
+        c = np.bincount(_TARGET, weights=np.outer(self.c, o.c)[_OK], minlength=8)
+        a = np.bincount(_TARGET, weights=outer_a[_OK], minlength=8)
+        ex = None
+        if self.ex is not None and o.ex is not None:
+            ex = [Fraction(0)] * 8
+            for m1, u in enumerate(self.ex):
+                if u:
+                    for m2, v in enumerate(o.ex):
+                        if v:
+                            if m1 & m2:
+                                raise ValueError("product of forms sharing a variable is not multilinear")
+                            ex[m1 | m2] += u * v
+            ex = tuple(ex)
+        return ML(c, a, ex)
 
     def partial(self, var: int) -> ML:
         """∂/∂p₁ (var 0) or ∂/∂p₂ (var 1): a form without that variable."""
