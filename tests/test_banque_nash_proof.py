@@ -116,10 +116,14 @@ def test_proved_segment_and_damaged_copy():
     """The 9/11 segment through 3/10 is proved; stretched past its exact end it is not (the
     failing box reaches beyond the end); without its second equilibrium it is not, and
     the failing box contains (9/11, 9/11) (the removed equilibrium's point)."""
+    from games.baccara.banque.nash_anchor import anchors_of
     from games.baccara.banque.nash_proof import prove_piece
     from games.baccara.banque.theta_nash import nash_piece
 
     pc = nash_piece(Fraction(3, 10))
+    ans = anchors_of(forms(), pc)
+    assert [a.const_point for a in ans] == [(Fraction(9, 11), Fraction(9, 11))] * 2   # θ-free, exact
+    assert all(a.sigma == (None, None) and a.A == {0, 1} for a in ans)
     pr = prove_piece(pc)
     assert pr.proved
     assert pc.lo < pr.a < Fraction(3, 10) < pr.c < pc.hi

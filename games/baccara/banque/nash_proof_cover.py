@@ -62,7 +62,7 @@ def prove_cover(pieces: list, *, margin: Fraction = Fraction(1, 10 ** 6), progre
                 if pr.probe.get("missed"):
                     repairs += 1
                     t = Fraction(pr.probe["theta"])
-                    fixed = _resolve_overlaps([pc, nash_piece(t)], nash_piece, Degenerate, 2000)
+                    fixed = _resolve_overlaps([pc, _clip(nash_piece(t), pc)], nash_piece, Degenerate, 2000)
                     for q in fixed:
                         q.__dict__.pop("proof", None)
                     queue = merge(sorted(fixed, key=lambda q: float(q.lo))) + queue
@@ -75,6 +75,15 @@ def prove_cover(pieces: list, *, margin: Fraction = Fraction(1, 10 ** 6), progre
             bar.stop()
     out.sort(key=lambda q: float(q.lo))
     return out
+
+
+def _clip(new, pc):
+    """Restrict a new segment to the repaired segment's range (its neighbours stay as they are)."""
+    if compare_numbers(new.lo, pc.lo) < 0:
+        new.lo, new.ends_by[0] = pc.lo, list(pc.ends_by[0])
+    if compare_numbers(new.hi, pc.hi) > 0:
+        new.hi, new.ends_by[1] = pc.hi, list(pc.ends_by[1])
+    return new
 
 
 def _bar(progress: bool, n: int):
