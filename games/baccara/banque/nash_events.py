@@ -33,6 +33,7 @@ __all__ = ["ML", "Box", "Range", "BanqueForms", "forms", "det2_range"]
 
 _EPS = 1e-12
 _IDX = np.arange(8)
+_CX, _CY, _CT = _IDX & 1, (_IDX >> 1) & 1, (_IDX >> 2) & 1   # corner k = (x_{k&1}, y_{k>>1&1}, t_{k>>2})
 _CLASH = (_IDX[:, None] & _IDX[None, :]) != 0          # monomial pairs sharing a variable
 _OK = ~_CLASH
 _TARGET = (_IDX[:, None] | _IDX[None, :])[_OK]         # index of the product monomial
@@ -50,13 +51,10 @@ class Box:
         """8 × 8 matrix of the monomials at the 8 corners (all coordinates ≥ 0)."""
         M = self.__dict__.get("_M")
         if M is None:
-            rows = []
-            for t in self.t:
-                for y in self.y:
-                    for x in self.x:
-                        fx, fy, ft = float(x), float(y), float(t)
-                        rows.append([1.0, fx, fy, fx * fy, ft, fx * ft, fy * ft, fx * fy * ft])
-            M = np.array(rows)
+            fx = np.array([float(v) for v in self.x])[_CX]
+            fy = np.array([float(v) for v in self.y])[_CY]
+            ft = np.array([float(v) for v in self.t])[_CT]
+            M = np.stack([np.ones(8), fx, fy, fx * fy, ft, fx * ft, fy * ft, fx * fy * ft], axis=1)
             object.__setattr__(self, "_M", M)
         return M
 
@@ -193,6 +191,9 @@ def det2_range(a1: Range, b1: Range, a2: Range, b2: Range) -> Range:
     return Range(min(vals) - e, max(vals) + e)
 
 
+_SUMS: dict = {}
+
+
 def _affine_in(var: int, c0: Fraction, c1: Fraction) -> ML:
     """c₀ + c₁·p_var (var 0 → p₁, 1 → p₂) as a form."""
     co = [Fraction(0)] * 8
@@ -214,13 +215,21 @@ class BanqueForms:
     GA: np.ndarray
     Dc: tuple[np.ndarray, np.ndarray]
     Da: tuple[np.ndarray, np.ndarray]
+    dF: tuple[list[ML], list[ML]]   # d without exact coefficients (fast box arithmetic)
     cls: list[int]              # proportional class of each set's g (−1: g ≡ 0)
     cls_sign: list[int]         # sign of the factor to the class representative
     d_zero: tuple[list[bool], list[bool]]
 
     def player_sum(self, i: int, ones: np.ndarray) -> ML:
-        """c_i + Σ_{l : ones[l]} d_il as a form (float, rounding-bounded)."""
-        return ML(self.c[i].c + ones @ self.Dc[i], self.c[i].a + ones @ self.Da[i])
+        """c_i + Σ_{l : ones[l]} d_il as a form (float, rounding-bounded; memoized)."""
+        key = (i, ones.tobytes())
+        out = _SUMS.get(key)
+        if out is None:
+            out = ML(self.c[i].c + ones @ self.Dc[i], self.c[i].a + ones @ self.Da[i])
+            if len(_SUMS) > 20_000:
+                _SUMS.clear()
+            _SUMS[key] = out
+        return out
 
     def player_exact(self, i: int, ones) -> ML:
         """The same sum with exact coefficients (slow path, for identity checks)."""
@@ -303,4 +312,5 @@ def forms() -> BanqueForms:
     Dc = tuple(np.array([f.c for f in d[i]]) for i in (0, 1))
     Da = tuple(np.abs(M) for M in Dc)
     dz = tuple([f.is_zero() for f in d[i]] for i in (0, 1))
-    return BanqueForms(T.infosets, g, c, d, G, np.abs(G), Dc, Da, cls, sgn, dz)
+    dF = tuple([ML(f.c, f.a) for f in d[i]] for i in (0, 1))
+    return BanqueForms(T.infosets, g, c, d, G, np.abs(G), Dc, Da, dF, cls, sgn, dz)

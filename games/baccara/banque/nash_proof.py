@@ -105,6 +105,10 @@ def _exact_fails(fm: BanqueForms, t: Type, conds: TypeConds, an: Anchor, box: Bo
         def player_sum(self, i, _ones):
             return C[i]
 
+        @property
+        def dF(self):
+            return fm.d
+
     _player_rows(_Exact(), t, conds.ones, t.face(box), exact)
     if exact.skip or exact.unsure:
         return False

@@ -54,11 +54,17 @@ class Type:
 
     def face(self, box: Box) -> Box:
         """The box restricted to the pure Players' faces."""
-        kw = {}
-        for i, s in enumerate(self.sigma):
-            if s is not None:
-                kw["xy"[i]] = (Fraction(s), Fraction(s))
-        return box.with_(**kw)
+        if self.sigma == (None, None):
+            return box
+        faces = box.__dict__.setdefault("_faces", {})
+        out = faces.get(self.sigma)
+        if out is None:
+            kw = {}
+            for i, s in enumerate(self.sigma):
+                if s is not None:
+                    kw["xy"[i]] = (Fraction(s), Fraction(s))
+            out = faces[self.sigma] = box.with_(**kw)
+        return out
 
 
 @dataclass
@@ -132,7 +138,7 @@ def _sign_of(f: ML, box: Box) -> int:
 def _player_rows(fm, t: Type, ones, face: Box, out: TypeConds) -> None:
     """The Players' part of the conditions (Cramer's rule over F)."""
     C = [fm.player_sum(i, ones) for i in (0, 1)]
-    d = fm.d
+    d = fm.dF
     F, A = t.F, sorted(t.A)
     inactive = [i for i in (0, 1) if i not in t.A]
 
@@ -174,10 +180,10 @@ def _player_rows(fm, t: Type, ones, face: Box, out: TypeConds) -> None:
         return
     l, m = F
     det = d[0][l] * d[1][m] - d[0][m] * d[1][l]
-    if det.is_zero():
-        out.skip = True
-        return
     s = _sign_of(det, face)
+    if s == 0 and (fm.d[0][l] * fm.d[1][m] - fm.d[0][m] * fm.d[1][l]).is_zero():
+        out.skip = True        # exactly singular: y_F not determined, not a vertex
+        return
     if s == 0:
         out.unsure = f"determinant at {fm.labels[l]}, {fm.labels[m]}"
         return
