@@ -48,7 +48,7 @@ from games.baccara.banque.nash_types import (
 
 __all__ = ["SegmentProof", "prove_piece", "proof_record", "inner_range"]
 
-_MAX_U = 3
+_MAX_U = 4
 
 
 @dataclass

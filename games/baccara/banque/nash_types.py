@@ -20,7 +20,7 @@ Given τ the conditions are multilinear forms (Cramer's rule with y_F eliminated
 an extra active Player, D_i = 0 when F = ∅) and strict inequalities (the signs of the
 other undecided classes, 0 < y_F < 1, the inactive Players' gains). **τ is excluded on B**
 when one equality's range misses 0 or one inequality's range is ≤ 0 (exact, Lemma
-"range" of :mod:`nash_events`). Types are enumerated only when few sets are undecided.
+"range" of :mod:`nash_events`). Types are enumerated only when few sets (≤ 4) are undecided.
 """
 
 from __future__ import annotations
