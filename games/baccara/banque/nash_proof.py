@@ -15,10 +15,12 @@ sub-interval. If :func:`prove_piece` returns ``proved`` for [a, c], then for eve
    (a) excluded by the range of one of its conditions (exact, :mod:`nash_events`), or
    (b) *anchored*: some tracked b has the same modes, its enclosure R × Θ ⊇ B's p-part
        (:func:`nash_anchor.enclosure`: the solutions of b's determining equations S in R
-       are exactly b(θ)), τ's equalities contain S, so a τ-solution in B is b(θ); then τ
-       is b's own type (a tracked equilibrium), or τ demands g = 0 at a set where b has
-       g ≠ 0 (or g ≠ 0 where b has g ≡ 0) — impossible, or (constant rational b) τ's
-       θ-free conditions fail exactly at b's point.
+       are exactly b(θ)), τ's equalities determine p as well (they contain n_int
+       equations that b satisfies identically, with a nonsingular interval Jacobian on R),
+       so a τ-solution in B is b(θ); then τ is b's own type (a tracked equilibrium), or
+       b(θ) ∉ B (a range of b's S misses 0 on B; a constant point outside B), or τ
+       demands g ≠ 0 where b has g ≡ 0, or g = 0 where g ≠ 0 is proved on R × Θ, or
+       (constant rational b) one of τ's θ-free conditions fails exactly at b's point.
 
 Each extreme equilibrium (p, y) at θ with (p, θ) ∈ B has some type τ on B and satisfies
 its conditions; so it is excluded or it is b(θ). ∎
