@@ -477,7 +477,7 @@ def nash_piece(theta0: Fraction, decks: int | None = None) -> NashPiece:
     cands = _candidates(tracked)
     hi, hi_by = _end(cands, theta0, 1)
     lo, lo_by = _end(cands, theta0, -1)
-    samples = [{"p1": e.p1, "p2": e.p2, "payoffs": e.payoffs,
+    samples = [{"p1": e.p1, "p2": e.p2, "payoffs": e.payoffs, "draw": e.draw,
                 "mixed": {data.labels[l]: v for l, v in enumerate(e.draw) if 0 < v < 1}} for e in res.equilibria]
     sig = tuple(sorted(tr.signature for tr in tracked))
     return NashPiece(lo, hi, theta0, [tr.formulas for tr in tracked], sig, [lo_by, hi_by], samples, tracked)

@@ -44,10 +44,12 @@ def parse_range(text: str | None) -> tuple[Fraction, Fraction]:
 
 
 def sweep(concept: str, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1), *,
-          progress: bool = False, decks: int | None = None) -> list:
+          progress: bool = False, decks: int | None = None, prove: bool = False) -> list:
     """The exact θ-segments of ``correlated`` (also used by ``independent``) or ``nash``;
     ``decks``: None with replacement, d from a d-deck shoe (the θ ↔ 1 − θ mirror holds for
-    both: the Players' positions are exchangeable)."""
+    both: the Players' positions are exchangeable); ``prove``: Nash segments also get the
+    completeness proof (:mod:`nash_proof_cover`; with replacement only — from a shoe the
+    segments are recorded as not proved)."""
     from functools import partial
 
     from games.baccara.banque.theta_cover import cover
@@ -78,10 +80,20 @@ def sweep(concept: str, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1), 
 
         half = merge(cover(nash_piece, NashDegenerate, lo, Fraction(1, 2), progress=progress,
                            label="banque Nash (theta <= 1/2; mirrored)"))
+        half = _proved(half, prove and decks is None, progress)
         full = mirror_nash_cover(half)
         if full is not None:
             return full
-    return merge(cover(nash_piece, NashDegenerate, lo, hi, progress=progress, label="banque Nash"))
+    pieces = merge(cover(nash_piece, NashDegenerate, lo, hi, progress=progress, label="banque Nash"))
+    return _proved(pieces, prove and decks is None, progress)
+
+
+def _proved(pieces: list, prove: bool, progress: bool) -> list:
+    if not prove:
+        return pieces
+    from games.baccara.banque.nash_proof_cover import prove_cover
+
+    return prove_cover(pieces, progress=progress)
 
 
 def _end(x) -> dict:
@@ -143,6 +155,9 @@ def _nash_segment(pc) -> dict:
             "banker_mixed": {k[2:]: v for k, v in f.items() if k.startswith("y ")},
             "at_sample": {"player1": number_str(s["p1"]), "player2": number_str(s["p2"]),
                           "banker": number_str(s["payoffs"]["banker"])}})
+    from games.baccara.banque.nash_proof_cover import segment_proof_record
+
+    rec["proof"] = segment_proof_record(pc) or {"proved": False, "reason": "not attempted (--no-proof)"}
     return rec
 
 
@@ -151,6 +166,9 @@ def records(concept: str, pieces: list, lo: Fraction, hi: Fraction, decks: int |
     out = {"game": "banque", "concept": concept, "decks": decks, "from": str(lo), "to": str(hi)}
     if concept == "nash":
         segs = [_nash_segment(pc) for pc in pieces]
+        if decks is not None:   # the box proof's forms are those of dealing with replacement
+            for sg in segs:
+                sg["proof"] = {"proved": False, "reason": "not attempted (the proof covers dealing with replacement only)"}
     else:
         segs = [_corr_segment(pc) for pc in pieces]
     out["breakpoints"] = [{"theta": s["from"], "theta_exact": s["from_exact"], "why": s["ends_by"]["from"]}

@@ -59,6 +59,9 @@ def _render(rec: dict) -> None:
     for s in rec["segments"]:
         if rec["concept"] == "nash":
             body = "; ".join(f"p1 = {e['player1']['5']}, p2 = {e['player2']['5']}" for e in s["equilibria"])
+            pf = s.get("proof") or {}
+            body += ("  [complete: proved on " + f"[{pf['theta_from']}, {pf['theta_to']}]]" if pf.get("proved")
+                     else f"  [not proved: {pf.get('reason', '-')}]")
         else:
             body = f"p1 = {s['player1']['5']}, p2 = {s['player2']['5']}; mixed at {', '.join(s['banker_mixed']) or '-'}"
         con.print(f"  ({s['from']}, {s['to']}): {escape(body)}")
@@ -71,7 +74,8 @@ def run_sweep(args: argparse.Namespace) -> int:
     decks = banque_decks(args)
     concept = _concepts(getattr(args, "concept", None) or "correlated", False)[0]
     lo, hi = parse_range(getattr(args, "theta_range", None))
-    pieces = sweep(concept, lo, hi, progress=sys.stderr.isatty(), decks=decks)
+    pieces = sweep(concept, lo, hi, progress=sys.stderr.isatty(), decks=decks,
+                   prove=not getattr(args, "no_proof", False))
     rec = records(concept, pieces, lo, hi, decks=decks)
     if args.json:
         sys.stdout.write(json.dumps(rec, indent=1) + "\n")

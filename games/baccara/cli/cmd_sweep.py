@@ -65,6 +65,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="banque: its solutions for every theta (games/baccara/cli/cmd_banque_sweep.py)")
     p.add_argument("--concept", default=None, help="banque: correlated (default), independent or nash")
     p.add_argument("--theta-range", default=None, metavar="LO:HI", help="banque: theta range (default 0:1)")
+    p.add_argument("--no-proof", action="store_true",
+                   help="banque nash: skip the completeness proof of each segment (docs/banque.md)")
     p._negative_number_matcher = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+/\d+$")
 
 

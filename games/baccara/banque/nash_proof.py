@@ -1,0 +1,264 @@
+"""A proof that a Nash θ-segment of banque is complete: box exclusion in (θ, p₁, p₂).
+
+**Theorem (checked per segment).** Let (lo, hi) be a segment of the Nash sweep with
+tracked equilibria b₁ … b_r (:mod:`theta_nash`) and [a, c] ⊂ (lo, hi) a rational
+sub-interval. If :func:`prove_piece` returns ``proved`` for [a, c], then for every
+θ ∈ [a, c] every extreme Nash equilibrium of banque at θ is one of b₁(θ) … b_r(θ)
+(hence every equilibrium is a convex combination, in Banker's y, of those at the same p).
+
+**Proof.** [a, c] × [0, 1]² is split into boxes B. For each leaf one of:
+
+1. *relaxed exclusion* (:func:`nash_types.relaxed_excluded`): no Player's gain range is
+   compatible with any of his modes even with every undecided y_l free in [0, 1];
+2. every type τ on B (:mod:`nash_types`: modes, active Players, per undecided class
+   g > 0 / < 0 / = 0 with y_l ∈ {0, 1, (0,1)}) is either
+   (a) excluded by the range of one of its conditions (exact, :mod:`nash_events`), or
+   (b) *anchored*: some tracked b has the same modes, its enclosure R × Θ ⊇ B's p-part
+       (:func:`nash_anchor.enclosure`: the solutions of b's determining equations S in R
+       are exactly b(θ)), τ's equalities determine p as well (they contain n_int
+       equations that b satisfies identically, with a nonsingular interval Jacobian on R),
+       so a τ-solution in B is b(θ); then τ is b's own type (a tracked equilibrium), or
+       b(θ) ∉ B (a range of b's S misses 0 on B; a constant point outside B), or τ
+       demands g ≠ 0 where b has g ≡ 0, or g = 0 where g ≠ 0 is proved on R × Θ, or
+       (constant rational b) one of τ's θ-free conditions fails exactly at b's point.
+
+Each extreme equilibrium (p, y) at θ with (p, θ) ∈ B has some type τ on B and satisfies
+its conditions; so it is excluded or it is b(θ). ∎
+
+The segment's open ends are the sweep's exact breakpoints, where a tracked inequality
+vanishes; boxes cannot reach them, so [a, c] = [lo + ε, hi − ε] with ε a small fraction
+of the length (``margin``): **the margins next to the breakpoints are not covered**.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+
+from games.baccara.banque.nash_anchor import Anchor, anchors_of, determining, enclosure
+from games.baccara.banque.nash_events import BanqueForms, Box, forms
+from games.baccara.banque.nash_types import (
+    Type,
+    TypeConds,
+    conditions,
+    enumerate_types,
+    excluded,
+    relaxed_excluded,
+    undecided,
+)
+
+__all__ = ["SegmentProof", "prove_piece", "proof_record", "inner_range"]
+
+_MAX_U = 4
+
+
+@dataclass
+class SegmentProof:
+    """Outcome of :func:`prove_piece` (``proved`` covers [a, c] only; see ``reason``)."""
+
+    proved: bool
+    a: Fraction
+    c: Fraction
+    reason: str = ""
+    boxes: int = 0
+    types: int = 0
+    anchored: int = 0
+    cpu: float = 0.0
+    failed_at: tuple | None = None
+    failed_box: Box | None = None
+    probe: dict | None = None
+
+
+def inner_range(lo, hi, margin: Fraction) -> tuple[Fraction, Fraction]:
+    """Rational [a, c] ⊂ (lo, hi): the ends moved inwards by margin·(hi − lo)."""
+    from games.baccara.banque.theta_cover import _bounds
+
+    l_hi = _bounds(lo)[1]
+    h_lo = _bounds(hi)[0]
+    w = (h_lo - l_hi) * margin
+    a = (l_hi + w).limit_denominator(1 << 48)
+    c = (h_lo - w).limit_denominator(1 << 48)
+    if not (l_hi < a < c < h_lo):
+        a, c = l_hi + w, h_lo - w
+    return a, c
+
+
+def _matches(t: Type, conds: TypeConds, an: Anchor) -> bool:
+    return (t.sigma == an.sigma and t.A == an.A and t.zero == an.Kcls
+            and tuple(sorted(t.F)) == an.F and bool((conds.ones == an.ones).all()))
+
+
+def _exact_fails(fm: BanqueForms, t: Type, conds: TypeConds, an: Anchor, box: Box) -> bool:
+    """At a constant rational anchor point: some θ-free condition of t fails exactly."""
+    import numpy as np
+
+    from games.baccara.banque.nash_types import _player_rows
+
+    p1, p2 = an.const_point
+    exact = TypeConds()
+    ones = [int(l) for l in np.nonzero(conds.ones)[0]]
+    C = [fm.player_exact(i, ones) for i in (0, 1)]
+
+    class _Exact:    # the forms object with exact player sums
+        def __getattr__(self, k):
+            return getattr(fm, k)
+
+        def player_sum(self, i, _ones):
+            return C[i]
+
+        @property
+        def dF(self):
+            return fm.d
+
+    _player_rows(_Exact(), t, conds.ones, t.face(box), exact)
+    if exact.skip or exact.unsure:
+        return False
+    vals_eq = [e.at_exact(p1, p2) for e in exact.eqs if e.ex is not None]
+    vals_pos = [f.at_exact(p1, p2) for f in exact.pos if f.ex is not None]
+    if any(v[1] == 0 and v[0] != 0 for v in vals_eq):
+        return True
+    return any(v[1] == 0 and v[0] <= 0 for v in vals_pos)
+
+
+def _anchored(fm, t: Type, conds: TypeConds, box: Box, anchors: list[Anchor]) -> str | None:
+    """'match' / 'exclude' when an anchor decides type t on the box (see the module docstring)."""
+    T = box.t
+    for an in anchors:
+        if an.sigma != t.sigma:
+            continue
+        enc = enclosure(fm, an, T)
+        if enc is None:
+            continue
+        R, _ = enc
+        if not (R.x[0] <= box.x[0] and box.x[1] <= R.x[1] or an.sigma[0] is not None):
+            continue
+        if not (R.y[0] <= box.y[0] and box.y[1] <= R.y[1] or an.sigma[1] is not None):
+            continue
+        if _matches(t, conds, an):
+            return "match"
+        shared = [fm.g[l] for l in an.K if fm.cls[l] in t.zero]
+        if an.const_point is not None:
+            shared += [e for e in conds.eqs if _zero_at(fm, e, conds, an)]
+        S = determining(shared, an.sigma, R) if shared or an.n_int == 0 else None
+        if S is None:
+            continue
+        R_S = enc[1]
+        if any(e.range(box).nonzero for e in R_S) or _outside(an, box):
+            return "exclude"     # the only candidate, b(θ), is not in B
+        if an.Kcls - t.zero:     # b has g ≡ 0 there: τ's strict sign (or B's fixed sign) fails
+            return "exclude"
+        if _nonzero_on(fm, t.zero - an.Kcls, R):   # τ needs g = 0 where g ≠ 0 on all of R × Θ
+            return "exclude"
+        if an.const_point is not None and _exact_fails(fm, t, conds, an, box):
+            return "exclude"
+    return None
+
+
+def _outside(an: Anchor, box: Box) -> bool:
+    """A constant anchor point lies outside the box's p-part (exact)."""
+    if an.const_point is None:
+        return False
+    (p1, p2) = an.const_point
+    return not (box.x[0] <= p1 <= box.x[1] and box.y[0] <= p2 <= box.y[1])
+
+
+def _nonzero_on(fm, classes, R: Box) -> bool:
+    """Some class's g has a proved constant strict sign on the enclosure R × Θ."""
+    reps = {}
+    for l, c in enumerate(fm.cls):
+        if c in classes:
+            reps.setdefault(c, l)
+    return any(fm.g[l].range(R).nonzero for l in reps.values())
+
+
+def _zero_at(fm, e, conds, an) -> bool:
+    """e ≡ 0 at the constant anchor point (g forms only: exact coefficients known)."""
+    if e.ex is None:
+        return False
+    v = e.at_exact(*an.const_point)
+    return v[0] == 0 and v[1] == 0
+
+
+def _leaf(fm, box: Box, anchors, st: dict) -> str | None:
+    """None when the box is settled; else a reason to split it."""
+    ones, U = undecided(fm, box)
+    if relaxed_excluded(fm, box, ones, U):
+        return None
+    if len(U) > _MAX_U:
+        return f"{len(U)} undecided Banker sets"
+    for t in enumerate_types(fm, box, U):
+        st["types"] += 1
+        conds = conditions(fm, t, ones, box)
+        if conds.skip:
+            continue
+        face = t.face(box)
+        if conds.unsure:
+            if excluded(TypeConds(eqs=conds.eqs, pos=conds.pos), face):
+                continue
+            return conds.unsure
+        if excluded(conds, face):
+            continue
+        how = _anchored(fm, t, conds, box, anchors)
+        if how is None:
+            return f"type with zero classes {sorted(t.zero)}, F = {[fm.labels[l] for l in t.F]} undecided"
+        st["anchored"] += 1
+    return None
+
+
+def _split(box: Box) -> tuple[Box, Box]:
+    """Halve the widest side (θ weighted ×8: the curves move ≈ that fast in p)."""
+    k = max(range(3), key=lambda j: box.width(j) * (1 if j < 2 else 8))
+    s = (box.x, box.y, box.t)[k]
+    mid = (s[0] + s[1]) / 2
+    if k < 2:
+        mid = Fraction(round(mid * (1 << 40)), 1 << 40) if mid.denominator > (1 << 40) else mid
+    name = "xyt"[k]
+    return box.with_(**{name: (s[0], mid)}), box.with_(**{name: (mid, s[1])})
+
+
+def prove_piece(piece, margin: Fraction = Fraction(1, 10 ** 6), *, max_boxes: int = 200_000,
+                min_width: float = 1e-12) -> SegmentProof:
+    """Run the box proof on [a, c] = :func:`inner_range` of a Nash segment (module docstring)."""
+    t0 = time.process_time()
+    fm = forms()
+    a, c = inner_range(piece.lo, piece.hi, margin)
+    anchors = anchors_of(fm, piece)
+    st = {"types": 0, "anchored": 0}
+    stack = [Box((Fraction(0), Fraction(1)), (Fraction(0), Fraction(1)), (a, c))]
+    n = 0
+    res = SegmentProof(True, a, c)
+    while stack:
+        box = stack.pop()
+        n += 1
+        why = _leaf(fm, box, anchors, st)
+        if why is None:
+            continue
+        if n > max_boxes or min(box.width(0), box.width(1)) < min_width and box.width(2) < min_width:
+            res.proved, res.reason, res.failed_at, res.failed_box = False, why, _box_str(box), box
+            break
+        stack.extend(_split(box))
+    res.boxes, res.types, res.anchored = n, st["types"], st["anchored"]
+    res.cpu = time.process_time() - t0
+    if not res.proved and n > max_boxes:
+        res.reason = f"box budget exhausted ({max_boxes}); last: {res.reason}"
+    return res
+
+
+def _box_str(box: Box) -> tuple:
+    return tuple((float(s[0]), float(s[1])) for s in (box.t, box.x, box.y))
+
+
+def proof_record(pr: SegmentProof) -> dict:
+    """The JSON field ``proof`` of a Nash segment record."""
+    from gamekit.parametric.algebraic import number_decimal
+
+    out = {"proved": pr.proved, "theta_from": number_decimal(pr.a, 9), "theta_to": number_decimal(pr.c, 9),
+           "theta_from_exact": str(pr.a), "theta_to_exact": str(pr.c), "boxes": pr.boxes,
+           "cpu_seconds": round(pr.cpu, 2),
+           "not_covered": "the margins between the segment's ends and [theta_from, theta_to]"}
+    if not pr.proved:
+        out["reason"] = pr.reason
+        out["failed_box"] = {"theta": pr.failed_at[0], "p1": pr.failed_at[1], "p2": pr.failed_at[2]} \
+            if pr.failed_at else None
+    return out

@@ -1,0 +1,117 @@
+"""Combine the Nash sweep's segments with the box proof: "segments + proof ⇒ complete".
+
+:func:`prove_cover` runs :func:`nash_proof.prove_piece` on every segment of a Nash cover.
+When a segment is not proved, the failing box's θ-range is *probed*: the complete
+enumeration (:func:`nash.banque_nash`) is run at a rational θ* there and compared with the
+segment's tracked equilibria at θ*. If it finds more extreme equilibria, the segment had
+missed a branch: the segment through θ* is added, the overlap is cut and solved again
+(:func:`theta_cover._resolve_overlaps`, the same repair as for overlapping segments), and
+the new segments are proved in turn. Each segment gets ``pc.proof`` (a
+:class:`nash_proof.SegmentProof`, with ``probe`` notes).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from gamekit.parametric.algebraic import compare_numbers
+from games.baccara.banque.nash_proof import SegmentProof, proof_record, prove_piece
+
+__all__ = ["prove_cover", "probe", "segment_proof_record"]
+
+
+def _theta_in(pr: SegmentProof) -> Fraction:
+    from gamekit.parametric.surd import simplest_between
+
+    lo, hi = pr.failed_box.t
+    return simplest_between(lo, hi) if lo < hi else lo
+
+
+def probe(pc, pr: SegmentProof) -> dict:
+    """Solve at a rational θ* inside the failing box; compare with the tracked equilibria."""
+    from games.baccara.banque.nash import banque_nash
+
+    t = _theta_in(pr)
+    if not compare_numbers(pc.lo, t) < 0 < compare_numbers(pc.hi, t):
+        return {"theta": str(t), "missed": 0, "note": "probe point outside the segment"}
+    res = banque_nash(t)
+    extra = len(res.equilibria) - len(pc.tracked)
+    out = {"theta": str(t), "found": len(res.equilibria), "tracked": len(pc.tracked), "missed": max(extra, 0)}
+    if extra > 0:
+        out["equilibria"] = [{"player1": str(e.p1), "player2": str(e.p2)} for e in res.equilibria]
+    return out
+
+
+def prove_cover(pieces: list, *, margin: Fraction = Fraction(1, 10 ** 6), progress: bool = False,
+                max_repairs: int = 20) -> list:
+    """Prove every segment (module docstring); returns the (possibly repaired) segments."""
+    from games.baccara.banque.theta_cover import _resolve_overlaps
+    from games.baccara.banque.theta_nash import Degenerate, merge, nash_piece
+
+    out: list = []
+    queue = list(pieces)
+    repairs = 0
+    bar, task = _bar(progress, len(queue))
+    try:
+        while queue:
+            pc = queue.pop(0)
+            pr = prove_piece(pc, margin)
+            pc.proof = pr
+            if not pr.proved and pr.failed_box is not None and repairs < max_repairs:
+                pr.probe = probe(pc, pr)
+                if pr.probe.get("missed"):
+                    repairs += 1
+                    t = Fraction(pr.probe["theta"])
+                    fixed = _resolve_overlaps([pc, _clip(nash_piece(t), pc)], nash_piece, Degenerate, 2000)
+                    for q in fixed:
+                        q.__dict__.pop("proof", None)
+                    queue = merge(sorted(fixed, key=lambda q: float(q.lo))) + queue
+                    continue
+            out.append(pc)
+            if bar is not None:
+                bar.update(task, advance=1, done=f"{len(out)} proved or checked")
+    finally:
+        if bar is not None:
+            bar.stop()
+    out.sort(key=lambda q: float(q.lo))
+    return out
+
+
+def _clip(new, pc):
+    """Restrict a new segment to the repaired segment's range (its neighbours stay as they are)."""
+    if compare_numbers(new.lo, pc.lo) < 0:
+        new.lo, new.ends_by[0] = pc.lo, list(pc.ends_by[0])
+    if compare_numbers(new.hi, pc.hi) > 0:
+        new.hi, new.ends_by[1] = pc.hi, list(pc.ends_by[1])
+    return new
+
+
+def _bar(progress: bool, n: int):
+    if not progress:
+        return None, None
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    bar = Progress(TextColumn("banque Nash proof"), BarColumn(), TextColumn("{task.fields[done]}"),
+                   TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+    bar.start()
+    return bar, bar.add_task("proof", total=n, done="")
+
+
+def segment_proof_record(pc) -> dict | None:
+    """The ``proof`` field of a segment record (mirrored segments: the original's proof,
+    reflected — the θ ↔ 1 − θ symmetry is exact)."""
+    src = pc.mirror_of if getattr(pc, "mirror_of", None) is not None else pc
+    pr = getattr(src, "proof", None)
+    if pr is None:
+        return None
+    rec = proof_record(pr)
+    if src is not pc:
+        from gamekit.parametric.algebraic import number_decimal
+
+        a, c = 1 - pr.c, 1 - pr.a
+        rec.update({"theta_from": number_decimal(a, 9), "theta_to": number_decimal(c, 9),
+                    "theta_from_exact": str(a), "theta_to_exact": str(c), "mirror": True})
+    if getattr(pr, "probe", None):
+        rec["probe"] = pr.probe
+    return rec
