@@ -115,6 +115,20 @@ def _mulmod(a, b, p, pinv):
     return r
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _invmod(a, p, pinv):
+    """a⁻¹ mod p for a prime p and 0 < a < p: a^(p−2) by square-and-multiply (Fermat)."""
+    inv = 1
+    base = a
+    e = p - 2
+    while e > 0:
+        if e & 1:
+            inv = _mulmod(inv, base, p, pinv)
+        base = _mulmod(base, base, p, pinv)
+        e >>= 1
+    return inv
+
+
 @njit(cache=True, nogil=True)
 def _sign(res, primes, inv, half, digits):
     """Sign of the integer N (|N| < Π/2) with residues ``res`` (Garner's mixed radix)."""
@@ -166,14 +180,7 @@ def _pivot(T, D, r, c, primes, pinv):
         a = T[s, r, c]
         if a == 0:
             return False
-        ia = 1
-        base = a
-        e = p - 2
-        while e > 0:
-            if e & 1:
-                ia = _mulmod(ia, base, p, pi)
-            base = _mulmod(base, base, p, pi)
-            e >>= 1
+        ia = _invmod(a, p, pi)
         for j in range(w):
             if j != c:
                 T[s, r, j] = _mulmod(T[s, r, j], ia, p, pi)
@@ -439,14 +446,7 @@ def basis_numerators(Mres, primes, bases, out):
                     det = p - det if det else 0
                 g = G[c, c]
                 det = _mulmod(det, g, p, pi)
-                ig = 1
-                base = g
-                e = p - 2
-                while e > 0:
-                    if e & 1:
-                        ig = _mulmod(ig, base, p, pi)
-                    base = _mulmod(base, base, p, pi)
-                    e >>= 1
+                ig = _invmod(g, p, pi)
                 for t in range(c, nz + 1):
                     G[c, t] = _mulmod(G[c, t], ig, p, pi)
                 for a in range(nz):
