@@ -169,3 +169,28 @@ def test_nashpy_loses_an_equilibrium_we_keep():
     mixed = ((F(83, 88), F(5, 88)), (F(0), F(33, 43), F(10, 43), F(0), F(0)))
     assert mixed in ours and len(ours) == 3
     assert lost_by_nashpy(ours, nashpy_support_enumeration(A, B)) == [mixed]
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.integers(2, 4), st.integers(2, 4), st.integers(0, 2 ** 32), st.sampled_from([10 ** 12, 10 ** 15, 2 ** 52]))
+def test_support_float_filter_is_exact_on_huge_near_tied_payoffs(m, n, seed, big):
+    """Payoffs big·{0, 1} + {0, …, 3}: the small differences sit at the last bits of the
+    large ones, where an error-bound heuristic can drop an equilibrium. The certified float step (verified enclosures) must return
+    exactly what the exact-only loop returns."""
+    rng = np.random.default_rng(seed)
+    A = (big * rng.integers(0, 2, size=(m, n)) + rng.integers(0, 4, size=(m, n))).tolist()
+    B = (big * rng.integers(0, 2, size=(m, n)) + rng.integers(0, 4, size=(m, n))).tolist()
+    g = gamekit.BimatrixGame(A, B)
+    exact = profiles(gamekit.solve_result(g, "support_enumeration", use_floats=False))
+    assert profiles(gamekit.solve_result(g, "support_enumeration")) == exact
+
+
+def test_support_payoffs_beyond_2_53_use_the_exact_loop():
+    """Integers that binary64 cannot hold exactly: the float step is skipped, the answer
+    is the exact loop's (a battle of the sexes with payoffs near 2⁶¹)."""
+    s = 2 ** 60
+    g = gamekit.BimatrixGame([[3 * s + 1, 0], [0, 2 * s]], [[2 * s, 0], [0, 3 * s + 1]])
+    assert max(max(r) for r in integer_game(g).A) >= 2 ** 53
+    res = profiles(gamekit.solve_result(g, "support_enumeration"))
+    assert res == profiles(gamekit.solve_result(g, "support_enumeration", use_floats=False))
+    assert len(res) == 3

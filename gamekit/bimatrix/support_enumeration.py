@@ -11,13 +11,17 @@ with a unique solution; in a degenerate game equilibria may need supports of une
 size or lie in continua, so the list is *not* claimed complete.
 
 Speed: for each row support I the systems of all column supports J are solved at once
-in floating point (numpy, batched LU). A support pair is discarded only when the float
-solution violates a condition by more than an error bound derived from the 1-norm
-condition number (forward error ≤ κ₁ · 1e-13 relative, far above LU's backward error
-for these sizes); ill-conditioned or singular systems (κ₁ > 1e9) always go to the exact
-path. Every survivor is re-solved in rational arithmetic and certified exactly, so
-floats can only cost time, never produce or (up to the stated error bound) drop an
-equilibrium.
+in floating point (numpy) and enclosed rigorously: :func:`gamekit.kernel.verified_float.
+verified_solve` returns x̂ and r with ‖x − x̂‖∞ ≤ r for the exact solution x (a-posteriori
+bound of Rump type using only IEEE-754 round-to-nearest; r = ∞ when it cannot prove the
+system non-singular). The payoffs are integers below 2⁵³ scaled by a power of two, so the
+float data are the exact data. A support pair is discarded only when the enclosure
+*proves* a violation: some y_j < 0 (ŷ_j + r < 0), or some row's payoff exceeds u — the
+computed (A_J ŷ)_i − û exceeds twice a rigorous bound of its error, γ_k (|A_J||ŷ|)_i
+(Higham Lemma 3.1) plus r (Σ_j |a_ij| + 1) for the uncertainty of ŷ and û; the same for
+x and the columns. Everything else is re-solved in rational arithmetic and certified
+exactly, so floats can only cost time, never produce or drop an equilibrium. Payoffs of
+2⁵³ or more use the exact loop only.
 """
 
 from __future__ import annotations
@@ -31,42 +35,40 @@ from gamekit.kernel.linalg import solve_exact
 
 __all__ = ["support_enumeration"]
 
-_COND_MAX = 1e9
-_REL_ERR = 1e-13
+#: Integer payoffs must be exact in binary64 for the float data to be the exact data.
+_EXACT_FLOAT_INTS = 2 ** 53
 
 
 def _batched_solutions(Mats: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Solve a batch of (k+1)×(k+1) systems ``M z = e_last`` in floating point.
+    """Enclose the solutions of the batch ``M z = e_last`` (exact float data): returns
+    (ẑ, r) with ‖z − ẑ‖∞ ≤ r, r = ∞ where the bound fails (the caller decides exactly)."""
+    from gamekit.kernel.verified_float import verified_solve
 
-    Returns (solutions, error bounds); the bound is ``inf`` for (near-)singular or
-    ill-conditioned systems (κ₁ > 1e9), which the caller must decide exactly.
-    """
     nb, size, _ = Mats.shape
-    sols = np.zeros((nb, size))
-    err = np.full(nb, np.inf)
+    rhs = np.zeros((nb, size))
+    rhs[:, -1] = 1.0
+    return verified_solve(Mats, rhs)
+
+
+def _keep(sol: np.ndarray, rad: np.ndarray, rows: np.ndarray, k: int) -> np.ndarray:
+    """Support pairs that the enclosure cannot rule out (module docstring).
+
+    ``sol``: (N, k+1) = (ŷ, û); ``rad``: (N,); ``rows``: (N, m, k) — the exact float
+    coefficients whose products with y are compared with u."""
+    from gamekit.kernel.verified_float import ETA, gamma, inflate
+
+    undecided = ~np.isfinite(rad)
+    r = np.where(undecided, 0.0, rad)
     with np.errstate(all="ignore"):
-        det = np.linalg.det(Mats)
-        scale = np.abs(Mats).max(axis=(1, 2)) ** size
-        ok = np.abs(det) > 1e-12 * scale
-        if ok.any():
-            idx = np.flatnonzero(ok)
-            inv = np.linalg.inv(Mats[idx])
-            cond = np.abs(Mats[idx]).sum(axis=1).max(axis=1) * np.abs(inv).sum(axis=1).max(axis=1)
-            sol = inv[:, :, -1]
-            sols[idx] = sol
-            good = np.isfinite(cond) & (cond < _COND_MAX)
-            bound = _REL_ERR * cond * (1.0 + np.abs(sol).max(axis=1))
-            err[idx] = np.where(good, bound, np.inf)
-    return sols, err
-
-
-def _keep(sol: np.ndarray, err: np.ndarray, payoff_vs: np.ndarray, k: int) -> np.ndarray:
-    """Support pairs that the float solution cannot rule out (see the module docstring)."""
-    exact = ~np.isfinite(err)
-    e = np.where(exact, 0.0, err)
-    nonneg = (sol[:, :k] >= -e[:, None]).all(axis=1)
-    best = (payoff_vs <= sol[:, k][:, None] + e[:, None] * (1.0 + k)).all(axis=1)
-    return exact | (nonneg & best)
+        y, u = sol[:, :k], sol[:, k]
+        negative = (y + r[:, None] < 0).any(axis=1)
+        pay = np.einsum("bik,bk->bi", rows, y)
+        absrows = np.abs(rows)
+        err = gamma(k + 1) * np.einsum("bik,bk->bi", absrows, np.abs(y)) \
+            + r[:, None] * (absrows.sum(axis=2) + 1.0)
+        bound = inflate(err, 2 * k + 8) + ETA
+        better = ((pay - u[:, None]) > 2.0 * bound).any(axis=1)
+    return undecided | ~(negative | better)
 
 
 def _exact_profile(ig: IntGame, I: tuple[int, ...], J: tuple[int, ...]) -> Profile | None:
@@ -108,9 +110,12 @@ def support_enumeration(ig: IntGame, use_floats: bool = True) -> list[Profile]:
                     if prof is not None:
                         found.setdefault(prof, None)
         return list(found)
-    big = max(max(max(r) for r in ig.A), max(max(r) for r in ig.B))
-    Af = np.array(ig.A, dtype=float) / big
-    Bf = np.array(ig.B, dtype=float) / big
+    big = max(max(abs(v) for r in M for v in r) for M in (ig.A, ig.B))
+    if big >= _EXACT_FLOAT_INTS:
+        return support_enumeration(ig, use_floats=False)
+    scale = 2.0 ** max(0, int(big).bit_length())   # a power of two: the scaling is exact
+    Af = np.array(ig.A, dtype=float) / scale
+    Bf = np.array(ig.B, dtype=float) / scale
     for k in range(1, min(m, n) + 1):
         Js = np.array(list(combinations(range(n), k)), dtype=np.intp)
         nJ = len(Js)
@@ -123,8 +128,7 @@ def support_enumeration(ig: IntGame, use_floats: bool = True) -> list[Profile]:
             My[:, :k, k] = -1.0
             My[:, k, :k] = 1.0
             ysol, yerr = _batched_solutions(My)
-            Ay = np.einsum("bik,bk->bi", AJ, ysol[:, :k])
-            cand = np.flatnonzero(_keep(ysol, yerr, Ay, k))
+            cand = np.flatnonzero(_keep(ysol, yerr, AJ, k))
             if cand.size == 0:
                 continue
             Jc = Js[cand]
@@ -134,8 +138,8 @@ def support_enumeration(ig: IntGame, use_floats: bool = True) -> list[Profile]:
             Mx[:, :k, k] = -1.0
             Mx[:, k, :k] = 1.0
             xsol, xerr = _batched_solutions(Mx)
-            xB = xsol[:, :k] @ Bf[Iarr]
-            for idx in np.flatnonzero(_keep(xsol, xerr, xB, k)):
+            BI = np.broadcast_to(Bf[Iarr].T, (len(cand), n, k))   # rows: columns j of B[I, :]ᵀ
+            for idx in np.flatnonzero(_keep(xsol, xerr, BI, k)):
                 J = tuple(int(j) for j in Jc[idx])
                 prof = _exact_profile(ig, I, J)
                 if prof is not None:
