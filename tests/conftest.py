@@ -7,9 +7,28 @@ holds. The profile below switches both off for every ``@given`` test (a test's o
 deselected by ``addopts`` in ``pyproject.toml``; run them with ``pytest -m slow``.
 """
 
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
     "gamekit", deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile("gamekit")
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def baccara_cli():
+    """Run ``baccara ARGS…`` from this checkout in a fresh process with a minimal
+    environment; returns the CompletedProcess (text stdout/stderr)."""
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "games.baccara.cli.main", *args], cwd=ROOT,
+                              capture_output=True, text=True,
+                              env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    return run

@@ -12,11 +12,8 @@ and the reason is given where it does not; the CLI keeps the contract shape and 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from fractions import Fraction as F
 from functools import cache
-from pathlib import Path
 
 import pytest
 
@@ -25,8 +22,6 @@ from games.baccara.banque.certify import is_banque_nash
 from games.baccara.banque.concepts import correlated, independent
 from games.baccara.banque.model import ROWS, banque_tables, check_theta
 from games.baccara.banque.nash import banque_nash
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @cache
@@ -101,13 +96,8 @@ def test_independent_exists_or_explains():
     assert not no.exists and "not product" in no.notes[0]
 
 
-def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "games.baccara.cli.main", *args], cwd=ROOT,
-                          capture_output=True, text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
-
-
-def test_cli_contract_shape_and_errors():
-    r = run_cli("solve", "--game", "banque", "--theta", "3/10", "--concept", "independent", "--json")
+def test_cli_contract_shape_and_errors(baccara_cli):
+    r = baccara_cli("solve", "--game", "banque", "--theta", "3/10", "--concept", "independent", "--json")
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
     assert d["game"] == "banque" and d["theta"] == "3/10" and d["concept"] == "independent"
@@ -115,5 +105,5 @@ def test_cli_contract_shape_and_errors():
     e = d["equilibria"][0]
     assert set(e) >= {"player1", "player2", "banker", "payoffs"}
     assert set(e["player1"]) == {"5"} and len(e["banker"]) == 1144
-    bad = run_cli("solve", "--game", "banque", "--theta", "1")
+    bad = baccara_cli("solve", "--game", "banque", "--theta", "1")
     assert bad.returncode == 2 and bad.stdout == "" and bad.stderr.startswith("error:")

@@ -11,10 +11,7 @@ equilibrium, and the CLI contract.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from fractions import Fraction as F
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -27,8 +24,6 @@ from games.baccara.banque.model import ROWS, STATES, banque_tables, team_game
 from games.baccara.banque.shoe import PRIMES
 from games.baccara.cards import falling, shoe_counts
 from games.baccara.models.tables import model_tables
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_crt_primes_are_primes():
@@ -213,13 +208,8 @@ def test_every_concept_certified(concept, d):
         assert res.exists and res.complete
 
 
-def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "games.baccara.cli.main", *args], cwd=ROOT,
-                          capture_output=True, text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
-
-
-def test_cli_decks_json_shape():
-    r = run_cli("solve", "--game", "banque", "--theta", "3/10", "--decks", "6", "--concept", "correlated", "--json")
+def test_cli_decks_json_shape(baccara_cli):
+    r = baccara_cli("solve", "--game", "banque", "--theta", "3/10", "--decks", "6", "--concept", "correlated", "--json")
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
     assert d["decks"] == 6 and d["game"] == "banque" and d["exists"] is True and d["unique"] is True
@@ -236,14 +226,14 @@ def test_cli_decks_json_shape():
     ("solve", "--game", "banque", "--decks", "x"),
     ("sweep", "--game", "banque", "--decks", "0"),
 ])
-def test_cli_bad_decks(args):
-    r = run_cli(*args)
+def test_cli_bad_decks(args, baccara_cli):
+    r = baccara_cli(*args)
     assert r.returncode == 2 and r.stdout == "" and r.stderr.startswith("error:") and r.stderr.count("\n") == 1
 
 
 @pytest.mark.slow
-def test_cli_sweep_six_decks_small_range():
-    r = run_cli("sweep", "--game", "banque", "--decks", "6", "--theta-range", "3/10:301/1000", "--json")
+def test_cli_sweep_six_decks_small_range(baccara_cli):
+    r = baccara_cli("sweep", "--game", "banque", "--decks", "6", "--theta-range", "3/10:301/1000", "--json")
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
     assert d["decks"] == 6 and d["segments"]

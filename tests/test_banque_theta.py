@@ -13,11 +13,8 @@ shape and rejects bad input with one ``error:`` line and exit code 2.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from fractions import Fraction as F
 from functools import cache
-from pathlib import Path
 
 import pytest
 
@@ -25,8 +22,6 @@ from gamekit.additive.behaviour import is_additive_equilibrium
 from gamekit.parametric.algebraic import compare_numbers, rational_inside
 from games.baccara.banque.model import banque_tables, team_game
 from games.baccara.banque.theta_correlated import correlated_piece
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @cache
@@ -108,13 +103,8 @@ def test_nash_segment_matches_exact_enumeration_on_both_sides():
     assert [e.draw for e in beyond] != [e.draw for e in near]
 
 
-def run_cli(*args):
-    return subprocess.run([sys.executable, "-m", "games.baccara.cli.main", *args], cwd=ROOT,
-                          capture_output=True, text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
-
-
-def test_cli_sweep_json_shape():
-    r = run_cli("sweep", "--game", "banque", "--concept", "independent", "--theta-range", "3/10:301/1000", "--json")
+def test_cli_sweep_json_shape(baccara_cli):
+    r = baccara_cli("sweep", "--game", "banque", "--concept", "independent", "--theta-range", "3/10:301/1000", "--json")
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
     assert d["game"] == "banque" and d["concept"] == "independent"
@@ -132,8 +122,8 @@ def test_cli_sweep_json_shape():
     ("solve", "--game", "banque", "--decks", "0"),
     ("plot", "banque", "-o", "/tmp/x.png", "--concept", "nash,bogus"),
 ])
-def test_cli_bad_input(args):
-    r = run_cli(*args)
+def test_cli_bad_input(args, baccara_cli):
+    r = baccara_cli(*args)
     assert r.returncode == 2 and r.stdout == "" and r.stderr.startswith("error:") and r.stderr.count("\n") == 1
 
 

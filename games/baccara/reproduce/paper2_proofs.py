@@ -80,10 +80,11 @@ def _curve_formula(fam, label: str):
 # Model B2, d >= 77
 # ------------------------------------------------------------------------------------------
 @cache
-def _b2():
+def _b2(d0: int):
+    """Model B2's family proof for every d >= d0 and alpha in [0, 1/10] (cached per d0)."""
     from games.baccara.analysis.b2_all_d import prove_b2
 
-    return prove_b2(D77, ALPHA_MAX)
+    return prove_b2(d0, ALPHA_MAX)
 
 
 @claim("II.B2.alld.d77", PAPER, "§3, before Theorem 1",
@@ -93,7 +94,7 @@ def _b2():
 def _d77_proved():
     from games.baccara.analysis.b2_all_d import MIXED_SET, b2_family
 
-    pr = _b2()
+    pr = _b2(D77)
     fam = b2_family(2)
     c = pr.curves[MIXED_SET]
     q = _sympy_poly(pr_q(pr)[0]) / _sympy_poly(pr_q(pr)[1])
@@ -316,13 +317,6 @@ def _table4_large():
     return paper, {k: cols[k] for k in sorted(cols)}
 
 
-@cache
-def _b2_d12():
-    from games.baccara.analysis.b2_all_d import prove_b2
-
-    return prove_b2(D12, ALPHA_MAX)
-
-
 @claim("II.B2.alld.unique", PAPER, "Theorem 1 (\"none otherwise\"), Tables 5–6",
        "PROVED for every integer d >= 12 and every alpha in [0, 1/10]: the Model B2 equilibrium is unique, "
        "p = (26), Banker mixes only at ((0,6),-) with q = (35) and plays Table 5 + Table 6's row d >= 12 "
@@ -332,7 +326,7 @@ def _unique_d12():
     from games.baccara.reproduce.paper2_b2 import table6_moves
     from games.baccara.reproduce.paper_data import TABLE6
 
-    pr = _b2_d12()
+    pr = _b2(D12)
     num, den = pr_q(pr)
     q = _sympy_poly(num) / _sympy_poly(den)
     status = f"proved for every d >= {pr.n0}" if pr.unique else f"NOT proved: {pr.failures[:3]}"
@@ -355,7 +349,7 @@ def _thm1_all_d():
 
     recs = sweep_records(ALL_D)
     per_d = {d: sum(not p["unique"] for p in recs[d]["points"]) for d in ALL_D}
-    pr = _b2_d12()
+    pr = _b2(D12)
     paper = ({d: THM1_EXCEPTIONS.get(d, 0) for d in ALL_D}, "unique for every d >= 12")
     text = (f"exact per-d parametric analysis for d = 1..{max(ALL_D)}; "
             + (f"proved for every d >= {pr.n0}" if pr.unique else "d >= 12 NOT proved"))
@@ -393,7 +387,7 @@ def _method_all_d():
     from games.baccara.reproduce.paper2_b3_sweep import TABLE7_MOVES
     from games.baccara.reproduce.paper_data import TABLE6
 
-    b2, b3 = _b2_d12(), _b3()
+    b2, b3 = _b2(D12), _b3()
     strat6 = next(st for ds, _iv, st, _eq in TABLE6 if ds == "≥12")
     six = {s: v for s, v in table6_moves(strat6, 0).items() if s != "06:-"}
     seven = {s: v for s, v in table7_target(TABLE7_MOVES[64]).items() if s != "06:-"}
