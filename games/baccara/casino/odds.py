@@ -27,19 +27,20 @@ import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-
-import numpy as np
+from numbers import Integral
+from typing import TYPE_CHECKING
 
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import to_fraction
 from games.baccara.cards import RANK_VALUE, RANKS, check_decks, falling
 from games.baccara.rules.drawing import (
     K_STOOD,
-    PB_BANKER_DRAWS,
-    PB_PLAYER_DRAWS,
     banker_draw_table,
     player_draw_table,
 )
+
+if TYPE_CHECKING:  # numpy is imported by the enumerator only: Shoe, STATES and the bets load without it
+    import numpy as np
 
 __all__ = [
     "Shoe",
@@ -67,7 +68,7 @@ __all__ = [
     "chemin_de_fer_expectation",
 ]
 
-_RANK_VALUES = np.array([RANK_VALUE[r] for r in RANKS], dtype=np.int64)
+_RANK_VALUES = [RANK_VALUE[r] for r in RANKS]
 _INT64_SAFE = 2**63  # every partial product and sum is a count of ordered deals, at most the denominator
 
 
@@ -85,7 +86,7 @@ class Shoe:
         if len(c) != len(RANKS):
             raise GameError(f"a shoe needs {len(RANKS)} rank counts (A,2,...,9,10,J,Q,K), got {len(c)}")
         for r, n in zip(RANKS, c, strict=True):
-            if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+            if isinstance(n, bool) or not isinstance(n, Integral) or n < 0:
                 raise GameError(f"count of rank {r} must be a non-negative integer, got {n!r}")
         object.__setattr__(self, "counts", tuple(int(n) for n in c))
 
@@ -258,6 +259,8 @@ def _moment(dist: CoupDistribution, payout: Callable[[Coup], object], power: int
 
 def _integer_table(table: np.ndarray) -> tuple[np.ndarray, int]:
     """Fractions -> (integer numerators as int64 or object, common denominator)."""
+    import numpy as np
+
     den = 1
     for x in table.flat:
         den = math.lcm(den, Fraction(x).denominator)
@@ -272,6 +275,8 @@ def _opening_weights(shoe: Shoe, dtype: type) -> np.ndarray:
     10·v3 + v4, summed over the rank tuples with those values, split by whether Player's
     (P1, P2) and Banker's (B1, B2) cards are of the same rank.
     """
+    import numpy as np
+
     c = np.array(shoe.counts, dtype=dtype)
     r = np.indices((13, 13, 13, 13)).reshape(4, -1)
     r1, r2, r3, r4 = r
@@ -282,7 +287,7 @@ def _opening_weights(shoe: Shoe, dtype: type) -> np.ndarray:
         * (c[r4] - (r4 == r1) - (r4 == r2) - (r4 == r3))
     )
     keep = w != 0
-    v = _RANK_VALUES[r[:, keep]]
+    v = np.array(_RANK_VALUES, dtype=np.int64)[r[:, keep]]
     t = ((v[0] * 10 + v[1]) * 10 + v[2]) * 10 + v[3]
     cls = 2 * (r1[keep] == r3[keep]) + (r2[keep] == r4[keep])
     out = np.zeros(10**4 * 4, dtype=dtype)
@@ -298,6 +303,8 @@ def _enumerate(
     bden: int,
 ) -> CoupDistribution:
     """Exact final-state counts for Player table pnum/pden[v1, v3] and Banker bnum/bden[v2, v4, k]."""
+    import numpy as np
+
     n_cards = shoe.size
     if n_cards < 6:
         raise GameError(f"a coup may need 6 cards but the shoe holds only {n_cards}")
@@ -384,6 +391,10 @@ def _enumerate(
 
 def coup_distribution(shoe: Shoe | int = 8) -> CoupDistribution:
     """Exact distribution of punto banco's final state for a shoe (or a deck count)."""
+    import numpy as np
+
+    from games.baccara.rules.drawing import PB_BANKER_DRAWS, PB_PLAYER_DRAWS
+
     if not isinstance(shoe, Shoe):
         shoe = Shoe.decks(shoe)
     pnum = np.array([[PB_PLAYER_DRAWS[(a + b) % 10] for b in range(10)] for a in range(10)], dtype=np.int64)
@@ -441,6 +452,9 @@ class Bet:
     payout: Callable[[Coup], Fraction] = field(compare=False)
 
 
+_LOSS, _PUSH, _EVEN = Fraction(-1), Fraction(0), Fraction(1)  # shared results of the payouts
+
+
 def _pays(x: object, what: str) -> Fraction:
     f = to_fraction(x, what)
     if f <= 0:
@@ -471,7 +485,7 @@ def banker_bet(commission: object = Fraction(1, 20), name: str | None = None) ->
 
     def pay(s: Coup) -> Fraction:
         w = s.winner
-        return win if w == "banker" else Fraction(-1) if w == "player" else Fraction(0)
+        return win if w == "banker" else _LOSS if w == "player" else _PUSH
 
     return Bet(name or f"banker_commission_{_ratio(c)}", f"Banker, {_ratio(c * 100)}% commission on wins", pay)
 
@@ -482,7 +496,7 @@ def player_bet(pays: object = 1, name: str | None = None) -> Bet:
 
     def pay(s: Coup) -> Fraction:
         w = s.winner
-        return p if w == "player" else Fraction(-1) if w == "banker" else Fraction(0)
+        return p if w == "player" else _LOSS if w == "banker" else _PUSH
 
     return Bet(name or f"player_{_ratio(p)}_to_1", f"Player, pays {_ratio(p)} to 1, ties push", pay)
 
@@ -493,7 +507,7 @@ def tie_bet(pays: object = 8, name: str | None = None) -> Bet:
     return Bet(
         name or f"tie_{_ratio(p)}_to_1",
         f"Tie, pays {_ratio(p)} to 1",
-        lambda s: p if s.winner == "tie" else Fraction(-1),
+        lambda s: p if s.winner == "tie" else _LOSS,
     )
 
 
@@ -506,7 +520,7 @@ def pair_bet(hand: str, pays: object = 11, name: str | None = None) -> Bet:
     return Bet(
         name or f"{hand}_pair_{_ratio(p)}_to_1",
         f"{hand.capitalize()} pair (first two cards of one rank), pays {_ratio(p)} to 1",
-        lambda s: p if getattr(s, attr) else Fraction(-1),
+        lambda s: p if getattr(s, attr) else _LOSS,
     )
 
 
@@ -516,7 +530,7 @@ def either_pair_bet(pays: object = 5, name: str | None = None) -> Bet:
     return Bet(
         name or f"either_pair_{_ratio(p)}_to_1",
         f"Either pair (Player or Banker), pays {_ratio(p)} to 1",
-        lambda s: p if (s.player_pair or s.banker_pair) else Fraction(-1),
+        lambda s: p if (s.player_pair or s.banker_pair) else _LOSS,
     )
 
 
@@ -527,8 +541,8 @@ def super6_bet(six_pays: object = Fraction(1, 2), name: str | None = None) -> Be
     def pay(s: Coup) -> Fraction:
         w = s.winner
         if w == "banker":
-            return p if s.banker_total == 6 else Fraction(1)
-        return Fraction(-1) if w == "player" else Fraction(0)
+            return p if s.banker_total == 6 else _EVEN
+        return _LOSS if w == "player" else _PUSH
 
     return Bet(
         name or f"banker_no_commission_super6_{_ratio(p)}",
@@ -543,8 +557,8 @@ def ez_banker_bet(name: str = "ez_banker") -> Bet:
     def pay(s: Coup) -> Fraction:
         w = s.winner
         if w == "banker":
-            return Fraction(0) if (s.banker_total == 7 and s.banker_cards == 3) else Fraction(1)
-        return Fraction(-1) if w == "player" else Fraction(0)
+            return _PUSH if (s.banker_total == 7 and s.banker_cards == 3) else _EVEN
+        return _LOSS if w == "player" else _PUSH
 
     return Bet(name, "EZ Baccarat Banker: even money, push on a three-card Banker 7 win", pay)
 
@@ -555,7 +569,7 @@ def dragon7_bet(pays: object = 40, name: str | None = None) -> Bet:
     return Bet(
         name or f"ez_dragon7_{_ratio(p)}_to_1",
         f"Dragon 7 (Banker wins with a three-card 7), pays {_ratio(p)} to 1",
-        lambda s: p if (s.winner == "banker" and s.banker_total == 7 and s.banker_cards == 3) else Fraction(-1),
+        lambda s: p if (s.winner == "banker" and s.banker_total == 7 and s.banker_cards == 3) else _LOSS,
     )
 
 
@@ -565,7 +579,7 @@ def panda8_bet(pays: object = 25, name: str | None = None) -> Bet:
     return Bet(
         name or f"ez_panda8_{_ratio(p)}_to_1",
         f"Panda 8 (Player wins with a three-card 8), pays {_ratio(p)} to 1",
-        lambda s: p if (s.winner == "player" and s.player_total == 8 and s.player_cards == 3) else Fraction(-1),
+        lambda s: p if (s.winner == "player" and s.player_total == 8 and s.player_cards == 3) else _LOSS,
     )
 
 

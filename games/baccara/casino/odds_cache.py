@@ -31,7 +31,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from games.baccara.casino.odds import Shoe, coup_distribution
-from games.baccara.rules.drawing import PB_BANKER_DRAWS, PB_PLAYER_DRAWS
+from games.baccara.rules.drawing import punto_banco_rows
 
 __all__ = ["cache_root", "state_counts", "exact_returns"]
 
@@ -56,7 +56,8 @@ def cache_root() -> Path:
 
 def _tableau() -> str:
     """Digest of the drawing tableau the counts depend on."""
-    rows = [[int(x) for x in PB_PLAYER_DRAWS], [[int(x) for x in r] for r in PB_BANKER_DRAWS]]
+    player, banker = punto_banco_rows()
+    rows = [player, banker]
     return hashlib.sha256(json.dumps(rows).encode()).hexdigest()[:16]
 
 

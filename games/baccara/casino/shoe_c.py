@@ -34,17 +34,20 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["load", "library_path"]
+__all__ = ["load", "load_library", "library_path"]
 
 _SOURCE = Path(__file__).with_name("shoe_kernel.c")
-_FLAGS = ("-O2", "-shared", "-fPIC", "-fno-strict-aliasing")
+_FLAGS = ("-O2", "-shared", "-fPIC", "-fno-strict-aliasing", "-pthread")
 
 _P = ctypes.c_void_p
 _I = ctypes.c_int64
 _ARGTYPES = [_P, _I, ctypes.c_uint64, _I, _I, _I, _I, _I,  # base n key first count blocks b0 b1
              _P, _P, _P, _P, _P, _P, _P,  # px bx v10 v1 ct8 ct16 code_t
              _P, _I, ctypes.c_int,  # burn_len cut burn
-             _P, _I, _P, _P, _I, _P, _I]  # hist C gram codes maxc ncoups cap_last
+             _P, _I, _P, _P, _P, _I, _P, _I]  # hist C gram hsum codes maxc ncoups cap_last
+#: deal_threads: deal_range's arguments with (b0, b1) replaced by the thread count.
+_THREAD_ARGTYPES = _ARGTYPES[:6] + [_I] + _ARGTYPES[8:]
+_TABLE_ARGTYPES = [_P] * 11  # val pdraw bdraw cls px bx v10 v1 ct8 ct16 code_t
 
 
 def _compiler() -> str | None:
@@ -129,19 +132,35 @@ def _ours(path: Path) -> bool:
     return st.st_uid == os.getuid() and not st.st_mode & 0o002
 
 
-def _open(path: Path) -> Callable[..., int]:
+def _open(path: Path) -> ctypes.CDLL:
     if not _private(path):
         raise OSError(f"{path} is not private to this user")
     lib = ctypes.CDLL(str(path))
-    fn = lib.deal_range
-    fn.argtypes = _ARGTYPES
-    fn.restype = ctypes.c_int
-    return fn
+    for name, types, res in (("deal_range", _ARGTYPES, ctypes.c_int), ("deal_threads", _THREAD_ARGTYPES, ctypes.c_int),
+                             ("build_tables", _TABLE_ARGTYPES, None)):
+        fn = getattr(lib, name)
+        fn.argtypes = types
+        fn.restype = res
+    return lib
+
+
+def load() -> Callable[..., int] | None:
+    """The C function ``deal_range`` (ctypes), building the library if needed; None if impossible."""
+    lib = load_library()
+    return None if lib is None else lib.deal_range
+
+
+def _clear() -> None:
+    load_library.cache_clear()
+
+
+load.cache_clear = _clear  # type: ignore[attr-defined]  # forget the loaded library (tests)
 
 
 @lru_cache(maxsize=1)
-def load() -> Callable[..., int] | None:
-    """The C function ``deal_range`` (ctypes), building the library if needed; None if impossible."""
+def load_library() -> ctypes.CDLL | None:
+    """The C library (``deal_range``, ``deal_threads``, ``build_tables`` typed for ctypes),
+    building it if needed; None if impossible."""
     if not _SOURCE.exists():
         return None
     cc = _compiler()
@@ -154,7 +173,7 @@ def load() -> Callable[..., int] | None:
         return None
 
 
-def _load_from_dirs(cc: str, name: str) -> Callable[..., int] | None:
+def _load_from_dirs(cc: str, name: str) -> ctypes.CDLL | None:
     for d in _cache_dirs():
         if d.exists() and not _ours(d):
             continue  # never build into, nor load from, a directory others can write

@@ -10,10 +10,19 @@
  * deal_range() deals the shoes of blocks b0 .. b1-1 (of `blocks` equal blocks of the chunk
  * first .. first+count-1), so that callers can run disjoint block ranges on several threads
  * (ctypes releases the GIL): per shoe its class histogram, coups and (if maxc > 0) codes,
- * and per block the upper triangle of the Gram matrix of the histograms. Returns 0, or -1
- * when scratch memory cannot be allocated.
+ * and per block the upper triangle of the Gram matrix of the histograms and (if hsum is not
+ * NULL) the sum of the histograms; hist may be NULL (only the sums are wanted). Returns 0,
+ * or -1 when scratch memory cannot be allocated.
+ *
+ * deal_threads() runs deal_range on `threads` POSIX threads that take blocks from a shared
+ * counter (a thread slowed by other load takes fewer); the result does not depend on which
+ * thread deals which block. build_tables() fills the dealer's look-up tables (the same
+ * tables as shoe_kernel.coup_table, built without numpy).
  */
 #include <stdint.h>
+#ifndef _WIN32
+#include <pthread.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -147,7 +156,7 @@ int deal_range(const uint8_t *base, int64_t n, uint64_t key, int64_t first, int6
                int64_t b0, int64_t b1, const int32_t *px, const int32_t *bx, const int32_t *v10,
                const int32_t *v1, const uint8_t *ct8, const uint16_t *ct16, const int16_t *code_t,
                const int32_t *burn_len, int64_t cut, int burn, int32_t *hist, int64_t C, int64_t *gram,
-               int16_t *codes, int64_t maxc, int64_t *ncoups, int64_t cap_last) {
+               int64_t *hsum, int16_t *codes, int64_t maxc, int64_t *ncoups, int64_t cap_last) {
     Table T = {px, bx, v10, v1, ct8, ct16, code_t, codes, maxc};
     int64_t last = n - cut, steps = n - 1 < last + 6 ? n - 1 : last + 6;
     uint8_t *ca = malloc((size_t)n), *cb = malloc((size_t)n);
@@ -158,7 +167,7 @@ int deal_range(const uint8_t *base, int64_t n, uint64_t key, int64_t first, int6
         return -1;
     }
     for (int64_t blk = b0; blk < b1; blk++) {
-        int64_t *g = gram + blk * C * C;
+        int64_t *g = gram + blk * C * C, *hs = hsum ? hsum + blk * C : NULL;
         int64_t s = blk * count / blocks, hi = (blk + 1) * count / blocks;
         while (s < hi) {
             int pair = s + 1 < hi;
@@ -173,19 +182,102 @@ int deal_range(const uint8_t *base, int64_t n, uint64_t key, int64_t first, int6
                 int64_t p = burn ? 1 + burn_len[ca[0]] : 0, q = burn ? 1 + burn_len[cb[0]] : 0;
                 int64_t capb = s + 1 == count - 1 ? cap_last : n;
                 deal_two(&T, ca, cb, p, q, last, capa, capb, ha, hb, s, &na, &nb);
-                memcpy(hist + (s + 1) * C, hb, (size_t)C * sizeof *hb);
+                if (hist) memcpy(hist + (s + 1) * C, hb, (size_t)C * sizeof *hb);
                 ncoups[s + 1] = nb;
                 gram_add(g, hb, C, nz);
+                if (hs) for (int64_t c = 0; c < C; c++) hs[c] += hb[c];
             } else {
                 shuffle_from(ca, n, 0, steps, sa);
                 na = deal_rest(&T, ca, burn ? 1 + burn_len[ca[0]] : 0, 0, last, capa, ha, s);
             }
-            memcpy(hist + s * C, ha, (size_t)C * sizeof *ha);
+            if (hist) memcpy(hist + s * C, ha, (size_t)C * sizeof *ha);
             ncoups[s] = na;
             gram_add(g, ha, C, nz);
+            if (hs) for (int64_t c = 0; c < C; c++) hs[c] += ha[c];
             s += pair ? 2 : 1;
         }
     }
     free(ca); free(cb); free(ha); free(hb); free(nz);
     return 0;
+}
+
+/* ---------------------------------------------------------------- threads */
+
+typedef struct {
+    const uint8_t *base; int64_t n; uint64_t key; int64_t first, count, blocks;
+    const int32_t *px, *bx, *v10, *v1; const uint8_t *ct8; const uint16_t *ct16; const int16_t *code_t;
+    const int32_t *burn_len; int64_t cut; int burn; int32_t *hist; int64_t C; int64_t *gram, *hsum;
+    int16_t *codes; int64_t maxc; int64_t *ncoups; int64_t cap_last;
+    int64_t next; /* next block to deal (shared counter) */
+    int status;
+} Job;
+
+static void *worker(void *arg) {
+    Job *J = arg;
+    for (;;) {
+        int64_t b = __atomic_fetch_add(&J->next, 1, __ATOMIC_RELAXED);
+        if (b >= J->blocks) break;
+        if (deal_range(J->base, J->n, J->key, J->first, J->count, J->blocks, b, b + 1, J->px, J->bx, J->v10, J->v1,
+                       J->ct8, J->ct16, J->code_t, J->burn_len, J->cut, J->burn, J->hist, J->C, J->gram, J->hsum,
+                       J->codes, J->maxc, J->ncoups, J->cap_last))
+            __atomic_store_n(&J->status, -1, __ATOMIC_RELAXED);
+    }
+    return NULL;
+}
+
+int deal_threads(const uint8_t *base, int64_t n, uint64_t key, int64_t first, int64_t count, int64_t blocks,
+                 int64_t threads, const int32_t *px, const int32_t *bx, const int32_t *v10, const int32_t *v1,
+                 const uint8_t *ct8, const uint16_t *ct16, const int16_t *code_t, const int32_t *burn_len,
+                 int64_t cut, int burn, int32_t *hist, int64_t C, int64_t *gram, int64_t *hsum, int16_t *codes,
+                 int64_t maxc, int64_t *ncoups, int64_t cap_last) {
+    Job J = {base, n, key, first, count, blocks, px, bx, v10, v1, ct8, ct16, code_t, burn_len, cut, burn, hist, C,
+             gram, hsum, codes, maxc, ncoups, cap_last, 0, 0};
+    if (threads > blocks) threads = blocks;
+#ifndef _WIN32
+    pthread_t tid[64];
+    int64_t started = 0;
+    if (threads > 64) threads = 64;
+    for (int64_t t = 1; t < threads; t++) {
+        if (pthread_create(&tid[started], NULL, worker, &J) != 0) break; /* fewer threads: same result */
+        started++;
+    }
+    worker(&J);
+    for (int64_t t = 0; t < started; t++) pthread_join(tid[t], NULL);
+#else
+    worker(&J);
+#endif
+    return J.status;
+}
+
+/* ------------------------------------------------------------ the tables */
+
+/* The dealer's tables for rank values val[0..12], Player's rule pdraw[total] and Banker's
+ * bdraw[total * 11 + k] (k = 10: Player stood), bet class cls[code] of each final state:
+ * px, bx (16 x 16), v10, v1 (16), and per coup index (40,000) its class * 4 + third cards
+ * (ct8 when not NULL, else ct16) and its code; see shoe_kernel.coup_table. */
+void build_tables(const int64_t *val, const int64_t *pdraw, const int64_t *bdraw, const int64_t *cls, int32_t *px,
+                  int32_t *bx, int32_t *v10, int32_t *v1, uint8_t *ct8, uint16_t *ct16, int16_t *code_t) {
+    int64_t vr[16] = {0};
+    for (int r = 0; r < 13; r++) vr[r] = val[r];
+    for (int a = 0; a < 16; a++) {
+        v10[a] = (int32_t)(10 * vr[a]);
+        v1[a] = (int32_t)vr[a];
+        for (int b = 0; b < 16; b++) {
+            int64_t key = ((vr[a] + vr[b]) % 10) * 2 + (a == b);
+            px[a * 16 + b] = (int32_t)(key * 2000);
+            bx[a * 16 + b] = (int32_t)(key * 100);
+        }
+    }
+    for (int64_t i = 0; i < 40000; i++) {
+        int64_t pt = i / 4000, pp = i / 2000 % 2, bt = i / 200 % 10, bp = i / 100 % 2, v4 = i / 10 % 10, v5 = i % 10;
+        int natural = pt >= 8 || bt >= 8;
+        int pdr = !natural && pdraw[pt] != 0;
+        int64_t k = pdr ? v4 : 10;
+        int bdr = !natural && bdraw[bt * 11 + k] != 0;
+        int64_t ptf = pdr ? (pt + v4) % 10 : pt, btf = bdr ? (bt + (pdr ? v5 : v4)) % 10 : bt;
+        int64_t code = (((pdr * 10 + ptf) * 2 + bdr) * 10 + btf) * 4 + 2 * pp + bp;
+        int64_t ct = cls[code] * 4 + pdr + bdr;
+        if (ct8) ct8[i] = (uint8_t)ct; else ct16[i] = (uint16_t)ct;
+        code_t[i] = (int16_t)code;
+    }
 }

@@ -52,6 +52,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from games.baccara.casino.sim_core import seed_key
+
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
 
@@ -61,19 +63,6 @@ _GAMMA = 0x9E3779B97F4A7C15
 _M1 = 0xBF58476D1CE4E5B9
 _M2 = 0x94D049BB133111EB
 _MASK = (1 << 64) - 1
-
-
-def _mix_int(z: int) -> int:
-    """SplitMix64's output function on a Python int (mod 2⁶⁴)."""
-    z &= _MASK
-    z = ((z ^ (z >> 30)) * _M1) & _MASK
-    z = ((z ^ (z >> 27)) * _M2) & _MASK
-    return z ^ (z >> 31)
-
-
-def seed_key(seed: int) -> int:
-    """The run key mix(seed mod 2⁶⁴) shared by every shoe of a run."""
-    return _mix_int(seed)
 
 
 def _shoe_states(key: int, first: int, count: int) -> np.ndarray:
@@ -265,7 +254,7 @@ def _deal_c(fn: Callable[..., int], base: np.ndarray, key: int, first: int, coun
 
     args = [ptr(base), base.size, key, first, count, blocks, 0, 0, ptr(px), ptr(bx), ptr(v10), ptr(v1),
             ptr(ct8), ptr(ct16), ptr(code_t), ptr(burn_len), cut, int(burn), ptr(hist), n_classes, ptr(gram),
-            ptr(codes), codes.shape[1], ptr(ncoups), cap_last]
+            None, ptr(codes), codes.shape[1], ptr(ncoups), cap_last]
 
     def run(b: int) -> int:
         a = list(args)

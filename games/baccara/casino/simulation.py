@@ -31,10 +31,9 @@ from __future__ import annotations
 
 import itertools
 import math
-import os
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
@@ -43,14 +42,25 @@ import numpy as np
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import to_fraction
 from games.baccara.cards import RANK_VALUE, RANKS, check_decks
-from games.baccara.casino import odds_cache, shoe_kernel
+from games.baccara.casino import odds_cache, shoe_kernel, sim_core
 from games.baccara.casino.odds import (
-    STANDARD_BETS,
     STATES,
     Bet,
     Shoe,
     chemin_de_fer_expectation,
 )
+from games.baccara.casino.sim_core import (
+    NO_COUP,
+    Accumulator,
+    BetClasses,
+    SessionResult,
+    SimulationResult,
+    bet_classes,
+    check_cut,
+    check_rounds,
+)
+from games.baccara.casino.sim_core import check_seed as _check_seed
+from games.baccara.casino.sim_core import check_workers as _check_workers
 from games.baccara.casino.stats import Z95, BetStat
 from games.baccara.rules.drawing import (
     K_STOOD,
@@ -81,7 +91,6 @@ __all__ = [
 ]
 
 MAX_BATCH = 4096  # shoes dealt together
-NO_COUP = 1600  # code for "no coup" (shoe finished) in the (steps, shoes) code arrays
 _VAL = np.array([RANK_VALUE[r] for r in RANKS], dtype=np.int32)
 _BURN = np.where(_VAL == 0, 10, _VAL)  # burn count by rank of the first card
 _VAL_LIST = [RANK_VALUE[r] for r in RANKS]
@@ -89,39 +98,6 @@ _MAX_SESSION_ROUNDS = 50_000_000
 
 
 # ------------------------------------------------------------------ validation
-
-
-def check_rounds(rounds: object, what: str = "number of rounds") -> int:
-    """A positive integer."""
-    if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)):
-        raise GameError(f"{what} must be a positive integer, got {rounds!r}")
-    if rounds < 1:
-        raise GameError(f"{what} must be a positive integer, got {rounds}")
-    return int(rounds)
-
-
-def check_cut(cut: object, shoe_size: int, burn: bool) -> int:
-    """The cut card sits in front of the ``cut``-th card from the end: 6 ≤ cut ≤ N − 11 (N with no burn)."""
-    if isinstance(cut, bool) or not isinstance(cut, (int, np.integer)):
-        raise GameError(f"cut card position must be an integer, got {cut!r}")
-    cut = int(cut)
-    if cut < 6:
-        raise GameError(f"cut card must have at least 6 cards behind it (a coup needs up to 6), got {cut}")
-    most = shoe_size - (11 if burn else 0)
-    if cut > most:
-        raise GameError(
-            f"cut card position {cut} is beyond the shoe ({shoe_size} cards; at most {most} from the end"
-            + (" after the largest burn)" if burn else ")")
-        )
-    return cut
-
-
-def _check_seed(seed: object) -> int:
-    if seed is None:
-        return int(np.random.SeedSequence().entropy)
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise GameError(f"seed must be a non-negative integer, got {seed!r}")
-    return int(seed)
 
 
 # ------------------------------------------------------------- one coup, vectorized
@@ -246,94 +222,23 @@ class _Dealer:
 # ----------------------------------------------------------------- bet classes
 
 
-class _BetClasses:
-    """Groups the 1600 final states by (payout of every bet, winner, pair flags)."""
+class _BetClasses(BetClasses):
+    """:class:`~games.baccara.casino.sim_core.BetClasses` with numpy arrays for the
+    vectorized backends: ``cls`` (state → class), ``pay`` (float payouts per class and
+    bet), ``kind`` and ``coup`` (the indicators as floats)."""
 
     def __init__(self, bets: Mapping[str, Bet]) -> None:
-        self.names = list(bets)
-        keys: dict[tuple, int] = {}
-        cls = np.empty(NO_COUP + 1, dtype=np.int64)
-        exact_pay: list[tuple[Fraction, ...]] = []
-        payouts = [bets[n].payout for n in self.names]
-        for i, s in enumerate(STATES):
-            pays = tuple(to_fraction(f(s), f"payout of bet {n}") for f, n in zip(payouts, self.names))
-            # keyed by integer pairs: hashing Fractions would cost more than the payouts
-            key = (tuple((p.numerator, p.denominator) for p in pays), s.winner, s.player_pair, s.banker_pair)
-            c = keys.get(key)
-            if c is None:
-                c = keys[key] = len(keys)
-                exact_pay.append(pays)
-            cls[i] = c
-        self.n_classes = len(keys) + 1  # last class: no coup
-        cls[NO_COUP] = len(keys)
-        self.cls = cls
-        self.pay = np.zeros((self.n_classes, len(self.names)))
-        for c, pays in enumerate(exact_pay):
-            self.pay[c] = [float(p) for p in pays]
-        self.exact_pay = [*exact_pay, tuple(Fraction(0) for _ in self.names)]  # per class (no coup: 0)
-        self.kind = np.zeros((self.n_classes, 5))  # banker, player, tie, player pair, banker pair
-        for (_, winner, pp, bp), c in keys.items():
-            self.kind[c, ("banker", "player", "tie").index(winner)] = 1
-            self.kind[c, 3] = pp
-            self.kind[c, 4] = bp
-        self.coup = np.ones(self.n_classes)
-        self.coup[-1] = 0
-
-
-_CLASS_CACHE: dict[tuple[int, ...], tuple[list[Bet], _BetClasses]] = {}
+        super().__init__(bets)
+        self.cls = np.array(self.cls_list, dtype=np.int64)
+        self.pay = np.array([[float(p) for p in pays] for pays in self.exact_pay]).reshape(self.n_classes, -1)
+        self.kind = np.array(self.kinds, dtype=float)
+        self.coup = np.array(self.coups, dtype=float)
 
 
 def _bet_classes(table: Mapping[str, Bet]) -> _BetClasses:
-    """:class:`_BetClasses` of a bet table, cached by the identity of its Bet objects.
-
-    Building the classes evaluates every payout on all 1600 final states (exact
-    Fractions), a fixed cost of a run; the cache keeps the Bet objects alive, so an id
-    cannot be reused while its entry exists.
-    """
-    bets = list(table.values())
-    key = tuple(id(b) for b in bets) + tuple(hash(n) for n in table)
-    hit = _CLASS_CACHE.get(key)
-    if hit is None or list(table) != hit[1].names:
-        if len(_CLASS_CACHE) >= 8:
-            _CLASS_CACHE.clear()
-        hit = _CLASS_CACHE[key] = (bets, _BetClasses(table))
-    return hit[1]
-
-
-@dataclass(frozen=True)
-class SessionResult:
-    """Profit/loss at the end of each of r sessions of n consecutive rounds."""
-
-    bet: str
-    stake: float
-    sessions: int
-    rounds_per_session: int
-    profits: np.ndarray = field(repr=False)
-    exact_mean: float | None = None
-
-    @property
-    def summary(self) -> dict[str, float]:
-        return session_summary(self.profits)
-
-
-@dataclass(frozen=True)
-class SimulationResult:
-    """Outcome of :func:`simulate`."""
-
-    rounds: int
-    shoes: int
-    shoe: Shoe
-    cut: int
-    burn: bool
-    seed: int
-    seconds: float
-    counts: dict[str, int]
-    bets: dict[str, BetStat]
-    sessions: SessionResult | None = None
-
-    @property
-    def rounds_per_second(self) -> float:
-        return self.rounds / self.seconds if self.seconds > 0 else float("inf")
+    """:class:`_BetClasses` of a bet table, cached by the identity of its Bet objects
+    (:func:`games.baccara.casino.sim_core.bet_classes`)."""
+    return bet_classes(table, _BetClasses)
 
 
 def _batch_sizes() -> list[int]:
@@ -347,20 +252,6 @@ def _batch_sizes() -> list[int]:
 def _batch_plan() -> Iterator[tuple[int, int]]:
     """(batch index, shoes in the batch): 16, 32, …, MAX_BATCH, MAX_BATCH, …"""
     return enumerate(itertools.chain(_batch_sizes(), itertools.repeat(MAX_BATCH)))
-
-
-def _check_workers(workers: object) -> int:
-    """Explicit thread count, or by default 2 when the load average leaves a core idle, else 1."""
-    if workers is None:
-        cores = os.cpu_count() or 1
-        try:
-            busy = os.getloadavg()[0]
-        except (AttributeError, OSError):  # platforms without a load average
-            busy = 0.0
-        return 2 if cores >= 2 and busy < cores - 1 else 1
-    if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or workers < 1:
-        raise GameError(f"workers must be a positive integer, got {workers!r}")
-    return int(workers)
 
 
 class _ChunkDealer:
@@ -411,68 +302,12 @@ def _chunks() -> Iterator[int]:
     return itertools.chain(_batch_sizes(), itertools.repeat(MAX_BATCH))
 
 
-class _Accumulator:
-    """Exact integer sums over shoes from which every per-bet statistic follows.
-
-    With hₛ the class histogram of shoe s, the per-shoe return of bet b is
-    Yₛ = hₛ·pay_b and its coups nₛ = hₛ·1 (classes of real coups), so
-    ΣY = (Σh)·pay_b, ΣY² = pay_bᵀ H pay_b, ΣYn = pay_bᵀ H 1 and Σn² = 1ᵀ H 1 with the
-    Gram matrix H = Σₛ hₛhₛᵀ. Only Σh and H are kept (int64), so the result does not
-    depend on chunking, threads or backend, and the moments are evaluated exactly.
-    """
-
-    def __init__(self, classes: _BetClasses) -> None:
-        self.classes = classes
-        C = classes.n_classes
-        self.S = np.zeros(C, dtype=np.int64)
-        self.H = np.zeros((C, C), dtype=np.int64)
-        self.done = self.shoes = 0
+class _Accumulator(Accumulator):
+    """:class:`~games.baccara.casino.sim_core.Accumulator` fed with numpy chunks."""
 
     def add(self, hist: np.ndarray, gram: np.ndarray, coups: int) -> None:
         """Add per-shoe class histograms (shoes × classes) and their Gram matrix."""
-        self.S += hist.sum(axis=0, dtype=np.int64)
-        self.H += gram
-        self.done += coups
-        self.shoes += hist.shape[0]
-
-    def stats(self, exact_returns: Mapping[str, Fraction]) -> dict[str, BetStat]:
-        """Mean return per bet = ΣY/Σn with the delta-method standard error over shoes.
-
-        SE² = Σ(Yₛ − m·nₛ)² / (k(k − 1)·n̄²) for k shoes, m = ΣY/Σn, n̄ = Σn/k; the sum of
-        squares is computed exactly (Fractions) before the final square root.
-        """
-        c = self.classes
-        S = [int(x) for x in self.S]
-        live = [i for i in range(len(S)) if S[i]]
-        H = [[int(self.H[i, j]) for j in live] for i in live]
-        S = [S[i] for i in live]
-        coup = [int(c.coup[i]) for i in live]
-        sn = sum(x * y for x, y in zip(S, coup, strict=True))
-        HC = [sum(x * y for x, y in zip(row, coup, strict=True)) for row in H]
-        sn2 = sum(x * y for x, y in zip(coup, HC, strict=True))
-        out = {}
-        for b, name in enumerate(c.names):
-            pays = [c.exact_pay[i][b] for i in live]
-            L = math.lcm(*(f.denominator for f in pays))  # integer pays: every sum below is an exact int
-            pay = [int(f * L) for f in pays]
-            sY = sum(x * y for x, y in zip(S, pay, strict=True))
-            HP = [sum(x * y for x, y in zip(row, pay, strict=True)) for row in H]
-            sY2 = sum(x * y for x, y in zip(pay, HP, strict=True))
-            sYn = sum(x * y for x, y in zip(coup, HP, strict=True))
-            mean = Fraction(sY, sn * L)
-            if self.shoes > 1:
-                ss = Fraction(sY2 * sn * sn - 2 * sY * sYn * sn + sY * sY * sn2, sn * sn * L * L)
-                nbar = sn / self.shoes
-                se = math.sqrt(max(float(ss), 0.0) / (self.shoes * (self.shoes - 1))) / nbar
-            else:
-                se = float("nan")
-            out[name] = BetStat(name, float(mean), se, exact_returns.get(name))
-        return out
-
-    def counts(self) -> dict[str, int]:
-        keys = ("banker", "player", "tie", "player_pair", "banker_pair")
-        kinds = self.S.astype(np.float64) @ self.classes.kind
-        return {k: int(round(x)) for k, x in zip(keys, kinds, strict=True)}
+        self.add_sums(hist.sum(axis=0, dtype=np.int64).tolist(), gram.tolist(), coups, hist.shape[0])
 
 
 def simulate(
@@ -502,17 +337,7 @@ def simulate(
     in parallel (default: 2 when the load average leaves a core idle, else 1); the result
     does not depend on it.
     """
-    rounds = check_rounds(rounds)
-    if shoe is None:
-        shoe = Shoe.decks(check_decks(decks))
-    cut = check_cut(cut, shoe.size, burn)
-    seed = _check_seed(seed)
-    table = dict(STANDARD_BETS if bets is None else bets)
-    if not table:
-        raise GameError("no bets to simulate")
-    stake_f = float(to_fraction(stake, "stake"))
-    if stake_f <= 0:
-        raise GameError(f"stake must be positive, got {stake}")
+    rounds, shoe, cut, seed, table, stake_f = sim_core.prepare(rounds, decks, seed, shoe, cut, burn, bets, stake)
     n_per = None
     if session_bet is not None or sessions is not None:
         if session_bet is None or sessions is None:
@@ -534,6 +359,10 @@ def simulate(
         session_pay = np.array([float(to_fraction(table[session_bet].payout(s))) for s in STATES]) * stake_f
         profits = np.zeros(sessions)
     start = time.perf_counter()
+    if session_pay is None:  # the C kernel adds its exact sums into the accumulator directly
+        acc = _Accumulator(classes)
+        if sim_core.run_c(acc, rounds, shoe, cut, burn, seed, workers, progress):
+            return sim_core.finish(acc, shoe, cut, burn, seed, rounds, time.perf_counter() - start, exact)
     dealer = _ChunkDealer(shoe, cut, burn, seed, classes, workers)
     acc = _Accumulator(classes)
     first = 0

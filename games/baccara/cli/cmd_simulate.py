@@ -16,24 +16,16 @@ writes the first coups card by card to a CSV file (the R package's table of outc
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from gamekit.core.errors import GameError
-from gamekit.core.numbers import fmt
-from gamekit.io.atomic import atomic_open
-from games.baccara.cards import RANKS
-from games.baccara.casino.odds import STATES, Shoe
-from games.baccara.casino.simulation import (
-    Z95,
-    SimulationResult,
-    first_coups,
-    plot_sessions,
-    simulate,
-)
 from games.baccara.cli.argtypes import exact_int
 from games.baccara.cli.cmd_house_edge import add_bet_arguments, bets_from_args
+
+if TYPE_CHECKING:  # the simulator is imported by run(): the parser stays light
+    from games.baccara.casino.sim_core import SimulationResult
 
 __all__ = ["add_arguments", "run", "simulation_json"]
 
@@ -99,6 +91,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def simulation_json(res: SimulationResult, decks: int | None) -> dict:
+    from gamekit.core.numbers import fmt
+    from games.baccara.casino.stats import Z95
+
     out: dict = {
         "decks": decks,
         "rounds": res.rounds,
@@ -134,7 +129,48 @@ def simulation_json(res: SimulationResult, decks: int | None) -> dict:
     return out
 
 
+def _table_text(title: str, headers: list[str], rows: list[list[str]], right: list[bool]) -> str:
+    """A table drawn as rich draws it to a pipe (heavy head, title above), without rich."""
+    w = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
+
+    def line(cells: list[str], bar: str) -> str:
+        return bar + bar.join(f" {c.rjust(n) if rt else c.ljust(n)} " for c, n, rt in zip(cells, w, right)) + bar
+
+    def rule(left: str, fill: str, mid: str, end: str) -> str:
+        return left + mid.join(fill * (n + 2) for n in w) + end
+
+    out = [title, rule("┏", "━", "┳", "┓"), line(headers, "┃"), rule("┡", "━", "╇", "┩")]
+    out += [line(r, "│") for r in rows]
+    out.append(rule("└", "─", "┴", "┘"))
+    return "\n".join(out)
+
+
+def _render_plain(res: SimulationResult, decks: int | None) -> None:
+    """The report of :func:`_render` as plain text (stdout is not a terminal): same lines and
+    tables, no styles, no rich import."""
+    what = f"{decks}-deck shoes" if decks is not None else "custom shoes"
+    out = [
+        f"{res.rounds:,} coups from {res.shoes:,} {what} (cut card {res.cut} from the end, "
+        f"{'burn' if res.burn else 'no burn'}, seed {res.seed}): {res.seconds:.2f} s, "
+        f"{res.rounds_per_second:,.0f} rounds/s",
+        _table_text("Counts", list(res.counts), [[f"{v:,} ({v / res.rounds:.4%})" for v in res.counts.values()]],
+                    [True] * len(res.counts)),
+    ]
+    rows = []
+    for name, b in res.bets.items():
+        lo, hi = b.ci95
+        ex = "" if b.exact is None else f"{float(b.exact):+.6f}"
+        ok = "" if b.exact is None else ("yes" if b.within(float(b.exact)) else "no")
+        rows.append([name, f"{b.mean:+.6f}", f"[{lo:+.6f}, {hi:+.6f}]", ex, ok.center(5)])
+    out.append(_table_text("Mean return per unit staked (95% CI, clustered by shoe)",
+                           ["bet", "mean", "95% CI", "exact", "in CI"], rows, [False, True, True, True, False]))
+    sys.stdout.write("\n".join(out) + "\n")
+
+
 def _render(res: SimulationResult, decks: int | None) -> None:
+    if res.sessions is None and not sys.stdout.isatty():
+        _render_plain(res, decks)
+        return
     from rich.markup import escape
     from rich.table import Table
 
@@ -181,6 +217,13 @@ def _render(res: SimulationResult, decks: int | None) -> None:
 
 def _write_outcomes(path: str, res: SimulationResult, k: int) -> None:
     """First k coups of the run, card by card (same seed, same shoes as the simulation)."""
+    import csv
+
+    from gamekit.io.atomic import atomic_open
+    from games.baccara.cards import RANKS
+    from games.baccara.casino.odds import STATES
+    from games.baccara.casino.simulation import first_coups
+
     rows = [
         [i + 1, shoe_no, " ".join(RANKS[r] for r in P), " ".join(RANKS[r] for r in B),
          STATES[code].player_total, STATES[code].banker_total, STATES[code].winner,
@@ -195,6 +238,8 @@ def _write_outcomes(path: str, res: SimulationResult, k: int) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from games.baccara.casino.odds import Shoe
+
     bets = bets_from_args(args)
     shoe = Shoe.parse(args.remaining) if args.remaining else None
     decks = None if shoe is not None else args.decks
@@ -230,24 +275,13 @@ def run(args: argparse.Namespace) -> int:
             bar.update(task, completed=done)
 
     try:
-        res = simulate(
-            rounds,
-            decks=args.decks,
-            seed=args.seed,
-            shoe=shoe,
-            cut=args.cut,
-            burn=not args.no_burn,
-            bets=bets,
-            session_bet=args.bet if sessions else None,
-            sessions=sessions,
-            stake=args.stake,
-            progress=progress,
-            workers=workers,
-        )
+        res = _simulate(args, rounds, shoe, bets, sessions, progress, workers)
     finally:
         if bar is not None:
             bar.stop()
     if args.plot and res.sessions is not None:
+        from games.baccara.casino.simulation import plot_sessions
+
         plot_sessions(res.sessions, args.plot)
         sys.stderr.write(f"wrote {args.plot}\n")
     if args.outcomes:
@@ -257,3 +291,20 @@ def run(args: argparse.Namespace) -> int:
     else:
         _render(res, decks)
     return 0
+
+
+def _simulate(args: argparse.Namespace, rounds: int, shoe, bets, sessions, progress, workers) -> SimulationResult:
+    """The run: numpy-free on the C kernel without sessions (:mod:`games.baccara.casino.sim_core`),
+    else :func:`games.baccara.casino.simulation.simulate`."""
+    if sessions is None:
+        from games.baccara.casino.sim_core import simulate_plain
+
+        res = simulate_plain(rounds, decks=args.decks, seed=args.seed, shoe=shoe, cut=args.cut,
+                             burn=not args.no_burn, bets=bets, stake=args.stake, progress=progress, workers=workers)
+        if res is not None:
+            return res
+    from games.baccara.casino.simulation import simulate
+
+    return simulate(rounds, decks=args.decks, seed=args.seed, shoe=shoe, cut=args.cut, burn=not args.no_burn,
+                    bets=bets, session_bet=args.bet if sessions else None, sessions=sessions, stake=args.stake,
+                    progress=progress, workers=workers)

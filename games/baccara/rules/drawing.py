@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import to_fraction
@@ -35,6 +34,9 @@ from games.baccara.infosets import (
     parse_infoset,
     total_of,
 )
+
+if TYPE_CHECKING:  # numpy is imported when a table is built (fast start of the simulator)
+    import numpy as np
 
 __all__ = [
     "DRAW_MOVE",
@@ -49,8 +51,9 @@ __all__ = [
     "PUNTO_BANCO_BANKER",
     "PUNTO_BANCO_PLAYER",
     "PLAYER_FORCED",
-    "PB_PLAYER_DRAWS",
-    "PB_BANKER_DRAWS",
+    "PB_PLAYER_DRAWS",  # noqa: F822 - built on first access (module __getattr__)
+    "PB_BANKER_DRAWS",  # noqa: F822
+    "punto_banco_rows",
     "rule_grid",
     "player_draw_table",
     "banker_draw_table",
@@ -117,18 +120,37 @@ PUNTO_BANCO_PLAYER: dict[str, int] = player_rule(True)
 #: Player's moves that chemin de fer fixes (total 5 is free).
 PLAYER_FORCED: dict[str, int] = {t: m for t, m in player_rule().items() if t != "5"}
 
-#: Punto banco as value-indexed lookup tables: ``PB_PLAYER_DRAWS[total]`` and
-#: ``PB_BANKER_DRAWS[total, k]`` (k = 0..9, 10 for "Player stood"); totals 8–9 (naturals)
-#: never reach them and are 0.
-PB_PLAYER_DRAWS = np.zeros(10, dtype=np.int8)
-PB_BANKER_DRAWS = np.zeros((10, 11), dtype=np.int8)
-for _t, _m in PUNTO_BANCO_PLAYER.items():
-    PB_PLAYER_DRAWS[int(_t)] = _m
-for _lab, _m in PUNTO_BANCO_BANKER.items():
-    _h, _k = parse_infoset(_lab)
-    PB_BANKER_DRAWS[int(_h), K_STOOD if _k is None else _k] = _m
-PB_PLAYER_DRAWS.setflags(write=False)
-PB_BANKER_DRAWS.setflags(write=False)
+def punto_banco_rows() -> tuple[list[int], list[list[int]]]:
+    """Punto banco as plain lists (1 = draw): ``player[total]`` and ``banker[total][k]``
+    (k = 0..9, 10 for "Player stood"); totals 8–9 (naturals) never reach them and are 0."""
+    player = [0] * 10
+    banker = [[0] * 11 for _ in range(10)]
+    for t, m in PUNTO_BANCO_PLAYER.items():
+        player[int(t)] = m
+    for lab, m in PUNTO_BANCO_BANKER.items():
+        h, k = parse_infoset(lab)
+        banker[int(h)][K_STOOD if k is None else k] = m
+    return player, banker
+
+
+_PB_ARRAYS: dict[str, object] = {}
+
+
+def __getattr__(name: str) -> object:
+    """``PB_PLAYER_DRAWS[total]`` and ``PB_BANKER_DRAWS[total, k]``: :func:`punto_banco_rows`
+    as read-only int8 numpy arrays, built on first access (PEP 562), so that importing the
+    rules does not import numpy."""
+    if name not in ("PB_PLAYER_DRAWS", "PB_BANKER_DRAWS"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if not _PB_ARRAYS:
+        import numpy as np
+
+        player, banker = punto_banco_rows()
+        for key, rows in (("PB_PLAYER_DRAWS", player), ("PB_BANKER_DRAWS", banker)):
+            arr = np.array(rows, dtype=np.int8)
+            arr.setflags(write=False)
+            _PB_ARRAYS[key] = arr
+    return _PB_ARRAYS[name]
 
 
 def rule_grid(rule: Mapping[str, object]) -> list[list[str]]:
@@ -178,6 +200,8 @@ def player_draw_table(strategy: Mapping[str, object]) -> np.ndarray:
             raise GameError(
                 f"unknown Player information set {key!r} (use a total 0-7 like '5' or an ascending composition like '05')"
             )
+    import numpy as np
+
     table = np.empty((10, 10), dtype=object)
     for a in range(10):
         for b in range(10):
@@ -222,6 +246,8 @@ def banker_draw_table(strategy: Mapping[str, object]) -> np.ndarray:
             if hand != composition_label(int(hand[0]), int(hand[1])):
                 raise GameError(f"Banker composition {hand!r} must be two ascending digits")
             by_comp[(hand, k)] = _prob(val, lab)
+    import numpy as np
+
     table = np.empty((10, 10, 11), dtype=object)
     for a in range(10):
         for b in range(10):
