@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["load", "load_library", "library_path"]
+__all__ = ["load", "load_library", "library_path", "set_simd"]
 
 _SOURCE = Path(__file__).with_name("shoe_kernel.c")
 _FLAGS = ("-O2", "-shared", "-fPIC", "-fno-strict-aliasing", "-pthread")
@@ -137,11 +137,20 @@ def _open(path: Path) -> ctypes.CDLL:
         raise OSError(f"{path} is not private to this user")
     lib = ctypes.CDLL(str(path))
     for name, types, res in (("deal_range", _ARGTYPES, ctypes.c_int), ("deal_threads", _THREAD_ARGTYPES, ctypes.c_int),
-                             ("build_tables", _TABLE_ARGTYPES, None)):
+                             ("build_tables", _TABLE_ARGTYPES, None), ("set_simd", [ctypes.c_int], ctypes.c_int)):
         fn = getattr(lib, name)
         fn.argtypes = types
         fn.restype = res
+    lib.set_simd(os.environ.get("GAMEKIT_SIM_SIMD", "1") != "0")
     return lib
+
+
+def set_simd(on: bool) -> bool:
+    """Use the AVX-512 lanes (eight shoes at once) when the CPU has them (default; the
+    environment variable ``GAMEKIT_SIM_SIMD=0`` turns them off); returns whether they are
+    used. The shoes dealt are the same either way."""
+    lib = load_library()
+    return bool(lib is not None and lib.set_simd(int(on)))
 
 
 def load() -> Callable[..., int] | None:

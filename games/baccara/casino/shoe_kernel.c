@@ -152,6 +152,151 @@ static void gram_add(int64_t *g, const int32_t *h, int64_t C, int64_t *nz) {
     }
 }
 
+
+/* Record shoe s: its histogram h (coups nc) into hist, ncoups, the block's Gram matrix and sum. */
+static void record(int32_t *hist, int64_t *ncoups, int64_t *g, int64_t *hs, const int32_t *h, int64_t C, int64_t s,
+                   int64_t nc, int64_t *nz) {
+    if (hist) memcpy(hist + s * C, h, (size_t)C * sizeof *h);
+    ncoups[s] = nc;
+    gram_add(g, h, C, nz);
+    if (hs) for (int64_t c = 0; c < C; c++) hs[c] += h[c];
+}
+
+/* ------------------------------------------------------ eight shoes in AVX-512 lanes
+ *
+ * Eight consecutive shoes draw their random positions together: lane k runs exactly the
+ * scalar fast path above on its own stream (output x = mix(state + G), two Lemire draws per
+ * output: the high word for step i, the low word for step i + 1) and stores j in
+ * J[8i + k]. When any lane's draw might be rejected (probability < N / 2^32 per draw)
+ * every lane stops at that even step. The swaps are then made shoe by shoe, the eight
+ * shoes interleaved step by step (eight independent chains of loads and stores), and each
+ * shoe finishes with shuffle_from from the step reached, as the scalar code does: the
+ * shoes are the same bit for bit. Used when the CPU has AVX-512 F/DQ/VL (checked at run
+ * time), without coup codes and with the byte class table. */
+static int simd_mode = -1; /* -1: not decided, 0: off, 1: on */
+
+int set_simd(int want) {
+    int have = 0;
+#if defined(__x86_64__) && defined(__GNUC__)
+    __builtin_cpu_init();
+    have = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+           __builtin_cpu_supports("avx512vl");
+#endif
+    simd_mode = want && have;
+    return simd_mode;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define SIMD_FN __attribute__((target("avx2,avx512f,avx512dq,avx512vl")))
+
+SIMD_FN static inline __m512i mix8(__m512i z) {
+    z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 30)), _mm512_set1_epi64((long long)0xBF58476D1CE4E5B9ULL));
+    z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 27)), _mm512_set1_epi64((long long)0x94D049BB133111EBULL));
+    return _mm512_xor_si512(z, _mm512_srli_epi64(z, 31));
+}
+
+/* J[8i + k] = j of step i in lane k, for the steps of the fast path; returns the step reached. */
+SIMD_FN static int64_t draws8(uint32_t *J, int64_t n, int64_t steps, uint64_t *st) {
+    __m512i s = _mm512_loadu_si512(st), g = _mm512_set1_epi64((long long)G), lo = _mm512_set1_epi64((long long)LO);
+    int64_t i = 0;
+    while (i + 1 < steps) {
+        __m512i x = mix8(_mm512_add_epi64(s, g));
+        __m512i r0 = _mm512_set1_epi64(n - i), r1 = _mm512_set1_epi64(n - i - 1);
+        __m512i m0 = _mm512_mul_epu32(_mm512_srli_epi64(x, 32), r0), m1 = _mm512_mul_epu32(x, r1);
+        if (_mm512_cmplt_epu64_mask(_mm512_and_si512(m0, lo), r0) | _mm512_cmplt_epu64_mask(_mm512_and_si512(m1, lo), r1))
+            break;
+        s = _mm512_add_epi64(s, g);
+        __m256i j0 = _mm512_cvtepi64_epi32(_mm512_srli_epi64(m0, 32)), j1 = _mm512_cvtepi64_epi32(_mm512_srli_epi64(m1, 32));
+        _mm256_storeu_si256((__m256i *)(J + i * 8), _mm256_add_epi32(j0, _mm256_set1_epi32((int)i)));
+        _mm256_storeu_si256((__m256i *)(J + i * 8 + 8), _mm256_add_epi32(j1, _mm256_set1_epi32((int)(i + 1))));
+        i += 2;
+    }
+    if (i + 1 == steps) { /* a last single step takes the high word of the next output */
+        __m512i x = mix8(_mm512_add_epi64(s, g)), r0 = _mm512_set1_epi64(n - i);
+        __m512i m0 = _mm512_mul_epu32(_mm512_srli_epi64(x, 32), r0);
+        if (!_mm512_cmplt_epu64_mask(_mm512_and_si512(m0, lo), r0)) {
+            __m256i j0 = _mm512_cvtepi64_epi32(_mm512_srli_epi64(m0, 32));
+            _mm256_storeu_si256((__m256i *)(J + i * 8), _mm256_add_epi32(j0, _mm256_set1_epi32((int)i)));
+            i++;
+        }
+    }
+    _mm512_storeu_si512(st, s);
+    return i;
+}
+#else
+static int64_t draws8(uint32_t *J, int64_t n, int64_t steps, uint64_t *st) { return 0; }
+#endif
+
+/* Eight shoes (cards c + k n) dealt in lockstep while every one has coups left: eight
+ * independent chains of table look-ups (byte class table, no codes). */
+static void deal_lockstep8(const Table *T, const uint8_t *c, int64_t n, int64_t last, int64_t *p, int64_t *nc,
+                           const int64_t *cap, int32_t **h) {
+    const uint8_t *ct = T->ct8;
+    const uint8_t *c0 = c, *c1 = c + n, *c2 = c + 2 * n, *c3 = c + 3 * n, *c4 = c + 4 * n, *c5 = c + 5 * n,
+                  *c6 = c + 6 * n, *c7 = c + 7 * n;
+    int64_t p0 = p[0], p1 = p[1], p2 = p[2], p3 = p[3], p4 = p[4], p5 = p[5], p6 = p[6], p7 = p[7], m = 0;
+    int64_t most = cap[0];
+    for (int k = 1; k < 8; k++) most = cap[k] < most ? cap[k] : most;
+#define LANE(k)                                          \
+    {                                                    \
+        unsigned t = ct[coup_index(T, c##k, p##k)];       \
+        h[k][t >> 2]++;                                  \
+        p##k += 4 + (t & 3);                             \
+    }
+    while (m < most && p0 <= last && p1 <= last && p2 <= last && p3 <= last && p4 <= last && p5 <= last &&
+           p6 <= last && p7 <= last) {
+        LANE(0) LANE(1) LANE(2) LANE(3) LANE(4) LANE(5) LANE(6) LANE(7)
+        m++;
+    }
+#undef LANE
+    p[0] = p0; p[1] = p1; p[2] = p2; p[3] = p3; p[4] = p4; p[5] = p5; p[6] = p6; p[7] = p7;
+    for (int k = 0; k < 8; k++) nc[k] = m;
+}
+
+/* Shoes s .. s+7 of the chunk (cards c + k n): drawn in lanes, swapped, dealt two by two, recorded. */
+static void deal_eight(const Table *T, uint8_t *c, uint32_t *J, const uint8_t *base, int64_t n, int64_t steps,
+                       int64_t last, uint64_t key, int64_t first, int64_t s, int64_t count, int64_t cap_last,
+                       const int32_t *burn_len, int burn, int32_t *hw, int64_t C, int32_t *hist,
+                       int64_t *ncoups, int64_t *g, int64_t *hs, int64_t *nz) {
+    uint64_t st[8];
+    for (int k = 0; k < 8; k++) {
+        st[k] = mix(mix((uint64_t)(first + s + k + 1)) ^ key);
+        memcpy(c + k * n, base, (size_t)n);
+    }
+    int64_t reached = draws8(J, n, steps, st);
+    uint8_t *c0 = c, *c1 = c + n, *c2 = c + 2 * n, *c3 = c + 3 * n, *c4 = c + 4 * n, *c5 = c + 5 * n,
+            *c6 = c + 6 * n, *c7 = c + 7 * n; /* unrolled: eight independent chains of loads and stores */
+    for (int64_t i = 0; i < reached; i++) {
+        const uint32_t *j = J + i * 8;
+        uint8_t t;
+        t = c0[j[0]]; c0[j[0]] = c0[i]; c0[i] = t;
+        t = c1[j[1]]; c1[j[1]] = c1[i]; c1[i] = t;
+        t = c2[j[2]]; c2[j[2]] = c2[i]; c2[i] = t;
+        t = c3[j[3]]; c3[j[3]] = c3[i]; c3[i] = t;
+        t = c4[j[4]]; c4[j[4]] = c4[i]; c4[i] = t;
+        t = c5[j[5]]; c5[j[5]] = c5[i]; c5[i] = t;
+        t = c6[j[6]]; c6[j[6]] = c6[i]; c6[i] = t;
+        t = c7[j[7]]; c7[j[7]] = c7[i]; c7[i] = t;
+    }
+    if (reached < steps) /* some lane may reject a draw (rare): each shoe finishes alone */
+        for (int k = 0; k < 8; k++) shuffle_from(c + k * n, n, reached, steps, st[k]);
+    int64_t p[8], nc[8], cap[8];
+    int32_t *h[8];
+    for (int k = 0; k < 8; k++) {
+        p[k] = burn ? 1 + burn_len[c[k * n]] : 0;
+        nc[k] = 0;
+        cap[k] = s + k == count - 1 ? cap_last : n;
+        h[k] = hw + k * C;
+        memset(h[k], 0, (size_t)C * sizeof *h[k]);
+    }
+    deal_lockstep8(T, c, n, last, p, nc, cap, h);
+    for (int k = 0; k < 8; k++) {
+        nc[k] = deal_rest(T, c + k * n, p[k], nc[k], last, cap[k], h[k], s + k);
+        record(hist, ncoups, g, hs, h[k], C, s + k, nc[k], nz);
+    }
+}
+
 int deal_range(const uint8_t *base, int64_t n, uint64_t key, int64_t first, int64_t count, int64_t blocks,
                int64_t b0, int64_t b1, const int32_t *px, const int32_t *bx, const int32_t *v10,
                const int32_t *v1, const uint8_t *ct8, const uint16_t *ct16, const int16_t *code_t,
@@ -162,14 +307,25 @@ int deal_range(const uint8_t *base, int64_t n, uint64_t key, int64_t first, int6
     uint8_t *ca = malloc((size_t)n), *cb = malloc((size_t)n);
     int32_t *ha = calloc((size_t)C, sizeof *ha), *hb = calloc((size_t)C, sizeof *hb);
     int64_t *nz = malloc((size_t)C * sizeof *nz);
-    if (!ca || !cb || !ha || !hb || !nz) {
-        free(ca); free(cb); free(ha); free(hb); free(nz);
+    if (simd_mode < 0) set_simd(1);
+    int lanes = simd_mode == 1 && !maxc && ct8;
+    uint8_t *c8 = lanes ? malloc((size_t)n * 8) : NULL;
+    uint32_t *J = lanes ? malloc((size_t)n * 8 * sizeof *J) : NULL;
+    int32_t *hw = lanes ? malloc((size_t)C * 8 * sizeof *hw) : NULL;
+    if (!ca || !cb || !ha || !hb || !nz || (lanes && (!c8 || !J || !hw))) {
+        free(ca); free(cb); free(ha); free(hb); free(nz); free(c8); free(J); free(hw);
         return -1;
     }
     for (int64_t blk = b0; blk < b1; blk++) {
         int64_t *g = gram + blk * C * C, *hs = hsum ? hsum + blk * C : NULL;
         int64_t s = blk * count / blocks, hi = (blk + 1) * count / blocks;
         while (s < hi) {
+            if (lanes && s + 8 <= hi) {
+                deal_eight(&T, c8, J, base, n, steps, last, key, first, s, count, cap_last, burn_len, burn, hw, C,
+                           hist, ncoups, g, hs, nz);
+                s += 8;
+                continue;
+            }
             int pair = s + 1 < hi;
             uint64_t sa = mix(mix((uint64_t)(first + s + 1)) ^ key);
             memcpy(ca, base, (size_t)n);
@@ -197,7 +353,7 @@ int deal_range(const uint8_t *base, int64_t n, uint64_t key, int64_t first, int6
             s += pair ? 2 : 1;
         }
     }
-    free(ca); free(cb); free(ha); free(hb); free(nz);
+    free(ca); free(cb); free(ha); free(hb); free(nz); free(c8); free(J); free(hw);
     return 0;
 }
 
