@@ -129,12 +129,18 @@ def simulation_json(res: SimulationResult, decks: int | None) -> dict:
     return out
 
 
-def _table_text(title: str, headers: list[str], rows: list[list[str]], right: list[bool]) -> str:
-    """A table drawn as rich draws it to a pipe (heavy head, title above), without rich."""
+def _table_text(title: str, headers: list[str], rows: list[list[str]], justify: str) -> str:
+    """A table drawn as rich draws it to a pipe (heavy head, title above), without rich;
+    ``justify`` holds one letter per column: l(eft), r(ight) or c(enter, extra space right)."""
     w = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
 
+    def cell(text: str, n: int, how: str) -> str:
+        pad = n - len(text)
+        left = pad if how == "r" else pad // 2 if how == "c" else 0
+        return " " * (left + 1) + text + " " * (pad - left + 1)
+
     def line(cells: list[str], bar: str) -> str:
-        return bar + bar.join(f" {c.rjust(n) if rt else c.ljust(n)} " for c, n, rt in zip(cells, w, right)) + bar
+        return bar + bar.join(cell(c, n, how) for c, n, how in zip(cells, w, justify)) + bar
 
     def rule(left: str, fill: str, mid: str, end: str) -> str:
         return left + mid.join(fill * (n + 2) for n in w) + end
@@ -154,21 +160,24 @@ def _render_plain(res: SimulationResult, decks: int | None) -> None:
         f"{'burn' if res.burn else 'no burn'}, seed {res.seed}): {res.seconds:.2f} s, "
         f"{res.rounds_per_second:,.0f} rounds/s",
         _table_text("Counts", list(res.counts), [[f"{v:,} ({v / res.rounds:.4%})" for v in res.counts.values()]],
-                    [True] * len(res.counts)),
+                    "r" * len(res.counts)),
     ]
     rows = []
     for name, b in res.bets.items():
         lo, hi = b.ci95
         ex = "" if b.exact is None else f"{float(b.exact):+.6f}"
         ok = "" if b.exact is None else ("yes" if b.within(float(b.exact)) else "no")
-        rows.append([name, f"{b.mean:+.6f}", f"[{lo:+.6f}, {hi:+.6f}]", ex, ok.center(5)])
+        rows.append([name, f"{b.mean:+.6f}", f"[{lo:+.6f}, {hi:+.6f}]", ex, ok])
     out.append(_table_text("Mean return per unit staked (95% CI, clustered by shoe)",
-                           ["bet", "mean", "95% CI", "exact", "in CI"], rows, [False, True, True, True, False]))
+                           ["bet", "mean", "95% CI", "exact", "in CI"], rows, "lrrrc"))
     sys.stdout.write("\n".join(out) + "\n")
 
 
-def _render(res: SimulationResult, decks: int | None) -> None:
-    if res.sessions is None and not sys.stdout.isatty():
+def _render(res: SimulationResult, decks: int | None, plain: bool | None = None) -> None:
+    """The report: rich in a terminal (styles, wrapping), plain text to a pipe or a file."""
+    if plain is None:
+        plain = not sys.stdout.isatty()
+    if res.sessions is None and plain:
         _render_plain(res, decks)
         return
     from rich.markup import escape
