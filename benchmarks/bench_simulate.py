@@ -9,7 +9,8 @@ shared machine. Writes ``benchmarks/results/simulate.md``:
   from ``random.shuffle``-d shoes (no third cards, no burn: a floor for any Python
   dealer), and ``simulate_python``, the real casino procedure as a plain Python loop;
 * ``simulate(..., workers=1)`` and ``workers=2`` with each compiled kernel (the C library
-  and numba; all eleven contract bets, shoe-clustered statistics, shuffle + burn + cut
+  with its AVX-512 lanes, the C library without them — ``GAMEKIT_SIM_SIMD=0`` — and numba;
+  all eleven contract bets, shoe-clustered statistics, shuffle + burn + cut
   card), interleaved with the peer, medians of ``--repeat`` runs; ratios per wall-clock
   second and per CPU-second (CPU time of all threads of this process: what one idle core
   delivers);
@@ -18,9 +19,10 @@ shared machine. Writes ``benchmarks/results/simulate.md``:
   *first run after install* (empty cache directories: the C library is compiled, numba
   compiles its kernel, the exact odds are enumerated) and *warm* runs (median of
   ``--repeat``), with ``--workers 1`` and ``--workers 2``, against the four-card loop's
-  time for N rounds measured next to them;
+  time for N rounds measured next to them; and the fixed cost (a run of 1,000 coups);
 * peak memory of ``simulate`` for 10⁶ and 10⁷ rounds, each in a fresh process (peak
-  resident set, and the peak of Python/numpy allocations by ``tracemalloc``): flat;
+  resident set, and the peak of Python/numpy allocations by ``tracemalloc``), and the peak
+  resident set of ``baccara simulate``: flat;
 * agreement: z = (simulated − exact)/standard error for every bet of the largest run;
 * the exact enumeration ``coup_distribution`` for d = 1 … 8, 27 (int64) and 28;
 * chemin de fer play (fresh six-deck shoe per coup, mixed strategies).
@@ -46,6 +48,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from games.baccara.casino import shoe_c  # noqa: E402
 from games.baccara.casino.odds import coup_distribution  # noqa: E402
 from games.baccara.casino.shoe_kernel import backend  # noqa: E402
 from games.baccara.casino.simulation import simulate, simulate_chemin_de_fer, simulate_python  # noqa: E402
@@ -59,6 +62,15 @@ tracemalloc.start()
 simulate(int(sys.argv[1]), 8, seed=1, exact=False, workers=1)
 peak = tracemalloc.get_traced_memory()[1]
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, peak)
+"""
+
+
+_MEMORY_CLI = """
+import contextlib, io, resource, sys
+from games.baccara.cli.main import main
+with contextlib.redirect_stdout(io.StringIO()):
+    main(["simulate", "--rounds", sys.argv[1], "--workers", "1", "--seed", "1"])
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
 
 
@@ -109,18 +121,27 @@ def child_cpu(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float,
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), out.stdout
 
 
+def _env(kind: str) -> dict[str, str]:
+    """Environment selecting kernel ``kind``: ``c`` (AVX-512 lanes when the CPU has them),
+    ``c-scalar`` (the C kernel without them) or ``numba``."""
+    return {"GAMEKIT_SIM_KERNEL": kind.split("-")[0], "GAMEKIT_SIM_SIMD": "0" if kind == "c-scalar" else "1"}
+
+
 @contextmanager
 def kernel(kind: str):
-    """Run ``simulate`` with the compiled kernel ``kind`` (``c`` or ``numba``)."""
-    old = os.environ.get("GAMEKIT_SIM_KERNEL")
-    os.environ["GAMEKIT_SIM_KERNEL"] = kind
+    """Run ``simulate`` with the compiled kernel ``kind`` (:func:`_env`)."""
+    old = {k: os.environ.get(k) for k in ("GAMEKIT_SIM_KERNEL", "GAMEKIT_SIM_SIMD")}
+    os.environ.update(_env(kind))
+    shoe_c.set_simd(kind != "c-scalar")
     try:
         yield
     finally:
-        if old is None:
-            os.environ.pop("GAMEKIT_SIM_KERNEL", None)
-        else:
-            os.environ["GAMEKIT_SIM_KERNEL"] = old
+        shoe_c.set_simd(True)
+        for k, v in old.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
 
 
 def available_kernels() -> list[str]:
@@ -129,6 +150,8 @@ def available_kernels() -> list[str]:
         with kernel(kind):
             if backend() == kind:
                 out.append(kind)
+    if "c" in out and shoe_c.set_simd(True):
+        out.insert(1, "c-scalar")
     return out
 
 
@@ -170,27 +193,30 @@ def measure_cli(rounds: int, python_rounds: int, repeat: int, kinds: list[str]) 
     runs: Runs = {"peer": []}
     for kind in kinds:
         with tempfile.TemporaryDirectory() as g, tempfile.TemporaryDirectory() as nb:
-            env = {"GAMEKIT_SIM_KERNEL": kind, "GAMEKIT_CACHE_DIR": g, "NUMBA_CACHE_DIR": nb}
+            env = {**_env(kind), "GAMEKIT_CACHE_DIR": g, "NUMBA_CACHE_DIR": nb}
             wall, cpu, _ = child_cpu(_cli(rounds, 2), env)
             runs[("cold", kind)] = [(wall, cpu)]
-        child_cpu(_cli(1000, 1), {"GAMEKIT_SIM_KERNEL": kind})  # the user cache, as after any first run
+        child_cpu(_cli(1000, 1), _env(kind))  # the user cache, as after any first run
     for i in range(repeat):
         wall, cpu, _ = timed(bars_loop, python_rounds, 8, seed=100 + i)
         runs["peer"].append((wall, cpu))
         for kind in kinds:
             for w in (1, 2):
-                wall, cpu, _ = child_cpu(_cli(rounds, w), {"GAMEKIT_SIM_KERNEL": kind})
+                wall, cpu, _ = child_cpu(_cli(rounds, w), _env(kind))
                 runs.setdefault(("warm", kind, w), []).append((wall, cpu))
+            runs.setdefault(("fixed", kind), []).append(child_cpu(_cli(1000, 1), _env(kind))[:2])
     return runs
 
 
-def measure_memory(sizes: list[int]) -> list[tuple[int, int, int]]:
-    """(rounds, peak RSS in KiB, tracemalloc peak in bytes) of ``simulate`` in fresh processes."""
+def measure_memory(sizes: list[int]) -> list[tuple[int, int, int, int]]:
+    """(rounds, peak RSS in KiB and tracemalloc peak in bytes of ``simulate``, peak RSS in KiB of
+    ``baccara simulate``), each in a fresh process."""
     rows = []
     for n in sizes:
         _, _, out = child_cpu([sys.executable, "-c", _MEMORY_CHILD, str(n)])
         rss, peak = (int(x) for x in out.split())
-        rows.append((n, rss, peak))
+        _, _, cli = child_cpu([sys.executable, "-c", _MEMORY_CLI, str(n)])
+        rows.append((n, rss, peak, int(cli.split()[-1])))
     return rows
 
 
@@ -201,7 +227,7 @@ def _med(xs: list[tuple[float, float]]) -> tuple[float, float]:
 _HEAD = ["| implementation | rounds | wall s | rounds / wall s | CPU s | rounds / CPU s | "
          "× four-card loop, wall | × four-card loop, per CPU-s |",
          "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
-_NAMES = {"c": "C library (ctypes)", "numba": "numba"}
+_NAMES = {"c": "C library (ctypes)", "c-scalar": "C library without AVX-512 lanes", "numba": "numba"}
 
 
 def _row(label: str, k: int, wall: float, cpu: float, peer: tuple[float, float]) -> str:
@@ -247,6 +273,9 @@ def cli_table(args, runs: Runs, kinds: list[str]) -> list[str]:
         for w in (1, 2):
             wall, cpu = _med(runs[("warm", kind, w)])
             lines.append(_row(f"{_NAMES[kind]}: warm, `--workers {w}`, median of {args.repeat}", k, wall, cpu, peer))
+        wall, cpu = _med(runs[("fixed", kind)])
+        lines.append(f"| {_NAMES[kind]}: fixed cost (`--rounds 1000 --workers 1`: start, imports, tables, exact odds, "
+                     f"output), median of {args.repeat} | 1,000 | {wall:.3f} | | {cpu:.3f} | | | |")
     return lines
 
 
@@ -334,19 +363,21 @@ def main() -> None:
         "",
         *speed_table(args, kruns, (pw, pc), kinds),
         "",
-        f"## `baccara simulate --rounds {args.rounds:,}` end to end (fresh processes, rich tables to a pipe)",
+        f"## `baccara simulate --rounds {args.rounds:,}` end to end (fresh processes, tables to a pipe)",
         "",
         *cli_table(args, cruns, kinds),
         "",
         "The peer is measured in the parent between the children (interleaved), so a change of the load "
         "affects both. A *first run after install* starts with empty cache directories: the C library is "
-        "compiled (≈ 0.2 CPU-s) and the exact odds enumerated; numba compiles its kernel (tens of seconds).",
+        "compiled (≈ 0.3 CPU-s) and the exact odds enumerated; numba compiles its kernel (tens of seconds). "
+        "The *fixed cost* row is a run of 1,000 coups: what every run pays besides dealing.",
         "",
         "## Memory (fresh process per size, one worker)",
         "",
-        "| rounds | peak resident set (MiB) | peak traced allocations (MiB) |",
-        "| ---: | ---: | ---: |",
-        *(f"| {n:,} | {rss / 1024:.0f} | {peak / 2**20:.1f} |" for n, rss, peak in memory),
+        "| rounds | `simulate()`: peak resident set (MiB) | `simulate()`: peak traced allocations (MiB) | "
+        "`baccara simulate`: peak resident set (MiB) |",
+        "| ---: | ---: | ---: | ---: |",
+        *(f"| {n:,} | {rss / 1024:.0f} | {peak / 2**20:.1f} | {cli / 1024:.0f} |" for n, rss, peak, cli in memory),
         "",
         f"## Agreement with the exact odds ({args.rounds:,} rounds, seed 7)",
         "",

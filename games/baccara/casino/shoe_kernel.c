@@ -167,11 +167,11 @@ static void record(int32_t *hist, int64_t *ncoups, int64_t *g, int64_t *hs, cons
  * Eight consecutive shoes draw their random positions together: lane k runs exactly the
  * scalar fast path above on its own stream (output x = mix(state + G), two Lemire draws per
  * output: the high word for step i, the low word for step i + 1) and stores j in
- * J[8i + k]. When any lane's draw might be rejected (probability < N / 2^32 per draw)
- * every lane stops at that even step. The swaps are then made shoe by shoe, the eight
- * shoes interleaved step by step (eight independent chains of loads and stores), and each
- * shoe finishes with shuffle_from from the step reached, as the scalar code does: the
- * shoes are the same bit for bit. Used when the CPU has AVX-512 F/DQ/VL (checked at run
+ * J[8i + k]. If any lane's draw might be rejected anywhere (probability < N / 2^32 per
+ * draw, about 3e-4 per eight shoes of 8 decks), the draws are discarded and every shoe
+ * is shuffled alone by the scalar code. Otherwise the swaps are made shoe by shoe, the
+ * eight shoes interleaved step by step (eight independent chains of loads and stores).
+ * Either way the shoes are the scalar code's, bit for bit. Used when the CPU has AVX-512 F/DQ/VL (checked at run
  * time), without coup codes and with the byte class table. */
 static int simd_mode = -1; /* -1: not decided, 0: off, 1: on */
 
@@ -187,42 +187,46 @@ int set_simd(int want) {
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
+/* GCC/clang vector extensions (no intrinsics header: the build stays fast), compiled for
+ * AVX-512 in these functions only; the library still runs on any x86-64. */
 #define SIMD_FN __attribute__((target("avx2,avx512f,avx512dq,avx512vl")))
+typedef uint64_t u64x8 __attribute__((vector_size(64)));
+typedef int64_t i64x8 __attribute__((vector_size(64)));
+typedef uint32_t u32x8 __attribute__((vector_size(32)));
 
-SIMD_FN static inline __m512i mix8(__m512i z) {
-    z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 30)), _mm512_set1_epi64((long long)0xBF58476D1CE4E5B9ULL));
-    z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 27)), _mm512_set1_epi64((long long)0x94D049BB133111EBULL));
-    return _mm512_xor_si512(z, _mm512_srli_epi64(z, 31));
+SIMD_FN static inline u64x8 mix8(u64x8 z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
 }
 
-/* J[8i + k] = j of step i in lane k, for the steps of the fast path; returns the step reached. */
+/* J[8i + k] = j of step i in lane k, all steps; returns steps, or 0 when some lane's draw
+ * might be rejected somewhere (then every lane shuffles alone from the start: rare). */
 SIMD_FN static int64_t draws8(uint32_t *J, int64_t n, int64_t steps, uint64_t *st) {
-    __m512i s = _mm512_loadu_si512(st), g = _mm512_set1_epi64((long long)G), lo = _mm512_set1_epi64((long long)LO);
+    u64x8 s, any = {0};
+    memcpy(&s, st, sizeof s);
     int64_t i = 0;
-    while (i + 1 < steps) {
-        __m512i x = mix8(_mm512_add_epi64(s, g));
-        __m512i r0 = _mm512_set1_epi64(n - i), r1 = _mm512_set1_epi64(n - i - 1);
-        __m512i m0 = _mm512_mul_epu32(_mm512_srli_epi64(x, 32), r0), m1 = _mm512_mul_epu32(x, r1);
-        if (_mm512_cmplt_epu64_mask(_mm512_and_si512(m0, lo), r0) | _mm512_cmplt_epu64_mask(_mm512_and_si512(m1, lo), r1))
-            break;
-        s = _mm512_add_epi64(s, g);
-        __m256i j0 = _mm512_cvtepi64_epi32(_mm512_srli_epi64(m0, 32)), j1 = _mm512_cvtepi64_epi32(_mm512_srli_epi64(m1, 32));
-        _mm256_storeu_si256((__m256i *)(J + i * 8), _mm256_add_epi32(j0, _mm256_set1_epi32((int)i)));
-        _mm256_storeu_si256((__m256i *)(J + i * 8 + 8), _mm256_add_epi32(j1, _mm256_set1_epi32((int)(i + 1))));
-        i += 2;
+    for (; i + 1 < steps; i += 2) {
+        u64x8 x = mix8(s + G), r0 = (u64x8){0} + (uint64_t)(n - i), r1 = (u64x8){0} + (uint64_t)(n - i - 1);
+        u64x8 m0 = (x >> 32) * r0, m1 = (x & LO) * r1;
+        any |= (u64x8)(((m0 & LO) < r0) | ((m1 & LO) < r1));
+        s += G;
+        u32x8 j0 = __builtin_convertvector(m0 >> 32, u32x8) + (uint32_t)i;
+        u32x8 j1 = __builtin_convertvector(m1 >> 32, u32x8) + (uint32_t)(i + 1);
+        memcpy(J + i * 8, &j0, sizeof j0);
+        memcpy(J + i * 8 + 8, &j1, sizeof j1);
     }
     if (i + 1 == steps) { /* a last single step takes the high word of the next output */
-        __m512i x = mix8(_mm512_add_epi64(s, g)), r0 = _mm512_set1_epi64(n - i);
-        __m512i m0 = _mm512_mul_epu32(_mm512_srli_epi64(x, 32), r0);
-        if (!_mm512_cmplt_epu64_mask(_mm512_and_si512(m0, lo), r0)) {
-            __m256i j0 = _mm512_cvtepi64_epi32(_mm512_srli_epi64(m0, 32));
-            _mm256_storeu_si256((__m256i *)(J + i * 8), _mm256_add_epi32(j0, _mm256_set1_epi32((int)i)));
-            i++;
-        }
+        u64x8 x = mix8(s + G), r0 = (u64x8){0} + (uint64_t)(n - i);
+        u64x8 m0 = (x >> 32) * r0;
+        any |= (u64x8)((m0 & LO) < r0);
+        u32x8 j0 = __builtin_convertvector(m0 >> 32, u32x8) + (uint32_t)i;
+        memcpy(J + i * 8, &j0, sizeof j0);
     }
-    _mm512_storeu_si512(st, s);
-    return i;
+    uint64_t a[8], flag = 0;
+    memcpy(a, &any, sizeof a);
+    for (int k = 0; k < 8; k++) flag |= a[k];
+    return flag ? 0 : steps;
 }
 #else
 static int64_t draws8(uint32_t *J, int64_t n, int64_t steps, uint64_t *st) { return 0; }
@@ -279,7 +283,7 @@ static void deal_eight(const Table *T, uint8_t *c, uint32_t *J, const uint8_t *b
         t = c6[j[6]]; c6[j[6]] = c6[i]; c6[i] = t;
         t = c7[j[7]]; c7[j[7]] = c7[i]; c7[i] = t;
     }
-    if (reached < steps) /* some lane may reject a draw (rare): each shoe finishes alone */
+    if (reached < steps) /* some lane may reject a draw (rare): each shoe is shuffled alone */
         for (int k = 0; k < 8; k++) shuffle_from(c + k * n, n, reached, steps, st[k]);
     int64_t p[8], nc[8], cap[8];
     int32_t *h[8];
