@@ -31,9 +31,13 @@ data-dependent branch.
 Three backends give identical results (:func:`backend`; ``GAMEKIT_SIM_KERNEL`` chooses):
 
 * **C** (``shoe_kernel.c``, built once with the system C compiler and loaded by ctypes,
-  :mod:`games.baccara.casino.shoe_c`; ``workers`` Python threads deal disjoint blocks of
-  shoes, ctypes releasing the GIL), the default: it loads in milliseconds, where numba
-  costs ≈ 1 CPU-second per process (import, code generator, cache load);
+  :mod:`games.baccara.casino.shoe_c`), the default: it loads in milliseconds, where numba
+  costs ≈ 1 CPU-second per process (import, code generator, cache load). Runs without
+  sessions go through :func:`games.baccara.casino.sim_core.run_c` (the library's POSIX
+  threads, no numpy); :func:`deal_chunk` here (per-shoe histograms and coup codes, for
+  sessions and tests) uses ``workers`` Python threads on disjoint blocks, ctypes releasing
+  the GIL. On AVX-512 CPUs the library shuffles and deals eight shoes at once (same
+  stream; ``shoe_kernel.c`` explains);
 * **numba** (``@njit(parallel=True)``, one ``prange`` over blocks of shoes; the number
   of threads is ``workers``), used when no C compiler is available;
 * **numpy**, the fallback: the same SplitMix64/Lemire shuffle vectorized across shoes,
