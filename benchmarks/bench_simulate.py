@@ -54,23 +54,34 @@ from games.baccara.casino.shoe_kernel import backend  # noqa: E402
 from games.baccara.casino.simulation import simulate, simulate_chemin_de_fer, simulate_python  # noqa: E402
 from games.baccara.rules.drawing import banker_rule  # noqa: E402
 
-_MEMORY_CHILD = """
+# Peak resident set of this process in KiB: VmHWM (getrusage's ru_maxrss survives exec, so a
+# child started from this numpy-laden parent would report the parent's peak).
+_HWM = """
+def _hwm():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    import resource
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+"""
+
+_MEMORY_CHILD = _HWM + """
 import resource, sys, tracemalloc
 from games.baccara.casino.simulation import simulate
 simulate(10_000, 8, seed=0, exact=False, workers=1)  # kernel and tables loaded before measuring
 tracemalloc.start()
 simulate(int(sys.argv[1]), 8, seed=1, exact=False, workers=1)
 peak = tracemalloc.get_traced_memory()[1]
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, peak)
+print(_hwm(), peak)
 """
 
 
-_MEMORY_CLI = """
-import contextlib, io, resource, sys
+_MEMORY_CLI = _HWM + """
+import contextlib, io, sys
 from games.baccara.cli.main import main
 with contextlib.redirect_stdout(io.StringIO()):
     main(["simulate", "--rounds", sys.argv[1], "--workers", "1", "--seed", "1"])
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+print(_hwm())
 """
 
 

@@ -27,8 +27,6 @@ from __future__ import annotations
 import ctypes
 import hashlib
 import os
-import platform
-import shutil
 import sys
 from collections.abc import Callable, Iterator
 from functools import lru_cache
@@ -51,6 +49,8 @@ _TABLE_ARGTYPES = [_P] * 11  # val pdraw bdraw cls px bx v10 v1 ct8 ct16 code_t
 
 
 def _compiler() -> str | None:
+    import shutil
+
     cc = os.environ.get("CC") or "cc"
     exe = cc.split()[0] if cc.split() else "cc"
     if shutil.which(exe):
@@ -73,10 +73,18 @@ def _cache_dirs() -> Iterator[Path]:
     yield Path(tempfile.gettempdir()) / f"gamekit-{uid}"
 
 
+def _machine() -> str:
+    if hasattr(os, "uname"):
+        return os.uname().machine
+    import platform
+
+    return platform.machine()
+
+
 def library_path(cc: str) -> str:
     """File name of the library for this source, compiler command and platform."""
     h = hashlib.sha256(_SOURCE.read_bytes())
-    h.update(repr((cc, _FLAGS, sys.platform, platform.machine(), sys.implementation.cache_tag)).encode())
+    h.update(repr((cc, _FLAGS, sys.platform, _machine(), sys.implementation.cache_tag)).encode())
     suffix = ".dll" if sys.platform == "win32" else ".so"
     return f"shoe_kernel-{h.hexdigest()[:20]}{suffix}"
 
@@ -172,6 +180,9 @@ def load_library() -> ctypes.CDLL | None:
     building it if needed; None if impossible."""
     if not _SOURCE.exists():
         return None
+    built = _built(library_path(os.environ.get("CC") or "cc"))  # the usual case: no compiler lookup
+    if built is not None:
+        return built
     cc = _compiler()
     if cc is None:
         return None
@@ -180,6 +191,18 @@ def load_library() -> ctypes.CDLL | None:
         return _load_from_dirs(cc, name)
     except _CompileError:  # a compiler that fails once fails everywhere: use numba / numpy
         return None
+
+
+def _built(name: str) -> ctypes.CDLL | None:
+    """The library ``name`` if an earlier run built it into one of our cache directories."""
+    for d in _cache_dirs():
+        path = d / name
+        if path.exists() and _ours(d):
+            try:
+                return _open(path)
+            except OSError:
+                continue
+    return None
 
 
 def _load_from_dirs(cc: str, name: str) -> ctypes.CDLL | None:
