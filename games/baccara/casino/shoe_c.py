@@ -194,14 +194,18 @@ def load_library() -> ctypes.CDLL | None:
 
 
 def _built(name: str) -> ctypes.CDLL | None:
-    """The library ``name`` if an earlier run built it into one of our cache directories."""
+    """The library ``name`` if an earlier run built it into the first of our cache
+    directories (the one :func:`_load_from_dirs` would build into), else None."""
     for d in _cache_dirs():
+        if d.exists() and not _ours(d):
+            continue
         path = d / name
-        if path.exists() and _ours(d):
-            try:
-                return _open(path)
-            except OSError:
-                continue
+        if not path.exists():
+            return None
+        try:
+            return _open(path)
+        except OSError:
+            return None
     return None
 
 
