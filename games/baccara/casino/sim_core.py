@@ -130,20 +130,18 @@ class BetClasses:
 
     def __init__(self, bets: Mapping[str, Bet]) -> None:
         self.names = list(bets)
+        self._values: list[Fraction] = []  # distinct payout values, numbered
+        self._numbers: dict[tuple[int, int], int] = {}
         keys: dict[tuple, int] = {}
         cls = [0] * (NO_COUP + 1)
         exact_pay: list[tuple[Fraction, ...]] = []
-        payouts = [bets[n].payout for n in self.names]
-        for i, s in enumerate(STATES):
-            pays = tuple(p if type(p) is Fraction else to_fraction(p, f"payout of bet {n}")
-                         for p, n in zip([f(s) for f in payouts], self.names))
-            # keyed by integer pairs: hashing Fractions would cost more than the payouts
-            pk = tuple([(p.numerator, p.denominator) for p in pays])
-            key = (pk, s.winner, s.player_pair, s.banker_pair)
+        codes = [self._column(bets[n].payout, n) for n in self.names]  # per bet: a value code per state
+        for i, (s, *code) in enumerate(zip(STATES, *codes)):
+            key = (tuple(code), s.winner, s.player_pair, s.banker_pair)
             c = keys.get(key)
             if c is None:
                 c = keys[key] = len(keys)
-                exact_pay.append(pays)
+                exact_pay.append(tuple(self._values[x] for x in code))
             cls[i] = c
         self.n_classes = len(keys) + 1  # last class: no coup
         cls[NO_COUP] = len(keys)
@@ -153,6 +151,26 @@ class BetClasses:
         for (_, winner, pp, bp), c in keys.items():
             self.kinds[c] = [int(winner == "banker"), int(winner == "player"), int(winner == "tie"), int(pp), int(bp)]
         self.coups = [1] * (self.n_classes - 1) + [0]
+        del self._values, self._numbers
+
+    def _column(self, payout: Callable[[Any], object], name: str) -> list[int]:
+        """The number of the exact payout of one bet on every state. Payouts mostly return
+        the same few objects, so values are numbered once per object (by id, the objects
+        being alive in ``pays``) and by (numerator, denominator): hashing Fractions would
+        cost more than the payouts."""
+        pays = [payout(s) for s in STATES]
+        by_id: dict[int, int] = {}
+        out = []
+        for p in pays:
+            x = by_id.get(id(p))
+            if x is None:
+                f = p if type(p) is Fraction else to_fraction(p, f"payout of bet {name}")
+                x = self._numbers.setdefault((f.numerator, f.denominator), len(self._values))
+                if x == len(self._values):
+                    self._values.append(f)
+                by_id[id(p)] = x
+            out.append(x)
+        return out
 
 
 _CLASS_CACHE: dict[tuple[int, ...], tuple[list[Bet], Any]] = {}
