@@ -174,6 +174,7 @@ static void record(int32_t *hist, int64_t *ncoups, int64_t *g, int64_t *hs, cons
  * Either way the shoes are the scalar code's, bit for bit. Used when the CPU has AVX-512 F/DQ/VL (checked at run
  * time), without coup codes and with the byte class table. */
 static int simd_mode = -1; /* -1: not decided, 0: off, 1: on */
+#define LANES_MAX_CARDS 65536 /* larger shoes (up to 5.2 million cards) take the scalar path */
 
 int set_simd(int want) {
     int have = 0;
@@ -312,7 +313,7 @@ int deal_range(const uint8_t *base, int64_t n, uint64_t key, int64_t first, int6
     int32_t *ha = calloc((size_t)C, sizeof *ha), *hb = calloc((size_t)C, sizeof *hb);
     int64_t *nz = malloc((size_t)C * sizeof *nz);
     if (simd_mode < 0) set_simd(1);
-    int lanes = simd_mode == 1 && !maxc && ct8;
+    int lanes = simd_mode == 1 && !maxc && ct8 && n <= LANES_MAX_CARDS; /* scratch: 40 bytes per card */
     uint8_t *c8 = lanes ? malloc((size_t)n * 8) : NULL;
     uint32_t *J = lanes ? malloc((size_t)n * 8 * sizeof *J) : NULL;
     int32_t *hw = lanes ? malloc((size_t)C * 8 * sizeof *hw) : NULL;
