@@ -380,7 +380,7 @@ def main() -> None:
         "",
         "The peer is measured in the parent between the children (interleaved), so a change of the load "
         "affects both. A *first run after install* starts with empty cache directories: the C library is "
-        "compiled (≈ 0.3 CPU-s) and the exact odds enumerated; numba compiles its kernel (tens of seconds). "
+        "compiled (≈ 0.5 CPU-s) and the exact odds enumerated (numpy is imported for it); numba compiles its kernel (tens of seconds). "
         "The *fixed cost* row is a run of 1,000 coups: what every run pays besides dealing.",
         "",
         "## Memory (fresh process per size, one worker)",
