@@ -49,6 +49,7 @@ __all__ = ["NO_COUP", "BetClasses", "bet_classes", "Accumulator", "SessionResult
 
 NO_COUP = 1600  # code for "no coup" (shoe finished)
 _MAX_CHUNK = 16384  # shoes per call of the C kernel (its buffers: 8 bytes per shoe)
+_MAX_CHUNK_COUPS = 1 << 21  # ... and at most about this many coups, counted at N/4 + 1 per shoe
 _BURN = [10 if v == 0 else v for v in (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)]  # cards burned after rank A..K
 _VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)
 _MASK = (1 << 64) - 1
@@ -385,8 +386,9 @@ def run_c(acc: Accumulator, rounds: int, shoe: Shoe, cut: int, burn: bool, seed:
     run = _CRun(lib, acc.classes, shoe, cut, burn, seed, workers)
     most = shoe.size // 4 + 1
     first = done = 0
+    per_call = max(1, _MAX_CHUNK_COUPS // most)  # huge shoes: still a progress report every ~2 million coups
     while rounds - done >= most:
-        count = min(_MAX_CHUNK, (rounds - done) // most)
+        count = min(_MAX_CHUNK, per_call, (rounds - done) // most)
         done += sum(run.deal(first, count, 1 << 30, workers, run.gram, run.hsum, run.blocks))
         first += count
         if progress is not None:
