@@ -9,7 +9,8 @@ shared machine. Writes ``benchmarks/results/simulate.md``:
   from ``random.shuffle``-d shoes (no third cards, no burn: a floor for any Python
   dealer), and ``simulate_python``, the real casino procedure as a plain Python loop;
 * ``simulate(..., workers=1)`` and ``workers=2`` with each compiled kernel (the C library
-  with its AVX-512 lanes, the C library without them — ``GAMEKIT_SIM_SIMD=0`` — and numba;
+  with its AVX-512 lanes, the C library without them — ``GAMEKIT_SIM_SIMD=0``, what a CPU
+  without AVX-512 runs — and numba;
   all eleven contract bets, shoe-clustered statistics, shuffle + burn + cut
   card), interleaved with the peer, medians of ``--repeat`` runs; ratios per wall-clock
   second and per CPU-second (CPU time of all threads of this process: what one idle core

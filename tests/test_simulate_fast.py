@@ -2,9 +2,9 @@
 
 Checked facts:
 * the C library's own tables (``build_tables``) equal :func:`shoe_kernel.coup_table`'s;
-* the AVX-512 lanes (eight shoes at once) deal exactly the shoes of the scalar C code and
-  of the numpy shuffle + plain Python dealer, including shoes whose draws Lemire's test
-  rejects (the lanes then fall back mid-shuffle);
+* the AVX-512 lanes (eight shoes drawn at once) deal exactly the shoes of the scalar C
+  shuffle and of the numpy shuffle + plain Python dealer, including shoes whose draws
+  Lemire's test rejects (their group then takes the scalar shuffle);
 * a numpy-free run (``simulate_plain``) equals the numpy backend's run for any number of
   rounds (hypothesis: the last shoe stopped mid-way) and any thread count;
 * ``baccara simulate`` without sessions imports neither numpy nor rich, and its plain
@@ -87,7 +87,7 @@ def _hist_c(base: np.ndarray, key: int, first: int, count: int, classes: _BetCla
 @pytest.mark.parametrize("first, count", [(0, 64), (80403 - 5, 8), (161777 - 7, 16), (5, 13)])
 def test_lanes_deal_the_scalar_shoes(c_kernel, first: int, count: int) -> None:
     """Shoes 80403 and 161777 of seed 1 have a rejected draw (test_shoe_kernel checks it from
-    the words): the lanes holding them fall back to the scalar shuffle mid-way."""
+    the words): the groups holding them fall back to the scalar shuffle."""
     if not shoe_c.set_simd(True):
         pytest.skip("no AVX-512 on this CPU")
     shoe = Shoe.decks(8)

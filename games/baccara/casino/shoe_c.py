@@ -154,8 +154,9 @@ def _open(path: Path) -> ctypes.CDLL:
 
 
 def set_simd(on: bool) -> bool:
-    """Use the AVX-512 lanes (eight shoes at once) when the CPU has them (default; the
-    environment variable ``GAMEKIT_SIM_SIMD=0`` turns them off); returns whether they are
+    """Draw the Fisher–Yates positions of eight shoes in AVX-512 lanes when the CPU has them
+    (default; the environment variable ``GAMEKIT_SIM_SIMD=0`` turns them off: eight shoes are
+    then shuffled by the scalar code, and still dealt together); returns whether they are
     used. The shoes dealt are the same either way."""
     lib = load_library()
     return bool(lib is not None and lib.set_simd(int(on)))

@@ -162,18 +162,22 @@ static void record(int32_t *hist, int64_t *ncoups, int64_t *g, int64_t *hs, cons
     if (hs) for (int64_t c = 0; c < C; c++) hs[c] += h[c];
 }
 
-/* ------------------------------------------------------ eight shoes in AVX-512 lanes
+/* ------------------------------------------------------ eight shoes at once
  *
- * Eight consecutive shoes draw their random positions together: lane k runs exactly the
- * scalar fast path above on its own stream (output x = mix(state + G), two Lemire draws per
- * output: the high word for step i, the low word for step i + 1) and stores j in
- * J[8i + k]. If any lane's draw might be rejected anywhere (probability < N / 2^32 per
- * draw, about 3e-4 per eight shoes of 8 decks), the draws are discarded and every shoe
- * is shuffled alone by the scalar code. Otherwise the swaps are made shoe by shoe, the
- * eight shoes interleaved step by step (eight independent chains of loads and stores).
- * Either way the shoes are the scalar code's, bit for bit. Used when the CPU has AVX-512 F/DQ/VL (checked at run
- * time), without coup codes and with the byte class table. */
-static int simd_mode = -1; /* -1: not decided, 0: off, 1: on */
+ * Without coup codes and with the byte class table, a block deals its shoes eight at a
+ * time, in eight buffers: shuffled, then dealt in lockstep (eight independent chains of
+ * table look-ups) until the first of them runs out, each finishing alone.
+ *
+ * On a CPU with AVX-512 F/DQ/VL (checked at run time) the eight shoes also draw their
+ * random positions together: lane k runs exactly the scalar fast path above on its own
+ * stream (output x = mix(state + G), two Lemire draws per output: the high word for step
+ * i, the low word for step i + 1) and stores j in J[8i + k]; the swaps are then made
+ * shoe by shoe, the eight shoes interleaved step by step (eight independent chains of
+ * loads and stores). If any lane's draw might be rejected anywhere (probability < N / 2^32
+ * per draw, about 3e-4 per eight shoes of 8 decks), or without AVX-512, the shoes are
+ * shuffled two by two by shuffle_two. Either way the shoes are the scalar code's, bit for
+ * bit. */
+static int simd_mode = -1; /* vector draws: -1 not decided, 0 off, 1 on */
 #define LANES_MAX_CARDS 65536 /* larger shoes (up to 5.2 million cards) take the scalar path */
 
 int set_simd(int want) {
@@ -269,7 +273,7 @@ static void deal_eight(const Table *T, uint8_t *c, uint32_t *J, const uint8_t *b
         st[k] = mix(mix((uint64_t)(first + s + k + 1)) ^ key);
         memcpy(c + k * n, base, (size_t)n);
     }
-    int64_t reached = draws8(J, n, steps, st);
+    int64_t reached = simd_mode == 1 ? draws8(J, n, steps, st) : 0;
     uint8_t *c0 = c, *c1 = c + n, *c2 = c + 2 * n, *c3 = c + 3 * n, *c4 = c + 4 * n, *c5 = c + 5 * n,
             *c6 = c + 6 * n, *c7 = c + 7 * n; /* unrolled: eight independent chains of loads and stores */
     for (int64_t i = 0; i < reached; i++) {
@@ -284,8 +288,8 @@ static void deal_eight(const Table *T, uint8_t *c, uint32_t *J, const uint8_t *b
         t = c6[j[6]]; c6[j[6]] = c6[i]; c6[i] = t;
         t = c7[j[7]]; c7[j[7]] = c7[i]; c7[i] = t;
     }
-    if (reached < steps) /* some lane may reject a draw (rare): each shoe is shuffled alone */
-        for (int k = 0; k < 8; k++) shuffle_from(c + k * n, n, reached, steps, st[k]);
+    if (reached < steps) /* no AVX-512, or some lane may reject a draw (rare): the scalar shuffle */
+        for (int k = 0; k < 8; k += 2) shuffle_two(c + k * n, c + (k + 1) * n, n, steps, st[k], st[k + 1]);
     int64_t p[8], nc[8], cap[8];
     int32_t *h[8];
     for (int k = 0; k < 8; k++) {
@@ -313,11 +317,11 @@ int deal_range(const uint8_t *base, int64_t n, uint64_t key, int64_t first, int6
     int32_t *ha = calloc((size_t)C, sizeof *ha), *hb = calloc((size_t)C, sizeof *hb);
     int64_t *nz = malloc((size_t)C * sizeof *nz);
     if (simd_mode < 0) set_simd(1);
-    int lanes = simd_mode == 1 && !maxc && ct8 && n <= LANES_MAX_CARDS; /* scratch: 40 bytes per card */
+    int lanes = !maxc && ct8 && n <= LANES_MAX_CARDS; /* eight shoes at once; scratch: 40 bytes per card */
     uint8_t *c8 = lanes ? malloc((size_t)n * 8) : NULL;
-    uint32_t *J = lanes ? malloc((size_t)n * 8 * sizeof *J) : NULL;
+    uint32_t *J = lanes && simd_mode == 1 ? malloc((size_t)n * 8 * sizeof *J) : NULL;
     int32_t *hw = lanes ? malloc((size_t)C * 8 * sizeof *hw) : NULL;
-    if (!ca || !cb || !ha || !hb || !nz || (lanes && (!c8 || !J || !hw))) {
+    if (!ca || !cb || !ha || !hb || !nz || (lanes && (!c8 || !hw || (simd_mode == 1 && !J)))) {
         free(ca); free(cb); free(ha); free(hb); free(nz); free(c8); free(J); free(hw);
         return -1;
     }
