@@ -29,12 +29,14 @@ import numpy as np
 from numba import njit
 
 from gamekit.kernel.float_search import flip, lookup
+from gamekit.kernel.modular_float import PRIME_BOUND, garner_signs, invmod, mulmod, reduce, sign_one
 
 __all__ = ["choose_primes", "hadamard_bound_sq", "verify_tree", "closure_certificate", "PRIMES"]
 
 
-def _primes_below_2_31(count: int) -> list[int]:
-    """The ``count`` largest primes below 2³¹ (deterministic Miller–Rabin bases for < 3.3·10²⁴)."""
+def _largest_primes_below(bound: int, count: int) -> list[int]:
+    """The ``count`` largest primes below ``bound`` (deterministic Miller–Rabin: the bases
+    2…17 decide primality below 3.4·10¹⁴)."""
 
     def is_prime(n: int) -> bool:
         if n % 2 == 0:
@@ -54,7 +56,7 @@ def _primes_below_2_31(count: int) -> list[int]:
                 return False
         return True
 
-    out, n = [], (1 << 31) - 1
+    out, n = [], bound - 1 if bound % 2 == 0 else bound - 2
     while len(out) < count:
         if is_prime(n):
             out.append(n)
@@ -62,8 +64,9 @@ def _primes_below_2_31(count: int) -> list[int]:
     return out
 
 
-PRIMES = _primes_below_2_31(200)
-
+PRIMES = _largest_primes_below(PRIME_BOUND, 200)
+"""The verification primes: the 200 largest primes below 2²⁷ − 16 (all above 2²⁶), the
+range of the exact float64 arithmetic of :mod:`gamekit.kernel.modular_float`."""
 
 def hadamard_bound_sq(M: Sequence[Sequence[int]]) -> int:
     """``H²`` for ``[M | I | 1]``: the product of the k largest squared column norms (exact)."""
@@ -74,14 +77,12 @@ def hadamard_bound_sq(M: Sequence[Sequence[int]]) -> int:
     return prod(norms[:k])
 
 
-def choose_primes(M: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """Primes with product Π > 2H (checked exactly: Π² > 4H²), the table of inverses
-    ``inv[j, i] = p_j⁻¹ mod p_i`` and the mixed-radix digits of (Π − 1)/2; None if more
-    than 200 primes would be needed."""
+def _choose_from(M: Sequence[Sequence[int]], pool: Sequence[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """:func:`choose_primes` with the primes taken in order from ``pool``."""
     H2 = hadamard_bound_sq(M)
     chosen: list[int] = []
     Pi = 1
-    for p in PRIMES:
+    for p in pool:
         chosen.append(p)
         Pi *= p
         if Pi * Pi > 4 * H2:
@@ -101,6 +102,12 @@ def choose_primes(M: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray, n
         half //= p
     return np.array(chosen, dtype=np.int64), inv, np.array(digits, dtype=np.int64)
 
+
+def choose_primes(M: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Primes from :data:`PRIMES` with product Π > 2H (checked exactly: Π² > 4H²), the
+    table of inverses ``inv[j, i] = p_j⁻¹ mod p_i`` and the mixed-radix digits of
+    (Π − 1)/2; None if more than 200 primes would be needed."""
+    return _choose_from(M, PRIMES)
 
 @njit(cache=True, nogil=True, inline="always")
 def _mulmod(a, b, p, pinv):
@@ -130,103 +137,84 @@ def _invmod(a, p, pinv):
 
 
 @njit(cache=True, nogil=True)
-def _sign(res, primes, inv, half, digits):
-    """Sign of the integer N (|N| < Π/2) with residues ``res`` (Garner's mixed radix)."""
-    P = primes.shape[0]
-    zero = True
-    for i in range(P):
-        if res[i] != 0:
-            zero = False
-            break
-    if zero:
-        return 0
-    for i in range(P):
-        p = primes[i]
-        pi = 1.0 / p
-        t = res[i]
-        for j in range(i):
-            x = digits[j]
-            if x >= p:  # all primes lie in (2³⁰, 2³¹): one subtraction reduces
-                x -= p
-            t -= x
-            if t < 0:
-                t += p
-            t = _mulmod(t, inv[j, i], p, pi)
-        digits[i] = t
-    for i in range(P - 1, -1, -1):
-        if digits[i] > half[i]:
-            return -1
-        if digits[i] < half[i]:
-            return 1
-    return 1
+def _pivot(S, C, Dold, Dinv, Dnew, r, c, primes, pinv):
+    """Fraction-free exchange pivot on (r, c), out of place: ``C`` = the tableau of the
+    child basis from ``S`` (residues of the integer tableau ``N = det B · B⁻¹[A_N | 1]``).
 
-
-@njit(cache=True, nogil=True)
-def _entry_sign(T, D, Dsign, i, j, primes, inv, half, res, digits):
-    """Exact sign of tableau entry (i, j) = N / det B."""
-    for s in range(primes.shape[0]):
-        res[s] = _mulmod(T[s, i, j], D[s], primes[s], 1.0 / primes[s])
-    return _sign(res, primes, inv, half, digits) * Dsign
-
-
-@njit(cache=True, nogil=True)
-def _pivot(T, D, r, c, primes, pinv):
-    """Exchange pivot on (r, c) modulo every prime (rational tableau B⁻¹A_N | B⁻¹1).
-    Returns False if the pivot entry vanishes modulo some prime."""
-    P, k, w = T.shape
+    With A = N_rc (the new determinant, Cramer), D = det B and D⁻¹ modulo each prime:
+    ``N′_ij = (A·N_ij − N_ic·N_rj) / D`` (i ≠ r, j ≠ c; the division is exact in ℤ — Edmonds
+    / the lrs dictionary — so modulo p it is the product by D⁻¹), ``N′_rj = N_rj``,
+    ``N′_ic = −N_ic``, ``N′_rc = D``. Each entry is one difference of two balanced products,
+    ``α·N_ij − β_i·N_rj`` with α = A·D⁻¹ and β_i = N_ic·D⁻¹, and one reduction
+    (:mod:`gamekit.kernel.modular_float`); the inner loop runs over a contiguous row.
+    Returns False if A vanishes modulo some prime."""
+    P, k, W = S.shape
+    for s in range(P):
+        if S[s, r, c] == 0.0:
+            return False
     for s in range(P):
         p = primes[s]
         pi = pinv[s]
-        a = T[s, r, c]
-        if a == 0:
-            return False
-        ia = _invmod(a, p, pi)
-        for j in range(w):
-            if j != c:
-                T[s, r, j] = _mulmod(T[s, r, j], ia, p, pi)
-        T[s, r, c] = ia
+        A = S[s, r, c]
+        alpha = mulmod(A, Dinv[s], p, pi)
         for i in range(k):
             if i == r:
+                for j in range(W):
+                    C[s, i, j] = S[s, i, j]
+                C[s, i, c] = Dold[s]
                 continue
-            f = T[s, i, c]
-            if f == 0:
-                continue
-            for j in range(w):
-                if j != c:
-                    x = T[s, i, j] - _mulmod(f, T[s, r, j], p, pi)
-                    T[s, i, j] = x + p if x < 0 else x
-            x = _mulmod(f, ia, p, pi)
-            T[s, i, c] = p - x if x else 0
-        D[s] = _mulmod(D[s], a, p, pi)
+            beta = mulmod(S[s, i, c], Dinv[s], p, pi)
+            for j in range(W):
+                C[s, i, j] = reduce(alpha * S[s, i, j] - beta * S[s, r, j], p, pi)
+            C[s, i, c] = -S[s, i, c]
+        Dnew[s] = A
     return True
 
 
 @njit(cache=True, nogil=True)
-def _check_node(T, D, basic, pos, d, primes, inv, half, res, digits):
-    """Exact lexico-feasibility of the current basis. Returns (ok, nonbasic_lo,
-    nonbasic_hi, tight_lo, tight_hi): the masks of the nonbasic variables and of the labels."""
-    P, k, w = T.shape
+def _lexico_lead(T, Dsign, basic, pos, i, d, primes, pinv, inv, half, col, digits):
+    """Sign of the first nonzero entry of row i of B⁻¹ (the slack columns in order): a
+    basic slack's column of B⁻¹ is a unit vector, a nonbasic one's is a tableau column."""
+    P, k, W = T.shape
+    for t in range(k):
+        q = pos[d + t]
+        if q < 0:
+            lead = 1 if basic[i] == d + t else 0
+        else:
+            for s in range(P):
+                col[s] = T[s, i, q]
+            lead = sign_one(col, primes, pinv, inv, half, digits) * Dsign
+        if lead != 0:
+            return lead
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def _check_node(T, D, basic, pos, nlo, nhi, d, primes, pinv, inv, half, work):
+    """Exact lexico-feasibility of the current basis (tableau T of integers ``N``, det D).
+    Returns (ok, tight_lo, tight_hi): the label mask, nonbasic variables and basic ones at 0.
+
+    The signs of all ``N_i,rhs`` and of D come from one vectorized Garner pass
+    (:func:`gamekit.kernel.modular_float.garner_signs`); ``(B⁻¹·1)_i = N_i,rhs / D``. Rows at
+    value 0 need the lexicographic tie-break (:func:`_lexico_lead`)."""
+    res, digits, signs, col, dig1 = work
+    P, k, W = T.shape
+    rhs = d
     for s in range(P):
-        res[s] = D[s]
-    Dsign = _sign(res, primes, inv, half, digits)
+        for i in range(k):
+            res[s, i] = T[s, i, rhs]
+        res[s, k] = D[s]
+    garner_signs(res, k + 1, primes, pinv, inv, half, digits, signs)
+    Dsign = signs[k]
     z = np.uint64(0)
     if Dsign == 0:
-        return False, z, z, z, z
-    nv = d + k
-    tlo = np.uint64(0)
-    thi = np.uint64(0)
-    for v in range(nv):  # nonbasic variables are tight
-        if pos[v] >= 0:
-            if v < 64:
-                tlo |= np.uint64(1) << np.uint64(v)
-            else:
-                thi |= np.uint64(1) << np.uint64(v - 64)
-    nlo = tlo
-    nhi = thi
+        return False, z, z
+    tlo = nlo
+    thi = nhi
     for i in range(k):
-        sg = _entry_sign(T, D, Dsign, i, w - 1, primes, inv, half, res, digits)
+        sg = signs[i] * Dsign
         if sg < 0:
-            return False, nlo, nhi, tlo, thi
+            return False, tlo, thi
         if sg > 0:
             continue
         v = basic[i]
@@ -234,19 +222,9 @@ def _check_node(T, D, basic, pos, d, primes, inv, half, res, digits):
             tlo |= np.uint64(1) << np.uint64(v)
         else:
             thi |= np.uint64(1) << np.uint64(v - 64)
-        lead = 0
-        for t in range(k):  # row i of B⁻¹: slack columns in order
-            q = pos[d + t]
-            if q < 0:
-                lead = 1 if basic[i] == d + t else 0
-            else:
-                lead = _entry_sign(T, D, Dsign, i, q, primes, inv, half, res, digits)
-            if lead != 0:
-                break
-        if lead <= 0:
-            return False, nlo, nhi, tlo, thi
-    return True, nlo, nhi, tlo, thi
-
+        if _lexico_lead(T, Dsign, basic, pos, i, d, primes, pinv, inv, half, col, dig1) <= 0:
+            return False, tlo, thi
+    return True, tlo, thi
 
 @njit(cache=True, nogil=True)
 def _children(parent, count):
@@ -274,39 +252,73 @@ def _tree_depth(parent, count):
 
 
 @njit(cache=True, nogil=True)
+def _float_tables(primes, inv, half):
+    """float64 copies of the prime data: primes, 1/p, balanced ``inv``, digits of (Π−1)/2."""
+    pf = primes.astype(np.float64)
+    pinv = 1.0 / pf
+    P = primes.shape[0]
+    invf = np.zeros((P, P))
+    for t in range(P):
+        for s in range(P):
+            x = inv[t, s]
+            invf[t, s] = x - primes[s] if 2 * x > primes[s] else x
+    return pf, pinv, invf, half.astype(np.float64)
+
+
+@njit(cache=True, nogil=True)
+def _root(Mres, primes, T, D):
+    """The slack basis: N = [M | 1] (balanced residues), det 1."""
+    P, k, d = Mres.shape
+    for s in range(P):
+        p = primes[s]
+        for i in range(k):
+            for j in range(d):
+                x = np.float64(Mres[s, i, j])
+                T[s, i, j] = x - p if 2.0 * x > p else x
+            T[s, i, d] = 1.0
+        D[s] = 1.0
+
+
+@njit(cache=True, nogil=True)
 def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, lo, hi, labels):
     """Check nodes 0..count-1 exactly (see the module docstring): node i > 0 is its parent
     with variable ``enter[i]`` entering and ``leave[i]`` leaving; its basic set must be the
     mask (``lo[i]``, ``hi[i]``) the search recorded. Fills ``labels[i]`` with the exact
     label mask (two words) of node i. Returns -1 if every node is lexico-feasible, else
-    the index of the first failure.
+    the index of the first failure (in depth-first order, children in index order).
 
-    Depth-first over the tree; the tableaux along the current path are kept (one per
-    level of the breadth-first tree, whose depth is small), so each node costs one pivot."""
+    Depth-first over the tree; the integer tableaux along the current path are kept (one
+    per level of the breadth-first tree, whose depth is small), so each node costs one
+    out-of-place pivot (:func:`_pivot`) from its parent's tableau, and each node with
+    children one modular inverse of its determinant (:func:`gamekit.kernel.modular_float.invmod`)."""
     P, k, d = Mres.shape
+    pf, pinv, invf, halff = _float_tables(primes, inv, half)
     L = _tree_depth(parent, count) + 2
-    Ts = np.empty((L, P, k, d + 1), np.int64)
-    Ds = np.ones((L, P), np.int64)
-    Ts[0, :, :, :d] = Mres
-    Ts[0, :, :, d] = 1
-    pinv = 1.0 / primes.astype(np.float64)
+    Ts = np.zeros((L, P, k, d + 1))
+    Ds = np.ones((L, P))
+    Dinvs = np.ones((L, P))
     bases = np.empty((L, k), np.int64)
     poss = np.empty((L, d + k), np.int64)
+    nmask = np.zeros((L, 2), np.uint64)
+    _root(Mres, pf, Ts[0], Ds[0])
     bases[0] = np.arange(d, d + k)
     poss[0, :d] = np.arange(d)
     poss[0, d:] = -1
-    res = np.empty(P, np.int64)
-    digits = np.empty(P, np.int64)
+    for v in range(d):
+        nmask[0, 0], nmask[0, 1] = flip(nmask[0, 0], nmask[0, 1], v)
+    work = (np.empty((P, k + 1)), np.empty((P, k + 1)), np.empty(k + 1, np.int64), np.empty(P), np.empty(P))
     start, kids = _children(parent, count)
     stack = np.empty(L, np.int64)
     nxt = np.empty(L, np.int64)
-    ok, a, b, e, f = _check_node(Ts[0], Ds[0], bases[0], poss[0], d, primes, inv, half, res, digits)
+    ok, e, f = _check_node(Ts[0], Ds[0], bases[0], poss[0], nmask[0, 0], nmask[0, 1], d, pf, pinv, invf, halff, work)
     labels[0, 0], labels[0, 1] = e, f
-    if not ok or not _same_basis(a, b, lo[0], hi[0], d + k):
+    if not ok or not _same_basis(nmask[0, 0], nmask[0, 1], lo[0], hi[0], d + k):
         return 0
     top = 0
     stack[0] = 0
     nxt[0] = start[0]
+    if start[1] > start[0]:
+        invmod(Ds[0], pf, pinv, Dinvs[0])
     while top >= 0:
         u = stack[top]
         if nxt[top] >= start[u + 1]:
@@ -314,9 +326,6 @@ def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, lo, hi, la
             continue
         v = kids[nxt[top]]
         nxt[top] += 1
-        T = Ts[top + 1]
-        T[:] = Ts[top]
-        Ds[top + 1] = Ds[top]
         basic = bases[top + 1]
         basic[:] = bases[top]
         pos = poss[top + 1]
@@ -326,20 +335,24 @@ def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, lo, hi, la
             if basic[i] == leave[v]:
                 r = i
         c = pos[enter[v]]
-        if r < 0 or c < 0 or not _pivot(T, Ds[top + 1], r, c, primes, pinv):
+        if r < 0 or c < 0 or not _pivot(Ts[top], Ts[top + 1], Ds[top], Dinvs[top], Ds[top + 1], r, c, pf, pinv):
             return v
         pos[basic[r]] = c
         basic[r] = enter[v]
         pos[enter[v]] = -1
-        ok, a, b, e, f = _check_node(T, Ds[top + 1], basic, pos, d, primes, inv, half, res, digits)
+        a, b = flip(nmask[top, 0], nmask[top, 1], leave[v])
+        a, b = flip(a, b, enter[v])
+        nmask[top + 1, 0], nmask[top + 1, 1] = a, b
+        ok, e, f = _check_node(Ts[top + 1], Ds[top + 1], basic, pos, a, b, d, pf, pinv, invf, halff, work)
         labels[v, 0], labels[v, 1] = e, f
         if not ok or not _same_basis(a, b, lo[v], hi[v], d + k):
             return v
         top += 1
         stack[top] = v
         nxt[top] = start[v]
+        if start[v + 1] > start[v]:
+            invmod(Ds[top], pf, pinv, Dinvs[top])
     return -1
-
 
 @njit(cache=True, nogil=True)
 def _same_basis(nlo, nhi, blo, bhi, nv):
