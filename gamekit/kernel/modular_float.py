@@ -43,14 +43,18 @@ from numba import njit
 
 __all__ = ["PRIME_BOUND", "reduce", "mulmod", "canon", "invmod", "garner_signs", "sign_one"]
 
+_ROUND = 6755399441055744.0  # 1.5·2⁵²: x + _ROUND − _ROUND = rint(x) for |x| < 2⁵¹
+
 PRIME_BOUND = (1 << 27) - 16
 """Every prime used with this module lies in (2²⁶, PRIME_BOUND)."""
 
 
 @njit(cache=True, nogil=True, inline="always")
 def reduce(h, p, pinv):
-    """Balanced representative of the integer h (|h| ≤ 2⁵³ − 2²⁷) modulo p (module lemma)."""
-    return h - np.rint(h * pinv) * p
+    """Balanced representative of the integer h (|h| ≤ 2⁵³ − 2²⁷) modulo p (module lemma):
+    q = rint(h·pinv) by the round-to-nearest of adding and subtracting 1.5·2⁵² (|h·pinv| < 2⁵¹)."""
+    q = (h * pinv + _ROUND) - _ROUND
+    return h - q * p
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -65,7 +69,7 @@ def canon(x, p):
     return x + p if x < 0 else x
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, fastmath={"contract"})
 def invmod(D, primes, pinv, out):
     """``out[s] = D[s]⁻¹ mod primes[s]`` (balanced) for nonzero balanced residues, by Fermat:
     D^(p−2) by square-and-multiply, the P chains interleaved (independent, so they overlap
@@ -83,7 +87,7 @@ def invmod(D, primes, pinv, out):
             base[s] = mulmod(base[s], base[s], primes[s], pinv[s])
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, fastmath={"contract"})
 def garner_signs(res, n, primes, pinv, inv, half, digits, signs):
     """Signs of n integers N_i (|N_i| < Π/2) from balanced residues ``res[s, i]``:
     ``signs[i] ∈ {−1, 0, 1}``. Garner: N = Σ_s a_s ∏_{t<s} p_t with canonical digits
@@ -119,7 +123,7 @@ def garner_signs(res, n, primes, pinv, inv, half, digits, signs):
         signs[i] = sg
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, fastmath={"contract"})
 def sign_one(col, primes, pinv, inv, half, digits):
     """Sign of one integer from its balanced residues ``col[s]`` (scalar Garner, as
     :func:`garner_signs`); ``digits`` is scratch of length P."""

@@ -136,7 +136,7 @@ def _invmod(a, p, pinv):
     return inv
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, fastmath={"contract"})
 def _pivot(S, C, Dold, Dinv, Dnew, r, c, primes, pinv):
     """Fraction-free exchange pivot on (r, c), out of place: ``C`` = the tableau of the
     child basis from ``S`` (residues of the integer tableau ``N = det B · B⁻¹[A_N | 1]``).
