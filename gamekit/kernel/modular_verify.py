@@ -147,11 +147,8 @@ def _pivot(S, C, Dold, Dinv, Dnew, r, c, primes, pinv):
     ``N′_ic = −N_ic``, ``N′_rc = D``. Each entry is one difference of two balanced products,
     ``α·N_ij − β_i·N_rj`` with α = A·D⁻¹ and β_i = N_ic·D⁻¹, and one reduction
     (:mod:`gamekit.kernel.modular_float`); the inner loop runs over a contiguous row.
-    Returns False if A vanishes modulo some prime."""
+    The caller has checked that A does not vanish modulo any prime (:func:`_pivot_ok`)."""
     P, k, W = S.shape
-    for s in range(P):
-        if S[s, r, c] == 0.0:
-            return False
     for s in range(P):
         p = primes[s]
         pi = pinv[s]
@@ -168,7 +165,45 @@ def _pivot(S, C, Dold, Dinv, Dnew, r, c, primes, pinv):
                 C[s, i, j] = reduce(alpha * S[s, i, j] - beta * S[s, r, j], p, pi)
             C[s, i, c] = -S[s, i, c]
         Dnew[s] = A
+
+
+@njit(cache=True, nogil=True)
+def _pivot_ok(S, r, c):
+    """The pivot entry N_rc is nonzero modulo every prime (else the check fails: the child
+    basis is singular, or its determinant is divisible by a prime)."""
+    for s in range(S.shape[0]):
+        if S[s, r, c] == 0.0:
+            return False
     return True
+
+
+@njit(cache=True, nogil=True, fastmath={"contract"})
+def _child_rhs(S, r, c, d, Dinv, primes, pinv, res):
+    """The right-hand column and the determinant of the child's tableau (as :func:`_pivot`
+    would compute them) into ``res[:, :k]`` and ``res[:, k]``, without the full pivot: a
+    leaf of the tree needs nothing else unless one of its rows is at value 0."""
+    P, k, W = S.shape
+    for s in range(P):
+        p = primes[s]
+        pi = pinv[s]
+        A = S[s, r, c]
+        alpha = mulmod(A, Dinv[s], p, pi)
+        x = S[s, r, d]
+        for i in range(k):
+            beta = mulmod(S[s, i, c], Dinv[s], p, pi)
+            res[s, i] = reduce(alpha * S[s, i, d] - beta * x, p, pi)
+        res[s, r] = x
+        res[s, k] = A
+
+
+@njit(cache=True, nogil=True)
+def _tableau_rhs(T, D, d, res):
+    """``res[:, :k]`` = the right-hand column of T, ``res[:, k]`` = D."""
+    P, k, W = T.shape
+    for s in range(P):
+        for i in range(k):
+            res[s, i] = T[s, i, d]
+        res[s, k] = D[s]
 
 
 @njit(cache=True, nogil=True)
@@ -190,41 +225,41 @@ def _lexico_lead(T, Dsign, basic, pos, i, d, primes, pinv, inv, half, col, digit
 
 
 @njit(cache=True, nogil=True)
-def _check_node(T, D, basic, pos, nlo, nhi, d, primes, pinv, inv, half, work):
-    """Exact lexico-feasibility of the current basis (tableau T of integers ``N``, det D).
-    Returns (ok, tight_lo, tight_hi): the label mask, nonbasic variables and basic ones at 0.
+def _check_node(T, have_T, basic, pos, nlo, nhi, d, primes, pinv, inv, half, work):
+    """Exact lexico-feasibility of the current basis, whose right-hand column and
+    determinant (residues of the integers ``N_i,rhs`` and D) are in ``work[0]``; T is its
+    tableau if ``have_T``. Returns (code, tight_lo, tight_hi): code 1 (lexico-feasible),
+    0 (not), −1 (a row at value 0 needs the tableau, which the caller must compute); the
+    masks are the labels, nonbasic variables and basic ones at 0.
 
     The signs of all ``N_i,rhs`` and of D come from one vectorized Garner pass
     (:func:`gamekit.kernel.modular_float.garner_signs`); ``(B⁻¹·1)_i = N_i,rhs / D``. Rows at
     value 0 need the lexicographic tie-break (:func:`_lexico_lead`)."""
     res, digits, signs, col, dig1 = work
-    P, k, W = T.shape
-    rhs = d
-    for s in range(P):
-        for i in range(k):
-            res[s, i] = T[s, i, rhs]
-        res[s, k] = D[s]
+    k = basic.shape[0]
     garner_signs(res, k + 1, primes, pinv, inv, half, digits, signs)
     Dsign = signs[k]
     z = np.uint64(0)
     if Dsign == 0:
-        return False, z, z
+        return 0, z, z
     tlo = nlo
     thi = nhi
     for i in range(k):
         sg = signs[i] * Dsign
         if sg < 0:
-            return False, tlo, thi
+            return 0, tlo, thi
         if sg > 0:
             continue
+        if not have_T:
+            return -1, z, z
         v = basic[i]
         if v < 64:
             tlo |= np.uint64(1) << np.uint64(v)
         else:
             thi |= np.uint64(1) << np.uint64(v - 64)
         if _lexico_lead(T, Dsign, basic, pos, i, d, primes, pinv, inv, half, col, dig1) <= 0:
-            return False, tlo, thi
-    return True, tlo, thi
+            return 0, tlo, thi
+    return 1, tlo, thi
 
 @njit(cache=True, nogil=True)
 def _children(parent, count):
@@ -310,9 +345,10 @@ def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, lo, hi, la
     start, kids = _children(parent, count)
     stack = np.empty(L, np.int64)
     nxt = np.empty(L, np.int64)
-    ok, e, f = _check_node(Ts[0], Ds[0], bases[0], poss[0], nmask[0, 0], nmask[0, 1], d, pf, pinv, invf, halff, work)
+    _tableau_rhs(Ts[0], Ds[0], d, work[0])
+    ok, e, f = _check_node(Ts[0], True, bases[0], poss[0], nmask[0, 0], nmask[0, 1], d, pf, pinv, invf, halff, work)
     labels[0, 0], labels[0, 1] = e, f
-    if not ok or not _same_basis(nmask[0, 0], nmask[0, 1], lo[0], hi[0], d + k):
+    if ok != 1 or not _same_basis(nmask[0, 0], nmask[0, 1], lo[0], hi[0], d + k):
         return 0
     top = 0
     stack[0] = 0
@@ -335,17 +371,27 @@ def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, lo, hi, la
             if basic[i] == leave[v]:
                 r = i
         c = pos[enter[v]]
-        if r < 0 or c < 0 or not _pivot(Ts[top], Ts[top + 1], Ds[top], Dinvs[top], Ds[top + 1], r, c, pf, pinv):
+        if r < 0 or c < 0 or not _pivot_ok(Ts[top], r, c):
             return v
+        inner = start[v + 1] > start[v]
+        if inner:
+            _pivot(Ts[top], Ts[top + 1], Ds[top], Dinvs[top], Ds[top + 1], r, c, pf, pinv)
+            _tableau_rhs(Ts[top + 1], Ds[top + 1], d, work[0])
+        else:  # a leaf: its right-hand column is enough, unless a row is at value 0
+            _child_rhs(Ts[top], r, c, d, Dinvs[top], pf, pinv, work[0])
         pos[basic[r]] = c
         basic[r] = enter[v]
         pos[enter[v]] = -1
         a, b = flip(nmask[top, 0], nmask[top, 1], leave[v])
         a, b = flip(a, b, enter[v])
         nmask[top + 1, 0], nmask[top + 1, 1] = a, b
-        ok, e, f = _check_node(Ts[top + 1], Ds[top + 1], basic, pos, a, b, d, pf, pinv, invf, halff, work)
+        ok, e, f = _check_node(Ts[top + 1], inner, basic, pos, a, b, d, pf, pinv, invf, halff, work)
+        if ok < 0:
+            _pivot(Ts[top], Ts[top + 1], Ds[top], Dinvs[top], Ds[top + 1], r, c, pf, pinv)
+            _tableau_rhs(Ts[top + 1], Ds[top + 1], d, work[0])
+            ok, e, f = _check_node(Ts[top + 1], True, basic, pos, a, b, d, pf, pinv, invf, halff, work)
         labels[v, 0], labels[v, 1] = e, f
-        if not ok or not _same_basis(a, b, lo[v], hi[v], d + k):
+        if ok != 1 or not _same_basis(a, b, lo[v], hi[v], d + k):
             return v
         top += 1
         stack[top] = v
