@@ -159,11 +159,11 @@ def test_garner_signs_are_the_signs(n_primes, data):
             res[s, i] = x
     digits = np.empty((n_primes, n))
     signs = np.empty(n, np.int64)
-    mf.garner_signs(res, n, pf, pinv, invf, halff, digits, signs)
+    mf.garner_signs(res, n, n_primes, pf, pinv, invf, halff, digits, signs)
     assert [int(x) for x in signs] == [(N > 0) - (N < 0) for N in Ns]
     scratch = np.empty(n_primes)
     for i, N in enumerate(Ns):
-        assert mf.sign_one(res[:, i].copy(), pf, pinv, invf, halff, scratch) == (N > 0) - (N < 0)
+        assert mf.sign_one(res[:, i].copy(), n_primes, pf, pinv, invf, halff, scratch) == (N > 0) - (N < 0)
 
 
 # ----------------------------------------------------------------------------- trees

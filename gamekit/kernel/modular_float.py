@@ -41,7 +41,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["PRIME_BOUND", "reduce", "mulmod", "canon", "invmod", "garner_signs", "sign_one"]
+__all__ = ["PRIME_BOUND", "reduce", "mulmod", "canon", "invmod", "invmod_row", "garner_signs", "sign_one"]
 
 _ROUND = 6755399441055744.0  # 1.5·2⁵²: x + _ROUND − _ROUND = rint(x) for |x| < 2⁵¹
 
@@ -69,36 +69,45 @@ def canon(x, p):
     return x + p if x < 0 else x
 
 
-@njit(cache=True, nogil=True, fastmath={"contract"})
-def invmod(D, primes, pinv, out):
-    """``out[s] = D[s]⁻¹ mod primes[s]`` (balanced) for nonzero balanced residues, by Fermat:
-    D^(p−2) by square-and-multiply, the P chains interleaved (independent, so they overlap
-    in the pipeline)."""
-    P = primes.shape[0]
-    base = np.empty(P)
-    for s in range(P):
-        base[s] = D[s]
-        out[s] = 1.0
+@njit(cache=True, nogil=True, fastmath={"contract"}, inline="always")
+def invmod_row(D, Dinv, row, m, primes, pinv, base):
+    """``Dinv[row, s] = D[row, s]⁻¹ mod primes[s]`` (balanced) for s < m and nonzero balanced
+    residues, by Fermat: D^(p−2) by square-and-multiply, the m chains interleaved
+    (independent, so they overlap in the pipeline); ``base`` is scratch of length ≥ m."""
+    for s in range(m):
+        base[s] = D[row, s]
+        Dinv[row, s] = 1.0
     for bit in range(27):
-        for s in range(P):
+        for s in range(m):
             e = np.int64(primes[s]) - 2
             if (e >> bit) & 1:
-                out[s] = mulmod(out[s], base[s], primes[s], pinv[s])
+                Dinv[row, s] = mulmod(Dinv[row, s], base[s], primes[s], pinv[s])
             base[s] = mulmod(base[s], base[s], primes[s], pinv[s])
 
 
-@njit(cache=True, nogil=True, fastmath={"contract"})
-def garner_signs(res, n, primes, pinv, inv, half, digits, signs):
-    """Signs of n integers N_i (|N_i| < Π/2) from balanced residues ``res[s, i]``:
-    ``signs[i] ∈ {−1, 0, 1}``. Garner: N = Σ_s a_s ∏_{t<s} p_t with canonical digits
-    a_s ∈ [0, p_s), ``a_s = (…((r_s − a_0)·p_0⁻¹ − a_1)·p_1⁻¹ … − a_{s−1})·p_{s−1}⁻¹ mod p_s``
-    (``inv[t, s]`` = p_t⁻¹ mod p_s, balanced); N ≥ 0 iff its canonical representative
-    modulo Π is ≤ (Π − 1)/2, whose digits are ``half`` (compared from the top). The inner
-    loops run over the n integers (contiguous): they vectorize."""
+@njit(cache=True, nogil=True)
+def invmod(D, primes, pinv, out):
+    """``out[s] = D[s]⁻¹ mod primes[s]`` for every prime (:func:`invmod_row` on one row)."""
     P = primes.shape[0]
+    D2 = np.empty((1, P))
+    O2 = np.empty((1, P))
+    D2[0] = D
+    invmod_row(D2, O2, 0, P, primes, pinv, np.empty(P))
+    out[:] = O2[0]
+
+
+@njit(cache=True, nogil=True, fastmath={"contract"}, inline="always")
+def garner_signs(res, n, m, primes, pinv, inv, half, digits, signs):
+    """Signs of n integers N_i (|N_i| < Π_m/2, Π_m = p_0⋯p_{m−1}) from balanced residues
+    ``res[s, i]`` (s < m): ``signs[i] ∈ {−1, 0, 1}``. Garner: N = Σ_s a_s ∏_{t<s} p_t with
+    canonical digits a_s ∈ [0, p_s), ``a_s = (…((r_s − a_0)·p_0⁻¹ − a_1)·p_1⁻¹ … − a_{s−1})·p_{s−1}⁻¹ mod p_s``
+    (``inv[t, s]`` = p_t⁻¹ mod p_s, balanced); N ≥ 0 iff its canonical representative
+    modulo Π_m is ≤ (Π_m − 1)/2, whose mixed-radix digits are ``half[s]`` = (p_s − 1)/2 for
+    every m (the digits of Π_m − 1 are all p_s − 1, all even), compared from the top. The
+    inner loops run over the n integers (contiguous): they vectorize."""
     for i in range(n):
         signs[i] = 0
-    for s in range(P):
+    for s in range(m):
         p = primes[s]
         pi = pinv[s]
         for i in range(n):
@@ -109,12 +118,12 @@ def garner_signs(res, n, primes, pinv, inv, half, digits, signs):
                 digits[s, i] = canon(reduce((digits[s, i] - digits[t, i]) * f, p, pi), p)
     for i in range(n):
         nz = 0.0
-        for s in range(P):
+        for s in range(m):
             nz += abs(digits[s, i])
         if nz == 0.0:
             continue
         sg = 1
-        for s in range(P - 1, -1, -1):
+        for s in range(m - 1, -1, -1):
             if digits[s, i] > half[s]:
                 sg = -1
                 break
@@ -123,24 +132,23 @@ def garner_signs(res, n, primes, pinv, inv, half, digits, signs):
         signs[i] = sg
 
 
-@njit(cache=True, nogil=True, fastmath={"contract"})
-def sign_one(col, primes, pinv, inv, half, digits):
-    """Sign of one integer from its balanced residues ``col[s]`` (scalar Garner, as
-    :func:`garner_signs`); ``digits`` is scratch of length P."""
-    P = primes.shape[0]
+@njit(cache=True, nogil=True, fastmath={"contract"}, inline="always")
+def sign_one(col, m, primes, pinv, inv, half, digits):
+    """Sign of one integer (|N| < Π_m/2) from its balanced residues ``col[s]``, s < m
+    (scalar Garner, as :func:`garner_signs`); ``digits`` is scratch of length ≥ m."""
     zero = True
-    for s in range(P):
+    for s in range(m):
         if col[s] != 0.0:
             zero = False
     if zero:
         return 0
-    for s in range(P):
+    for s in range(m):
         p = primes[s]
         t = canon(col[s], p)
         for u in range(s):
             t = canon(reduce((t - digits[u]) * inv[u, s], p, pinv[s]), p)
         digits[s] = t
-    for s in range(P - 1, -1, -1):
+    for s in range(m - 1, -1, -1):
         if digits[s] > half[s]:
             return -1
         if digits[s] < half[s]:
