@@ -73,6 +73,7 @@ def test_choose_primes_covers_twice_the_hadamard_bound(rows):
         h += int(digit) * radix
         radix *= int(p)
     assert h == (Pi - 1) // 2
+    assert [int(x) for x in half] == [(int(p) - 1) // 2 for p in ps]  # the same digits for every m
 
 
 def _edge_values(p: int) -> list[int]:
@@ -308,3 +309,46 @@ def test_a_pivot_vanishing_modulo_a_prime_fails_alike():
     M = [[p, 1, 2], [1, p, 3], [2, 1, p]]  # the first pivots are on entries ≡ 0 (mod p)
     tree = exact_tree(M)
     assert both(tree) > 0
+
+
+@given(matrices)
+@settings(max_examples=40)
+def test_per_basis_prime_counts_cover_the_exact_integers(M):
+    """Every integer a basis's check reads — det B, the numerators of B⁻¹·1 and of the
+    nonbasic slack columns of B⁻¹ — lies in (−Π_m/2, Π_m/2) for the m primes the kernel
+    uses for that basis, and a subtree's tableaux carry at least as many primes as any of
+    its bases needs."""
+    tree = exact_tree(M)
+    ps, _, _ = mv.choose_primes(M)
+    Mres = np.stack([np.array([[x % int(p) for x in row] for row in M], dtype=np.int64) for p in ps])
+    count = len(tree["parent"])
+    mnode, msub = mv._prime_counts(Mres, ps, tree["parent"], tree["enter"], tree["leave"], count)
+    d = len(M[0])
+    nodes = exact_dictionaries(M, tree)
+    for i, dic in enumerate(nodes):
+        Pi = prod(int(p) for p in ps[: mnode[i]])
+        slack_cols = [1 + c for c, v in enumerate(dic.nonbasic) if v >= d]
+        read = [dic.D] + [row[0] for row in dic.T] + [row[c] for row in dic.T for c in slack_cols]
+        assert 2 * max(abs(x) for x in read) < Pi
+        assert msub[i] >= mnode[i] and (i == 0 or msub[tree["parent"][i]] >= msub[i])
+
+
+def exact_dictionaries(M, tree) -> list[Dictionary]:
+    """The exact dictionary of every node of a tree (replaying its pivots)."""
+    out = [Dictionary(M)]
+    for i in range(1, len(tree["parent"])):
+        dic = out[int(tree["parent"][i])].copy()
+        dic.pivot(dic.basic.index(int(tree["leave"][i])), dic.nonbasic.index(int(tree["enter"][i])))
+        out.append(dic)
+    return out
+
+
+@given(st.integers(1, 4), st.integers(1, 4), st.randoms(use_true_random=False))
+@settings(max_examples=25)
+def test_entries_beyond_2_26(k, d, rnd):
+    """Columns with entries ≥ 2²⁶ (no per-basis bound: all primes) next to small ones."""
+    big = rnd.sample(range(d), rnd.randint(1, d))
+    M = [[rnd.randint(2**26, 2**40) if j in big else rnd.randint(1, 9) for j in range(d)] for _ in range(k)]
+    tree = exact_tree(M)
+    assert both(tree) == -1
+    assert run(mv.verify_tree, tree)[1] == tree["tight"]

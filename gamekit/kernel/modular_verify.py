@@ -27,6 +27,7 @@ from math import prod
 
 import numpy as np
 from numba import njit
+from numba.core.cpu import CPUTargetOptions
 
 from gamekit.kernel.float_search import flip, lookup
 from gamekit.kernel.modular_float import (
@@ -39,6 +40,9 @@ from gamekit.kernel.modular_float import (
 )
 
 __all__ = ["choose_primes", "hadamard_bound_sq", "verify_tree", "closure_certificate", "PRIMES"]
+
+# numba's (private, long-standing) switch that compiles a function without reference counting
+_NO_REFCOUNT = {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}
 
 
 def _largest_primes_below(bound: int, count: int) -> list[int]:
@@ -477,7 +481,7 @@ def _visit(v, top, Ts, Ds, Dinvs, bases, poss, nmask, enter, leave, m_own, m_tab
     return ok, e, f
 
 
-@njit(cache=True, nogil=True, _nrt=False)
+@njit(cache=True, nogil=True, **_NO_REFCOUNT)
 def _walk(Ts, Ds, Dinvs, bases, poss, nmask, enter, leave, mnode, msub, start, kids, stack, nxt, d, pf, pinv, invf,
           halff, res, digits, signs, col, dig1, lo, hi, labels):
     """The depth-first walk of :func:`verify_tree` below the (checked) root; compiled
