@@ -4,18 +4,23 @@ Every entry of the tableau ``B⁻¹[M | I | 1]`` of a basis ``B`` is ``N / det B
 k×k minor of ``[M | I | 1]`` (Cramer's rule), so ``|N| ≤ H``, the product of the k largest
 column norms (Hadamard's inequality). With primes ``p_1 … p_P`` whose product exceeds
 ``2H``, the residues of ``N`` determine ``N`` exactly (Chinese remainder theorem, symmetric
-range), and its sign is read off the mixed-radix (Garner) digits — all in 63-bit integer
-arithmetic, no floats anywhere (:func:`choose_primes`).
+range), and its sign is read off the mixed-radix (Garner) digits (:func:`choose_primes`).
+The residues are integers held in float64 lanes, modulo primes 2²⁶ < p < 2²⁷ − 16, where
+every operation is exact (:mod:`gamekit.kernel.modular_float`, lemma there): no rounding
+ever reaches a residue, and the row loops vectorize.
 
 :func:`verify_tree` walks the spanning tree of the candidate bases produced by the float
 search (:mod:`gamekit.kernel.float_search`) depth first, reaching each basis from its
-parent by one exact pivot modulo every prime (and going back by the inverse pivot, so one
-tableau suffices: memory does not grow with the tree), and checks **exactly** that each
-basis is lexico-feasible: every row of ``(B⁻¹·1, B⁻¹)`` is lexicographically positive
-(:mod:`gamekit.kernel.pivot`). It also returns the exact label set of each basis (the
-nonbasic variables and the basic ones at value 0). Any failure — a basis that is singular
-or not lexico-feasible, a pivot that vanishes modulo one prime — is reported, and the
-caller falls back to the exact search.
+parent by one exact fraction-free pivot modulo the primes it needs (the integer tableau
+``det B · B⁻¹[A_N | 1]`` of lrs; one tableau per level of the current path), and checks
+**exactly** that each basis is lexico-feasible: every row of ``(B⁻¹·1, B⁻¹)`` is
+lexicographically positive (:mod:`gamekit.kernel.pivot`). A basis with structural columns Z
+reads only integers bounded by ``H_B = √k·∏_{j∈Z} ‖M_j‖`` (Hadamard again), so its check uses
+only as many primes as ``2H_B`` needs (:func:`_prime_counts`). It also returns the exact
+label set of each basis (the nonbasic variables and the basic ones at value 0). Any failure
+— a basis that is singular or not lexico-feasible, a pivot that vanishes modulo one of the
+primes used — is reported, and the caller falls back to the exact search. The method and
+its bounds: docs/modular-verify.md.
 
 This module imports numba: import it lazily.
 """
