@@ -425,7 +425,7 @@ def _path_state(Mres, primes, L):
     """Per level of the current tree path: tableau, det, det⁻¹, basic variable per row,
     column of each nonbasic variable (−1 if basic), nonbasic mask; level 0 = slack basis."""
     P, k, d = Mres.shape
-    Ts = np.zeros((L, P, k, d + 1))
+    Ts = np.zeros((L, P, k, (d + 4) // 4 * 4))  # rows padded with zero columns to whole vectors
     Ds = np.ones((L, P))
     Dinvs = np.ones((L, P))
     bases = np.empty((L, k), np.int64)
