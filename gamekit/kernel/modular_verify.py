@@ -465,25 +465,24 @@ def _visit(v, top, Ts, Ds, Dinvs, bases, poss, nmask, enter, leave, m_own, m_tab
     m = m_tab if inner else m_own
     if r < 0 or c < 0 or not _pivot_ok(Ts, top, r, c, m):
         return -2, z, z
-    if inner:
-        _pivot(Ts, Ds, Dinvs, top, r, c, pf, pinv, m)
-        _tableau_rhs(Ts, Ds, w, d, res, m_own)
-    else:
-        _child_rhs(Ts, Dinvs, top, r, c, d, pf, pinv, res, m_own)
     poss[w, lv] = c
     bases[w, r] = ev
     poss[w, ev] = -1
     a, b = flip(nmask[top, 0], nmask[top, 1], lv)
     a, b = flip(a, b, ev)
     nmask[w, 0], nmask[w, 1] = a, b
-    ok, e, f = _check_node(Ts, w, inner, bases, poss, a, b, d, m_own, pf, pinv, invf, halff, res, digits, signs, col,
-                           dig1)
-    if ok < 0:  # a leaf with a row at value 0: the lexicographic tie-break needs its tableau
-        _pivot(Ts, Ds, Dinvs, top, r, c, pf, pinv, m)
-        _tableau_rhs(Ts, Ds, w, d, res, m_own)
-        ok, e, f = _check_node(Ts, w, True, bases, poss, a, b, d, m_own, pf, pinv, invf, halff, res, digits, signs,
+    full = inner
+    while True:  # twice at most: a leaf with a row at value 0 needs its tableau (tie-break)
+        if full:
+            _pivot(Ts, Ds, Dinvs, top, r, c, pf, pinv, m)
+            _tableau_rhs(Ts, Ds, w, d, res, m_own)
+        else:
+            _child_rhs(Ts, Dinvs, top, r, c, d, pf, pinv, res, m_own)
+        ok, e, f = _check_node(Ts, w, full, bases, poss, a, b, d, m_own, pf, pinv, invf, halff, res, digits, signs,
                                col, dig1)
-    return ok, e, f
+        if ok >= 0:
+            return ok, e, f
+        full = True
 
 
 @njit(cache=True, nogil=True, **_NO_REFCOUNT)
