@@ -485,7 +485,7 @@ def _visit(v, top, Ts, Ds, Dinvs, bases, poss, nmask, enter, leave, m_own, m_tab
         full = True
 
 
-@njit(cache=True, nogil=True, **_NO_REFCOUNT)
+@njit(cache=True, nogil=True, fastmath={"contract"}, **_NO_REFCOUNT)
 def _walk(Ts, Ds, Dinvs, bases, poss, nmask, enter, leave, mnode, msub, start, kids, stack, nxt, d, pf, pinv, invf,
           halff, res, digits, signs, col, dig1, lo, hi, labels):
     """The depth-first walk of :func:`verify_tree` below the (checked) root; compiled
