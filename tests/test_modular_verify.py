@@ -83,20 +83,37 @@ def _edge_values(p: int) -> list[int]:
             top - 1, 1 - top, (top // p) * p, -(top // p) * p, (top // p) * p + (p - 1) // 2]
 
 
+def _fused_reduce():
+    """``reduce`` compiled as the kernels compile it: FMA contraction allowed."""
+    from numba import njit
+
+    @njit(fastmath={"contract"})
+    def fused(h, p, pinv):
+        return mf.reduce(h, p, pinv)
+
+    return fused
+
+
 @pytest.mark.parametrize("p", EXTREME_PRIMES)
-def test_reduce_is_exact_at_the_edges(p):
+@pytest.mark.parametrize("fused", [False, True])
+def test_reduce_is_exact_at_the_edges(p, fused):
     pinv = 1.0 / p
+    red = _fused_reduce() if fused else mf.reduce
     for h in _edge_values(p):
         assert abs(h) <= 2**53 - 2**27 and float(h) == h
-        r = mf.reduce(float(h), float(p), pinv)
+        r = red(float(h), float(p), pinv)
         assert r == int(r) and (int(r) - h) % p == 0 and abs(r) <= _rho(p)
 
 
 @given(st.sampled_from(EXTREME_PRIMES), st.integers(-(2**53 - 2**27), 2**53 - 2**27))
 @settings(max_examples=300)
 def test_reduce_is_exact(p, h):
-    r = mf.reduce(float(h), float(p), 1.0 / p)
-    assert r == int(r) and (int(r) - h) % p == 0 and abs(r) <= _rho(p)
+    for red in (mf.reduce, FUSED_REDUCE):
+        r = red(float(h), float(p), 1.0 / p)
+        assert r == int(r) and (int(r) - h) % p == 0 and abs(r) <= _rho(p)
+
+
+FUSED_REDUCE = _fused_reduce()
 
 
 @given(st.sampled_from(EXTREME_PRIMES), st.data())

@@ -20,12 +20,18 @@ of t = h/p (|h/p| < 2⁵³/2²⁶). q = rint(t′) is an integer with |t′ − 
 magnitude ≤ (p − 1)/2 + 4 = ρ_p. Its two float operations are exact: |q·p| ≤ |h| + ρ_p ≤ 2⁵³
 is an integer, hence a double, and so is the final difference (magnitude ≤ ρ_p). ∎
 
+The kernels are compiled with ``fastmath={"contract"}`` and nothing else: the compiler may
+fuse a product and a sum into one FMA. Every fusable pair above has an exact result (a
+product or difference of products, ``h − q·p``), which the FMA returns exactly too; fusing
+``h·fl(1/p) + 1.5·2⁵²`` (the rounding of :func:`reduce`) only makes the quotient estimate
+more accurate. So the lemma holds fused or not (the tests run both compilations).
+
 So the invariant |x| ≤ ρ_p holds after every reduction, and all products stay exact: no
 float rounding reaches a residue, the only inexact step (the quotient estimate) is corrected
 by the exact remainder. Against the 63-bit integer Barrett reduction with p < 2³¹ this
 loses 4 bits per prime (Hadamard bound ⇒ about one more prime every 7), and gains
-branch-free code that numba/LLVM vectorizes (AVX2/AVX-512: ``vmulpd``, ``vrndscalepd``,
-``vsubpd``) and no integer multiplies. A residue is zero modulo p iff its balanced
+branch-free code that numba/LLVM vectorizes (AVX2: ``vmulpd``, ``vfmsub``/``vfnmadd``,
+``vaddpd``) and no integer multiplies. A residue is zero modulo p iff its balanced
 representative is 0 (ρ_p < p). :func:`canon` gives the canonical representative in [0, p).
 
 The exact sign of an integer N with |N| < Π/2 (Π = ∏ pᵢ) from its residues is read off
