@@ -125,6 +125,7 @@ def choose_primes(M: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray, n
     (Π − 1)/2; None if more than 200 primes would be needed."""
     return _choose_from(M, PRIMES)
 
+
 @njit(cache=True, nogil=True, inline="always")
 def _mulmod(a, b, p, pinv):
     """a·b mod p for 0 ≤ a, b < p < 2³¹: the float quotient is off by at most one, the
