@@ -4,18 +4,23 @@ Every entry of the tableau ``B⁻¹[M | I | 1]`` of a basis ``B`` is ``N / det B
 k×k minor of ``[M | I | 1]`` (Cramer's rule), so ``|N| ≤ H``, the product of the k largest
 column norms (Hadamard's inequality). With primes ``p_1 … p_P`` whose product exceeds
 ``2H``, the residues of ``N`` determine ``N`` exactly (Chinese remainder theorem, symmetric
-range), and its sign is read off the mixed-radix (Garner) digits — all in 63-bit integer
-arithmetic, no floats anywhere (:func:`choose_primes`).
+range), and its sign is read off the mixed-radix (Garner) digits (:func:`choose_primes`).
+The residues are integers held in float64 lanes, modulo primes 2²⁶ < p < 2²⁷ − 16, where
+every operation is exact (:mod:`gamekit.kernel.modular_float`, lemma there): no rounding
+ever reaches a residue, and the row loops vectorize.
 
 :func:`verify_tree` walks the spanning tree of the candidate bases produced by the float
 search (:mod:`gamekit.kernel.float_search`) depth first, reaching each basis from its
-parent by one exact pivot modulo every prime (and going back by the inverse pivot, so one
-tableau suffices: memory does not grow with the tree), and checks **exactly** that each
-basis is lexico-feasible: every row of ``(B⁻¹·1, B⁻¹)`` is lexicographically positive
-(:mod:`gamekit.kernel.pivot`). It also returns the exact label set of each basis (the
-nonbasic variables and the basic ones at value 0). Any failure — a basis that is singular
-or not lexico-feasible, a pivot that vanishes modulo one prime — is reported, and the
-caller falls back to the exact search.
+parent by one exact fraction-free pivot modulo the primes it needs (the integer tableau
+``det B · B⁻¹[A_N | 1]`` of lrs; one tableau per level of the current path), and checks
+**exactly** that each basis is lexico-feasible: every row of ``(B⁻¹·1, B⁻¹)`` is
+lexicographically positive (:mod:`gamekit.kernel.pivot`). A basis with structural columns Z
+reads only integers bounded by ``H_B = √k·∏_{j∈Z} ‖M_j‖`` (Hadamard again), so its check uses
+only as many primes as ``2H_B`` needs (:func:`_prime_counts`). It also returns the exact
+label set of each basis (the nonbasic variables and the basic ones at value 0). Any failure
+— a basis that is singular or not lexico-feasible, a pivot that vanishes modulo one of the
+primes used — is reported, and the caller falls back to the exact search. The method and
+its bounds: docs/modular-verify.md.
 
 This module imports numba: import it lazily.
 """
@@ -27,14 +32,27 @@ from math import prod
 
 import numpy as np
 from numba import njit
+from numba.core.cpu import CPUTargetOptions
 
 from gamekit.kernel.float_search import flip, lookup
+from gamekit.kernel.modular_float import (
+    PRIME_BOUND,
+    garner_signs,
+    invmod_row,
+    mulmod,
+    reduce,
+    sign_one,
+)
 
 __all__ = ["choose_primes", "hadamard_bound_sq", "verify_tree", "closure_certificate", "PRIMES"]
 
+# numba's (private, long-standing) switch that compiles a function without reference counting
+_NO_REFCOUNT = {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}
 
-def _primes_below_2_31(count: int) -> list[int]:
-    """The ``count`` largest primes below 2³¹ (deterministic Miller–Rabin bases for < 3.3·10²⁴)."""
+
+def _largest_primes_below(bound: int, count: int) -> list[int]:
+    """The ``count`` largest primes below ``bound`` (deterministic Miller–Rabin: the bases
+    2…17 decide primality below 3.4·10¹⁴)."""
 
     def is_prime(n: int) -> bool:
         if n % 2 == 0:
@@ -54,7 +72,7 @@ def _primes_below_2_31(count: int) -> list[int]:
                 return False
         return True
 
-    out, n = [], (1 << 31) - 1
+    out, n = [], bound - 1 if bound % 2 == 0 else bound - 2
     while len(out) < count:
         if is_prime(n):
             out.append(n)
@@ -62,8 +80,9 @@ def _primes_below_2_31(count: int) -> list[int]:
     return out
 
 
-PRIMES = _primes_below_2_31(200)
-
+PRIMES = _largest_primes_below(PRIME_BOUND, 200)
+"""The verification primes: the 200 largest primes below 2²⁷ − 16 (all above 2²⁶), the
+range of the exact float64 arithmetic of :mod:`gamekit.kernel.modular_float`."""
 
 def hadamard_bound_sq(M: Sequence[Sequence[int]]) -> int:
     """``H²`` for ``[M | I | 1]``: the product of the k largest squared column norms (exact)."""
@@ -74,14 +93,12 @@ def hadamard_bound_sq(M: Sequence[Sequence[int]]) -> int:
     return prod(norms[:k])
 
 
-def choose_primes(M: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """Primes with product Π > 2H (checked exactly: Π² > 4H²), the table of inverses
-    ``inv[j, i] = p_j⁻¹ mod p_i`` and the mixed-radix digits of (Π − 1)/2; None if more
-    than 200 primes would be needed."""
+def _choose_from(M: Sequence[Sequence[int]], pool: Sequence[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """:func:`choose_primes` with the primes taken in order from ``pool``."""
     H2 = hadamard_bound_sq(M)
     chosen: list[int] = []
     Pi = 1
-    for p in PRIMES:
+    for p in pool:
         chosen.append(p)
         Pi *= p
         if Pi * Pi > 4 * H2:
@@ -100,6 +117,13 @@ def choose_primes(M: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray, n
         digits.append(half % p)
         half //= p
     return np.array(chosen, dtype=np.int64), inv, np.array(digits, dtype=np.int64)
+
+
+def choose_primes(M: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Primes from :data:`PRIMES` with product Π > 2H (checked exactly: Π² > 4H²), the
+    table of inverses ``inv[j, i] = p_j⁻¹ mod p_i`` and the mixed-radix digits of
+    (Π − 1)/2; None if more than 200 primes would be needed."""
+    return _choose_from(M, PRIMES)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -129,123 +153,134 @@ def _invmod(a, p, pinv):
     return inv
 
 
-@njit(cache=True, nogil=True)
-def _sign(res, primes, inv, half, digits):
-    """Sign of the integer N (|N| < Π/2) with residues ``res`` (Garner's mixed radix)."""
-    P = primes.shape[0]
-    zero = True
-    for i in range(P):
-        if res[i] != 0:
-            zero = False
-            break
-    if zero:
-        return 0
-    for i in range(P):
-        p = primes[i]
-        pi = 1.0 / p
-        t = res[i]
-        for j in range(i):
-            x = digits[j]
-            if x >= p:  # all primes lie in (2³⁰, 2³¹): one subtraction reduces
-                x -= p
-            t -= x
-            if t < 0:
-                t += p
-            t = _mulmod(t, inv[j, i], p, pi)
-        digits[i] = t
-    for i in range(P - 1, -1, -1):
-        if digits[i] > half[i]:
-            return -1
-        if digits[i] < half[i]:
-            return 1
-    return 1
+@njit(cache=True, nogil=True, fastmath={"contract"}, inline="always")
+def _pivot(Ts, Ds, Dinvs, top, r, c, primes, pinv, m):
+    """Fraction-free exchange pivot on (r, c), out of place: level ``top + 1`` of the path
+    arrays gets the child's tableau from level ``top`` (residues of the integer tableau
+    ``N = det B · B⁻¹[A_N | 1]`` and of det B).
 
-
-@njit(cache=True, nogil=True)
-def _entry_sign(T, D, Dsign, i, j, primes, inv, half, res, digits):
-    """Exact sign of tableau entry (i, j) = N / det B."""
-    for s in range(primes.shape[0]):
-        res[s] = _mulmod(T[s, i, j], D[s], primes[s], 1.0 / primes[s])
-    return _sign(res, primes, inv, half, digits) * Dsign
-
-
-@njit(cache=True, nogil=True)
-def _pivot(T, D, r, c, primes, pinv):
-    """Exchange pivot on (r, c) modulo every prime (rational tableau B⁻¹A_N | B⁻¹1).
-    Returns False if the pivot entry vanishes modulo some prime."""
-    P, k, w = T.shape
-    for s in range(P):
+    With A = N_rc (the new determinant, Cramer), D = det B and D⁻¹ modulo each prime:
+    ``N′_ij = (A·N_ij − N_ic·N_rj) / D`` (i ≠ r, j ≠ c; the division is exact in ℤ — Edmonds
+    / the lrs dictionary — so modulo p it is the product by D⁻¹), ``N′_rj = N_rj``,
+    ``N′_ic = −N_ic``, ``N′_rc = D``. Each entry is one difference of two balanced products,
+    ``α·N_ij − β_i·N_rj`` with α = A·D⁻¹ and β_i = N_ic·D⁻¹, and one reduction
+    (:mod:`gamekit.kernel.modular_float`); the inner loop runs over a contiguous row.
+    Modulo the first m primes; the caller has checked that A does not vanish modulo them
+    (:func:`_pivot_ok`)."""
+    L, P, k, W = Ts.shape
+    u = top
+    v = top + 1
+    for s in range(m):
         p = primes[s]
         pi = pinv[s]
-        a = T[s, r, c]
-        if a == 0:
-            return False
-        ia = _invmod(a, p, pi)
-        for j in range(w):
-            if j != c:
-                T[s, r, j] = _mulmod(T[s, r, j], ia, p, pi)
-        T[s, r, c] = ia
+        A = Ts[u, s, r, c]
+        alpha = mulmod(A, Dinvs[u, s], p, pi)
         for i in range(k):
             if i == r:
+                for j in range(W):
+                    Ts[v, s, i, j] = Ts[u, s, i, j]
+                Ts[v, s, i, c] = Ds[u, s]
                 continue
-            f = T[s, i, c]
-            if f == 0:
-                continue
-            for j in range(w):
-                if j != c:
-                    x = T[s, i, j] - _mulmod(f, T[s, r, j], p, pi)
-                    T[s, i, j] = x + p if x < 0 else x
-            x = _mulmod(f, ia, p, pi)
-            T[s, i, c] = p - x if x else 0
-        D[s] = _mulmod(D[s], a, p, pi)
+            beta = mulmod(Ts[u, s, i, c], Dinvs[u, s], p, pi)
+            for j in range(W):
+                Ts[v, s, i, j] = reduce(alpha * Ts[u, s, i, j] - beta * Ts[u, s, r, j], p, pi)
+            Ts[v, s, i, c] = -Ts[u, s, i, c]
+        Ds[v, s] = A
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _pivot_ok(Ts, top, r, c, m):
+    """The pivot entry N_rc is nonzero modulo each of the first m primes (else the check
+    fails: the child basis is singular, or its determinant is divisible by one of them)."""
+    for s in range(m):
+        if Ts[top, s, r, c] == 0.0:
+            return False
     return True
 
 
-@njit(cache=True, nogil=True)
-def _check_node(T, D, basic, pos, d, primes, inv, half, res, digits):
-    """Exact lexico-feasibility of the current basis. Returns (ok, nonbasic_lo,
-    nonbasic_hi, tight_lo, tight_hi): the masks of the nonbasic variables and of the labels."""
-    P, k, w = T.shape
-    for s in range(P):
-        res[s] = D[s]
-    Dsign = _sign(res, primes, inv, half, digits)
+@njit(cache=True, nogil=True, fastmath={"contract"}, inline="always")
+def _child_rhs(Ts, Dinvs, top, r, c, d, primes, pinv, res, m):
+    """The right-hand column and the determinant of the child's tableau (as :func:`_pivot`
+    would compute them) into ``res[:m, :k]`` and ``res[:m, k]``, without the full pivot: a
+    leaf of the tree needs nothing else unless one of its rows is at value 0."""
+    k = Ts.shape[2]
+    for s in range(m):
+        p = primes[s]
+        pi = pinv[s]
+        A = Ts[top, s, r, c]
+        alpha = mulmod(A, Dinvs[top, s], p, pi)
+        x = Ts[top, s, r, d]
+        for i in range(k):
+            beta = mulmod(Ts[top, s, i, c], Dinvs[top, s], p, pi)
+            res[s, i] = reduce(alpha * Ts[top, s, i, d] - beta * x, p, pi)
+        res[s, r] = x
+        res[s, k] = A
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _tableau_rhs(Ts, Ds, lvl, d, res, m):
+    """``res[:m, :k]`` = the right-hand column of the tableau at level ``lvl``, ``res[:m, k]`` = D."""
+    k = Ts.shape[2]
+    for s in range(m):
+        for i in range(k):
+            res[s, i] = Ts[lvl, s, i, d]
+        res[s, k] = Ds[lvl, s]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _lexico_lead(Ts, lvl, Dsign, bases, poss, i, d, m, pf, pinv, invf, halff, col, digits):
+    """Sign of the first nonzero entry of row i of B⁻¹ (the slack columns in order): a
+    basic slack's column of B⁻¹ is a unit vector, a nonbasic one's is a tableau column."""
+    k = Ts.shape[2]
+    for t in range(k):
+        q = poss[lvl, d + t]
+        if q < 0:
+            lead = 1 if bases[lvl, i] == d + t else 0
+        else:
+            for s in range(m):
+                col[s] = Ts[lvl, s, i, q]
+            lead = sign_one(col, m, pf, pinv, invf, halff, digits) * Dsign
+        if lead != 0:
+            return lead
+    return 0
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _check_node(Ts, lvl, have_T, bases, poss, nlo, nhi, d, m, pf, pinv, invf, halff, res, digits, signs, col, dig1):
+    """Exact lexico-feasibility of the basis at level ``lvl``, whose right-hand column and
+    determinant (residues of the integers ``N_i,rhs`` and D modulo the first m primes, enough
+    for this basis: :func:`_prime_counts`) are in ``res``; its tableau is at level
+    ``lvl`` if ``have_T``. Returns (code, tight_lo, tight_hi): code 1 (lexico-feasible),
+    0 (not), −1 (a row at value 0 needs the tableau, which the caller must compute); the
+    masks are the labels, nonbasic variables and basic ones at 0.
+
+    The signs of all ``N_i,rhs`` and of D come from one vectorized Garner pass
+    (:func:`gamekit.kernel.modular_float.garner_signs`); ``(B⁻¹·1)_i = N_i,rhs / D``. Rows at
+    value 0 need the lexicographic tie-break (:func:`_lexico_lead`)."""
+    k = bases.shape[1]
+    garner_signs(res, k + 1, m, pf, pinv, invf, halff, digits, signs)
+    Dsign = signs[k]
     z = np.uint64(0)
     if Dsign == 0:
-        return False, z, z, z, z
-    nv = d + k
-    tlo = np.uint64(0)
-    thi = np.uint64(0)
-    for v in range(nv):  # nonbasic variables are tight
-        if pos[v] >= 0:
-            if v < 64:
-                tlo |= np.uint64(1) << np.uint64(v)
-            else:
-                thi |= np.uint64(1) << np.uint64(v - 64)
-    nlo = tlo
-    nhi = thi
+        return 0, z, z
+    tlo = nlo
+    thi = nhi
     for i in range(k):
-        sg = _entry_sign(T, D, Dsign, i, w - 1, primes, inv, half, res, digits)
+        sg = signs[i] * Dsign
         if sg < 0:
-            return False, nlo, nhi, tlo, thi
+            return 0, tlo, thi
         if sg > 0:
             continue
-        v = basic[i]
+        if not have_T:
+            return -1, z, z
+        v = bases[lvl, i]
         if v < 64:
             tlo |= np.uint64(1) << np.uint64(v)
         else:
             thi |= np.uint64(1) << np.uint64(v - 64)
-        lead = 0
-        for t in range(k):  # row i of B⁻¹: slack columns in order
-            q = pos[d + t]
-            if q < 0:
-                lead = 1 if basic[i] == d + t else 0
-            else:
-                lead = _entry_sign(T, D, Dsign, i, q, primes, inv, half, res, digits)
-            if lead != 0:
-                break
-        if lead <= 0:
-            return False, nlo, nhi, tlo, thi
-    return True, nlo, nhi, tlo, thi
+        if _lexico_lead(Ts, lvl, Dsign, bases, poss, i, d, m, pf, pinv, invf, halff, col, dig1) <= 0:
+            return 0, tlo, thi
+    return 1, tlo, thi
 
 
 @njit(cache=True, nogil=True)
@@ -273,40 +308,196 @@ def _tree_depth(parent, count):
     return depth.max() if count > 0 else 0
 
 
-@njit(cache=True, nogil=True)
-def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, lo, hi, labels):
-    """Check nodes 0..count-1 exactly (see the module docstring): node i > 0 is its parent
-    with variable ``enter[i]`` entering and ``leave[i]`` leaving; its basic set must be the
-    mask (``lo[i]``, ``hi[i]``) the search recorded. Fills ``labels[i]`` with the exact
-    label mask (two words) of node i. Returns -1 if every node is lexico-feasible, else
-    the index of the first failure.
+def _log_tables() -> tuple[np.ndarray, np.ndarray]:
+    """``CEIL8[x] = ⌈8·log₂ x⌉`` and ``FLOOR8[x] = ⌊8·log₂ x⌋`` for 1 ≤ x ≤ 256, exactly (from
+    the bit lengths of x⁸)."""
+    ceil8 = [0] + [(x**8 - 1).bit_length() for x in range(1, 257)]
+    floor8 = [0] + [(x**8).bit_length() - 1 for x in range(1, 257)]
+    return np.array(ceil8, np.int64), np.array(floor8, np.int64)
 
-    Depth-first over the tree; the tableaux along the current path are kept (one per
-    level of the breadth-first tree, whose depth is small), so each node costs one pivot."""
+
+CEIL8, FLOOR8 = _log_tables()
+_UNBOUNDED = 1 << 40  # a column with an entry ≥ 2²⁶: no per-basis bound, all primes
+
+
+@njit(cache=True, nogil=True)
+def _log8(n, up):
+    """An integer bound on 8·log₂ n (n ≥ 1): upper if ``up`` else lower, from the top 8 bits
+    of n and the exact tables (n < (t+1)·2^sh and n ≥ t·2^sh with t = n >> sh)."""
+    if n <= 256:
+        return CEIL8[n] if up else FLOOR8[n]
+    sh = 0
+    while (n >> sh) >= 256:
+        sh += 1
+    t = n >> sh
+    return 8 * sh + (CEIL8[t + 1] if up else FLOOR8[t])
+
+
+@njit(cache=True, nogil=True)
+def _column_logs(Mres, primes):
+    """``e[v] ≥ 8·log₂ ‖column v of [M | I]‖²`` (0 for slacks) and ``e1 ≥ 8·log₂ k`` (the
+    column 1). An entry is recovered exactly when its residues agree and are < 2²⁶ (then
+    it *is* that value: 0 < M_ij ≤ H < Π/2); a column with another entry gets no bound."""
     P, k, d = Mres.shape
-    L = _tree_depth(parent, count) + 2
-    Ts = np.empty((L, P, k, d + 1), np.int64)
-    Ds = np.ones((L, P), np.int64)
-    Ts[0, :, :, :d] = Mres
-    Ts[0, :, :, d] = 1
-    pinv = 1.0 / primes.astype(np.float64)
+    e = np.zeros(d + k, np.int64)
+    for j in range(d):
+        n2 = 0
+        for i in range(k):
+            x = Mres[0, i, j]
+            small = x < (1 << 26)
+            for s in range(1, P):
+                small = small and Mres[s, i, j] == x
+            if not small:
+                n2 = -1
+                break
+            n2 += x * x
+        e[j] = _UNBOUNDED if n2 < 0 else _log8(max(n2, 1), True)
+    return e, _log8(k, True)
+
+
+@njit(cache=True, nogil=True)
+def _prime_counts(Mres, primes, parent, enter, leave, count):
+    """For every node: ``mnode`` = how many primes its own check needs, ``msub`` = the most
+    any node of its subtree needs (its tableau is computed modulo that many).
+
+    Per basis B with basic structural columns Z, every integer the check reads — det B,
+    the numerators of B⁻¹·1 and of B⁻¹ — is a k×k minor of B with one column replaced by 1
+    (norm √k) or a unit vector, so by Hadamard its square is ≤ k·∏_{j∈Z} ‖M_j‖² (all norms
+    ≥ 1), i.e. 8·log₂(H_B²) ≤ E_B = e1 + Σ_{j∈Z} e[j]. The first m primes suffice when
+    Π_m² > 4·H_B², which holds when 2·Σ_{s<m} ⌊8·log₂ p_s⌋ ≥ E_B + 17; never more than
+    all P (chosen for the global bound). E along the tree follows the entering and leaving
+    variables (a node whose pivot is not valid fails before its count is used)."""
+    P, k, d = Mres.shape
+    e, e1 = _column_logs(Mres, primes)
+    level = np.zeros(P + 1, np.int64)
+    for s in range(P):
+        level[s + 1] = level[s] + 2 * _log8(np.int64(primes[s]), False)
+    E = np.empty(count, np.int64)
+    mnode = np.empty(count, np.int64)
+    E[0] = e1
+    for i in range(count):
+        if i > 0:
+            E[i] = E[parent[i]]
+            if enter[i] < d:
+                E[i] += e[enter[i]]
+            if leave[i] < d:
+                E[i] -= e[leave[i]]
+        m = 1
+        while m < P and level[m] < E[i] + 17:
+            m += 1
+        mnode[i] = m
+    msub = mnode.copy()
+    for i in range(count - 1, 0, -1):
+        msub[parent[i]] = max(msub[parent[i]], msub[i])
+    return mnode, msub
+
+
+@njit(cache=True, nogil=True)
+def _float_tables(primes, inv, half):
+    """float64 copies of the prime data: primes, 1/p, balanced ``inv``, and the mixed-radix
+    digits (p_s − 1)/2 of (Π_m − 1)/2, the same for every m ≤ P (they are ``half``)."""
+    pf = primes.astype(np.float64)
+    pinv = 1.0 / pf
+    P = primes.shape[0]
+    invf = np.zeros((P, P))
+    for t in range(P):
+        for s in range(P):
+            x = inv[t, s]
+            invf[t, s] = x - primes[s] if 2 * x > primes[s] else x
+    return pf, pinv, invf, (pf - 1.0) / 2.0
+
+
+@njit(cache=True, nogil=True)
+def _root(Mres, primes, T, D):
+    """The slack basis: N = [M | 1] (balanced residues), det 1."""
+    P, k, d = Mres.shape
+    for s in range(P):
+        p = primes[s]
+        for i in range(k):
+            for j in range(d):
+                x = np.float64(Mres[s, i, j])
+                T[s, i, j] = x - p if 2.0 * x > p else x
+            T[s, i, d] = 1.0
+        D[s] = 1.0
+
+
+@njit(cache=True, nogil=True)
+def _path_state(Mres, primes, L):
+    """Per level of the current tree path: tableau, det, det⁻¹, basic variable per row,
+    column of each nonbasic variable (−1 if basic), nonbasic mask; level 0 = slack basis."""
+    P, k, d = Mres.shape
+    Ts = np.zeros((L, P, k, (d + 4) // 4 * 4))  # rows padded with zero columns to whole vectors
+    Ds = np.ones((L, P))
+    Dinvs = np.ones((L, P))
     bases = np.empty((L, k), np.int64)
     poss = np.empty((L, d + k), np.int64)
+    nmask = np.zeros((L, 2), np.uint64)
+    _root(Mres, primes, Ts[0], Ds[0])
     bases[0] = np.arange(d, d + k)
     poss[0, :d] = np.arange(d)
     poss[0, d:] = -1
-    res = np.empty(P, np.int64)
-    digits = np.empty(P, np.int64)
-    start, kids = _children(parent, count)
-    stack = np.empty(L, np.int64)
-    nxt = np.empty(L, np.int64)
-    ok, a, b, e, f = _check_node(Ts[0], Ds[0], bases[0], poss[0], d, primes, inv, half, res, digits)
-    labels[0, 0], labels[0, 1] = e, f
-    if not ok or not _same_basis(a, b, lo[0], hi[0], d + k):
-        return 0
+    for v in range(d):
+        nmask[0, 0], nmask[0, 1] = flip(nmask[0, 0], nmask[0, 1], v)
+    return Ts, Ds, Dinvs, bases, poss, nmask
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _visit(v, top, Ts, Ds, Dinvs, bases, poss, nmask, enter, leave, m_own, m_tab, inner, d, pf, pinv, invf, halff,
+           res, digits, signs, col, dig1):
+    """Reach node v from its parent (level ``top``) and check it: (code, labels lo, hi),
+    code 1 ok, 0 not lexico-feasible, −2 not a valid pivot (labels not computed). Internal
+    nodes get their tableau modulo ``m_tab`` primes (their subtree's need), leaves only their
+    right-hand column modulo ``m_own`` (unless a row is at value 0)."""
+    k = bases.shape[1]
+    z = np.uint64(0)
+    ev = np.int64(enter[v])
+    lv = np.int64(leave[v])
+    if ev >= d + k or lv >= d + k:
+        return -2, z, z
+    w = top + 1
+    r = -1
+    for i in range(k):
+        bases[w, i] = bases[top, i]
+        if bases[w, i] == lv:
+            r = i
+    for j in range(d + k):
+        poss[w, j] = poss[top, j]
+    c = poss[w, ev]
+    m = m_tab if inner else m_own
+    if r < 0 or c < 0 or not _pivot_ok(Ts, top, r, c, m):
+        return -2, z, z
+    poss[w, lv] = c
+    bases[w, r] = ev
+    poss[w, ev] = -1
+    a, b = flip(nmask[top, 0], nmask[top, 1], lv)
+    a, b = flip(a, b, ev)
+    nmask[w, 0], nmask[w, 1] = a, b
+    full = inner
+    while True:  # twice at most: a leaf with a row at value 0 needs its tableau (tie-break)
+        if full:
+            _pivot(Ts, Ds, Dinvs, top, r, c, pf, pinv, m)
+            _tableau_rhs(Ts, Ds, w, d, res, m_own)
+        else:
+            _child_rhs(Ts, Dinvs, top, r, c, d, pf, pinv, res, m_own)
+        ok, e, f = _check_node(Ts, w, full, bases, poss, a, b, d, m_own, pf, pinv, invf, halff, res, digits, signs,
+                               col, dig1)
+        if ok >= 0:
+            return ok, e, f
+        full = True
+
+
+@njit(cache=True, nogil=True, fastmath={"contract"}, **_NO_REFCOUNT)
+def _walk(Ts, Ds, Dinvs, bases, poss, nmask, enter, leave, mnode, msub, start, kids, stack, nxt, d, pf, pinv, invf,
+          halff, res, digits, signs, col, dig1, lo, hi, labels):
+    """The depth-first walk of :func:`verify_tree` below the (checked) root; compiled
+    without reference counting (it allocates nothing), so handing arrays to the inlined
+    helpers costs nothing."""
+    k = bases.shape[1]
     top = 0
     stack[0] = 0
     nxt[0] = start[0]
+    if start[1] > start[0]:
+        invmod_row(Ds, Dinvs, 0, msub[0], pf, pinv, col)
     while top >= 0:
         u = stack[top]
         if nxt[top] >= start[u + 1]:
@@ -314,31 +505,54 @@ def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, lo, hi, la
             continue
         v = kids[nxt[top]]
         nxt[top] += 1
-        T = Ts[top + 1]
-        T[:] = Ts[top]
-        Ds[top + 1] = Ds[top]
-        basic = bases[top + 1]
-        basic[:] = bases[top]
-        pos = poss[top + 1]
-        pos[:] = poss[top]
-        r = -1
-        for i in range(k):
-            if basic[i] == leave[v]:
-                r = i
-        c = pos[enter[v]]
-        if r < 0 or c < 0 or not _pivot(T, Ds[top + 1], r, c, primes, pinv):
+        inner = start[v + 1] > start[v]
+        ok, e, f = _visit(v, top, Ts, Ds, Dinvs, bases, poss, nmask, enter, leave, mnode[v], msub[v], inner, d,
+                          pf, pinv, invf, halff, res, digits, signs, col, dig1)
+        if ok == -2:
             return v
-        pos[basic[r]] = c
-        basic[r] = enter[v]
-        pos[enter[v]] = -1
-        ok, a, b, e, f = _check_node(T, Ds[top + 1], basic, pos, d, primes, inv, half, res, digits)
         labels[v, 0], labels[v, 1] = e, f
-        if not ok or not _same_basis(a, b, lo[v], hi[v], d + k):
+        if ok != 1 or not _same_basis(nmask[top + 1, 0], nmask[top + 1, 1], lo[v], hi[v], d + k):
             return v
         top += 1
         stack[top] = v
         nxt[top] = start[v]
+        if inner:
+            invmod_row(Ds, Dinvs, top, msub[v], pf, pinv, col)
     return -1
+
+
+@njit(cache=True, nogil=True)
+def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, lo, hi, labels):
+    """Check nodes 0..count-1 exactly (see the module docstring): node i > 0 is its parent
+    with variable ``enter[i]`` entering and ``leave[i]`` leaving; its basic set must be the
+    mask (``lo[i]``, ``hi[i]``) the search recorded. Fills ``labels[i]`` with the exact
+    label mask (two words) of node i. Returns -1 if every node is lexico-feasible, else
+    the index of the first failure (in depth-first order, children in index order).
+
+    Depth-first over the tree; the integer tableaux along the current path are kept (one
+    per level of the breadth-first tree, whose depth is small), so each node costs one
+    out-of-place pivot (:func:`_pivot`) from its parent's tableau — only its right-hand
+    column for a leaf — modulo the primes its subtree needs (:func:`_prime_counts`), and
+    each node with children one modular inverse of its determinant
+    (:func:`gamekit.kernel.modular_float.invmod`)."""
+    P, k, d = Mres.shape
+    pf, pinv, invf, halff = _float_tables(primes, inv, half)
+    mnode, msub = _prime_counts(Mres, primes, parent, enter, leave, count)
+    L = _tree_depth(parent, count) + 2
+    Ts, Ds, Dinvs, bases, poss, nmask = _path_state(Mres, pf, L)
+    res, digits, signs = np.empty((P, k + 1)), np.empty((P, k + 1)), np.empty(k + 1, np.int64)
+    col, dig1 = np.empty(P), np.empty(P)
+    start, kids = _children(parent, count)
+    stack = np.empty(L, np.int64)
+    nxt = np.empty(L, np.int64)
+    _tableau_rhs(Ts, Ds, 0, d, res, mnode[0])
+    ok, e, f = _check_node(Ts, 0, True, bases, poss, nmask[0, 0], nmask[0, 1], d, mnode[0], pf, pinv, invf, halff, res,
+                           digits, signs, col, dig1)
+    labels[0, 0], labels[0, 1] = e, f
+    if ok != 1 or not _same_basis(nmask[0, 0], nmask[0, 1], lo[0], hi[0], d + k):
+        return 0
+    return _walk(Ts, Ds, Dinvs, bases, poss, nmask, enter, leave, mnode, msub, start, kids, stack, nxt, d, pf, pinv,
+                 invf, halff, res, digits, signs, col, dig1, lo, hi, labels)
 
 
 @njit(cache=True, nogil=True)
