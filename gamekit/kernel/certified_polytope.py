@@ -113,13 +113,14 @@ def _regrow_table(state: dict, count: int, rehash) -> None:
     rehash(state["table"], state["lo"], state["hi"], count)
 
 
-def _float_search(M, max_bases: int | None, deadline: float | None, progress) -> tuple[dict, int, str]:
-    """Step 1; returns (arrays, number of bases, '' | 'bases' | 'seconds' | 'float')."""
-    from gamekit.kernel.float_search import bfs_chunk, rehash
+def _setup(M, max_bases: int | None) -> tuple[np.ndarray, dict]:
+    """The float matrix ``R = [M/max M | I | 1]`` and the search arrays holding basis 0,
+    the slack basis (scaling M by a positive number does not change the bases)."""
+    from gamekit.kernel.float_search import rehash
 
     k, d = len(M), len(M[0])
     A = np.array(M, dtype=np.float64)
-    A /= A.max()  # positive scaling of the columns: same lexico-feasible bases
+    A /= A.max()
     R = np.hstack([A, np.eye(k), np.ones((k, 1))])
     cap = 1024 if max_bases is None else max(2, min(1024, max_bases + d + 1))
     st = {"lo": np.zeros(cap, np.uint64), "hi": np.zeros(cap, np.uint64), "parent": np.zeros(cap, np.int32),
@@ -132,30 +133,131 @@ def _float_search(M, max_bases: int | None, deadline: float | None, progress) ->
         else:
             st["hi"][0] |= np.uint64(1 << (v - 64))
     rehash(st["table"], st["lo"], st["hi"], 1)
-    head, count, steps = 0, 1, 8
+    return R, st
+
+
+def _make_room(st: dict, count: int, d: int) -> None:
+    """Double the arrays and/or the hash table when ``d`` more bases might not fit."""
+    from gamekit.kernel.float_search import rehash
+
+    if count + d > len(st["lo"]):
+        _grow(st, 2 * len(st["lo"]))
+    if 2 * (count + d) > st["table"].shape[0]:
+        _regrow_table(st, count, rehash)
+
+
+class _Chunks:
+    """Adapts the number of steps per compiled call to about ``_CHUNK_SECONDS``."""
+
+    def __init__(self) -> None:
+        self.steps = 8
+
+    def __enter__(self) -> _Chunks:
+        self.t0 = time.perf_counter()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.dt = time.perf_counter() - self.t0
+
+    def adapt(self, done: int) -> None:
+        dt = self.dt
+        if done > 0 and dt > 0:
+            self.steps = max(1, min(1 << 20, int(done * _CHUNK_SECONDS / dt)))
+
+
+def _stopped(count: int, max_bases: int | None, deadline: float | None) -> str:
+    if max_bases is not None and count >= max_bases:
+        return "bases"
+    if deadline is not None and time.perf_counter() > deadline:
+        return "seconds"
+    return ""
+
+
+def _bfs_search(M, max_bases: int | None, deadline: float | None, progress) -> tuple[dict, int, str]:
+    """Step 1 by breadth-first search (:func:`gamekit.kernel.float_search.bfs_chunk`, one
+    tableau inverted per basis): the reference the reverse search is tested against."""
+    from gamekit.kernel.float_search import bfs_chunk
+
+    R, st = _setup(M, max_bases)
+    d = len(M[0])
+    head, count, ch = 0, 1, _Chunks()
     while True:
-        t0, h0 = time.perf_counter(), head
-        head, count, status = bfs_chunk(R, d, st["lo"], st["hi"], st["parent"],
-                                        st["enter"], st["leave"], st["nbr"], st["table"], head, count,
-                                        steps, _TOL)
-        dt = time.perf_counter() - t0
-        if head > h0 and dt > 0:  # adapt the chunk to about _CHUNK_SECONDS
-            steps = max(1, min(1 << 20, int((head - h0) * _CHUNK_SECONDS / dt)))
+        h0 = head
+        with ch:
+            head, count, status = bfs_chunk(R, d, st["lo"], st["hi"], st["parent"], st["enter"], st["leave"],
+                                            st["nbr"], st["table"], head, count, ch.steps, _TOL)
+        ch.adapt(head - h0)
         if status == 2:
             return st, count, "float"
         if progress is not None:
             progress(head, count)
         if status == 0 and head >= count:
             return st, count, ""
-        if max_bases is not None and count >= max_bases:
-            return st, min(count, max_bases), "bases"
-        if deadline is not None and time.perf_counter() > deadline:
-            return st, count, "seconds"
+        why = _stopped(count, max_bases, deadline)
+        if why:
+            return st, min(count, max_bases) if why == "bases" else count, why
         if status == 1:
-            if count + d > len(st["lo"]):
-                _grow(st, 2 * len(st["lo"]))
-            if 2 * (count + d) > st["table"].shape[0]:
-                _regrow_table(st, count, rehash)
+            _make_room(st, count, d)
+
+
+def _reverse_search(M, max_bases: int | None, deadline: float | None, progress) -> tuple[dict, int, str]:
+    """Step 1 by reverse search (:mod:`gamekit.kernel.reverse_search`): an explicit stack
+    of one tableau per depth level, grown on demand; resumable chunks as for the BFS."""
+    from gamekit.kernel.reverse_search import REFRESH, rs_chunk, rs_init
+
+    R, st = _setup(M, max_bases)
+    k, d = len(M), len(M[0])
+    stack = _new_stack(64, k, d)
+    if rs_init(R, d, st["nbr"], *stack, _TOL) != 0:
+        return st, 1, "float"
+    top, count, ch = 0, 1, _Chunks()
+    while True:
+        c0 = count
+        with ch:
+            top, count, status = rs_chunk(R, d, st["lo"], st["hi"], st["parent"], st["enter"], st["leave"],
+                                          st["nbr"], st["table"], count, top, *stack, ch.steps, _TOL, REFRESH)
+        ch.adapt(count - c0)
+        if status == 2:
+            return st, count, "float"
+        if progress is not None:
+            progress(count, count)
+        if status == 0 and top < 0:
+            return st, count, ""
+        why = _stopped(count, max_bases, deadline)
+        if why:
+            return st, min(count, max_bases) if why == "bases" else count, why
+        if status == 1:
+            _make_room(st, count, 1)
+        elif status == 3:
+            stack = _grow_stack(stack, 2 * stack[0].shape[0])
+
+
+def _new_stack(levels: int, k: int, d: int) -> list[np.ndarray]:
+    """Reverse-search stack: tableaux, objective rows, basic variables, basis index,
+    children (entering column, leaving row), number of children, next child."""
+    w = d + k + 1
+    return [np.empty((levels, k, w)), np.empty((levels, w)), np.empty((levels, k), np.int64),
+            np.empty(levels, np.int64), np.empty((levels, d), np.int64), np.empty((levels, d), np.int64),
+            np.zeros(levels, np.int64), np.zeros(levels, np.int64)]
+
+
+def _grow_stack(stack: list[np.ndarray], levels: int) -> list[np.ndarray]:
+    out = []
+    for a in stack:
+        b = np.zeros((levels, *a.shape[1:]), a.dtype)
+        b[: len(a)] = a
+        out.append(b)
+    return out
+
+
+SEARCH = "reverse"
+"""Step 1's algorithm: ``"reverse"`` (reverse search) or ``"bfs"`` (breadth-first, the reference)."""
+
+
+def _float_search(M, max_bases: int | None, deadline: float | None, progress) -> tuple[dict, int, str]:
+    """Step 1; returns (arrays, number of bases, '' | 'bases' | 'seconds' | 'float')."""
+    run = _reverse_search if SEARCH == "reverse" else _bfs_search
+    return run(M, max_bases, deadline, progress)
 
 
 def search_bases(
