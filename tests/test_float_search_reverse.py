@@ -19,6 +19,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+import gamekit
 from gamekit.kernel import certified_polytope
 from gamekit.kernel.pivot import Dictionary
 
@@ -118,7 +119,6 @@ def test_reverse_search_stack_grows(monkeypatch):
 @pytest.mark.skipif(shutil.which("lrsnash") is None, reason="lrsnash not installed")
 @pytest.mark.parametrize("seed,n,hi", [(21, 9, 99), (22, 9, 2), (23, 10, 1)])
 def test_all_on_the_reverse_search_path_agrees_with_lrsnash(seed, n, hi):
-    import gamekit
     from test_certified_enumeration import _as_set, _game, _lrsnash
 
     g = _game(seed, n, n, hi)
