@@ -98,7 +98,7 @@ def _is_child(T, obj, isb, r, c, u, tol):
             continue
         step = oc * (T[r, j] * inv)
         q = obj[j] - step
-        if q < -tol * (1.0 + abs(obj[j]) + abs(step)):
+        if q < 0.0 and q < -tol * (1.0 + abs(obj[j]) + abs(step)):
             return False
     return True
 
