@@ -152,13 +152,14 @@ def extreme_equilibria_certified(
     guard = memory_guard(m, n)
     budget = guard if max_vertices is None else max_vertices
     try:
-        cp, cq = _search_both(BT, A, budget, deadline, bar, min(m, n) >= PARALLEL_MIN_SIZE)
+        found, cp, cq = _search(m, n, BT, A, budget, deadline, bar)
     finally:
         if bar is not progress:
             bar.close()
     if cp is None or cq is None:
         return None
-    found = _match(ig, BT, A, cp, cq)
+    if found is None:
+        found = _match(ig, BT, A, cp, cq)
     if not (cp.complete and cq.complete):
         what = cp.stopped or cq.stopped
         limit = f"max_vertices={max_vertices}" if what == "bases" else "max_seconds"
@@ -170,6 +171,64 @@ def extreme_equilibria_certified(
             found.profiles(),
         )
     return found
+
+
+def _search(m: int, n: int, BT, A, budget, deadline, bar):
+    """(VertexPairs from the one-sided method or None, certified bases of P, of Q): the
+    one-sided method when it applies, else both polytopes (in parallel when nothing was
+    searched yet). P is Q when only one polytope was searched; None on float failure."""
+    from gamekit.kernel.certified_polytope import search_bases
+
+    cb = None
+    if ONE_SIDED and not _looks_degenerate(A, BT):
+        found, cb = _search_one(m, n, BT, A, budget, deadline, bar)
+        if cb is None:
+            return None, None, None
+        if found is not None:
+            return found, cb, cb
+    if cb is not None:  # one side searched already: the other one, then match labels
+        other = search_bases(A if m <= n else BT, budget, deadline, bar)
+        return (None, cb, other) if m <= n else (None, other, cb)
+    return (None, *_search_both(BT, A, budget, deadline, bar, min(m, n) >= PARALLEL_MIN_SIZE))
+
+
+ONE_SIDED = True
+"""Search one polytope and solve for partners (:mod:`gamekit.bimatrix.certified_partners`);
+False: always search both polytopes and match labels."""
+
+
+def _looks_degenerate(A, BT) -> bool:
+    """Few distinct payoffs (e.g. {0, 1, 2}): degenerate vertices with large excess are
+    likely, for which the one-sided method gives up; search both polytopes in parallel
+    from the start. A speed heuristic only: either path is exact and complete."""
+    size = max(len(A), len(BT))
+    return min(len({x for row in A for x in row}), len({x for row in BT for x in row})) < size
+
+
+def _search_one(m: int, n: int, BT, A, budget, deadline, bar):
+    """lrsnash's method: certified search of the polytope of the player with fewer
+    strategies, partners in the other one. Returns (VertexPairs or None when the method
+    does not apply, the CertifiedBases or None when the float search failed)."""
+    from gamekit.bimatrix.certified_partners import partners
+    from gamekit.kernel.certified_polytope import basis_vectors, search_bases
+
+    rows = m <= n
+    M, N = (BT, A) if rows else (A, BT)
+    cb = search_bases(M, budget, deadline, bar)
+    if cb is None:
+        return None, None
+    lab, rep = cb.vertices()
+    found = partners(N, lab, len(M[0]), len(M))
+    if found is None:
+        return None, cb
+    vs = sorted({v for v, _ in found})
+    at = {v: i for i, v in enumerate(vs)}
+    Z = basis_vectors(M, cb, rep[vs].tolist())
+    W: dict[tuple[int, ...], int] = {}
+    pairs = [(at[v], W.setdefault(w, len(W))) for v, w in found]
+    if rows:
+        return VertexPairs(Z, list(W), pairs, (len(cb.lo), 0)), cb
+    return VertexPairs(list(W), Z, [(q, p) for p, q in pairs], (0, len(cb.lo))), cb
 
 
 def _match(ig: IntGame, BT, A, cp, cq) -> VertexPairs:
