@@ -209,12 +209,15 @@ def _search_one(m: int, n: int, BT, A, budget, deadline, bar):
     """lrsnash's method: certified search of the polytope of the player with fewer
     strategies, partners in the other one. Returns (VertexPairs or None when the method
     does not apply, the CertifiedBases or None when the float search failed)."""
+    import os
+
     from gamekit.bimatrix.certified_partners import partners
     from gamekit.kernel.certified_polytope import basis_vectors, search_bases
 
     rows = m <= n
     M, N = (BT, A) if rows else (A, BT)
-    cb = search_bases(M, budget, deadline, bar)
+    threads = 2 if min(m, n) >= PARALLEL_MIN_SIZE and (os.cpu_count() or 1) >= 2 else 1
+    cb = search_bases(M, budget, deadline, bar, threads=threads)
     if cb is None:
         return None, None
     lab, rep = cb.vertices()

@@ -203,33 +203,63 @@ def _bfs_search(M, max_bases: int | None, deadline: float | None, progress) -> t
 def _reverse_search(M, max_bases: int | None, deadline: float | None, progress) -> tuple[dict, int, str]:
     """Step 1 by reverse search (:mod:`gamekit.kernel.reverse_search`): an explicit stack
     of one tableau per depth level, grown on demand; resumable chunks as for the BFS."""
-    from gamekit.kernel.reverse_search import REFRESH, rs_chunk, rs_init
+    from gamekit.kernel.reverse_search import rs_init
 
     R, st = _setup(M, max_bases)
     k, d = len(M), len(M[0])
-    stack = _new_stack(64, k, d)
-    if rs_init(R, d, st["nbr"], *stack, _TOL) != 0:
+    run = RSRun(R, d, st, _new_stack(64, k, d))
+    if rs_init(R, d, st["nbr"], *run.stack, _TOL) != 0:
         return st, 1, "float"
-    top, count, ch = 0, 1, _Chunks()
-    while True:
-        c0 = count
-        with ch:
-            top, count, status = rs_chunk(R, d, st["lo"], st["hi"], st["parent"], st["enter"], st["leave"],
-                                          st["nbr"], st["table"], count, top, *stack, ch.steps, _TOL, REFRESH)
-        ch.adapt(count - c0)
-        if status == 2:
-            return st, count, "float"
-        if progress is not None:
-            progress(count, count)
-        if status == 0 and top < 0:
-            return st, count, ""
-        why = _stopped(count, max_bases, deadline)
-        if why:
-            return st, min(count, max_bases) if why == "bases" else count, why
-        if status == 1:
-            _make_room(st, count, 1)
-        elif status == 3:
-            stack = _grow_stack(stack, 2 * stack[0].shape[0])
+    why = run.run(0, 1, max_bases, deadline, progress)
+    return run.st, run.count, why
+
+
+class RSRun:
+    """The resumable driver of :func:`gamekit.kernel.reverse_search.rs_chunk`: grows the
+    arrays, the stack and the frontier on request, adapts the chunk length, checks the
+    budgets between chunks. ``total`` maps this run's count to the count that the budget
+    ``max_bases`` applies to (several runs may share one budget)."""
+
+    def __init__(self, R, d: int, st: dict, stack: list, maxdepth: int = -1, total=None) -> None:
+        self.R, self.d, self.st, self.stack = R, d, st, stack
+        self.maxdepth = maxdepth
+        self.frontier = np.zeros(64 if maxdepth > 0 else 1, np.int64)
+        self.nfront = np.zeros(1, np.int64)
+        self.total = total or (lambda c: c)
+        self.count = 0
+        self.ch = _Chunks()
+
+    def run(self, top: int, count: int, max_bases, deadline, progress) -> str:
+        """Search from the stack (levels 0..top) until done or stopped: '' | 'float' |
+        'bases' | 'seconds'. ``self.count`` is the number of bases afterwards."""
+        from gamekit.kernel.reverse_search import REFRESH, rs_chunk
+
+        st, R, d, ch = self.st, self.R, self.d, self.ch
+        while True:
+            c0 = count
+            with ch:
+                top, count, status = rs_chunk(R, d, st["lo"], st["hi"], st["parent"], st["enter"], st["leave"],
+                                              st["nbr"], st["table"], count, top, *self.stack, ch.steps, _TOL,
+                                              REFRESH, self.maxdepth, self.frontier, self.nfront)
+            ch.adapt(count - c0)
+            self.count = count
+            if status == 2:
+                return "float"
+            if progress is not None:
+                progress(self.total(count), self.total(count))
+            if status == 0 and top < 0:
+                return ""
+            why = _stopped(self.total(count), max_bases, deadline)
+            if why:
+                if why == "bases":
+                    self.count = max(1, count - max(0, self.total(count) - max_bases))
+                return why
+            if status == 1:
+                _make_room(st, count, 1)
+            elif status == 3:
+                self.stack = _grow_stack(self.stack, 2 * self.stack[0].shape[0])
+            elif status == 4:
+                self.frontier = np.concatenate([self.frontier, np.zeros_like(self.frontier)])
 
 
 def _new_stack(levels: int, k: int, d: int) -> list[np.ndarray]:
@@ -250,6 +280,8 @@ def _grow_stack(stack: list[np.ndarray], levels: int) -> list[np.ndarray]:
     return out
 
 
+_NOFRONT = np.zeros(1, np.int64)
+
 SEARCH = "reverse"
 """Step 1's algorithm: ``"reverse"`` (reverse search) or ``"bfs"`` (breadth-first, the reference)."""
 
@@ -266,12 +298,14 @@ def search_bases(
     deadline: float | None = None,
     progress=None,
     drop: int = 0,
+    threads: int = 1,
 ) -> CertifiedBases | None:
     """Steps 1–3 of the module docstring for a positive integer k×d matrix ``M``.
 
     Returns None when the float search or an exact check failed (use the exact search).
     ``drop`` (testing only) discards that many bases found last, to exercise the
-    completeness certificate.
+    completeness certificate. ``threads`` > 1: the reverse search and the exact check
+    share out subtrees (:mod:`gamekit.kernel.parallel_search`).
     """
     from gamekit.kernel.modular_verify import choose_primes, closure_certificate, verify_tree
 
@@ -280,6 +314,14 @@ def search_bases(
         return None
     ps, inv, half = primes
     k, d = len(M), len(M[0])
+    Mi = np.array(M, dtype=object)
+    Mres = np.stack([np.array(Mi % int(p), dtype=np.int64) for p in ps])
+    limit = max(1, int(1.0 / (1e-8 * len(ps) * k * (d + 1))))  # bases checked in ~1 s after a time stop
+    if threads > 1 and SEARCH == "reverse":
+        from gamekit.kernel.parallel_search import parallel_bases
+
+        out = parallel_bases(M, Mres, primes, max_bases, deadline, progress, threads, limit, drop)
+        return None if out is None else CertifiedBases(d, k, out[0], out[1], out[2], out[3], out[4], Mres, ps)
     try:
         st, count, stopped = _float_search(M, max_bases, deadline, progress)
     except Exception:  # numba's LinAlgError on a singular float basis: float trouble
@@ -288,9 +330,7 @@ def search_bases(
         return None
     count = max(1, count - drop)
     if stopped == "seconds":  # keep the exact check short too: ~10 ns per modular operation
-        count = min(count, max(1, int(1.0 / (1e-8 * len(ps) * k * (d + 1)))))
-    Mi = np.array(M, dtype=object)
-    Mres = np.stack([np.array(Mi % int(p), dtype=np.int64) for p in ps])
+        count = min(count, limit)
     labels = np.zeros((count, 2), np.uint64)
     bad = verify_tree(Mres, ps, inv, half, st["parent"][:count], st["enter"][:count], st["leave"][:count], count,
                       st["lo"], st["hi"], labels)

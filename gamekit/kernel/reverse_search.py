@@ -57,7 +57,7 @@ from numba import njit
 
 from gamekit.kernel.float_search import flip, lex_leave, lookup_insert, tableau
 
-__all__ = ["rs_init", "rs_chunk", "REFRESH"]
+__all__ = ["rs_init", "rs_chunk", "rs_start", "REFRESH"]
 
 REFRESH = 8
 """A tableau is recomputed from its basis at every depth that is a multiple of this."""
@@ -184,15 +184,18 @@ def rs_init(R, d, nbr, Ts, objs, basics, node, kidc, kidr, nkid, nxt, tol):
 
 @njit(cache=True, nogil=True)
 def rs_chunk(R, d, lo, hi, parent, enter, leave, nbr, table, count, top, Ts, objs, basics, node, kidc, kidr, nkid,
-             nxt, steps, tol, refresh):
+             nxt, steps, tol, refresh, maxdepth, frontier, nfront):
     """Depth-first reverse search from the explicit stack (levels 0..top): visit at most
     ``steps`` new bases. Level s holds basis ``node[s]`` (its mask ``lo``/``hi``), its
     tableau ``Ts[s]``, objective row ``objs[s]``, basic variable per row ``basics[s]`` and
     its children ``kidc/kidr[s, :nkid[s]]`` (entering column, leaving row), the next one
     being ``nxt[s]``. A new basis gets index ``count`` (so ``parent[i] < i``), ``parent``,
-    ``enter``, ``leave`` and ``nbr[i]``. Returns (top, count, status): status 0 = stopped
-    normally (top < 0: the search is over), 1 = arrays full (grow and resume), 2 = float
-    trouble (singular basis or a column without positive entry), 3 = stack full."""
+    ``enter``, ``leave`` and ``nbr[i]``. With ``maxdepth`` > 0 a new basis at that depth is
+    not expanded but appended to ``frontier`` (``nfront[0]`` entries; its subtree is
+    searched later from :func:`rs_start`, e.g. by another thread). Returns (top, count,
+    status): status 0 = stopped normally (top < 0: the search is over), 1 = arrays full
+    (grow and resume), 2 = float trouble (singular basis or a column without positive
+    entry), 3 = stack full, 4 = frontier full."""
     k, W = R.shape
     cap = lo.shape[0]
     ties = np.empty(k, np.int64)
@@ -213,6 +216,8 @@ def rs_chunk(R, d, lo, hi, parent, enter, leave, nbr, table, count, top, Ts, obj
             return top, count, 1
         if top + 1 >= Ts.shape[0]:
             return top, count, 3
+        if top + 1 == maxdepth and nfront[0] >= frontier.shape[0]:
+            return top, count, 4
         c = kidc[top, nxt[top]]
         r = kidr[top, nxt[top]]
         nxt[top] += 1
@@ -227,6 +232,11 @@ def rs_chunk(R, d, lo, hi, parent, enter, leave, nbr, table, count, top, Ts, obj
         enter[count] = c
         leave[count] = u
         s = top + 1
+        if s == maxdepth:
+            frontier[nfront[0]] = count
+            nfront[0] += 1
+            count += 1
+            continue
         basics[s] = basics[top]
         basics[s, r] = c
         if refresh > 0 and s % refresh == 0:
@@ -246,3 +256,31 @@ def rs_chunk(R, d, lo, hi, parent, enter, leave, nbr, table, count, top, Ts, obj
         top = s
         done += 1
     return top, count, 0
+
+
+@njit(cache=True, nogil=True)
+def rs_start(R, d, lo, hi, i, nbr, Ts, objs, basics, node, kidc, kidr, nkid, nxt, tol):
+    """Level 0 = basis i (mask ``lo[i]``, ``hi[i]``; rows in increasing variable order),
+    its tableau recomputed from the basis, expanded (``nbr[i]``, its children): the start
+    of the subtree of a frontier basis. Returns 0, or 2 on float trouble."""
+    k, W = R.shape
+    q = 0
+    for v in range(W - 1):
+        if (v < 64 and (lo[i] >> np.uint64(v)) & np.uint64(1)) or (v >= 64 and (hi[i] >> np.uint64(v - 64)) & np.uint64(1)):
+            if q < k:
+                basics[0, q] = v
+            q += 1
+    if q != k:
+        return 2
+    rowof = np.full(W - 1, -1, np.int64)
+    if not _refresh(R, d, basics[0], Ts[0], objs[0], rowof, np.empty((k, k)), np.empty(k, np.int64),
+                    np.empty(k, np.int64), np.empty(k, np.int64), np.empty(k, np.int64), np.empty(k)):
+        return 2
+    node[0] = i
+    nxt[0] = 0
+    nk = _expand_level(Ts, objs, basics, 0, d, tol, np.empty(k, np.int64), np.zeros(W - 1, np.bool_), nbr[i],
+                       kidc, kidr)
+    if nk < 0:
+        return 2
+    nkid[0] = nk
+    return 0
