@@ -134,3 +134,44 @@ def test_budget_on_the_reverse_search_keeps_a_subtree():
     arrays, count, stopped = certified_polytope._reverse_search(M, 50, None, None)
     assert stopped == "bases" and count == 50
     assert (arrays["parent"][1:count] < np.arange(1, count)).all()
+
+
+def _vertex_labels(cb) -> set[int]:
+    labels, _ = cb.vertices()
+    return {int(a) | (int(b) << 64) for a, b in labels.tolist()}
+
+
+@pytest.mark.parametrize("depth", [1, 3])
+@pytest.mark.parametrize("seed,k,d,hi", [(1, 10, 10, 99), (2, 11, 9, 2), (3, 9, 12, 99), (4, 12, 12, 1)])
+def test_two_threads_find_the_same_bases(monkeypatch, depth, seed, k, d, hi):
+    """Subtrees shared out between two threads (frontier jobs, donations, adopted
+    ancestors): the same set of bases and the same exact labels as one thread."""
+    from gamekit.kernel import parallel_search
+
+    monkeypatch.setattr(parallel_search, "FRONTIER_DEPTH", depth)
+    rng = random.Random(seed)
+    M = [[rng.randint(1, hi + 1) for _ in range(d)] for _ in range(k)]
+    one = certified_polytope.search_bases(M)
+    two = certified_polytope.search_bases(M, threads=2)
+    assert one.complete and two.complete
+    assert set(_masks({"lo": two.lo, "hi": two.hi}, len(two.lo))) == set(_masks({"lo": one.lo, "hi": one.hi},
+                                                                                 len(one.lo)))
+    assert len(two.lo) == len(one.lo)  # no basis stored twice
+    assert _vertex_labels(two) == _vertex_labels(one)
+
+
+def test_two_threads_certificate_rejects_missing_bases():
+    rng = random.Random(8)
+    M = [[rng.randint(1, 100) for _ in range(10)] for _ in range(10)]
+    assert certified_polytope.search_bases(M, threads=2).complete
+    assert certified_polytope.search_bases(M, threads=2, drop=1) is None
+
+
+def test_two_threads_budget_stops_with_verified_bases():
+    rng = random.Random(6)
+    M = [[rng.randint(1, 100) for _ in range(11)] for _ in range(11)]
+    cb = certified_polytope.search_bases(M, max_bases=500, threads=2)
+    assert not cb.complete and cb.stopped == "bases"
+    full = certified_polytope.search_bases(M)
+    assert set(_masks({"lo": cb.lo, "hi": cb.hi}, len(cb.lo))) <= set(_masks({"lo": full.lo, "hi": full.hi},
+                                                                               len(full.lo)))

@@ -228,6 +228,7 @@ class RSRun:
         self.total = total or (lambda c: c)
         self.count = 0
         self.ch = _Chunks()
+        self.hook = None  # called between chunks as hook(run, top, count) -> count
 
     def run(self, top: int, count: int, max_bases, deadline, progress) -> str:
         """Search from the stack (levels 0..top) until done or stopped: '' | 'float' |
@@ -249,6 +250,8 @@ class RSRun:
                 progress(self.total(count), self.total(count))
             if status == 0 and top < 0:
                 return ""
+            if self.hook is not None:
+                count = self.count = self.hook(self, top, count)
             why = _stopped(self.total(count), max_bases, deadline)
             if why:
                 if why == "bases":
