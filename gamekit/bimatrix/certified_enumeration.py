@@ -1,11 +1,16 @@
-"""Every extreme equilibrium by certified vertex enumeration of *both* best-response polytopes.
+"""Every extreme equilibrium by certified vertex enumeration of the best-response polytopes.
 
-The vertices of P = {x ≥ 0 : B'ᵀx ≤ 1} and Q = {y ≥ 0 : A'y ≤ 1} come from
-:func:`gamekit.kernel.certified_polytope.search_bases` (float search, then an exact check
-of every basis and an exact completeness certificate); the completely labeled pairs are
-matched with bitsets (:mod:`gamekit.bimatrix.label_match`, Avis, Rosenberg, Savani & von
-Stengel 2010), and only the vertices that occur in an equilibrium get exact coordinates
-(Cramer numerators modulo the verification primes, then the Chinese remainder theorem:
+The vertices of P = {x ≥ 0 : B'ᵀx ≤ 1} (or of Q = {y ≥ 0 : A'y ≤ 1}, the polytope of the
+player with fewer strategies) come from
+:func:`gamekit.kernel.certified_polytope.search_bases` (float reverse search, then an exact
+check of every basis and an exact completeness certificate; two threads from
+``PARALLEL_MIN_SIZE``). Their partners in the other polytope are solved
+(:mod:`gamekit.bimatrix.certified_partners`: a rigorous float filter, then exact integer
+solves; lrsnash's method, ``ONE_SIDED``); when that does not apply, or the payoffs look
+degenerate, both polytopes are enumerated and the completely labeled pairs matched with
+bitsets (:mod:`gamekit.bimatrix.label_match`, Avis, Rosenberg, Savani & von Stengel 2010),
+and only the vertices that occur in an equilibrium get exact coordinates (Cramer
+numerators modulo the verification primes, then the Chinese remainder theorem:
 :func:`gamekit.kernel.certified_polytope.basis_vectors`). The result is a
 :class:`~gamekit.bimatrix.vertex_pairs.VertexPairs`; every pair is then certified by the
 exact best-response test of :func:`gamekit.bimatrix.vertex_pairs.certify_pairs` (in

@@ -2,9 +2,13 @@
 
 Three steps (docs/solvers.md, "Float search, exact certificate"):
 
-1. **Search (floats, compiled).** :func:`gamekit.kernel.float_search.bfs_chunk` finds a
-   candidate set 𝓑 of bases with a spanning tree (each basis but the first is its
-   parent with one exchange).
+1. **Search (floats, compiled).** The reverse search of
+   :mod:`gamekit.kernel.reverse_search` (``SEARCH = "reverse"``; the breadth-first
+   :func:`gamekit.kernel.float_search.bfs_chunk` with ``"bfs"``, the tests' reference; on
+   several threads :mod:`gamekit.kernel.parallel_search`) finds a candidate set 𝓑 of
+   bases with a spanning tree (each basis but the first is its parent with one exchange,
+   ``parent[i] < i``). Its float decisions are not trusted: correctness rests only on
+   steps 2 and 3.
 2. **Exact check of each basis.** :func:`gamekit.kernel.modular_verify.verify_tree` pivots
    along the tree in exact multi-modular arithmetic and checks that every B ∈ 𝓑 is
    nonsingular and lexico-feasible — the rows of ``(B⁻¹·1, B⁻¹)`` are lexicographically
