@@ -117,17 +117,40 @@ def _face(N, S: list[int], J: list[int]) -> list[tuple[int, ...]] | None:
     return sorted(out)
 
 
+_SPLIT = 20000
+"""From this many vertices the float filter runs in two threads (halves of the vertices)."""
+
+
+def _statuses(labels: np.ndarray, Nf: np.ndarray, d: int, k: int) -> np.ndarray:
+    """:func:`gamekit.kernel.partner_filter.partner_status` of every vertex; two threads
+    for many vertices (the kernel releases the GIL)."""
+    import os
+
+    from gamekit.kernel.partner_filter import partner_status
+
+    out = np.empty(len(labels), np.int8)
+    if len(labels) < _SPLIT or (os.cpu_count() or 1) < 2:
+        return partner_status(labels, Nf, d, k, out)
+    from concurrent.futures import ThreadPoolExecutor
+
+    half = len(labels) // 2
+    with ThreadPoolExecutor(1) as pool:
+        other = pool.submit(partner_status, labels[half:], Nf, d, k, out[half:])
+        partner_status(labels[:half], Nf, d, k, out[:half])
+        other.result()
+    return out
+
+
 def partners(N, labels: np.ndarray, d: int, k: int) -> list[tuple[int, tuple[int, ...]]] | None:
     """(vertex index, partner vector) for every completely labeled pair, the vertices
     given by their exact tight-label masks ``labels`` (V×2 words) of ``{z ≥ 0, Mz ≤ 1}``
     (z ∈ R^d, M k×d) and N the d×k matrix of the other polytope; None when the one-sided
     method does not apply (module docstring)."""
-    from gamekit.kernel.partner_filter import CANDIDATE, DEGENERATE, UNDECIDED, partner_status
+    from gamekit.kernel.partner_filter import CANDIDATE, DEGENERATE, UNDECIDED
 
     if max(max(abs(x) for x in row) for row in N) >= 2**53:
         return None
-    status = partner_status(np.ascontiguousarray(labels), np.array(N, dtype=np.float64), d, k,
-                            np.empty(len(labels), np.int8))
+    status = _statuses(np.ascontiguousarray(labels), np.array(N, dtype=np.float64), d, k)
     out: list[tuple[int, tuple[int, ...]]] = []
     for v in np.nonzero((status == CANDIDATE) | (status == UNDECIDED) | (status == DEGENERATE))[0].tolist():
         S, J = _support(labels[v, 0], labels[v, 1], d, k)
