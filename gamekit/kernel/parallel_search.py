@@ -46,6 +46,7 @@ class _Pool:
         self.active = 0
         self.waiting = 0
         self.stop = False
+        self.cancelled = False
 
     def get(self):
         with self.cv:
@@ -220,7 +221,7 @@ class _Worker:
         except Exception:  # e.g. the caller's progress callback cancelling: no result
             self.why = "float"
             self.pool.halt()
-        if self.why != "float":
+        if self.why != "float" and not self.pool.cancelled:
             self.verify(Mres, primes, limit)
 
 
@@ -277,8 +278,13 @@ def parallel_bases(M, Mres, primes, max_bases, deadline, progress, threads: int 
                     for w in workers]
     for t in pool_threads:
         t.start()
-    for t in pool_threads:
-        t.join()
+    try:
+        for t in pool_threads:
+            t.join()
+    except BaseException:  # e.g. KeyboardInterrupt: the workers stop at their next chunk
+        pool.cancelled = True
+        pool.halt()
+        raise
     if any(w.why == "float" or w.bad >= 0 for w in workers):
         return None
     stopped = why or next((w.why for w in workers if w.why not in ("", "halted")), "")
