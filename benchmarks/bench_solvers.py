@@ -666,8 +666,9 @@ def main(argv=None) -> int:
     from rich.progress import Progress
 
     # Compile / load the numba kernels once in the parent: forked children inherit them.
-    warm = gamekit.BimatrixGame(*family_game(random.Random(0), 9, 99))
-    gamekit.solve(warm, method="all", eliminate_dominated=False)
+    for size, hi in ((9, 99), (12, 99), (12, 2)):  # one-sided, two threads, both polytopes
+        warm = gamekit.BimatrixGame(*family_game(random.Random(0), size, hi))
+        gamekit.solve(warm, method="all", eliminate_dominated=False)
     assert "numba" in sys.modules
     load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
     with Progress(console=Console(stderr=True), transient=True) as progress:
