@@ -246,10 +246,14 @@ def _merge(workers: list[_Worker], count0: int, complete: bool, drop: int = 0) -
     for w in workers[1:]:
         np.minimum(nbr0, w.st["nbr"][:count0], out=nbr0)
     parts = [(first.st["lo"][:count0], first.st["hi"][:count0], nbr0, first.labels[:count0])]
+    parts = [tuple(a.copy() for a in parts[0])]
     for w in workers:
         rows = _own_rows(w, count0, complete)
         parts.append((w.st["lo"][rows], w.st["hi"][rows], w.st["nbr"][rows], w.labels[rows]))
+    for w in workers:  # the copies above are all that is needed: free the workers' arrays
+        w.st, w.labels = {}, None
     lo, hi, nbr, labels = (np.concatenate([p[t] for p in parts]) for t in range(4))
+    del parts
     if drop:
         keep = max(1, len(lo) - drop)
         lo, hi, nbr, labels = lo[:keep], hi[:keep], nbr[:keep], labels[:keep]
