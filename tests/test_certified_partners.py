@@ -110,3 +110,19 @@ def test_float_filter_in_two_threads_gives_the_same_verdicts(monkeypatch):
     one = partner_status(lab, N, 9, 9, np.empty(len(lab), np.int8))
     monkeypatch.setattr(certified_partners, "_SPLIT", 10)
     assert (certified_partners._statuses(lab, N, 9, 9) == one).all()
+
+
+def test_fallback_searches_the_other_polytope_when_partners_do_not_apply(monkeypatch):
+    """With no excess allowed, a degenerate vertex sends the game to the two-polytope
+    matching (the second polytope searched after the first): same equilibria."""
+    import numba  # noqa: F401
+
+    from gamekit.bimatrix import certified_partners
+
+    g = _game(101, 12, 12, 9)
+    expected = {(e.row, e.col) for e in solve_result(g, "vertex_enumeration")}
+    monkeypatch.setattr(certified_partners, "MAX_EXCESS", -1)
+    res = solve_result(g, "all", eliminate_dominated=False)
+    assert res.parameters["search"] == "float search, exact certificate"
+    assert 0 not in res.parameters["bases"]  # both polytopes were searched
+    assert {(e.row, e.col) for e in res} == expected

@@ -192,7 +192,7 @@ def _search(m: int, n: int, BT, A, budget, deadline, bar):
         if found is not None:
             return found, cb, cb
     if cb is not None:  # one side searched already: the other one, then match labels
-        other = search_bases(A if m <= n else BT, budget, deadline, bar)
+        other = search_bases(A if m <= n else BT, budget, deadline, bar, threads=_threads(m, n))
         return (None, cb, other) if m <= n else (None, other, cb)
     return (None, *_search_both(BT, A, budget, deadline, bar, min(m, n) >= PARALLEL_MIN_SIZE))
 
@@ -200,6 +200,13 @@ def _search(m: int, n: int, BT, A, budget, deadline, bar):
 ONE_SIDED = True
 """Search one polytope and solve for partners (:mod:`gamekit.bimatrix.certified_partners`);
 False: always search both polytopes and match labels."""
+
+
+def _threads(m: int, n: int) -> int:
+    """Threads for the search of one polytope: 2 from ``PARALLEL_MIN_SIZE`` on 2+ cores."""
+    import os
+
+    return 2 if min(m, n) >= PARALLEL_MIN_SIZE and (os.cpu_count() or 1) >= 2 else 1
 
 
 def _looks_degenerate(A, BT) -> bool:
@@ -214,15 +221,12 @@ def _search_one(m: int, n: int, BT, A, budget, deadline, bar):
     """lrsnash's method: certified search of the polytope of the player with fewer
     strategies, partners in the other one. Returns (VertexPairs or None when the method
     does not apply, the CertifiedBases or None when the float search failed)."""
-    import os
-
     from gamekit.bimatrix.certified_partners import partners
     from gamekit.kernel.certified_polytope import basis_vectors, search_bases
 
     rows = m <= n
     M, N = (BT, A) if rows else (A, BT)
-    threads = 2 if min(m, n) >= PARALLEL_MIN_SIZE and (os.cpu_count() or 1) >= 2 else 1
-    cb = search_bases(M, budget, deadline, bar, threads=threads)
+    cb = search_bases(M, budget, deadline, bar, threads=_threads(m, n))
     if cb is None:
         return None, None
     lab, rep = cb.vertices()
