@@ -242,9 +242,10 @@ class RSRun:
         st, R, d, ch = self.st, self.R, self.d, self.ch
         while True:
             c0 = count
+            steps = ch.steps if max_bases is None else max(1, min(ch.steps, max_bases - self.total(count) + 1))
             with ch:
                 top, count, status = rs_chunk(R, d, st["lo"], st["hi"], st["parent"], st["enter"], st["leave"],
-                                              st["nbr"], st["table"], count, top, *self.stack, ch.steps, _TOL,
+                                              st["nbr"], st["table"], count, top, *self.stack, steps, _TOL,
                                               REFRESH, self.maxdepth, self.frontier, self.nfront)
             ch.adapt(count - c0)
             self.count = count

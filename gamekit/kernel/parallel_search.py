@@ -194,7 +194,7 @@ class _Worker:
                     self.why = "float"
                 else:
                     self.why = run.run(0, self.count, max_bases, deadline, progress)
-                    self.st, self.count = run.st, run.count
+                    self.st, self.count = run.st, max(run.count, self.count0)  # a budget cut keeps the prefix
             self.pool.done()
             if self.why:
                 self.pool.halt()
@@ -293,6 +293,8 @@ def parallel_bases(M, Mres, primes, max_bases, deadline, progress, threads: int 
         return None
     stopped = why or next((w.why for w in workers if w.why not in ("", "halted")), "")
     lo, hi, nbr, labels, table = _merge(workers, count0, not stopped, drop)
+    if stopped == "bases" and len(lo) > max_bases:  # the workers checked the budget apart
+        lo, hi, labels = lo[:max_bases], hi[:max_bases], labels[:max_bases]
     complete = not stopped and bool(closure_certificate(lo, hi, nbr, table, len(lo), d, d + k))
     if not complete and not stopped:
         return None
