@@ -198,7 +198,7 @@ def test_certificate_rejects_a_candidate_set_with_missing_bases():
 
 
 def test_certificate_rejects_a_basis_that_is_not_lexico_feasible(monkeypatch):
-    from gamekit.kernel import float_search
+    from gamekit.kernel import float_search, reverse_search
 
     real = float_search.lex_leave.py_func
 
@@ -209,8 +209,13 @@ def test_certificate_rejects_a_basis_that_is_not_lexico_feasible(monkeypatch):
 
     monkeypatch.setattr(float_search, "lex_leave", wrong_row)
     monkeypatch.setattr(float_search, "bfs_chunk", float_search.bfs_chunk.py_func)
+    monkeypatch.setattr(reverse_search, "lex_leave", wrong_row)
+    for name in ("_expand", "_expand_level", "rs_init", "rs_chunk"):
+        monkeypatch.setattr(reverse_search, name, getattr(reverse_search, name).py_func)
     M = _matrix(random.Random(5), 5, 5, 99)
-    assert search_bases(M) is None
+    for search in ("reverse", "bfs"):
+        monkeypatch.setattr(certified_polytope, "SEARCH", search)
+        assert search_bases(M) is None
 
 
 def test_solver_falls_back_to_the_exact_search(monkeypatch):

@@ -1,11 +1,16 @@
-"""Every extreme equilibrium by certified vertex enumeration of *both* best-response polytopes.
+"""Every extreme equilibrium by certified vertex enumeration of the best-response polytopes.
 
-The vertices of P = {x ≥ 0 : B'ᵀx ≤ 1} and Q = {y ≥ 0 : A'y ≤ 1} come from
-:func:`gamekit.kernel.certified_polytope.search_bases` (float search, then an exact check
-of every basis and an exact completeness certificate); the completely labeled pairs are
-matched with bitsets (:mod:`gamekit.bimatrix.label_match`, Avis, Rosenberg, Savani & von
-Stengel 2010), and only the vertices that occur in an equilibrium get exact coordinates
-(Cramer numerators modulo the verification primes, then the Chinese remainder theorem:
+The vertices of P = {x ≥ 0 : B'ᵀx ≤ 1} (or of Q = {y ≥ 0 : A'y ≤ 1}, the polytope of the
+player with fewer strategies) come from
+:func:`gamekit.kernel.certified_polytope.search_bases` (float reverse search, then an exact
+check of every basis and an exact completeness certificate; two threads from
+``PARALLEL_MIN_SIZE``). Their partners in the other polytope are solved
+(:mod:`gamekit.bimatrix.certified_partners`: a rigorous float filter, then exact integer
+solves; lrsnash's method, ``ONE_SIDED``); when that does not apply, or the payoffs look
+degenerate, both polytopes are enumerated and the completely labeled pairs matched with
+bitsets (:mod:`gamekit.bimatrix.label_match`, Avis, Rosenberg, Savani & von Stengel 2010),
+and only the vertices that occur in an equilibrium get exact coordinates (Cramer
+numerators modulo the verification primes, then the Chinese remainder theorem:
 :func:`gamekit.kernel.certified_polytope.basis_vectors`). The result is a
 :class:`~gamekit.bimatrix.vertex_pairs.VertexPairs`; every pair is then certified by the
 exact best-response test of :func:`gamekit.bimatrix.vertex_pairs.certify_pairs` (in
@@ -152,13 +157,14 @@ def extreme_equilibria_certified(
     guard = memory_guard(m, n)
     budget = guard if max_vertices is None else max_vertices
     try:
-        cp, cq = _search_both(BT, A, budget, deadline, bar, min(m, n) >= PARALLEL_MIN_SIZE)
+        found, cp, cq = _search(m, n, BT, A, budget, deadline, bar)
     finally:
         if bar is not progress:
             bar.close()
     if cp is None or cq is None:
         return None
-    found = _match(ig, BT, A, cp, cq)
+    if found is None:
+        found = _match(ig, BT, A, cp, cq)
     if not (cp.complete and cq.complete):
         what = cp.stopped or cq.stopped
         limit = f"max_vertices={max_vertices}" if what == "bases" else "max_seconds"
@@ -170,6 +176,71 @@ def extreme_equilibria_certified(
             found.profiles(),
         )
     return found
+
+
+def _search(m: int, n: int, BT, A, budget, deadline, bar):
+    """(VertexPairs from the one-sided method or None, certified bases of P, of Q): the
+    one-sided method when it applies, else both polytopes (in parallel when nothing was
+    searched yet). P is Q when only one polytope was searched; None on float failure."""
+    from gamekit.kernel.certified_polytope import search_bases
+
+    cb = None
+    if ONE_SIDED and not _looks_degenerate(A, BT):
+        found, cb = _search_one(m, n, BT, A, budget, deadline, bar)
+        if cb is None:
+            return None, None, None
+        if found is not None:
+            return found, cb, cb
+    if cb is not None:  # one side searched already: the other one, then match labels
+        other = search_bases(A if m <= n else BT, budget, deadline, bar, threads=_threads(m, n))
+        return (None, cb, other) if m <= n else (None, other, cb)
+    return (None, *_search_both(BT, A, budget, deadline, bar, min(m, n) >= PARALLEL_MIN_SIZE))
+
+
+ONE_SIDED = True
+"""Search one polytope and solve for partners (:mod:`gamekit.bimatrix.certified_partners`);
+False: always search both polytopes and match labels."""
+
+
+def _threads(m: int, n: int) -> int:
+    """Threads for the search of one polytope: 2 from ``PARALLEL_MIN_SIZE`` on 2+ cores."""
+    import os
+
+    return 2 if min(m, n) >= PARALLEL_MIN_SIZE and (os.cpu_count() or 1) >= 2 else 1
+
+
+def _looks_degenerate(A, BT) -> bool:
+    """Few distinct payoffs (e.g. {0, 1, 2}): degenerate vertices with large excess are
+    likely, for which the one-sided method gives up; search both polytopes in parallel
+    from the start. A speed heuristic only: either path is exact and complete."""
+    size = max(len(A), len(BT))
+    return min(len({x for row in A for x in row}), len({x for row in BT for x in row})) < size
+
+
+def _search_one(m: int, n: int, BT, A, budget, deadline, bar):
+    """lrsnash's method: certified search of the polytope of the player with fewer
+    strategies, partners in the other one. Returns (VertexPairs or None when the method
+    does not apply, the CertifiedBases or None when the float search failed)."""
+    from gamekit.bimatrix.certified_partners import partners
+    from gamekit.kernel.certified_polytope import basis_vectors, search_bases
+
+    rows = m <= n
+    M, N = (BT, A) if rows else (A, BT)
+    cb = search_bases(M, budget, deadline, bar, threads=_threads(m, n))
+    if cb is None:
+        return None, None
+    lab, rep = cb.vertices()
+    found = partners(N, lab, len(M[0]), len(M))
+    if found is None:
+        return None, cb
+    vs = sorted({v for v, _ in found})
+    at = {v: i for i, v in enumerate(vs)}
+    Z = basis_vectors(M, cb, rep[vs].tolist())
+    W: dict[tuple[int, ...], int] = {}
+    pairs = [(at[v], W.setdefault(w, len(W))) for v, w in found]
+    if rows:
+        return VertexPairs(Z, list(W), pairs, (len(cb.lo), 0)), cb
+    return VertexPairs(list(W), Z, [(q, p) for p, q in pairs], (0, len(cb.lo))), cb
 
 
 def _match(ig: IntGame, BT, A, cp, cq) -> VertexPairs:

@@ -2,9 +2,13 @@
 
 Three steps (docs/solvers.md, "Float search, exact certificate"):
 
-1. **Search (floats, compiled).** :func:`gamekit.kernel.float_search.bfs_chunk` finds a
-   candidate set 𝓑 of bases with a spanning tree (each basis but the first is its
-   parent with one exchange).
+1. **Search (floats, compiled).** The reverse search of
+   :mod:`gamekit.kernel.reverse_search` (``SEARCH = "reverse"``; the breadth-first
+   :func:`gamekit.kernel.float_search.bfs_chunk` with ``"bfs"``, the tests' reference; on
+   several threads :mod:`gamekit.kernel.parallel_search`) finds a candidate set 𝓑 of
+   bases with a spanning tree (each basis but the first is its parent with one exchange,
+   ``parent[i] < i``). Its float decisions are not trusted: correctness rests only on
+   steps 2 and 3.
 2. **Exact check of each basis.** :func:`gamekit.kernel.modular_verify.verify_tree` pivots
    along the tree in exact multi-modular arithmetic and checks that every B ∈ 𝓑 is
    nonsingular and lexico-feasible — the rows of ``(B⁻¹·1, B⁻¹)`` are lexicographically
@@ -113,13 +117,14 @@ def _regrow_table(state: dict, count: int, rehash) -> None:
     rehash(state["table"], state["lo"], state["hi"], count)
 
 
-def _float_search(M, max_bases: int | None, deadline: float | None, progress) -> tuple[dict, int, str]:
-    """Step 1; returns (arrays, number of bases, '' | 'bases' | 'seconds' | 'float')."""
-    from gamekit.kernel.float_search import bfs_chunk, rehash
+def _setup(M, max_bases: int | None) -> tuple[np.ndarray, dict]:
+    """The float matrix ``R = [M/max M | I | 1]`` and the search arrays holding basis 0,
+    the slack basis (scaling M by a positive number does not change the bases)."""
+    from gamekit.kernel.float_search import rehash
 
     k, d = len(M), len(M[0])
     A = np.array(M, dtype=np.float64)
-    A /= A.max()  # positive scaling of the columns: same lexico-feasible bases
+    A /= A.max()
     R = np.hstack([A, np.eye(k), np.ones((k, 1))])
     cap = 1024 if max_bases is None else max(2, min(1024, max_bases + d + 1))
     st = {"lo": np.zeros(cap, np.uint64), "hi": np.zeros(cap, np.uint64), "parent": np.zeros(cap, np.int32),
@@ -132,30 +137,167 @@ def _float_search(M, max_bases: int | None, deadline: float | None, progress) ->
         else:
             st["hi"][0] |= np.uint64(1 << (v - 64))
     rehash(st["table"], st["lo"], st["hi"], 1)
-    head, count, steps = 0, 1, 8
+    return R, st
+
+
+def _make_room(st: dict, count: int, d: int) -> None:
+    """Double the arrays and/or the hash table when ``d`` more bases might not fit."""
+    from gamekit.kernel.float_search import rehash
+
+    if count + d > len(st["lo"]):
+        _grow(st, 2 * len(st["lo"]))
+    if 2 * (count + d) > st["table"].shape[0]:
+        _regrow_table(st, count, rehash)
+
+
+class _Chunks:
+    """Adapts the number of steps per compiled call to about ``_CHUNK_SECONDS``."""
+
+    def __init__(self) -> None:
+        self.steps = 8
+
+    def __enter__(self) -> _Chunks:
+        self.t0 = time.perf_counter()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.dt = time.perf_counter() - self.t0
+
+    def adapt(self, done: int) -> None:
+        dt = self.dt
+        if done > 0 and dt > 0:
+            self.steps = max(1, min(1 << 20, int(done * _CHUNK_SECONDS / dt)))
+
+
+def _stopped(count: int, max_bases: int | None, deadline: float | None) -> str:
+    if max_bases is not None and count >= max_bases:
+        return "bases"
+    if deadline is not None and time.perf_counter() > deadline:
+        return "seconds"
+    return ""
+
+
+def _bfs_search(M, max_bases: int | None, deadline: float | None, progress) -> tuple[dict, int, str]:
+    """Step 1 by breadth-first search (:func:`gamekit.kernel.float_search.bfs_chunk`, one
+    tableau inverted per basis): the reference the reverse search is tested against."""
+    from gamekit.kernel.float_search import bfs_chunk
+
+    R, st = _setup(M, max_bases)
+    d = len(M[0])
+    head, count, ch = 0, 1, _Chunks()
     while True:
-        t0, h0 = time.perf_counter(), head
-        head, count, status = bfs_chunk(R, d, st["lo"], st["hi"], st["parent"],
-                                        st["enter"], st["leave"], st["nbr"], st["table"], head, count,
-                                        steps, _TOL)
-        dt = time.perf_counter() - t0
-        if head > h0 and dt > 0:  # adapt the chunk to about _CHUNK_SECONDS
-            steps = max(1, min(1 << 20, int((head - h0) * _CHUNK_SECONDS / dt)))
+        h0 = head
+        with ch:
+            head, count, status = bfs_chunk(R, d, st["lo"], st["hi"], st["parent"], st["enter"], st["leave"],
+                                            st["nbr"], st["table"], head, count, ch.steps, _TOL)
+        ch.adapt(head - h0)
         if status == 2:
             return st, count, "float"
         if progress is not None:
             progress(head, count)
         if status == 0 and head >= count:
             return st, count, ""
-        if max_bases is not None and count >= max_bases:
-            return st, min(count, max_bases), "bases"
-        if deadline is not None and time.perf_counter() > deadline:
-            return st, count, "seconds"
+        why = _stopped(count, max_bases, deadline)
+        if why:
+            return st, min(count, max_bases) if why == "bases" else count, why
         if status == 1:
-            if count + d > len(st["lo"]):
-                _grow(st, 2 * len(st["lo"]))
-            if 2 * (count + d) > st["table"].shape[0]:
-                _regrow_table(st, count, rehash)
+            _make_room(st, count, d)
+
+
+def _reverse_search(M, max_bases: int | None, deadline: float | None, progress) -> tuple[dict, int, str]:
+    """Step 1 by reverse search (:mod:`gamekit.kernel.reverse_search`): an explicit stack
+    of one tableau per depth level, grown on demand; resumable chunks as for the BFS."""
+    from gamekit.kernel.reverse_search import rs_init
+
+    R, st = _setup(M, max_bases)
+    k, d = len(M), len(M[0])
+    run = RSRun(R, d, st, _new_stack(64, k, d))
+    if rs_init(R, d, st["nbr"], *run.stack, _TOL) != 0:
+        return st, 1, "float"
+    why = run.run(0, 1, max_bases, deadline, progress)
+    return run.st, run.count, why
+
+
+class RSRun:
+    """The resumable driver of :func:`gamekit.kernel.reverse_search.rs_chunk`: grows the
+    arrays, the stack and the frontier on request, adapts the chunk length, checks the
+    budgets between chunks. ``total`` maps this run's count to the count that the budget
+    ``max_bases`` applies to (several runs may share one budget)."""
+
+    def __init__(self, R, d: int, st: dict, stack: list, maxdepth: int = -1, total=None) -> None:
+        self.R, self.d, self.st, self.stack = R, d, st, stack
+        self.maxdepth = maxdepth
+        self.frontier = np.zeros(64 if maxdepth > 0 else 1, np.int64)
+        self.nfront = np.zeros(1, np.int64)
+        self.total = total or (lambda c: c)
+        self.count = 0
+        self.ch = _Chunks()
+        self.hook = None  # called between chunks as hook(run, top, count) -> count
+
+    def run(self, top: int, count: int, max_bases, deadline, progress) -> str:
+        """Search from the stack (levels 0..top) until done or stopped: '' | 'float' |
+        'bases' | 'seconds'. ``self.count`` is the number of bases afterwards."""
+        from gamekit.kernel.reverse_search import REFRESH, rs_chunk
+
+        st, R, d, ch = self.st, self.R, self.d, self.ch
+        while True:
+            c0 = count
+            steps = ch.steps if max_bases is None else max(1, min(ch.steps, max_bases - self.total(count) + 1))
+            with ch:
+                top, count, status = rs_chunk(R, d, st["lo"], st["hi"], st["parent"], st["enter"], st["leave"],
+                                              st["nbr"], st["table"], count, top, *self.stack, steps, _TOL,
+                                              REFRESH, self.maxdepth, self.frontier, self.nfront)
+            ch.adapt(count - c0)
+            self.count = count
+            if status == 2:
+                return "float"
+            if progress is not None:
+                progress(self.total(count), self.total(count))
+            if status == 0 and top < 0:
+                return ""
+            if self.hook is not None:
+                count = self.count = self.hook(self, top, count)
+            why = _stopped(self.total(count), max_bases, deadline)
+            if why:
+                if why == "bases":
+                    self.count = max(1, count - max(0, self.total(count) - max_bases))
+                return why
+            if status == 1:
+                _make_room(st, count, 1)
+            elif status == 3:
+                self.stack = _grow_stack(self.stack, 2 * self.stack[0].shape[0])
+            elif status == 4:
+                self.frontier = np.concatenate([self.frontier, np.zeros_like(self.frontier)])
+
+
+def _new_stack(levels: int, k: int, d: int) -> list[np.ndarray]:
+    """Reverse-search stack: tableaux, objective rows, basic variables, basis index,
+    children (entering column, leaving row), number of children, next child."""
+    w = d + k + 1
+    return [np.empty((levels, k, w)), np.empty((levels, w)), np.empty((levels, k), np.int64),
+            np.empty(levels, np.int64), np.empty((levels, d), np.int64), np.empty((levels, d), np.int64),
+            np.zeros(levels, np.int64), np.zeros(levels, np.int64)]
+
+
+def _grow_stack(stack: list[np.ndarray], levels: int) -> list[np.ndarray]:
+    out = []
+    for a in stack:
+        b = np.zeros((levels, *a.shape[1:]), a.dtype)
+        b[: len(a)] = a
+        out.append(b)
+    return out
+
+
+_NOFRONT = np.zeros(1, np.int64)
+
+SEARCH = "reverse"
+"""Step 1's algorithm: ``"reverse"`` (reverse search) or ``"bfs"`` (breadth-first, the reference)."""
+
+
+def _float_search(M, max_bases: int | None, deadline: float | None, progress) -> tuple[dict, int, str]:
+    """Step 1; returns (arrays, number of bases, '' | 'bases' | 'seconds' | 'float')."""
+    run = _reverse_search if SEARCH == "reverse" else _bfs_search
+    return run(M, max_bases, deadline, progress)
 
 
 def search_bases(
@@ -164,12 +306,14 @@ def search_bases(
     deadline: float | None = None,
     progress=None,
     drop: int = 0,
+    threads: int = 1,
 ) -> CertifiedBases | None:
     """Steps 1–3 of the module docstring for a positive integer k×d matrix ``M``.
 
     Returns None when the float search or an exact check failed (use the exact search).
     ``drop`` (testing only) discards that many bases found last, to exercise the
-    completeness certificate.
+    completeness certificate. ``threads`` > 1: the reverse search and the exact check
+    share out subtrees (:mod:`gamekit.kernel.parallel_search`).
     """
     from gamekit.kernel.modular_verify import choose_primes, closure_certificate, verify_tree
 
@@ -178,6 +322,14 @@ def search_bases(
         return None
     ps, inv, half = primes
     k, d = len(M), len(M[0])
+    Mi = np.array(M, dtype=object)
+    Mres = np.stack([np.array(Mi % int(p), dtype=np.int64) for p in ps])
+    limit = max(1, int(1.0 / (1e-8 * len(ps) * k * (d + 1))))  # bases checked in ~1 s after a time stop
+    if threads > 1 and SEARCH == "reverse":
+        from gamekit.kernel.parallel_search import parallel_bases
+
+        out = parallel_bases(M, Mres, primes, max_bases, deadline, progress, threads, limit, drop)
+        return None if out is None else CertifiedBases(d, k, out[0], out[1], out[2], out[3], out[4], Mres, ps)
     try:
         st, count, stopped = _float_search(M, max_bases, deadline, progress)
     except Exception:  # numba's LinAlgError on a singular float basis: float trouble
@@ -186,9 +338,7 @@ def search_bases(
         return None
     count = max(1, count - drop)
     if stopped == "seconds":  # keep the exact check short too: ~10 ns per modular operation
-        count = min(count, max(1, int(1.0 / (1e-8 * len(ps) * k * (d + 1)))))
-    Mi = np.array(M, dtype=object)
-    Mres = np.stack([np.array(Mi % int(p), dtype=np.int64) for p in ps])
+        count = min(count, limit)
     labels = np.zeros((count, 2), np.uint64)
     bad = verify_tree(Mres, ps, inv, half, st["parent"][:count], st["enter"][:count], st["leave"][:count], count,
                       st["lo"], st["hi"], labels)

@@ -1,0 +1,165 @@
+"""Every extreme equilibrium from the certified vertices of ONE best-response polytope.
+
+lrsnash's method (Avis, Rosenberg, Savani & von Stengel, Economic Theory 42 (2010), §4):
+enumerate the vertices z of one polytope ``{z ≥ 0, M z ≤ 1}`` (here certified by
+:func:`gamekit.kernel.certified_polytope.search_bases`), and for each find its partners in
+the other polytope ``Q = {w ≥ 0, N w ≤ 1}`` (N = the other player's payoffs, d×k): the
+vertices w of Q carrying every label z lacks, i.e. the vertices of the face
+
+    F_z = {w ∈ Q : (N w)_i = 1 for i ∈ S, w_j = 0 for j ∉ J}
+
+(S = support of z, J = rows of M tight at z). They are exactly the completely labeled
+pairs, so this is every extreme equilibrium, degenerate games included.
+
+* Nondegenerate z (|S| = |J|): F_z is at most one point. A compiled float step
+  (:func:`gamekit.kernel.partner_filter.partner_status`) *proves* for almost every z that
+  the point lies outside Q (rigorous enclosure); the others are solved and checked
+  exactly in integers (:func:`gamekit.kernel.linalg.solve_int`).
+* Degenerate z (|J| > |S|) or ``N[S, J]`` singular: let r = rank N[S, J] (exact); if
+  ``N[S, J]·w = 1`` is inconsistent F_z is empty, otherwise r independent equalities
+  imply the others, and with e = |J| − r ≤ ``MAX_EXCESS`` every vertex of F_z is the
+  solution of those r equalities plus e tight inequalities (``w_j = 0`` or
+  ``(N w)_i = 1``, i ∉ S) forming a nonsingular system — a vertex has |J| linearly
+  independent tight constraints, and a basis of them can be chosen to contain the r
+  independent equalities — so the feasible solutions of all such systems are exactly its
+  vertices.
+* Otherwise (larger excess, payoffs ≥ 2⁵³): None — the caller searches the second
+  polytope too and matches labels.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from math import comb
+
+import numpy as np
+
+from gamekit.kernel.linalg import solve_int
+
+__all__ = ["partners", "MAX_EXCESS"]
+
+MAX_EXCESS = 2
+"""Degenerate vertices with more excess tight rows send the game to the two-polytope path."""
+
+_MAX_SYSTEMS = 5000
+
+
+def _support(lab_lo: int, lab_hi: int, d: int, k: int) -> tuple[list[int], list[int]]:
+    labels = int(lab_lo) | (int(lab_hi) << 64)
+    S = [i for i in range(d) if not labels >> i & 1]
+    J = [j for j in range(k) if labels >> (d + j) & 1]
+    return S, J
+
+
+def _feasible(N, S: list[int], J: list[int], nums, den: int) -> bool:
+    """w_J = nums/den (den > 0) lies in Q: w ≥ 0 and N w ≤ 1, exactly."""
+    if min(nums) < 0:
+        return False
+    return all(sum(N[i][j] * x for j, x in zip(J, nums)) <= den for i in range(len(N)) if i not in S)
+
+
+def _point(N, S, J) -> tuple[int, ...] | None | bool:
+    """The unique point of F_z for nondegenerate z, as an integer k-vector (a positive
+    multiple of w); None if it lies outside Q; False if N[S, J] is singular."""
+    sol = solve_int([[N[i][j] for j in J] for i in S], [1] * len(S))
+    if sol is None:
+        return False
+    nums, den = sol
+    if not _feasible(N, S, J, nums, den):
+        return None
+    w = [0] * len(N[0])
+    for j, x in zip(J, nums):
+        w[j] = x
+    return tuple(w)
+
+
+def _independent(eq: list[list[int]]) -> list[int] | None:
+    """Indices of a maximal independent subset of the rows of ``eq`` (all-ones right-hand
+    side); None if the system ``eq·w = 1`` is inconsistent (exact ranks, python-flint)."""
+    import flint
+
+    keep: list[int] = []
+    for t in range(len(eq)):
+        if flint.fmpz_mat([eq[i] for i in keep + [t]]).rank() == len(keep) + 1:
+            keep.append(t)
+    if len(keep) < len(eq):
+        aug = [row + [1] for row in eq]
+        if flint.fmpz_mat(aug).rank() > len(keep):
+            return None
+    return keep
+
+
+def _face(N, S: list[int], J: list[int]) -> list[tuple[int, ...]] | None:
+    """The vertices of F_z when it may be more than one point (module docstring): r
+    independent equalities (r = rank N[S, J]; the others follow from them, or F_z is
+    empty) plus |J| − r tight inequalities; None if too many systems."""
+    eq = [[N[i][j] for j in J] for i in S]
+    keep = _independent(eq) if eq else []
+    if keep is None:
+        return []
+    e = len(J) - len(keep)
+    free = [i for i in range(len(N)) if i not in S]
+    ineq = [("w", j) for j in J] + [("row", i) for i in free]
+    if e < 0 or e > MAX_EXCESS or comb(len(ineq), e) > _MAX_SYSTEMS:
+        return None
+    eq = [eq[t] for t in keep]
+    out: set[tuple[int, ...]] = set()
+    for T in combinations(ineq, e):
+        rows = eq + [[int(j == t) for j in J] if kind == "w" else [N[t][j] for j in J] for kind, t in T]
+        rhs = [1] * len(eq) + [0 if kind == "w" else 1 for kind, _ in T]
+        sol = solve_int(rows, rhs)
+        if sol is None or not _feasible(N, S, J, *sol) or not any(sol[0]):
+            continue
+        w = [0] * len(N[0])
+        for j, x in zip(J, sol[0]):
+            w[j] = x
+        out.add(tuple(w))
+    return sorted(out)
+
+
+_SPLIT = 20000
+"""From this many vertices the float filter runs in two threads (halves of the vertices)."""
+
+
+def _statuses(labels: np.ndarray, Nf: np.ndarray, d: int, k: int) -> np.ndarray:
+    """:func:`gamekit.kernel.partner_filter.partner_status` of every vertex; two threads
+    for many vertices (the kernel releases the GIL)."""
+    import os
+
+    from gamekit.kernel.partner_filter import partner_status
+
+    out = np.empty(len(labels), np.int8)
+    if len(labels) < _SPLIT or (os.cpu_count() or 1) < 2:
+        return partner_status(labels, Nf, d, k, out)
+    from concurrent.futures import ThreadPoolExecutor
+
+    half = len(labels) // 2
+    with ThreadPoolExecutor(1) as pool:
+        other = pool.submit(partner_status, labels[half:], Nf, d, k, out[half:])
+        partner_status(labels[:half], Nf, d, k, out[:half])
+        other.result()
+    return out
+
+
+def partners(N, labels: np.ndarray, d: int, k: int) -> list[tuple[int, tuple[int, ...]]] | None:
+    """(vertex index, partner vector) for every completely labeled pair, the vertices
+    given by their exact tight-label masks ``labels`` (V×2 words) of ``{z ≥ 0, Mz ≤ 1}``
+    (z ∈ R^d, M k×d) and N the d×k matrix of the other polytope; None when the one-sided
+    method does not apply (module docstring)."""
+    from gamekit.kernel.partner_filter import CANDIDATE, DEGENERATE, UNDECIDED
+
+    if max(max(abs(x) for x in row) for row in N) >= 2**53:
+        return None
+    status = _statuses(np.ascontiguousarray(labels), np.array(N, dtype=np.float64), d, k)
+    out: list[tuple[int, tuple[int, ...]]] = []
+    for v in np.nonzero((status == CANDIDATE) | (status == UNDECIDED) | (status == DEGENERATE))[0].tolist():
+        S, J = _support(labels[v, 0], labels[v, 1], d, k)
+        w = False if status[v] == DEGENERATE else _point(N, S, J)
+        if w is False:  # degenerate vertex or singular system: F_z may have several vertices
+            face = _face(N, S, J)
+            if face is None:
+                return None
+            out += [(v, w) for w in face]
+        elif w is not None:
+            out.append((v, w))
+    return out

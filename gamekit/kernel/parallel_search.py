@@ -1,0 +1,301 @@
+"""Steps 1–3 of :mod:`gamekit.kernel.certified_polytope` for one polytope on several threads.
+
+The reverse-search tree (:mod:`gamekit.kernel.reverse_search`) splits into independent
+subtrees, shared out as in mplrs (Avis & Jordan, *mplrs: a scalable parallel vertex/facet
+enumeration code*, Math. Prog. Comput. 10 (2018)): the main thread searches the tree down
+to depth ``FRONTIER_DEPTH`` (the *prefix*; its bases at that depth, the *frontier*, are
+queued as jobs, not expanded). Worker threads take jobs (a basis whose subtree is to be
+searched) from a shared queue; when a worker waits for work, a busy worker donates half of
+the unexplored children of every level of its stack between two chunks. Every worker keeps its own arrays, starting as a copy of the prefix: a job
+basis found by another worker is adopted together with its chain of ancestors, so each
+worker's bases form a tree rooted at the slack basis with ``parent[i] < i``, which the
+worker then checks exactly (:func:`gamekit.kernel.modular_verify.verify_tree`; the
+compiled kernels release the GIL). The main thread merges the bases — the prefix once,
+then each worker's own bases without the adopted ancestors and without the donated bases
+it did not expand itself — into one hash table and runs the closure certificate on the
+union: the same three steps and the same proof of completeness. Nothing here is trusted
+either: a basis found twice after a misjudged float tie is merely stored twice, a basis
+nobody expanded fails the certificate.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+
+import numpy as np
+
+__all__ = ["FRONTIER_DEPTH", "parallel_bases"]
+
+FRONTIER_DEPTH = 3
+"""Depth of the frontier: bases there are the first jobs."""
+
+_KEYS = ("lo", "hi", "parent", "enter", "leave", "nbr")
+
+
+class _Halt(Exception):
+    """Another worker stopped (budget or float trouble): stop at the next chunk."""
+
+
+class _Pool:
+    """The job queue: (owner worker or -1 for the prefix, basis index in its arrays)."""
+
+    def __init__(self, frontier: list[int]) -> None:
+        self.jobs = deque((-1, f) for f in frontier)
+        self.cv = threading.Condition()
+        self.active = 0
+        self.waiting = 0
+        self.stop = False
+        self.cancelled = False
+
+    def get(self):
+        with self.cv:
+            while True:
+                if self.stop:
+                    return None
+                if self.jobs:
+                    self.active += 1
+                    return self.jobs.popleft()
+                if self.active == 0:
+                    self.cv.notify_all()
+                    return None
+                self.waiting += 1
+                self.cv.wait(0.05)
+                self.waiting -= 1
+
+    def done(self) -> None:
+        with self.cv:
+            self.active -= 1
+            self.cv.notify_all()
+
+    def put(self, items: list) -> None:
+        with self.cv:
+            self.jobs.extend(items)
+            self.cv.notify_all()
+
+    def hungry(self) -> bool:
+        return self.waiting > 0 and not self.jobs
+
+    def halt(self) -> None:
+        with self.cv:
+            self.stop = True
+            self.cv.notify_all()
+
+
+def _prefix(M, max_bases, deadline, progress):
+    """The main thread's part: (R, arrays, count, frontier, why)."""
+    from gamekit.kernel.certified_polytope import _TOL, RSRun, _new_stack, _setup
+    from gamekit.kernel.reverse_search import rs_init
+
+    R, st = _setup(M, max_bases)
+    k, d = len(M), len(M[0])
+    run = RSRun(R, d, st, _new_stack(FRONTIER_DEPTH + 1, k, d), maxdepth=FRONTIER_DEPTH)
+    if rs_init(R, d, st["nbr"], *run.stack, _TOL) != 0:
+        return R, st, 1, [], "float"
+    why = run.run(0, 1, max_bases, deadline, progress)
+    return R, run.st, run.count, run.frontier[: run.nfront[0]].tolist(), why
+
+
+def _append(st: dict, count: int, lo, hi, parent: int, enter: int, leave: int) -> int:
+    """Insert a basis (mask lo/hi) at index ``count``; returns its index (an existing one if
+    the basis is there already) and grows the arrays first if needed."""
+    from gamekit.kernel.certified_polytope import _make_room
+    from gamekit.kernel.float_search import lookup_insert
+
+    _make_room(st, count, 1)
+    st["lo"][count], st["hi"][count] = lo, hi
+    j = lookup_insert(st["table"], st["lo"], st["hi"], lo, hi, count)
+    if j >= 0:
+        return j
+    st["parent"][count], st["enter"][count], st["leave"][count] = parent, enter, leave
+    return count
+
+
+class _Worker:
+    """One thread: searches the subtrees of jobs, donates work, then checks its tree exactly."""
+
+    def __init__(self, R, d: int, k: int, st: dict, count0: int, shared: list, slot: int, pool: _Pool) -> None:
+        self.st = {key: st[key].copy() for key in (*_KEYS, "table")}
+        self.R, self.d, self.k, self.count0 = R, d, k, count0
+        self.shared, self.slot, self.pool = shared, slot, pool
+        self.count, self.why, self.labels, self.bad = count0, "", None, -1
+        self.copies: list[int] = []  # adopted ancestors (expanded by their owner)
+        self.workers: list[_Worker] = []
+
+    def total(self, count: int) -> int:
+        self.shared[self.slot] = count - self.count0
+        return self.count0 + sum(self.shared)
+
+    def donate(self, run, top: int, count: int) -> int:
+        """Between chunks: if a worker waits, queue half of the unexplored children of every
+        stack level (inserted here, expanded by whoever takes them)."""
+        from gamekit.kernel.float_search import flip
+
+        if self.pool.stop:
+            raise _Halt
+        if not self.pool.hungry():
+            return count
+        _, _, basics, node, kidc, kidr, nkid, nxt = run.stack
+        jobs = []
+        for s in range(top + 1):  # half of the unexplored children of every level
+            rem = int(nkid[s] - nxt[s])
+            if rem <= 0 or (rem == 1 and jobs):
+                continue
+            first = int(nkid[s]) - max(1, rem // 2)
+            for t in range(first, int(nkid[s])):
+                p, c, u = int(node[s]), int(kidc[s, t]), int(basics[s, kidr[s, t]])
+                lo, hi = flip(run.st["lo"][p], run.st["hi"][p], u)
+                lo, hi = flip(lo, hi, c)
+                if _append(run.st, count, lo, hi, p, c, u) == count:
+                    jobs.append((self.slot, count))
+                    count += 1
+            nkid[s] = first
+        self.pool.put(jobs)
+        return count
+
+    def adopt(self, owner: _Worker, i: int) -> int:
+        """Copy basis i of ``owner`` and its ancestors outside the prefix; its new index
+        (-1 if this worker has the basis already)."""
+        ost = dict(owner.st)
+        chain = []
+        while i >= self.count0:
+            chain.append(i)
+            i = int(ost["parent"][i])
+        where = {}
+        for x in reversed(chain):
+            par = int(ost["parent"][x])
+            j = _append(self.st, self.count, ost["lo"][x], ost["hi"][x], where.get(par, par), ost["enter"][x],
+                        ost["leave"][x])
+            if j != self.count:
+                if x == chain[0]:
+                    return -1
+                where[x] = j
+                continue
+            where[x] = j
+            if x != chain[0]:
+                self.st["nbr"][j] = ost["nbr"][x]
+                self.copies.append(j)
+            self.count += 1
+        return where[chain[0]]
+
+    def search(self, max_bases, deadline, progress) -> None:
+        from gamekit.kernel.certified_polytope import _TOL, RSRun, _new_stack
+        from gamekit.kernel.reverse_search import rs_start
+
+        run = RSRun(self.R, self.d, self.st, _new_stack(64, self.k, self.d), total=self.total)
+        run.hook = self.donate
+        while (job := self.pool.get()) is not None:
+            owner, i = job
+            if owner >= 0 and owner != self.slot:
+                i = self.adopt(self.workers[owner], i)
+            run.st = self.st
+            if i >= 0:
+                if rs_start(self.R, self.d, self.st["lo"], self.st["hi"], i, self.st["nbr"], *run.stack, _TOL) != 0:
+                    self.why = "float"
+                else:
+                    self.why = run.run(0, self.count, max_bases, deadline, progress)
+                    self.st, self.count = run.st, max(run.count, self.count0)  # a budget cut keeps the prefix
+            self.pool.done()
+            if self.why:
+                self.pool.halt()
+                return
+
+    def verify(self, Mres, primes, limit: int) -> None:
+        """Step 2 on this worker's tree (after a time stop only its first ``limit`` own
+        bases, to keep the exact check short too)."""
+        from gamekit.kernel.modular_verify import verify_tree
+
+        ps, inv, half = primes
+        if self.why == "seconds":
+            self.count = min(self.count, self.count0 + limit)
+        st, c = self.st, self.count
+        self.labels = np.zeros((c, 2), np.uint64)
+        self.bad = verify_tree(Mres, ps, inv, half, st["parent"][:c], st["enter"][:c], st["leave"][:c], c,
+                               st["lo"], st["hi"], self.labels)
+
+    def __call__(self, max_bases, deadline, progress, Mres, primes, limit) -> None:
+        try:
+            self.search(max_bases, deadline, progress)
+        except _Halt:
+            self.why = self.why or "halted"
+        except Exception:  # e.g. the caller's progress callback cancelling: no result
+            self.why = "float"
+            self.pool.halt()
+        if self.why != "float" and not self.pool.cancelled:
+            self.verify(Mres, primes, limit)
+
+
+def _own_rows(w: _Worker, count0: int, complete: bool) -> np.ndarray:
+    """This worker's bases in the union: not the adopted ancestors; for a complete search not
+    the donated bases it did not expand (their row of ``nbr`` is unfilled: 255)."""
+    keep = np.ones(w.count - count0, bool)
+    keep[np.array(w.copies, np.int64) - count0] = False
+    if complete:
+        keep &= w.st["nbr"][count0:w.count, 0] != 255
+    return np.nonzero(keep)[0] + count0
+
+
+def _merge(workers: list[_Worker], count0: int, complete: bool, drop: int = 0) -> tuple[np.ndarray, ...]:
+    """(lo, hi, nbr, labels, table) of the union: the prefix once (the frontier rows of
+    ``nbr`` from the worker that expanded them: unfilled rows hold 255), then each
+    worker's own bases (:func:`_own_rows`)."""
+    from gamekit.kernel.float_search import rehash
+
+    first = workers[0]
+    nbr0 = first.st["nbr"][:count0].copy()
+    for w in workers[1:]:
+        np.minimum(nbr0, w.st["nbr"][:count0], out=nbr0)
+    parts = [(first.st["lo"][:count0], first.st["hi"][:count0], nbr0, first.labels[:count0])]
+    parts = [tuple(a.copy() for a in parts[0])]
+    for w in workers:
+        rows = _own_rows(w, count0, complete)
+        parts.append((w.st["lo"][rows], w.st["hi"][rows], w.st["nbr"][rows], w.labels[rows]))
+    for w in workers:  # the copies above are all that is needed: free the workers' arrays
+        w.st, w.labels = {}, None
+    lo, hi, nbr, labels = (np.concatenate([p[t] for p in parts]) for t in range(4))
+    del parts
+    if drop:
+        keep = max(1, len(lo) - drop)
+        lo, hi, nbr, labels = lo[:keep], hi[:keep], nbr[:keep], labels[:keep]
+    table = np.full(1 << (4 * len(lo) - 1).bit_length(), -1, np.int32)
+    rehash(table, lo, hi, len(lo))
+    return lo, hi, nbr, labels, table
+
+
+def parallel_bases(M, Mres, primes, max_bases, deadline, progress, threads: int = 2, limit: int = 1 << 62,
+                   drop: int = 0):
+    """(lo, hi, labels, complete, stopped) of the certified bases, or None on float
+    trouble or a failed exact check (see the module docstring). ``limit``: bases each
+    worker checks after a time stop; ``drop`` (testing): bases removed before step 3."""
+    from gamekit.kernel.modular_verify import closure_certificate
+
+    k, d = len(M), len(M[0])
+    R, st, count0, frontier, why = _prefix(M, max_bases, deadline, progress)
+    if why == "float":
+        return None
+    pool = _Pool([] if why else frontier)
+    shared = [0] * threads
+    workers = [_Worker(R, d, k, st, count0, shared, t, pool) for t in range(threads)]
+    for w in workers:
+        w.workers = workers
+    pool_threads = [threading.Thread(target=w, args=(max_bases, deadline, progress, Mres, primes, limit))
+                    for w in workers]
+    for t in pool_threads:
+        t.start()
+    try:
+        for t in pool_threads:
+            t.join()
+    except BaseException:  # e.g. KeyboardInterrupt: the workers stop at their next chunk
+        pool.cancelled = True
+        pool.halt()
+        raise
+    if any(w.why == "float" or w.bad >= 0 for w in workers):
+        return None
+    stopped = why or next((w.why for w in workers if w.why not in ("", "halted")), "")
+    lo, hi, nbr, labels, table = _merge(workers, count0, not stopped, drop)
+    if stopped == "bases" and len(lo) > max_bases:  # the workers checked the budget apart
+        lo, hi, labels = lo[:max_bases], hi[:max_bases], labels[:max_bases]
+    complete = not stopped and bool(closure_certificate(lo, hi, nbr, table, len(lo), d, d + k))
+    if not complete and not stopped:
+        return None
+    return lo, hi, labels, complete, stopped

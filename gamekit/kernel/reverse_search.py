@@ -1,0 +1,286 @@
+"""Float search step by reverse search: the lexico-feasible bases of ``{z ≥ 0, M z ≤ 1}``.
+
+Avis & Fukuda's reverse search (*A pivoting algorithm for convex hulls and vertex
+enumeration of arrangements and polyhedra*, Discrete Comput. Geom. 8 (1992); the method
+of lrs), in floating point and compiled code. Variables are numbered as in
+:mod:`gamekit.kernel.float_search` (``0..d-1`` structural, ``d..d+k-1`` slacks; a basis is
+a two-word bitmask of its basic variables).
+
+**The tree.** The objective ``min Σ_{j<d} z_j`` has the slack basis (z = 0) as its unique
+optimal lexico-feasible basis: the perturbed polytope ``{z ≥ 0, Mz ≤ 1 + (ε, …, ε^k)}`` is
+simple, z = 0 is its only point with Σz = 0, and its only basis there has every z_j
+nonbasic. Every other basis B′ is not optimal, so some nonbasic variable has a negative
+reduced cost; the *parent* of B′ is the basis reached by one simplex pivot with Bland's
+rule (the smallest-index nonbasic variable with negative reduced cost enters) and the
+lexicographic minimum-ratio test (:mod:`gamekit.kernel.pivot`). The perturbed pivot is
+nondegenerate, so the objective decreases strictly (lexicographically) and the parent
+pointers form a tree rooted at the slack basis that spans all lexico-feasible bases.
+Reverse search walks it depth first from the root, without a visited set in principle.
+
+**The child test (Lemma).** Let B′ = B − u + c, where c enters B and u = basic[r] leaves
+by the lexicographic ratio test (row r of B's tableau T). Then at B′ the lexicographic
+ratio test for u entering returns the row of c. *Proof.* B and B′ are adjacent vertices of
+the simple perturbed polytope through the edge E = N(B) \\ {c} = N(B′) \\ {u}
+(N = nonbasic set). Entering u at B′ moves along the one edge of B′ that leaves the facet
+of u, i.e. E, and the lexicographic minimum ratio is attained by a unique row; the basis it
+yields is lexico-feasible and contains E in its nonbasic set, so it is the other endpoint
+of E, which is B = B′ − c + u: the leaving variable is c. ∎ So B is the parent of B′ iff
+u is the smallest-index variable with negative reduced cost at B′. The reduced costs at
+B′ are one pivot of B's objective row: ``obj′_j = obj_j − obj_c·T[r, j]/T[r, c]``
+(j ∈ N(B) \\ {c}) and ``obj′_u = −obj_c/T[r, c]``; since ``T[r, c] > 0`` the test is
+``obj_c > 0`` and ``obj′_j ≥ 0`` for every j < u in N(B) \\ {c} — O(u) per candidate.
+
+**The tableaux.** One float tableau ``B⁻¹[M | I | 1]`` and objective row per depth level
+of the tree: a child's tableau is its parent's pivoted once (O(k·(d+k)), against an
+O(k³) inverse per basis for :func:`gamekit.kernel.float_search.bfs_chunk`). The depth is
+the length of a simplex path to the root, small in practice; every ``refresh`` levels the
+tableau is recomputed from the basis (:func:`gamekit.kernel.float_search.tableau`), so the
+rounding error never accumulates over more than ``refresh`` pivots.
+
+**Nothing found here is trusted.** Floats may misjudge a tie (in the ratio test or in the
+sign of a reduced cost): then a basis may be reached twice — the hash insert detects it and
+the search does not descend twice — or a subtree may be missed; a missed basis makes the
+exact closure certificate fail and the caller falls back to the exact search. The
+correctness rests only on the exact steps that follow
+(:func:`gamekit.kernel.modular_verify.verify_tree` and
+:func:`gamekit.kernel.modular_verify.closure_certificate`, see
+:mod:`gamekit.kernel.certified_polytope`), which need what is recorded here for every
+basis: its mask in the hash ``table``, the tree (``parent`` < own index, ``enter``,
+``leave``) and ``nbr[i, t]``, the variable that leaves when the t-th nonbasic variable
+enters. This module imports numba: import it lazily.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from gamekit.kernel.float_search import flip, lex_leave, lookup_insert, tableau
+
+__all__ = ["rs_init", "rs_chunk", "rs_start", "REFRESH"]
+
+REFRESH = 8
+"""A tableau is recomputed from its basis at every depth that is a multiple of this."""
+
+
+@njit(cache=True, nogil=True)
+def _pivot(T, obj, r, c):
+    """Float pivot on (r, c) of the tableau T (k × (d+k+1)) and the objective row obj."""
+    k, W = T.shape
+    inv = 1.0 / T[r, c]
+    for j in range(W):
+        T[r, j] *= inv
+    T[r, c] = 1.0
+    for i in range(k):
+        if i != r:
+            f = T[i, c]
+            if f != 0.0:
+                for j in range(W):
+                    T[i, j] -= f * T[r, j]
+                T[i, c] = 0.0
+    f = obj[c]
+    if f != 0.0:
+        for j in range(W):
+            obj[j] -= f * T[r, j]
+        obj[c] = 0.0
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _is_child(T, obj, isb, r, c, u, tol):
+    """B − u + c has B as its parent (the Lemma of the module docstring): obj_c > 0 and
+    no j < u in N(B) \\ {c} has a negative reduced cost after the pivot."""
+    oc = obj[c]
+    if not oc > tol:
+        return False
+    inv = 1.0 / T[r, c]
+    for j in range(u):
+        if isb[j] or j == c:
+            continue
+        step = oc * (T[r, j] * inv)
+        q = obj[j] - step
+        if q < 0.0 and q < -tol * (1.0 + abs(obj[j]) + abs(step)):
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _expand(T, obj, basic, isb, d, tol, ties, nbr_row, kidc, kidr):
+    """For every nonbasic c (increasing): the leaving row (lexicographic ratio test), the
+    leaving variable into ``nbr_row``, and the children (c, r) into ``kidc``/``kidr``.
+    Returns the number of children, or -1 if a column has no positive entry."""
+    k, W = T.shape
+    t = 0
+    nk = 0
+    for c in range(W - 1):
+        if isb[c]:
+            continue
+        r = lex_leave(T, c, k, d, tol, ties)
+        if r < 0:
+            return -1
+        u = basic[r]
+        nbr_row[t] = u
+        t += 1
+        if _is_child(T, obj, isb, r, c, u, tol):
+            kidc[nk] = c
+            kidr[nk] = r
+            nk += 1
+    return nk
+
+
+@njit(cache=True, nogil=True)
+def _expand_level(Ts, objs, basics, s, d, tol, ties, isb, nbr_row, kidc, kidr):
+    """:func:`_expand` at stack level s (marks the basic variables in ``isb`` meanwhile)."""
+    k = basics.shape[1]
+    for q in range(k):
+        isb[basics[s, q]] = True
+    nk = _expand(Ts[s], objs[s], basics[s], isb, d, tol, ties, nbr_row, kidc[s], kidr[s])
+    for q in range(k):
+        isb[basics[s, q]] = False
+    return nk
+
+
+@njit(cache=True, nogil=True)
+def _refresh(R, d, basic, T, obj, rowof, G, Zv, Zr, Rr, Sr, xz):
+    """Recompute the tableau and objective row of ``basic`` from scratch. False if singular."""
+    k, W = T.shape
+    for q in range(k):
+        rowof[basic[q]] = q
+    ok = tableau(R, basic, rowof, k, d, G, Zv, Zr, Rr, Sr, xz, T)
+    for q in range(k):
+        rowof[basic[q]] = -1
+        v = basic[q]
+        if v < d:  # tableau() leaves the basic structural columns alone: unit columns
+            for i in range(k):
+                T[i, v] = 0.0
+            T[q, v] = 1.0
+    for j in range(W):
+        acc = 1.0 if j < d else 0.0
+        for q in range(k):
+            if basic[q] < d:
+                acc -= T[q, j]
+        obj[j] = acc
+    return ok
+
+
+@njit(cache=True, nogil=True)
+def rs_init(R, d, nbr, Ts, objs, basics, node, kidc, kidr, nkid, nxt, tol):
+    """Level 0 = the slack basis (basis 0, tableau [M | I | 1], reduced costs 1 for the
+    structural variables), expanded. Returns 0, or 2 on float trouble."""
+    k, W = R.shape
+    Ts[0] = R
+    objs[0, :] = 0.0
+    objs[0, :d] = 1.0
+    for q in range(k):
+        basics[0, q] = d + q
+    node[0] = 0
+    nxt[0] = 0
+    nk = _expand_level(Ts, objs, basics, 0, d, tol, np.empty(k, np.int64), np.zeros(W - 1, np.bool_), nbr[0],
+                       kidc, kidr)
+    if nk < 0:
+        return 2
+    nkid[0] = nk
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def rs_chunk(R, d, lo, hi, parent, enter, leave, nbr, table, count, top, Ts, objs, basics, node, kidc, kidr, nkid,
+             nxt, steps, tol, refresh, maxdepth, frontier, nfront):
+    """Depth-first reverse search from the explicit stack (levels 0..top): visit at most
+    ``steps`` new bases. Level s holds basis ``node[s]`` (its mask ``lo``/``hi``), its
+    tableau ``Ts[s]``, objective row ``objs[s]``, basic variable per row ``basics[s]`` and
+    its children ``kidc/kidr[s, :nkid[s]]`` (entering column, leaving row), the next one
+    being ``nxt[s]``. A new basis gets index ``count`` (so ``parent[i] < i``), ``parent``,
+    ``enter``, ``leave`` and ``nbr[i]``. With ``maxdepth`` > 0 a new basis at that depth is
+    not expanded but appended to ``frontier`` (``nfront[0]`` entries; its subtree is
+    searched later from :func:`rs_start`, e.g. by another thread). Returns (top, count,
+    status): status 0 = stopped normally (top < 0: the search is over), 1 = arrays full
+    (grow and resume), 2 = float trouble (singular basis or a column without positive
+    entry), 3 = stack full, 4 = frontier full."""
+    k, W = R.shape
+    cap = lo.shape[0]
+    ties = np.empty(k, np.int64)
+    isb = np.zeros(W - 1, np.bool_)
+    rowof = np.full(W - 1, -1, np.int64)
+    G = np.empty((k, k))
+    Zv = np.empty(k, np.int64)
+    Zr = np.empty(k, np.int64)
+    Rr = np.empty(k, np.int64)
+    Sr = np.empty(k, np.int64)
+    xz = np.empty(k)
+    done = 0
+    while top >= 0 and done < steps:
+        if nxt[top] >= nkid[top]:
+            top -= 1
+            continue
+        if count + 1 > cap or 2 * (count + 1) > table.shape[0]:
+            return top, count, 1
+        if top + 1 >= Ts.shape[0]:
+            return top, count, 3
+        if top + 1 == maxdepth and nfront[0] >= frontier.shape[0]:
+            return top, count, 4
+        c = kidc[top, nxt[top]]
+        r = kidr[top, nxt[top]]
+        nxt[top] += 1
+        u = basics[top, r]
+        klo, khi = flip(lo[node[top]], hi[node[top]], u)
+        klo, khi = flip(klo, khi, c)
+        lo[count] = klo
+        hi[count] = khi
+        if lookup_insert(table, lo, hi, klo, khi, count) >= 0:
+            continue  # reached twice (a float tie misjudged): do not descend again
+        parent[count] = node[top]
+        enter[count] = c
+        leave[count] = u
+        s = top + 1
+        if s == maxdepth:
+            frontier[nfront[0]] = count
+            nfront[0] += 1
+            count += 1
+            continue
+        basics[s] = basics[top]
+        basics[s, r] = c
+        if refresh > 0 and s % refresh == 0:
+            if not _refresh(R, d, basics[s], Ts[s], objs[s], rowof, G, Zv, Zr, Rr, Sr, xz):
+                return top, count + 1, 2
+        else:
+            Ts[s] = Ts[top]
+            objs[s] = objs[top]
+            _pivot(Ts[s], objs[s], r, c)
+        node[s] = count
+        count += 1
+        nk = _expand_level(Ts, objs, basics, s, d, tol, ties, isb, nbr[node[s]], kidc, kidr)
+        if nk < 0:
+            return top, count, 2
+        nkid[s] = nk
+        nxt[s] = 0
+        top = s
+        done += 1
+    return top, count, 0
+
+
+@njit(cache=True, nogil=True)
+def rs_start(R, d, lo, hi, i, nbr, Ts, objs, basics, node, kidc, kidr, nkid, nxt, tol):
+    """Level 0 = basis i (mask ``lo[i]``, ``hi[i]``; rows in increasing variable order),
+    its tableau recomputed from the basis, expanded (``nbr[i]``, its children): the start
+    of the subtree of a frontier basis. Returns 0, or 2 on float trouble."""
+    k, W = R.shape
+    q = 0
+    for v in range(W - 1):
+        if (v < 64 and (lo[i] >> np.uint64(v)) & np.uint64(1)) or (v >= 64 and (hi[i] >> np.uint64(v - 64)) & np.uint64(1)):
+            if q < k:
+                basics[0, q] = v
+            q += 1
+    if q != k:
+        return 2
+    rowof = np.full(W - 1, -1, np.int64)
+    if not _refresh(R, d, basics[0], Ts[0], objs[0], rowof, np.empty((k, k)), np.empty(k, np.int64),
+                    np.empty(k, np.int64), np.empty(k, np.int64), np.empty(k, np.int64), np.empty(k)):
+        return 2
+    node[0] = i
+    nxt[0] = 0
+    nk = _expand_level(Ts, objs, basics, 0, d, tol, np.empty(k, np.int64), np.zeros(W - 1, np.bool_), nbr[i],
+                       kidc, kidr)
+    if nk < 0:
+        return 2
+    nkid[0] = nk
+    return 0

@@ -1,0 +1,177 @@
+"""The reverse-search float step (gamekit.kernel.reverse_search) of the certified search.
+
+Checked facts: on random and degenerate polytopes the reverse search finds exactly the
+bases of the breadth-first reference search (each once); its tree is a spanning tree with
+``parent[i] < i`` in which each basis is its parent with one exchange; and every recorded
+parent is the exact simplex parent — Bland's rule (smallest-index variable with negative
+reduced cost of min Σz) and the lexicographic ratio test, in exact integer arithmetic
+(:class:`gamekit.kernel.pivot.Dictionary`) — with the slack basis the only basis without
+a negative reduced cost. Method "all" on the reverse-search path agrees with lrsnash.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+
+import numpy as np
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import gamekit
+from gamekit.kernel import certified_polytope
+from gamekit.kernel.pivot import Dictionary
+
+
+def _search(M, how: str):
+    run = certified_polytope._reverse_search if how == "reverse" else certified_polytope._bfs_search
+    arrays, count, stopped = run(M, None, None, None)
+    return arrays, count, stopped
+
+
+def _masks(arrays, count) -> list[int]:
+    return [int(a) | (int(b) << 64) for a, b in zip(arrays["lo"][:count].tolist(), arrays["hi"][:count].tolist())]
+
+
+def _bland_parent(dic: Dictionary) -> int | None:
+    """Exact parent of the dictionary's basis (mask) for min Σz, or None at the optimum.
+    Reduced cost of nonbasic ν_c times D: D·[ν_c structural] − Σ_{basic z rows} T[r][c+1]."""
+    d = dic.d
+    best = None
+    for c, v in enumerate(dic.nonbasic):
+        red = (dic.D if v < d else 0) - sum(dic.T[r][c + 1] for r, b in enumerate(dic.basic) if b < d)
+        if red < 0 and (best is None or v < dic.nonbasic[best]):
+            best = c
+    if best is None:
+        return None
+    r = dic.leaving_row(best)
+    return dic.basis_key() ^ (1 << dic.basic[r]) ^ (1 << dic.nonbasic[best])
+
+
+def _check_tree_is_the_exact_simplex_tree(M) -> bool:
+    """False on float trouble (allowed: the exact search takes over), else checks the tree."""
+    arrays, count, stopped = _search(M, "reverse")
+    if stopped:
+        return False
+    masks = _masks(arrays, count)
+    parent, enter, leave = arrays["parent"], arrays["enter"], arrays["leave"]
+    dics = [Dictionary(M)]
+    assert _bland_parent(dics[0]) is None  # the slack basis is optimal
+    for i in range(1, count):
+        assert parent[i] < i
+        dic = dics[parent[i]].copy()
+        dic.pivot(dic.basic.index(int(leave[i])), dic.nonbasic.index(int(enter[i])))
+        assert dic.basis_key() == masks[i]
+        assert _bland_parent(dic) == masks[parent[i]]
+        dics.append(dic)
+    return True
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(2, 6), st.integers(2, 6), st.integers(1, 5), st.data())
+def test_reverse_search_finds_the_bases_of_the_breadth_first_search(k, d, hi, data):
+    M = [[data.draw(st.integers(1, hi)) for _ in range(d)] for _ in range(k)]
+    rs, rcount, rstop = _search(M, "reverse")
+    bfs, bcount, bstop = _search(M, "bfs")
+    assume(not rstop and not bstop)  # float trouble is allowed (the exact search takes over)
+    got = _masks(rs, rcount)
+    assert len(set(got)) == rcount  # no basis visited twice
+    assert set(got) == set(_masks(bfs, bcount))
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(2, 5), st.integers(2, 5), st.integers(1, 4), st.data())
+def test_reverse_search_tree_is_the_exact_simplex_tree_property(k, d, hi, data):
+    assume(_check_tree_is_the_exact_simplex_tree([[data.draw(st.integers(1, hi)) for _ in range(d)] for _ in range(k)]))
+
+
+@pytest.mark.parametrize("seed,k,d,hi", [(1, 7, 7, 99), (2, 7, 6, 2), (3, 6, 8, 1), (4, 8, 8, 3)])
+def test_reverse_search_tree_is_the_exact_simplex_tree(seed, k, d, hi):
+    rng = random.Random(seed)
+    assert _check_tree_is_the_exact_simplex_tree([[rng.randint(1, hi + 1) for _ in range(d)] for _ in range(k)])
+
+
+@pytest.mark.parametrize("seed,n,hi", [(1, 10, 99), (2, 10, 2), (3, 9, 1), (4, 11, 99), (5, 11, 2)])
+def test_reverse_search_equals_breadth_first_on_larger_polytopes(seed, n, hi):
+    rng = random.Random(seed)
+    M = [[rng.randint(1, hi + 1) for _ in range(n)] for _ in range(n + seed % 3)]
+    rs, rcount, rstop = _search(M, "reverse")
+    bfs, bcount, bstop = _search(M, "bfs")
+    assert not rstop and not bstop
+    got = _masks(rs, rcount)
+    assert len(set(got)) == rcount and set(got) == set(_masks(bfs, bcount))
+    cb = certified_polytope.search_bases(M)
+    assert cb is not None and cb.complete and len(cb.lo) == rcount
+
+
+def test_reverse_search_stack_grows(monkeypatch):
+    """A stack of one level must grow to the tree's depth; same bases."""
+    real = certified_polytope._new_stack
+    monkeypatch.setattr(certified_polytope, "_new_stack", lambda levels, k, d: real(2, k, d))
+    rng = random.Random(9)
+    M = [[rng.randint(1, 100) for _ in range(8)] for _ in range(8)]
+    rs, rcount, _ = _search(M, "reverse")
+    bfs, bcount, _ = _search(M, "bfs")
+    assert set(_masks(rs, rcount)) == set(_masks(bfs, bcount))
+
+
+@pytest.mark.skipif(shutil.which("lrsnash") is None, reason="lrsnash not installed")
+@pytest.mark.parametrize("seed,n,hi", [(21, 9, 99), (22, 9, 2), (23, 10, 1)])
+def test_all_on_the_reverse_search_path_agrees_with_lrsnash(seed, n, hi):
+    from test_certified_enumeration import _as_set, _game, _lrsnash
+
+    g = _game(seed, n, n, hi)
+    res = gamekit.solve_result(g, method="all", eliminate_dominated=False)
+    assert res.parameters["search"] == "float search, exact certificate"
+    assert _as_set(res) == _lrsnash(g)
+
+
+def test_budget_on_the_reverse_search_keeps_a_subtree():
+    """A basis budget stops the depth-first search with a prefix closed under parent."""
+    rng = random.Random(4)
+    M = [[rng.randint(1, 100) for _ in range(9)] for _ in range(9)]
+    arrays, count, stopped = certified_polytope._reverse_search(M, 50, None, None)
+    assert stopped == "bases" and count == 50
+    assert (arrays["parent"][1:count] < np.arange(1, count)).all()
+
+
+def _vertex_labels(cb) -> set[int]:
+    labels, _ = cb.vertices()
+    return {int(a) | (int(b) << 64) for a, b in labels.tolist()}
+
+
+@pytest.mark.parametrize("depth", [1, 3])
+@pytest.mark.parametrize("seed,k,d,hi", [(1, 10, 10, 99), (2, 11, 9, 2), (3, 9, 12, 99), (4, 12, 12, 1)])
+def test_two_threads_find_the_same_bases(monkeypatch, depth, seed, k, d, hi):
+    """Subtrees shared out between two threads (frontier jobs, donations, adopted
+    ancestors): the same set of bases and the same exact labels as one thread."""
+    from gamekit.kernel import parallel_search
+
+    monkeypatch.setattr(parallel_search, "FRONTIER_DEPTH", depth)
+    rng = random.Random(seed)
+    M = [[rng.randint(1, hi + 1) for _ in range(d)] for _ in range(k)]
+    one = certified_polytope.search_bases(M)
+    two = certified_polytope.search_bases(M, threads=2)
+    assert one.complete and two.complete
+    assert set(_masks({"lo": two.lo, "hi": two.hi}, len(two.lo))) == set(_masks({"lo": one.lo, "hi": one.hi},
+                                                                                 len(one.lo)))
+    assert len(two.lo) == len(one.lo)  # no basis stored twice
+    assert _vertex_labels(two) == _vertex_labels(one)
+
+
+def test_two_threads_certificate_rejects_missing_bases():
+    rng = random.Random(8)
+    M = [[rng.randint(1, 100) for _ in range(10)] for _ in range(10)]
+    assert certified_polytope.search_bases(M, threads=2).complete
+    assert certified_polytope.search_bases(M, threads=2, drop=1) is None
+
+
+def test_two_threads_budget_stops_with_verified_bases():
+    rng = random.Random(6)
+    M = [[rng.randint(1, 100) for _ in range(11)] for _ in range(11)]
+    cb = certified_polytope.search_bases(M, max_bases=500, threads=2)
+    assert not cb.complete and cb.stopped == "bases" and len(cb.lo) == len(cb.labels) == 500
+    full = certified_polytope.search_bases(M)
+    assert set(_masks({"lo": cb.lo, "hi": cb.hi}, len(cb.lo))) <= set(_masks({"lo": full.lo, "hi": full.hi},
+                                                                               len(full.lo)))
