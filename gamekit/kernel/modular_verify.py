@@ -317,7 +317,7 @@ def _log_tables() -> tuple[np.ndarray, np.ndarray]:
 
 
 CEIL8, FLOOR8 = _log_tables()
-_UNBOUNDED = 1 << 40  # a column with an entry ≥ 2²⁶: no per-basis bound, all primes
+_UNBOUNDED = 1 << 20  # a column with an entry ≥ 2²⁶: no per-basis bound (> the 2·200·216 of 200 primes)
 
 
 @njit(cache=True, nogil=True)
@@ -372,8 +372,8 @@ def _prime_counts(Mres, primes, parent, enter, leave, count):
     level = np.zeros(P + 1, np.int64)
     for s in range(P):
         level[s + 1] = level[s] + 2 * _log8(np.int64(primes[s]), False)
-    E = np.empty(count, np.int64)
-    mnode = np.empty(count, np.int64)
+    E = np.empty(count, np.int32)  # |E| ≤ e1 + 128·2²⁰ < 2³¹; 6 bytes per basis in all
+    mnode = np.empty(count, np.uint8)  # P ≤ 200
     E[0] = e1
     for i in range(count):
         if i > 0:
@@ -383,7 +383,7 @@ def _prime_counts(Mres, primes, parent, enter, leave, count):
             if leave[i] < d:
                 E[i] -= e[leave[i]]
         m = 1
-        while m < P and level[m] < E[i] + 17:
+        while m < P and level[m] < np.int64(E[i]) + 17:
             m += 1
         mnode[i] = m
     msub = mnode.copy()
