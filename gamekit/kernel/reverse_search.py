@@ -247,7 +247,7 @@ def rs_init(R, d, nbr, Ts, objs, basics, node, kidc, kidr, nkid, nxt, tol):
     node[0] = 0
     nxt[0] = 0
     Q, lim, cnt, arg = _ratio_work(k, W)
-    nk = _expand_level(Ts, objs, basics, 0, d, tol, np.empty(k, np.int64), np.zeros(W - 1, np.bool_), nbr[0],
+    nk = _expand_level(Ts, objs, basics, np.int64(0), d, tol, np.empty(k, np.int64), np.zeros(W - 1, np.bool_), nbr[0],
                        kidc, kidr, Q, lim, cnt, arg)
     if nk < 0:
         return 2
@@ -364,7 +364,7 @@ def rs_start(R, d, lo, hi, i, nbr, Ts, objs, basics, node, kidc, kidr, nkid, nxt
     node[0] = i
     nxt[0] = 0
     Q, lim, cnt, arg = _ratio_work(k, W)
-    nk = _expand_level(Ts, objs, basics, 0, d, tol, np.empty(k, np.int64), np.zeros(W - 1, np.bool_), nbr[i],
+    nk = _expand_level(Ts, objs, basics, np.int64(0), d, tol, np.empty(k, np.int64), np.zeros(W - 1, np.bool_), nbr[i],
                        kidc, kidr, Q, lim, cnt, arg)
     if nk < 0:
         return 2
