@@ -143,10 +143,10 @@ def _leave_row(T, c, k, d, tol, ties, lim, cnt, arg):
     smallest ratio): then every other ratio exceeds the tie band of the sequential test
     whatever the order of the rows, so ``lex_leave`` would return that row too; by
     ``lex_leave`` itself otherwise (ties, degenerate rows)."""
+    if lim[c] == np.inf:  # no positive entry (every ratio +∞)
+        return -1
     if cnt[c] == 1:
         return arg[c]
-    if lim[c] == np.inf:
-        return -1
     return lex_leave(T, c, k, d, tol, ties)
 
 
