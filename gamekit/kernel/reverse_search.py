@@ -107,12 +107,24 @@ def _pivot(S, So, D, Do, r, c):
 @njit(cache=True, nogil=True, error_model="numpy", **_NO_REFCOUNT)
 def _min_ratios(T, tol, Q, lim, cnt, arg):
     """The ratio test of every column at once (rows outer, columns inner: the loops are
-    branch-free and vectorize): ``Q[r, c] = T[r, rhs] / T[r, c]`` where ``T[r, c] > tol``
-    (else +∞), ``m_c = min_r Q[r, c]``, ``lim[c] = m_c + 2·tol·(1 + |m_c|)`` and
-    ``cnt[c]`` rows with ``Q[r, c] ≤ lim[c]``, the last of them ``arg[c]``. The ratios are
-    the same divisions as in :func:`gamekit.kernel.float_search.lex_leave`."""
+    branch-free and vectorize). With ``q_rc = T[r, rhs] / T[r, c]`` over ``T[r, c] > tol``
+    and ``m_c = min_r q_rc``: ``cnt[c]`` rows have ``q_rc ≤ m_c + 2·tol·(1 + |m_c|)``, the
+    last of them ``arg[c]``; ``lim[c] = +∞`` iff column c has no positive entry.
+
+    When every right-hand side is > 0 (a nondegenerate basis) the ratios are compared
+    through ``p_rc = T[r, c]·(1/T[r, rhs])`` (one division per row instead of one per
+    entry; ``q ≤ L ⇔ p ≥ 1/L``): the rounding differs from ``lex_leave``'s divisions by a
+    few ulps only, far inside the factor 2 of the band, so a count of 1 still proves that
+    ``lex_leave`` returns ``arg[c]`` (see :func:`_leave_row`). Otherwise (a zero or
+    drifted right-hand side) the same divisions as ``lex_leave``."""
     k, W = T.shape
     rhs = W - 1
+    nondeg = True
+    for r in range(k):
+        nondeg &= T[r, rhs] > 0.0
+    if nondeg:
+        _count_inverse_ratios(T, tol, Q, lim, cnt, arg)
+        return
     for c in range(rhs):
         lim[c] = np.inf
         cnt[c] = 0
@@ -132,6 +144,40 @@ def _min_ratios(T, tol, Q, lim, cnt, arg):
         q = Q[r]
         for c in range(rhs):
             h = q[c] <= lim[c]
+            cnt[c] += h
+            arg[c] = r if h else arg[c]
+
+
+@njit(cache=True, nogil=True, error_model="numpy", **_NO_REFCOUNT)
+def _count_inverse_ratios(T, tol, Q, lim, cnt, arg):
+    """:func:`_min_ratios` when every right-hand side is > 0, by ``p = T[r, c]/T[r, rhs]``:
+    ``lim[c]`` = 1/(m_c + 2·tol·(1 + m_c)) (the smallest p counted), +∞ without a
+    positive entry."""
+    k, W = T.shape
+    rhs = W - 1
+    for c in range(rhs):
+        lim[c] = 0.0
+        cnt[c] = 0
+        arg[c] = -1
+    for r in range(k):
+        row = T[r]
+        q = Q[r]
+        ib = 1.0 / row[rhs]
+        for c in range(rhs):
+            a = row[c]
+            v = a * ib if a > tol else 0.0
+            q[c] = v
+            lim[c] = max(lim[c], v)
+    for c in range(rhs):
+        if lim[c] > 0.0:
+            m = 1.0 / lim[c]
+            lim[c] = 1.0 / (m + 2.0 * tol * (1.0 + m))
+        else:
+            lim[c] = np.inf
+    for r in range(k):
+        q = Q[r]
+        for c in range(rhs):
+            h = q[c] >= lim[c]
             cnt[c] += h
             arg[c] = r if h else arg[c]
 
