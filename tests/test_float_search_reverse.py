@@ -235,7 +235,7 @@ class _Kernel:
 
 def test_compile_notice_only_on_a_terminal_and_only_when_compiling(monkeypatch):
     from gamekit.kernel import compile_notice as cn
-    from gamekit.kernel.reverse_search import rs_chunk
+    from gamekit.kernel.reverse_search import _rs_loop
 
     monkeypatch.setattr(cn, "_shown", False)
     cold = [_Kernel(False, True), _Kernel(False, False)]
@@ -246,4 +246,4 @@ def test_compile_notice_only_on_a_terminal_and_only_when_compiling(monkeypatch):
     assert cn.notice_if_compiling(cold, term) and term.text == cn.MESSAGE + "\n"
     assert not cn.notice_if_compiling(cold, term) and term.text == cn.MESSAGE + "\n"  # once per process
     certified_polytope.search_bases([[1, 2], [2, 1]])  # compiled or loaded now
-    assert cn.kernels_cached([rs_chunk, object()])  # in this process / no disk cache: no notice
+    assert cn.kernels_cached([_rs_loop, object()])  # in this process / no disk cache: no notice

@@ -305,9 +305,9 @@ def _compile_notice(*dispatchers) -> None:
     numba's disk cache yet (:mod:`gamekit.kernel.compile_notice`)."""
     from gamekit.kernel.compile_notice import notice_if_compiling
     from gamekit.kernel.partner_filter import partner_status
-    from gamekit.kernel.reverse_search import rs_chunk, rs_init
+    from gamekit.kernel.reverse_search import _expand_level, _rs_loop
 
-    notice_if_compiling((rs_init, rs_chunk, partner_status, *dispatchers))
+    notice_if_compiling((_expand_level, _rs_loop, partner_status, *dispatchers))
 
 
 def search_bases(

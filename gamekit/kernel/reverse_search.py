@@ -251,8 +251,7 @@ def _expand_level(Ts, objs, basics, s, d, tol, ties, isb, nbr_row, kidc, kidr, Q
     return nk
 
 
-@njit(cache=True, nogil=True)
-def _ratio_work(k, W):
+def _ratio_work(k: int, W: int) -> tuple[np.ndarray, ...]:
     """Work arrays of :func:`_min_ratios`: ratios, limits, counts, rows."""
     return np.empty((k, W)), np.empty(W), np.empty(W, np.int64), np.empty(W, np.int64)
 
@@ -280,21 +279,19 @@ def _refresh(R, d, basic, T, obj, rowof, G, Zv, Zr, Rr, Sr, xz, piv):
     return ok
 
 
-@njit(cache=True, nogil=True)
 def rs_init(R, d, nbr, Ts, objs, basics, node, kidc, kidr, nkid, nxt, tol):
     """Level 0 = the slack basis (basis 0, tableau [M | I | 1], reduced costs 1 for the
-    structural variables), expanded. Returns 0, or 2 on float trouble."""
+    structural variables), expanded. Returns 0, or 2 on float trouble. (Plain Python
+    around the compiled :func:`_expand_level`: one compiled entry point fewer.)"""
     k, W = R.shape
     Ts[0] = R
     objs[0, :] = 0.0
     objs[0, :d] = 1.0
-    for q in range(k):
-        basics[0, q] = d + q
+    basics[0] = np.arange(d, d + k)
     node[0] = 0
     nxt[0] = 0
-    Q, lim, cnt, arg = _ratio_work(k, W)
-    nk = _expand_level(Ts, objs, basics, np.int64(0), d, tol, np.empty(k, np.int64), np.zeros(W - 1, np.bool_), nbr[0],
-                       kidc, kidr, Q, lim, cnt, arg)
+    nk = _expand_level(Ts, objs, basics, 0, d, tol, np.empty(k, np.int64), np.zeros(W - 1, np.bool_), nbr[0],
+                       kidc, kidr, *_ratio_work(k, W))
     if nk < 0:
         return 2
     nkid[0] = nk
@@ -358,7 +355,6 @@ def _rs_loop(R, d, lo, hi, parent, enter, leave, nbr, table, count, top, Ts, obj
     return top, count, 0
 
 
-@njit(cache=True, nogil=True)
 def rs_chunk(R, d, lo, hi, parent, enter, leave, nbr, table, count, top, Ts, objs, basics, node, kidc, kidr, nkid,
              nxt, steps, tol, refresh, maxdepth, frontier, nfront):
     """Depth-first reverse search from the explicit stack (levels 0..top): visit at most
@@ -371,47 +367,39 @@ def rs_chunk(R, d, lo, hi, parent, enter, leave, nbr, table, count, top, Ts, obj
     searched later from :func:`rs_start`, e.g. by another thread). Returns (top, count,
     status): status 0 = stopped normally (top < 0: the search is over), 1 = arrays full
     (grow and resume), 2 = float trouble (singular basis or a column without positive
-    entry), 3 = stack full, 4 = frontier full."""
+    entry), 3 = stack full, 4 = frontier full. (Plain Python: allocates the work arrays and
+    calls the compiled loop :func:`_rs_loop`, which releases the GIL.)"""
     k, W = R.shape
-    ties = np.empty(k, np.int64)
+    ties, Zv, Zr, Rr, Sr, piv = np.empty((6, k), np.int64)
     isb = np.zeros(W - 1, np.bool_)
     rowof = np.full(W - 1, -1, np.int64)
     G = np.empty((k, k))
-    Zv = np.empty(k, np.int64)
-    Zr = np.empty(k, np.int64)
-    Rr = np.empty(k, np.int64)
-    Sr = np.empty(k, np.int64)
     xz = np.empty(k)
     Q, lim, cnt, arg = _ratio_work(k, W)
     return _rs_loop(R, d, lo, hi, parent, enter, leave, nbr, table, count, top, Ts, objs, basics, node, kidc, kidr,
                     nkid, nxt, steps, tol, refresh, maxdepth, frontier, nfront,
-                    ties, isb, rowof, G, Zv, Zr, Rr, Sr, xz, ties.copy(), Q, lim, cnt, arg)
+                    ties, isb, rowof, G, Zv, Zr, Rr, Sr, xz, piv, Q, lim, cnt, arg)
 
 
-@njit(cache=True, nogil=True)
 def rs_start(R, d, lo, hi, i, nbr, Ts, objs, basics, node, kidc, kidr, nkid, nxt, tol):
     """Level 0 = basis i (mask ``lo[i]``, ``hi[i]``; rows in increasing variable order),
     its tableau recomputed from the basis, expanded (``nbr[i]``, its children): the start
-    of the subtree of a frontier basis. Returns 0, or 2 on float trouble."""
+    of the subtree of a frontier basis. Returns 0, or 2 on float trouble. (Plain Python
+    around the compiled :func:`_refresh` and :func:`_expand_level`.)"""
     k, W = R.shape
-    q = 0
-    for v in range(W - 1):
-        if (v < 64 and (lo[i] >> np.uint64(v)) & np.uint64(1)) or (v >= 64 and (hi[i] >> np.uint64(v - 64)) & np.uint64(1)):
-            if q < k:
-                basics[0, q] = v
-            q += 1
-    if q != k:
+    words = np.array([lo[i], hi[i]], np.uint64).view(np.uint8)
+    basic = np.nonzero(np.unpackbits(words, bitorder="little")[: W - 1])[0]
+    if len(basic) != k:
         return 2
-    rowof = np.full(W - 1, -1, np.int64)
-    if not _refresh(R, d, basics[0], Ts[0], objs[0], rowof, np.empty((k, k)), np.empty(k, np.int64),
-                    np.empty(k, np.int64), np.empty(k, np.int64), np.empty(k, np.int64), np.empty(k),
-                    np.empty(k, np.int64)):
+    basics[0] = basic
+    work = np.empty((6, k), np.int64)
+    if not _refresh(R, d, basics[0], Ts[0], objs[0], np.full(W - 1, -1, np.int64), np.empty((k, k)), work[0], work[1],
+                    work[2], work[3], np.empty(k), work[4]):
         return 2
     node[0] = i
     nxt[0] = 0
-    Q, lim, cnt, arg = _ratio_work(k, W)
-    nk = _expand_level(Ts, objs, basics, np.int64(0), d, tol, np.empty(k, np.int64), np.zeros(W - 1, np.bool_), nbr[i],
-                       kidc, kidr, Q, lim, cnt, arg)
+    nk = _expand_level(Ts, objs, basics, 0, d, tol, work[5], np.zeros(W - 1, np.bool_), nbr[i], kidc, kidr,
+                       *_ratio_work(k, W))
     if nk < 0:
         return 2
     nkid[0] = nk
