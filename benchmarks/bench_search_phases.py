@@ -7,7 +7,10 @@ degenerate payoffs in {0, 1, 2}: the three phases of
 ``gamekit.kernel.certified_polytope.search_bases`` timed separately (CPU seconds of this
 process, ``time.process_time``, best of ``--repeats`` for the exact checks):
 
-1. float search (``certified_polytope._float_search``),
+1. float search (``certified_polytope._float_search``, the reverse search) **and** the
+   breadth-first float search (``certified_polytope._bfs_search``, one tableau inverted per
+   basis) on the same polytope — the peer of the reverse search in the same run; both must
+   find the same set of bases ("same"),
 2. the exact check of every basis — ``modular_verify.verify_tree`` (float64 residues modulo
    primes < 2²⁷, fraction-free pivots, per-basis prime counts) **and** the previous kernel
    ``gamekit.testing.modular_reference.verify_tree_reference`` (63-bit residues modulo primes
@@ -65,6 +68,11 @@ def measure(M: list[list[int]], max_bases: int, repeats: int) -> dict:
     t = time.process_time()
     st, count, stopped = cp._float_search(M, max_bases, None, None)
     search = time.process_time() - t
+    t = time.process_time()
+    sb, cb, _ = cp._bfs_search(M, max_bases, None, None)
+    bfs = time.process_time() - t
+    same = cb == count and bool((np.sort(st["lo"][:count] + (st["hi"][:count] << np.uint64(40)))
+                                 == np.sort(sb["lo"][:cb] + (sb["hi"][:cb] << np.uint64(40)))).all())
     tree = (st["parent"][:count], st["enter"][:count], st["leave"][:count], count, st["lo"], st["hi"])
 
     def check(kernel, chooser):
@@ -83,7 +91,7 @@ def measure(M: list[list[int]], max_bases: int, repeats: int) -> dict:
                                                                  count, d, d + k), 1)
         assert ok
     agree = bad_new == bad_old == -1 and bool((lab_new == lab_old).all())
-    return {"bases": count, "cut": stopped == "bases", "search": search, "new": new, "old": old,
+    return {"bases": count, "cut": stopped == "bases", "search": search, "bfs": bfs, "same": same, "new": new, "old": old,
             "closure": closure, "agree": agree, "primes": (p_new, p_old)}
 
 
@@ -92,14 +100,17 @@ def _us(secs: float, count: int) -> str:
 
 
 def table(rows: list[tuple[int, str, dict]]) -> list[str]:
-    out = ["| n | payoffs | bases | primes new / old | float search µs/basis | exact check (new) µs/basis "
+    out = ["| n | payoffs | bases | primes new / old | float search µs/basis | BFS float search µs/basis "
+           "| **BFS / reverse** | exact check (new) µs/basis "
            "| previous kernel µs/basis | **old / new** | closure µs/basis | check share of the three | agree |",
-           "|---|---|---|---|---|---|---|---|---|---|---|"]
+           "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for n, fam, r in rows:
         c = r["bases"]
         total = r["search"] + r["new"] + r["closure"]
         out.append(f"| {n} | {fam} | {c:,}{' (cut)' if r['cut'] else ''} | {r['primes'][0]} / {r['primes'][1]} "
-                   f"| {_us(r['search'], c)} | {_us(r['new'], c)} | {_us(r['old'], c)} "
+                   f"| {_us(r['search'], c)} | {_us(r['bfs'], c)} "
+                   f"| **{r['bfs'] / r['search']:.1f}×**{'' if r['same'] or r['cut'] else ' (sets differ!)'} "
+                   f"| {_us(r['new'], c)} | {_us(r['old'], c)} "
                    f"| **{r['old'] / r['new']:.1f}×** | {_us(r['closure'], c) if not r['cut'] else '—'} "
                    f"| {100 * r['new'] / total:.0f} % | {'yes' if r['agree'] else 'NO'} |")
     return out
@@ -110,13 +121,14 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="n = 12, 14 only; no results file")
     ap.add_argument("--max-bases", type=int, default=2_000_000)
     ap.add_argument("--repeats", type=int, default=2)
+    ap.add_argument("--sizes", type=str, default="12,14,16,18,20", help="comma-separated n")
     args = ap.parse_args()
     from rich.console import Console
     from rich.progress import Progress
 
     from gamekit.kernel import certified_polytope  # noqa: F401 - numba kernels loaded (and compiled) first
 
-    sizes = (12, 14) if args.quick else (12, 14, 16, 18, 20)
+    sizes = (12, 14) if args.quick else tuple(int(x) for x in args.sizes.split(","))
     cells = [(n, fam, hi) for n in sizes for fam, hi in FAMILIES]
     measure(polytope(6, 99), 1000, 1)  # compile / load every kernel before timing
     rows = []
@@ -135,7 +147,9 @@ def main() -> None:
              "(`gamekit.testing.modular_reference`, primes < 2³¹) over the new one (`modular_verify.verify_tree`, "
              "primes < 2²⁷) on the same tree in the same run. *agree*: both accept and return the same labels "
              f"for every basis. Trees above {args.max_bases:,} bases are cut to the search's first bases "
-             "(no closure certificate then). Produced by `benchmarks/bench_search_phases.py`.", "",
+             "(no closure certificate then). *BFS / reverse*: CPU of the breadth-first float search "
+             "(`certified_polytope._bfs_search`) over the reverse search on the same polytope in the same run "
+             "(same set of bases). Produced by `benchmarks/bench_search_phases.py`.", "",
              *table(rows), ""]
     text = "\n".join(lines)
     print(text)

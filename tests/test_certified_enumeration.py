@@ -210,7 +210,8 @@ def test_certificate_rejects_a_basis_that_is_not_lexico_feasible(monkeypatch):
     monkeypatch.setattr(float_search, "lex_leave", wrong_row)
     monkeypatch.setattr(float_search, "bfs_chunk", float_search.bfs_chunk.py_func)
     monkeypatch.setattr(reverse_search, "lex_leave", wrong_row)
-    for name in ("_expand", "_expand_level", "rs_init", "rs_chunk"):
+    monkeypatch.setattr(reverse_search, "_leave_row", lambda T, c, k, d, tol, ties, *_: wrong_row(T, c, k, d, tol, ties))
+    for name in ("_expand", "_expand_level", "_rs_loop"):
         monkeypatch.setattr(reverse_search, name, getattr(reverse_search, name).py_func)
     M = _matrix(random.Random(5), 5, 5, 99)
     for search in ("reverse", "bfs"):

@@ -175,3 +175,75 @@ def test_two_threads_budget_stops_with_verified_bases():
     full = certified_polytope.search_bases(M)
     assert set(_masks({"lo": cb.lo, "hi": cb.hi}, len(cb.lo))) <= set(_masks({"lo": full.lo, "hi": full.hi},
                                                                                len(full.lo)))
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.integers(1, 7), st.integers(1, 7), st.integers(0, 10**6))
+def test_all_columns_ratio_test_equals_lex_leave(k, d, seed):
+    """The branch-free ratio test of all columns at once (``_min_ratios`` + ``_leave_row``)
+    returns for every column exactly the row of the sequential lexicographic ratio test
+    ``float_search.lex_leave`` — on tableaux with many ties (small integer entries, with or
+    without zero right-hand sides: both branches of ``_min_ratios``) and on generic ones."""
+    from gamekit.kernel import reverse_search as rs
+    from gamekit.kernel.float_search import lex_leave
+
+    rng = np.random.default_rng(seed)
+    W = d + k + 1
+    ties_likely = seed % 2 == 0
+    T = rng.integers(-3, 4, (k, W)).astype(float) if ties_likely else rng.normal(size=(k, W))
+    T[:, -1] = rng.integers(seed % 4 // 2, 3, k) if ties_likely else np.abs(T[:, -1])  # {0,1,2} or {1,2}
+    assume((T[:, :-1] > 1e-9).any())
+    T /= 3.0
+    Q, lim, cnt, arg = rs._ratio_work(k, W)
+    rs._min_ratios(T, 1e-9, Q, lim, cnt, arg)
+    ties = np.empty(k, np.int64)
+    for c in range(W - 1):
+        assert rs._leave_row(T, c, k, d, 1e-9, ties, lim, cnt, arg) == lex_leave(T, c, k, d, 1e-9, ties)
+
+
+class _Tty:
+    def __init__(self, tty: bool) -> None:
+        self.tty, self.text = tty, ""
+
+    def isatty(self) -> bool:
+        return self.tty
+
+    def write(self, s: str) -> None:
+        self.text += s
+
+    def flush(self) -> None:
+        pass
+
+
+class _Kernel:
+    """A stand-in for a numba dispatcher: compiled or not in this process, with or
+    without a fresh disk-cache index."""
+
+    def __init__(self, compiled: bool, cached: bool) -> None:
+        self.signatures = ["sig"] if compiled else []
+        index = {"key": "entry"} if cached else {}
+
+        class _File:
+            def _load_index(self):
+                return index
+
+        class _Cache:
+            _cache_file = _File()
+
+        self._cache = _Cache()
+
+
+def test_compile_notice_only_on_a_terminal_and_only_when_compiling(monkeypatch):
+    from gamekit.kernel import compile_notice as cn
+    from gamekit.kernel.reverse_search import _rs_loop
+
+    monkeypatch.setattr(cn, "_shown", False)
+    cold = [_Kernel(False, True), _Kernel(False, False)]
+    pipe = _Tty(False)
+    assert not cn.notice_if_compiling(cold, pipe) and pipe.text == ""  # not a terminal: silent
+    term = _Tty(True)
+    assert not cn.notice_if_compiling([_Kernel(True, False), _Kernel(False, True)], term) and term.text == ""
+    assert cn.notice_if_compiling(cold, term) and term.text == cn.MESSAGE + "\n"
+    assert not cn.notice_if_compiling(cold, term) and term.text == cn.MESSAGE + "\n"  # once per process
+    certified_polytope.search_bases([[1, 2], [2, 1]])  # compiled or loaded now
+    assert cn.kernels_cached([_rs_loop, object()])  # in this process / no disk cache: no notice

@@ -300,6 +300,16 @@ def _float_search(M, max_bases: int | None, deadline: float | None, progress) ->
     return run(M, max_bases, deadline, progress)
 
 
+def _compile_notice(*dispatchers) -> None:
+    """The one-line stderr notice (terminals only) when the search kernels are not in
+    numba's disk cache yet (:mod:`gamekit.kernel.compile_notice`)."""
+    from gamekit.kernel.compile_notice import notice_if_compiling
+    from gamekit.kernel.partner_filter import partner_status
+    from gamekit.kernel.reverse_search import _expand_level, _rs_loop
+
+    notice_if_compiling((_expand_level, _rs_loop, partner_status, *dispatchers))
+
+
 def search_bases(
     M: Sequence[Sequence[int]],
     max_bases: int | None = None,
@@ -317,6 +327,7 @@ def search_bases(
     """
     from gamekit.kernel.modular_verify import choose_primes, closure_certificate, verify_tree
 
+    _compile_notice(verify_tree, closure_certificate)
     primes = choose_primes(M)
     if primes is None or not fast_path_applies(M):
         return None

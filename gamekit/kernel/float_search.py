@@ -107,10 +107,10 @@ def lex_leave(T, c, k, d, tol, ties):
 
 
 @njit(cache=True, nogil=True)
-def _invert(G, n):
-    """In-place Gauss–Jordan inverse of the leading n×n block of G (partial pivoting).
-    Returns False if it is numerically singular."""
-    piv = np.empty(n, np.int64)
+def _invert(G, n, piv):
+    """In-place Gauss–Jordan inverse of the leading n×n block of G (partial pivoting; the
+    row swaps go to the work array ``piv``, so nothing is allocated). Returns False if it
+    is numerically singular."""
     for j in range(n):
         p = j
         big = abs(G[j, j])
@@ -144,13 +144,15 @@ def _invert(G, n):
 
 
 @njit(cache=True, nogil=True)
-def tableau(R, basic, rowof, k, d, G, Zv, Zr, Rr, Sr, xz, T):
+def tableau(R, basic, rowof, k, d, G, Zv, Zr, Rr, Sr, xz, T, piv):
     """Float tableau columns ``B⁻¹a`` for every nonbasic variable and the right-hand side
     (``R`` = [M | I | 1]; ``rowof[v]`` = row of basic variable v, else -1), into ``T``.
 
     With Z the basic structural variables, R the rows whose slack is nonbasic (|R| = |Z|)
     and S the others, ``B⁻¹a`` has ``x_Z = M[R, Z]⁻¹ a_R`` and slack rows
-    ``a_i − M[i, Z] x_Z`` (i ∈ S): only an |Z|×|Z| inverse. Returns False if singular."""
+    ``a_i − M[i, Z] x_Z`` (i ∈ S): only an |Z|×|Z| inverse. Returns False if singular.
+    ``piv`` (k integers) is work space: nothing is allocated, so this also runs in code
+    compiled without reference counting (:mod:`gamekit.kernel.reverse_search`)."""
     W = R.shape[1]
     nz = 0
     for r in range(k):
@@ -172,7 +174,7 @@ def tableau(R, basic, rowof, k, d, G, Zv, Zr, Rr, Sr, xz, T):
     for a in range(nz):
         for b in range(nz):
             G[a, b] = R[Rr[a], Zv[b]]
-    if not _invert(G, nz):
+    if not _invert(G, nz, piv):
         return False
     for col in range(W):
         if col < W - 1 and rowof[col] >= 0:
@@ -220,6 +222,7 @@ def bfs_chunk(R, d, lo, hi, parent, enter, leave, nbr, table, head, count, steps
     Sr = np.empty(k, np.int64)
     xz = np.empty(k)
     T = np.empty((k, nv + 1))
+    piv = np.empty(k, np.int64)
     done = 0
     while head < count and done < steps:
         if count + d > cap or 2 * (count + d) > table.shape[0]:
@@ -231,7 +234,7 @@ def bfs_chunk(R, d, lo, hi, parent, enter, leave, nbr, table, head, count, steps
                 isb[v] = True
                 rowof[v] = r
                 r += 1
-        if r != k or not tableau(R, basic, rowof, k, d, G, Zv, Zr, Rr, Sr, xz, T):
+        if r != k or not tableau(R, basic, rowof, k, d, G, Zv, Zr, Rr, Sr, xz, T, piv):
             return head, count, 2
         t = 0
         for c in range(nv):

@@ -54,35 +54,146 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.core.cpu import CPUTargetOptions
 
 from gamekit.kernel.float_search import flip, lex_leave, lookup_insert, tableau
 
 __all__ = ["rs_init", "rs_chunk", "rs_start", "REFRESH"]
 
-REFRESH = 8
-"""A tableau is recomputed from its basis at every depth that is a multiple of this."""
+REFRESH = 32
+"""A tableau is recomputed from its basis at every depth that is a multiple of this (was 8:
+32 gave the same trees on the benchmark polytopes, n = 14…20, payoffs 0..99 and {0,1,2},
+and ≈ 10–20 % less search time; a drifted float decision is caught by the exact checks)."""
+
+# numba's (private, long-standing) switch that compiles a function without reference
+# counting (as in gamekit.kernel.modular_verify): the views Ts[s], T[r], … handed from one
+# kernel to the next cost two atomic operations each otherwise (≈ 1/3 of the search time).
+# Such a kernel must not allocate: the work arrays come from its caller.
+_NO_REFCOUNT = {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}
 
 
-@njit(cache=True, nogil=True)
-def _pivot(T, obj, r, c):
-    """Float pivot on (r, c) of the tableau T (k × (d+k+1)) and the objective row obj."""
-    k, W = T.shape
-    inv = 1.0 / T[r, c]
+@njit(cache=True, nogil=True, error_model="numpy", **_NO_REFCOUNT)
+def _pivot(S, So, D, Do, r, c):
+    """Out of place float pivot on (r, c): ``D, Do`` = the tableau S (k × (d+k+1)) and
+    objective row So pivoted (row r divided by S[r, c], then eliminated from every other
+    row). The same floating-point operations as a copy followed by an in-place pivot, in
+    one pass over contiguous rows (the inner loops vectorize)."""
+    k, W = S.shape
+    inv = 1.0 / S[r, c]
+    src = S[r]
+    pr = D[r]
     for j in range(W):
-        T[r, j] *= inv
-    T[r, c] = 1.0
+        pr[j] = src[j] * inv
+    pr[c] = 1.0
     for i in range(k):
-        if i != r:
-            f = T[i, c]
-            if f != 0.0:
-                for j in range(W):
-                    T[i, j] -= f * T[r, j]
-                T[i, c] = 0.0
-    f = obj[c]
-    if f != 0.0:
-        for j in range(W):
-            obj[j] -= f * T[r, j]
-        obj[c] = 0.0
+        if i == r:
+            continue
+        si = S[i]
+        di = D[i]
+        f = si[c]
+        if f != 0.0:
+            for j in range(W):
+                di[j] = si[j] - f * pr[j]
+            di[c] = 0.0
+        else:
+            for j in range(W):
+                di[j] = si[j]
+    f = So[c]
+    for j in range(W):
+        Do[j] = So[j] - f * pr[j]
+    Do[c] = 0.0
+
+
+@njit(cache=True, nogil=True, error_model="numpy", **_NO_REFCOUNT)
+def _min_ratios(T, tol, Q, lim, cnt, arg):
+    """The ratio test of every column at once (rows outer, columns inner: the loops are
+    branch-free and vectorize). With ``q_rc = T[r, rhs] / T[r, c]`` over ``T[r, c] > tol``
+    and ``m_c = min_r q_rc``: ``cnt[c]`` rows have ``q_rc ≤ m_c + 2·tol·(1 + |m_c|)``, the
+    last of them ``arg[c]``; ``lim[c] = +∞`` iff column c has no positive entry.
+
+    When every right-hand side is > 0 (a nondegenerate basis) the ratios are compared
+    through ``p_rc = T[r, c]·(1/T[r, rhs])`` (one division per row instead of one per
+    entry; ``q ≤ L ⇔ p ≥ 1/L``): the rounding differs from ``lex_leave``'s divisions by a
+    few ulps only, far inside the factor 2 of the band, so a count of 1 still proves that
+    ``lex_leave`` returns ``arg[c]`` (see :func:`_leave_row`). Otherwise (a zero or
+    drifted right-hand side) the same divisions as ``lex_leave``."""
+    k, W = T.shape
+    rhs = W - 1
+    nondeg = True
+    for r in range(k):
+        nondeg &= T[r, rhs] > 0.0
+    if nondeg:
+        _count_inverse_ratios(T, tol, Q, lim, cnt, arg)
+        return
+    for c in range(rhs):
+        lim[c] = np.inf
+        cnt[c] = 0
+        arg[c] = -1
+    for r in range(k):
+        row = T[r]
+        q = Q[r]
+        b = row[rhs]
+        for c in range(rhs):
+            a = row[c]
+            v = b / a if a > tol else np.inf
+            q[c] = v
+            lim[c] = min(lim[c], v)
+    for c in range(rhs):
+        lim[c] += 2.0 * tol * (1.0 + abs(lim[c]))
+    for r in range(k):
+        q = Q[r]
+        for c in range(rhs):
+            h = q[c] <= lim[c]
+            cnt[c] += h
+            arg[c] = r if h else arg[c]
+
+
+@njit(cache=True, nogil=True, error_model="numpy", **_NO_REFCOUNT)
+def _count_inverse_ratios(T, tol, Q, lim, cnt, arg):
+    """:func:`_min_ratios` when every right-hand side is > 0, by ``p = T[r, c]/T[r, rhs]``:
+    ``lim[c]`` = 1/(m_c + 2·tol·(1 + m_c)) (the smallest p counted), +∞ without a
+    positive entry."""
+    k, W = T.shape
+    rhs = W - 1
+    for c in range(rhs):
+        lim[c] = 0.0
+        cnt[c] = 0
+        arg[c] = -1
+    for r in range(k):
+        row = T[r]
+        q = Q[r]
+        ib = 1.0 / row[rhs]
+        for c in range(rhs):
+            a = row[c]
+            v = a * ib if a > tol else 0.0
+            q[c] = v
+            lim[c] = max(lim[c], v)
+    for c in range(rhs):
+        if lim[c] > 0.0:
+            m = 1.0 / lim[c]
+            lim[c] = 1.0 / (m + 2.0 * tol * (1.0 + m))
+        else:
+            lim[c] = np.inf
+    for r in range(k):
+        q = Q[r]
+        for c in range(rhs):
+            h = q[c] >= lim[c]
+            cnt[c] += h
+            arg[c] = r if h else arg[c]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _leave_row(T, c, k, d, tol, ties, lim, cnt, arg):
+    """:func:`gamekit.kernel.float_search.lex_leave` for column c, read from
+    :func:`_min_ratios` when one row alone has a ratio ≤ m + 2·tol·(1 + |m|) (m the
+    smallest ratio): then every other ratio exceeds the tie band of the sequential test
+    whatever the order of the rows, so ``lex_leave`` would return that row too; by
+    ``lex_leave`` itself otherwise (ties, degenerate rows)."""
+    if lim[c] == np.inf:  # no positive entry (every ratio +∞)
+        return -1
+    if cnt[c] == 1:
+        return arg[c]
+    return lex_leave(T, c, k, d, tol, ties)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -103,18 +214,19 @@ def _is_child(T, obj, isb, r, c, u, tol):
     return True
 
 
-@njit(cache=True, nogil=True)
-def _expand(T, obj, basic, isb, d, tol, ties, nbr_row, kidc, kidr):
+@njit(cache=True, nogil=True, **_NO_REFCOUNT)
+def _expand(T, obj, basic, isb, d, tol, ties, nbr_row, kidc, kidr, Q, lim, cnt, arg):
     """For every nonbasic c (increasing): the leaving row (lexicographic ratio test), the
     leaving variable into ``nbr_row``, and the children (c, r) into ``kidc``/``kidr``.
     Returns the number of children, or -1 if a column has no positive entry."""
     k, W = T.shape
+    _min_ratios(T, tol, Q, lim, cnt, arg)
     t = 0
     nk = 0
     for c in range(W - 1):
         if isb[c]:
             continue
-        r = lex_leave(T, c, k, d, tol, ties)
+        r = _leave_row(T, c, k, d, tol, ties, lim, cnt, arg)
         if r < 0:
             return -1
         u = basic[r]
@@ -127,25 +239,30 @@ def _expand(T, obj, basic, isb, d, tol, ties, nbr_row, kidc, kidr):
     return nk
 
 
-@njit(cache=True, nogil=True)
-def _expand_level(Ts, objs, basics, s, d, tol, ties, isb, nbr_row, kidc, kidr):
+@njit(cache=True, nogil=True, **_NO_REFCOUNT)
+def _expand_level(Ts, objs, basics, s, d, tol, ties, isb, nbr_row, kidc, kidr, Q, lim, cnt, arg):
     """:func:`_expand` at stack level s (marks the basic variables in ``isb`` meanwhile)."""
     k = basics.shape[1]
     for q in range(k):
         isb[basics[s, q]] = True
-    nk = _expand(Ts[s], objs[s], basics[s], isb, d, tol, ties, nbr_row, kidc[s], kidr[s])
+    nk = _expand(Ts[s], objs[s], basics[s], isb, d, tol, ties, nbr_row, kidc[s], kidr[s], Q, lim, cnt, arg)
     for q in range(k):
         isb[basics[s, q]] = False
     return nk
 
 
-@njit(cache=True, nogil=True)
-def _refresh(R, d, basic, T, obj, rowof, G, Zv, Zr, Rr, Sr, xz):
+def _ratio_work(k: int, W: int) -> tuple[np.ndarray, ...]:
+    """Work arrays of :func:`_min_ratios`: ratios, limits, counts, rows."""
+    return np.empty((k, W)), np.empty(W), np.empty(W, np.int64), np.empty(W, np.int64)
+
+
+@njit(cache=True, nogil=True, **_NO_REFCOUNT)
+def _refresh(R, d, basic, T, obj, rowof, G, Zv, Zr, Rr, Sr, xz, piv):
     """Recompute the tableau and objective row of ``basic`` from scratch. False if singular."""
     k, W = T.shape
     for q in range(k):
         rowof[basic[q]] = q
-    ok = tableau(R, basic, rowof, k, d, G, Zv, Zr, Rr, Sr, xz, T)
+    ok = tableau(R, basic, rowof, k, d, G, Zv, Zr, Rr, Sr, xz, T, piv)
     for q in range(k):
         rowof[basic[q]] = -1
         v = basic[q]
@@ -162,51 +279,32 @@ def _refresh(R, d, basic, T, obj, rowof, G, Zv, Zr, Rr, Sr, xz):
     return ok
 
 
-@njit(cache=True, nogil=True)
 def rs_init(R, d, nbr, Ts, objs, basics, node, kidc, kidr, nkid, nxt, tol):
     """Level 0 = the slack basis (basis 0, tableau [M | I | 1], reduced costs 1 for the
-    structural variables), expanded. Returns 0, or 2 on float trouble."""
+    structural variables), expanded. Returns 0, or 2 on float trouble. (Plain Python
+    around the compiled :func:`_expand_level`: one compiled entry point fewer.)"""
     k, W = R.shape
     Ts[0] = R
     objs[0, :] = 0.0
     objs[0, :d] = 1.0
-    for q in range(k):
-        basics[0, q] = d + q
+    basics[0] = np.arange(d, d + k)
     node[0] = 0
     nxt[0] = 0
     nk = _expand_level(Ts, objs, basics, 0, d, tol, np.empty(k, np.int64), np.zeros(W - 1, np.bool_), nbr[0],
-                       kidc, kidr)
+                       kidc, kidr, *_ratio_work(k, W))
     if nk < 0:
         return 2
     nkid[0] = nk
     return 0
 
 
-@njit(cache=True, nogil=True)
-def rs_chunk(R, d, lo, hi, parent, enter, leave, nbr, table, count, top, Ts, objs, basics, node, kidc, kidr, nkid,
-             nxt, steps, tol, refresh, maxdepth, frontier, nfront):
-    """Depth-first reverse search from the explicit stack (levels 0..top): visit at most
-    ``steps`` new bases. Level s holds basis ``node[s]`` (its mask ``lo``/``hi``), its
-    tableau ``Ts[s]``, objective row ``objs[s]``, basic variable per row ``basics[s]`` and
-    its children ``kidc/kidr[s, :nkid[s]]`` (entering column, leaving row), the next one
-    being ``nxt[s]``. A new basis gets index ``count`` (so ``parent[i] < i``), ``parent``,
-    ``enter``, ``leave`` and ``nbr[i]``. With ``maxdepth`` > 0 a new basis at that depth is
-    not expanded but appended to ``frontier`` (``nfront[0]`` entries; its subtree is
-    searched later from :func:`rs_start`, e.g. by another thread). Returns (top, count,
-    status): status 0 = stopped normally (top < 0: the search is over), 1 = arrays full
-    (grow and resume), 2 = float trouble (singular basis or a column without positive
-    entry), 3 = stack full, 4 = frontier full."""
-    k, W = R.shape
+@njit(cache=True, nogil=True, **_NO_REFCOUNT)
+def _rs_loop(R, d, lo, hi, parent, enter, leave, nbr, table, count, top, Ts, objs, basics, node, kidc, kidr, nkid,
+             nxt, steps, tol, refresh, maxdepth, frontier, nfront, ties, isb, rowof, G, Zv, Zr, Rr, Sr, xz, piv, Q,
+             lim, cnt, arg):
+    """The loop of :func:`rs_chunk`, compiled without reference counting (no allocation:
+    the work arrays come from :func:`rs_chunk`)."""
     cap = lo.shape[0]
-    ties = np.empty(k, np.int64)
-    isb = np.zeros(W - 1, np.bool_)
-    rowof = np.full(W - 1, -1, np.int64)
-    G = np.empty((k, k))
-    Zv = np.empty(k, np.int64)
-    Zr = np.empty(k, np.int64)
-    Rr = np.empty(k, np.int64)
-    Sr = np.empty(k, np.int64)
-    xz = np.empty(k)
     done = 0
     while top >= 0 and done < steps:
         if nxt[top] >= nkid[top]:
@@ -237,18 +335,17 @@ def rs_chunk(R, d, lo, hi, parent, enter, leave, nbr, table, count, top, Ts, obj
             nfront[0] += 1
             count += 1
             continue
-        basics[s] = basics[top]
+        for q in range(basics.shape[1]):
+            basics[s, q] = basics[top, q]
         basics[s, r] = c
         if refresh > 0 and s % refresh == 0:
-            if not _refresh(R, d, basics[s], Ts[s], objs[s], rowof, G, Zv, Zr, Rr, Sr, xz):
+            if not _refresh(R, d, basics[s], Ts[s], objs[s], rowof, G, Zv, Zr, Rr, Sr, xz, piv):
                 return top, count + 1, 2
         else:
-            Ts[s] = Ts[top]
-            objs[s] = objs[top]
-            _pivot(Ts[s], objs[s], r, c)
+            _pivot(Ts[top], objs[top], Ts[s], objs[s], r, c)
         node[s] = count
         count += 1
-        nk = _expand_level(Ts, objs, basics, s, d, tol, ties, isb, nbr[node[s]], kidc, kidr)
+        nk = _expand_level(Ts, objs, basics, s, d, tol, ties, isb, nbr[node[s]], kidc, kidr, Q, lim, cnt, arg)
         if nk < 0:
             return top, count, 2
         nkid[s] = nk
@@ -258,28 +355,51 @@ def rs_chunk(R, d, lo, hi, parent, enter, leave, nbr, table, count, top, Ts, obj
     return top, count, 0
 
 
-@njit(cache=True, nogil=True)
+def rs_chunk(R, d, lo, hi, parent, enter, leave, nbr, table, count, top, Ts, objs, basics, node, kidc, kidr, nkid,
+             nxt, steps, tol, refresh, maxdepth, frontier, nfront):
+    """Depth-first reverse search from the explicit stack (levels 0..top): visit at most
+    ``steps`` new bases. Level s holds basis ``node[s]`` (its mask ``lo``/``hi``), its
+    tableau ``Ts[s]``, objective row ``objs[s]``, basic variable per row ``basics[s]`` and
+    its children ``kidc/kidr[s, :nkid[s]]`` (entering column, leaving row), the next one
+    being ``nxt[s]``. A new basis gets index ``count`` (so ``parent[i] < i``), ``parent``,
+    ``enter``, ``leave`` and ``nbr[i]``. With ``maxdepth`` > 0 a new basis at that depth is
+    not expanded but appended to ``frontier`` (``nfront[0]`` entries; its subtree is
+    searched later from :func:`rs_start`, e.g. by another thread). Returns (top, count,
+    status): status 0 = stopped normally (top < 0: the search is over), 1 = arrays full
+    (grow and resume), 2 = float trouble (singular basis or a column without positive
+    entry), 3 = stack full, 4 = frontier full. (Plain Python: allocates the work arrays and
+    calls the compiled loop :func:`_rs_loop`, which releases the GIL.)"""
+    k, W = R.shape
+    ties, Zv, Zr, Rr, Sr, piv = np.empty((6, k), np.int64)
+    isb = np.zeros(W - 1, np.bool_)
+    rowof = np.full(W - 1, -1, np.int64)
+    G = np.empty((k, k))
+    xz = np.empty(k)
+    Q, lim, cnt, arg = _ratio_work(k, W)
+    return _rs_loop(R, d, lo, hi, parent, enter, leave, nbr, table, count, top, Ts, objs, basics, node, kidc, kidr,
+                    nkid, nxt, steps, tol, refresh, maxdepth, frontier, nfront,
+                    ties, isb, rowof, G, Zv, Zr, Rr, Sr, xz, piv, Q, lim, cnt, arg)
+
+
 def rs_start(R, d, lo, hi, i, nbr, Ts, objs, basics, node, kidc, kidr, nkid, nxt, tol):
     """Level 0 = basis i (mask ``lo[i]``, ``hi[i]``; rows in increasing variable order),
     its tableau recomputed from the basis, expanded (``nbr[i]``, its children): the start
-    of the subtree of a frontier basis. Returns 0, or 2 on float trouble."""
+    of the subtree of a frontier basis. Returns 0, or 2 on float trouble. (Plain Python
+    around the compiled :func:`_refresh` and :func:`_expand_level`.)"""
     k, W = R.shape
-    q = 0
-    for v in range(W - 1):
-        if (v < 64 and (lo[i] >> np.uint64(v)) & np.uint64(1)) or (v >= 64 and (hi[i] >> np.uint64(v - 64)) & np.uint64(1)):
-            if q < k:
-                basics[0, q] = v
-            q += 1
-    if q != k:
+    words = np.array([lo[i], hi[i]], np.uint64).view(np.uint8)
+    basic = np.nonzero(np.unpackbits(words, bitorder="little")[: W - 1])[0]
+    if len(basic) != k:
         return 2
-    rowof = np.full(W - 1, -1, np.int64)
-    if not _refresh(R, d, basics[0], Ts[0], objs[0], rowof, np.empty((k, k)), np.empty(k, np.int64),
-                    np.empty(k, np.int64), np.empty(k, np.int64), np.empty(k, np.int64), np.empty(k)):
+    basics[0] = basic
+    work = np.empty((6, k), np.int64)
+    if not _refresh(R, d, basics[0], Ts[0], objs[0], np.full(W - 1, -1, np.int64), np.empty((k, k)), work[0], work[1],
+                    work[2], work[3], np.empty(k), work[4]):
         return 2
     node[0] = i
     nxt[0] = 0
-    nk = _expand_level(Ts, objs, basics, 0, d, tol, np.empty(k, np.int64), np.zeros(W - 1, np.bool_), nbr[i],
-                       kidc, kidr)
+    nk = _expand_level(Ts, objs, basics, 0, d, tol, work[5], np.zeros(W - 1, np.bool_), nbr[i], kidc, kidr,
+                       *_ratio_work(k, W))
     if nk < 0:
         return 2
     nkid[0] = nk
