@@ -51,7 +51,8 @@ class VertexPairs:
     Y: list[tuple[int, ...]]
     pairs: list[tuple[int, int]]
     bases: tuple[int, int] = (0, 0)
-    """How many bases of each best-response polytope the search verified (information)."""
+    """How many bases of each best-response polytope the search verified (information; 0 for
+    the polytope the one-sided method did not search, see :mod:`gamekit.bimatrix.certified_partners`)."""
 
     def embed(self, rows: Sequence[int], cols: Sequence[int], m: int, n: int) -> VertexPairs:
         """The same candidates in a larger game whose strategies ``rows``/``cols`` are these
