@@ -56,16 +56,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from games.baccara.casino.sim_core import seed_key
+from games.baccara.casino.sim_core import GAMMA, MIX_M1, MIX_M2, seed_key
 
 if TYPE_CHECKING:
     from concurrent.futures import ThreadPoolExecutor
 
 __all__ = ["numba_available", "backend", "shuffled_shoes", "deal_chunk", "seed_key"]
 
-_GAMMA = 0x9E3779B97F4A7C15
-_M1 = 0xBF58476D1CE4E5B9
-_M2 = 0x94D049BB133111EB
 _MASK = (1 << 64) - 1
 
 
@@ -78,8 +75,8 @@ def _shoe_states(key: int, first: int, count: int) -> np.ndarray:
 
 def _mix_np(z: np.ndarray) -> np.ndarray:
     with np.errstate(over="ignore"):
-        z = (z ^ (z >> np.uint64(30))) * np.uint64(_M1)
-        z = (z ^ (z >> np.uint64(27))) * np.uint64(_M2)
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(MIX_M1)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(MIX_M2)
         return z ^ (z >> np.uint64(31))
 
 
@@ -93,7 +90,7 @@ def _mixed_states(key: int, first: int, count: int) -> np.ndarray:
 def _words(state0: np.ndarray, t: np.ndarray) -> np.ndarray:
     """Word t of each shoe's stream: hi(x_k) for t = 2k − 2, lo(x_k) for t = 2k − 1 (uint64 < 2³²)."""
     with np.errstate(over="ignore"):
-        x = _mix_np(state0 + (t // 2 + 1).astype(np.uint64) * np.uint64(_GAMMA))
+        x = _mix_np(state0 + (t // 2 + 1).astype(np.uint64) * np.uint64(GAMMA))
     return np.where(t & 1, x & np.uint64(0xFFFFFFFF), x >> np.uint64(32))
 
 

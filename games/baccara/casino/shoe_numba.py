@@ -13,11 +13,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange, uint64
 
+from games.baccara.casino.sim_core import GAMMA, MIX_M1, MIX_M2
+
 __all__ = ["deal"]
 
-G = np.uint64(0x9E3779B97F4A7C15)
-M1 = np.uint64(0xBF58476D1CE4E5B9)
-M2 = np.uint64(0x94D049BB133111EB)
+G = np.uint64(GAMMA)
+M1 = np.uint64(MIX_M1)
+M2 = np.uint64(MIX_M2)
 LO = np.uint64(0xFFFFFFFF)
 S30, S27, S31, S32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(32)
 

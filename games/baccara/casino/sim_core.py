@@ -53,14 +53,17 @@ _MAX_CHUNK_COUPS = 1 << 21  # ... and at most about this many coups, counted at 
 _BURN = [10 if v == 0 else v for v in (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)]  # cards burned after rank A..K
 _VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)
 _MASK = (1 << 64) - 1
+GAMMA, MIX_M1, MIX_M2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+"""SplitMix64's increment and the two multipliers of its output function: the one definition
+of the stream for every backend (Python, numpy, numba; shoe_kernel.c repeats them in C)."""
 
 
 def seed_key(seed: int) -> int:
     """The run key mix(seed mod 2⁶⁴) shared by every shoe of a run (SplitMix64's output
     function; :mod:`games.baccara.casino.shoe_kernel` describes the stream)."""
     z = seed & _MASK
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    z = ((z ^ (z >> 30)) * MIX_M1) & _MASK
+    z = ((z ^ (z >> 27)) * MIX_M2) & _MASK
     return z ^ (z >> 31)
 
 
