@@ -30,7 +30,7 @@ from games.baccara.casino.sim_core import simulate_plain
 from games.baccara.casino.simulation import _BetClasses, deal_shoe_python, simulate
 from games.baccara.rules.drawing import PB_BANKER_DRAWS, PB_PLAYER_DRAWS, punto_banco_rows
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 needs_c = pytest.mark.skipif(shoe_c.load() is None, reason="no C compiler")
 
 

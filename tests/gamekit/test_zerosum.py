@@ -26,7 +26,7 @@ from gamekit.lp.zerosum import (
 )
 
 F = Fraction
-GAMES = Path(__file__).parent / "games"
+GAMES = Path(__file__).parents[1] / "games"
 
 
 def check_optimal(M, val, x, y):

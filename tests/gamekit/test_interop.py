@@ -25,7 +25,7 @@ from gamekit.io.interop import (
 )
 
 F = Fraction
-GAMES = Path(__file__).parent / "games"
+GAMES = Path(__file__).parents[1] / "games"
 
 fractions = st.fractions(min_value=-20, max_value=20, max_denominator=50)
 

@@ -23,7 +23,7 @@ from gamekit.io.nfg import (
     read_nfg_document,
 )
 
-GAMES = Path(__file__).parent / "games"
+GAMES = Path(__file__).parents[1] / "games"
 BAD = GAMES / "bad"
 F = Fraction
 

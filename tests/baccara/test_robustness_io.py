@@ -14,7 +14,7 @@ import pytest
 from gamekit.core.errors import GameError
 from gamekit.io.atomic import atomic_open, atomic_write
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HANG = 300  # guard against hangs only
 MARKUP_NFG = ('NFG 1 R "[bold red]t[/] \\\\" { "[/]P1" "P2[/x]" } { { "[/]" "[b]B\\\\" } { "L[/]" "R" } } '
               '"comment [/] [red]x[/red]"\n1 2 3 4 5 6 7 8\n')

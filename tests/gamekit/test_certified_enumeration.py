@@ -32,7 +32,7 @@ from gamekit.kernel import certified_polytope
 from gamekit.kernel.certified_polytope import basis_point, search_bases
 from gamekit.kernel.polytope import enumerate_vertices
 
-BAYES = Path(__file__).parent / "big_games" / "bayes2a_reduced.nfg"
+BAYES = Path(__file__).parents[1] / "big_games" / "bayes2a_reduced.nfg"
 
 
 def _matrix(rng: random.Random, k: int, d: int, hi: int) -> list[list[int]]:
@@ -124,7 +124,7 @@ def test_batch_certification_rejects_a_wrong_pair(monkeypatch):
     from gamekit.bimatrix.vertex_pairs import VertexPairs, certify_pairs
     from gamekit.core.errors import CertificationError
 
-    g = gamekit.read_nfg(Path(__file__).parent / "games" / "prisoners_dilemma.nfg")
+    g = gamekit.read_nfg(Path(__file__).parents[1] / "games" / "prisoners_dilemma.nfg")
     ig = integer_game(g)
     with pytest.raises(CertificationError):
         certify_pairs(ig, VertexPairs([(1, 1)], [(1, 0)], [(0, 0)]), "test")

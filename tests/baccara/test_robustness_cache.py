@@ -28,7 +28,7 @@ from games.baccara.analysis.deck_sweep import (
     valid_record,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LO, HI = F(0), F(1, 10)
 
 

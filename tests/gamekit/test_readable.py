@@ -14,7 +14,7 @@ import gamekit
 from gamekit.io.interop import from_nashpy, to_nashpy, to_pygambit
 from gamekit.io.nfg import read_nfg_document
 
-GAMES = Path(__file__).parent / "games"
+GAMES = Path(__file__).parents[1] / "games"
 fractions = st.fractions(min_value=-5, max_value=5, max_denominator=9)
 
 

@@ -18,7 +18,7 @@ import pytest
 import gamekit
 from gamekit.io.interop import profile_from_pygambit, to_pygambit
 
-GAMES = Path(__file__).parent / "games"
+GAMES = Path(__file__).parents[1] / "games"
 
 
 @dataclass

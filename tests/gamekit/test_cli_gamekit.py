@@ -21,7 +21,7 @@ import gamekit
 from gamekit.cli import main
 from gamekit.io.interop import profile_from_pygambit, to_pygambit
 
-GAMES = Path(__file__).parent / "games"
+GAMES = Path(__file__).parents[1] / "games"
 EXACT = re.compile(r"^-?\d+(/\d+)?$")
 
 

@@ -33,7 +33,7 @@ import gamekit
 from gamekit.io.interop import to_pygambit
 
 F = Fraction
-GAMES = Path(__file__).parent / "games"
+GAMES = Path(__file__).parents[1] / "games"
 
 CLASSIC: dict[str, Callable[[], gamekit.BimatrixGame]] = {
     "shapley_3x3": lambda: gamekit.BimatrixGame(

@@ -17,9 +17,9 @@ import pytest
 
 import gamekit
 
-GAMES = Path(__file__).parent / "games"
+GAMES = Path(__file__).parents[1] / "games"
 F = Fraction
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _additive(rows: int):

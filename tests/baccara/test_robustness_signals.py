@@ -23,7 +23,7 @@ from games.baccara.analysis.deck_sweep import SweepCache
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="process-group signals and /proc")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HANG = 120  # seconds: only a guard against hangs
 TABLE4 = {1: (26, 13, 4, 52, 2), 2: (23, 30, 3, 83, 1), 3: (22, 9, 4, 40, 0), 4: (21, 19, 4, 59, 1)}
 

@@ -17,7 +17,7 @@ import pytest
 import gamekit
 from gamekit.core.errors import CertificationError, GameError
 
-GAMES = Path(__file__).parent / "games"
+GAMES = Path(__file__).parents[1] / "games"
 F = Fraction
 
 

@@ -20,7 +20,7 @@ from rich.console import Console
 from games.baccara.analysis.equilibria import solve_model
 from games.baccara.cli.cmd_solve import banker_grid, print_banker_grid
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_main_job_imports_only_what_it_needs() -> None:
