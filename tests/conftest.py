@@ -7,6 +7,8 @@ holds. The profile below switches both off for every ``@given`` test (a test's o
 deselected by ``addopts`` in ``pyproject.toml``; run them with ``pytest -m slow``.
 """
 
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -32,3 +34,15 @@ def baccara_cli():
                               capture_output=True, text=True,
                               env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     return run
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """``@pytest.mark.needs_tool("lrsnash")``: skip with a reason when the program is missing,
+    but fail in CI (``CI`` set), where ``.ci/run`` installs it — a cross-check that silently
+    skips in CI checks nothing."""
+    for mark in item.iter_markers("needs_tool"):
+        for tool in mark.args:
+            if shutil.which(tool) is None:
+                if os.environ.get("CI"):
+                    pytest.fail(f"{tool} is required in CI (.ci/run installs it) but is not on PATH")
+                pytest.skip(f"{tool} not installed (CI installs it)")

@@ -14,7 +14,6 @@ as the profile path and rejects a wrong pair; two threads find the same bases as
 from __future__ import annotations
 
 import random
-import shutil
 import subprocess
 import tracemalloc
 from fractions import Fraction
@@ -171,7 +170,7 @@ def _lrsnash(g) -> set:
     return profiles
 
 
-@pytest.mark.skipif(shutil.which("lrsnash") is None, reason="lrsnash not installed")
+@pytest.mark.needs_tool("lrsnash")
 @pytest.mark.parametrize("seed,hi", [(1, 99), (2, 2), (3, 2), (4, 99)])
 def test_all_agrees_with_lrsnash(seed, hi):
     g = _game(100 + seed, 8, 8, hi)

@@ -10,7 +10,6 @@ enumeration of degenerate vertices agrees with the exact reference; agreement wi
 from __future__ import annotations
 
 import random
-import shutil
 
 import numpy as np
 import pytest
@@ -90,7 +89,7 @@ def test_degenerate_vertices_and_singular_systems_are_solved_exactly(monkeypatch
     assert hits >= 3
 
 
-@pytest.mark.skipif(shutil.which("lrsnash") is None, reason="lrsnash not installed")
+@pytest.mark.needs_tool("lrsnash")
 @pytest.mark.parametrize("seed,m,n", [(31, 10, 10), (32, 9, 12), (33, 12, 9)])
 def test_one_sided_agrees_with_lrsnash(seed, m, n):
     from test_certified_enumeration import _lrsnash

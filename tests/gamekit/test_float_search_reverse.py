@@ -12,7 +12,6 @@ a negative reduced cost. Method "all" on the reverse-search path agrees with lrs
 from __future__ import annotations
 
 import random
-import shutil
 
 import numpy as np
 import pytest
@@ -116,7 +115,7 @@ def test_reverse_search_stack_grows(monkeypatch):
     assert set(_masks(rs, rcount)) == set(_masks(bfs, bcount))
 
 
-@pytest.mark.skipif(shutil.which("lrsnash") is None, reason="lrsnash not installed")
+@pytest.mark.needs_tool("lrsnash")
 @pytest.mark.parametrize("seed,n,hi", [(21, 9, 99), (22, 9, 2), (23, 10, 1)])
 def test_all_on_the_reverse_search_path_agrees_with_lrsnash(seed, n, hi):
     from test_certified_enumeration import _as_set, _game, _lrsnash

@@ -119,7 +119,7 @@ def lrsnash_extreme(game) -> list[tuple[tuple[Fraction, ...], tuple[Fraction, ..
 
 
 LRSNASH = shutil.which("lrsnash") or "/usr/bin/lrsnash"
-needs_lrs = pytest.mark.skipif(not Path(LRSNASH).exists(), reason="lrsnash (lrslib) not installed")
+needs_lrs = pytest.mark.needs_tool("lrsnash")
 
 
 def row_partition(pairs) -> set[frozenset]:
