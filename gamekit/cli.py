@@ -32,7 +32,7 @@ from gamekit.core.errors import GameError
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import fmt
 from gamekit.io.atomic import atomic_write
-from gamekit.io.guard import check_int_argument, guard_main, run_subcommand
+from gamekit.io.guard import CliParser, guard_main, run_subcommand
 from gamekit.io.nfg import (
     MAX_NFG_BYTES,
     decode_nfg_bytes,
@@ -53,14 +53,7 @@ _TAG = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")  # rich.markup's tag pattern
 _FILE_HELP = "Gambit strategic-form file (- for stdin, example:NAME for a shipped example)"
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2, nothing on stdout
-        sys.stderr.write(f"error: {message}\n")
-        raise SystemExit(2)
-
-    def _get_value(self, action, arg_string):  # ASCII digits only for type=int
-        check_int_argument(action, arg_string)
-        return super()._get_value(action, arg_string)
+_Parser = CliParser
 
 
 # ---------------------------------------------------------------------------------------

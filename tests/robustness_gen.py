@@ -141,5 +141,11 @@ ARG_ABUSE: dict[str, list[list[str]]] = {
         ["simulate", "--sessions", "0"], ["simulate", "--rounds", "1" + "0" * 20],
         ["reproduce", "--only", "no-such-claim"], ["plot", "bogus", "-o", "x.png"],
         ["plot", "curves", "--decks", "1-3", "-o", "x.png"], ["plot", "curves"], ["cache", "bogus"],
+        # the second outside campaign (#28): overflowing numbers and options given "--" as value
+        ["house-edge", "--tie-pays", "1e400"], ["bankroll", "--min", "1e400"], ["bankroll", "--bankroll", "1e400"],
+        ["bankroll", "--max", "1e400"], ["simulate", "--decks", "9223372036854775807"],
+        ["simulate", "--workers=--"], ["sweep", "--decks=--"], ["sweep", "--jobs=--"],
+        ["counting", "sixes", "--cut=--"], ["sweep", "--alpha-max=--"], ["house-edge", "--decks=--"],
+        ["solve", "--deks", "6"],
     ],
 }

@@ -18,6 +18,7 @@ failure the descriptor is pointed at ``/dev/null`` so the final flush is silent.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import errno
 import functools
@@ -25,8 +26,9 @@ import os
 import re
 import sys
 from collections.abc import Callable
+from typing import Any, NoReturn
 
-__all__ = ["guard_main", "run_subcommand", "silence_stdout", "check_int_argument"]
+__all__ = ["guard_main", "run_subcommand", "silence_stdout", "check_int_argument", "CliParser"]
 
 
 def silence_stdout() -> None:
@@ -145,3 +147,58 @@ def run_subcommand(run: Callable[[object], int | None], args: object,
     except (RuntimeError, AssertionError, ArithmeticError, LookupError, TypeError) as exc:
         sys.stderr.write(internal_error_line(exc))
         return 3
+
+
+class CliParser(argparse.ArgumentParser):
+    """The argument parser of both CLIs: every parse error is one ``error:`` line and exit 2.
+
+    On top of :class:`argparse.ArgumentParser` it refuses non-ASCII digits in ``type=int``
+    options (:func:`check_int_argument`), an option given ``--`` as its value
+    (``--workers=--``, which argparse would turn into an empty list), and suggests the
+    closest option for a misspelled one ("did you mean '--decks'?").
+
+    Examples
+    --------
+    >>> p = CliParser(prog="demo")
+    >>> _ = p.add_argument("--decks", type=int, default=6)
+    >>> p.parse_args(["--decks", "8"]).decks
+    8
+    """
+
+    def error(self, message: str) -> NoReturn:  # one line, exit 2, nothing on stdout
+        sys.stderr.write(f"error: {_with_hint(self, message)}\n")
+        raise SystemExit(2)
+
+    def _get_value(self, action: argparse.Action, arg_string: str) -> Any:
+        check_int_argument(action, arg_string)
+        return super()._get_value(action, arg_string)
+
+    def _get_values(self, action: argparse.Action, arg_strings: list[str]) -> Any:
+        if action.nargs is None and arg_strings == ["--"]:
+            raise argparse.ArgumentError(action, "expected one argument, got '--'")
+        return super()._get_values(action, arg_strings)
+
+
+def _with_hint(parser: argparse.ArgumentParser, message: str) -> str:
+    """``message`` with "did you mean …?" for the first unrecognized option, if one is close."""
+    import difflib
+
+    prefix = "unrecognized arguments: "
+    if not message.startswith(prefix):
+        return message
+    word = message[len(prefix):].split()[0].split("=")[0]
+    if not word.startswith("-"):
+        return message
+    options = sorted(_long_options(parser))
+    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+    return f"{message}; did you mean '{close[0]}'?" if close else message
+
+
+def _long_options(parser: argparse.ArgumentParser) -> set[str]:
+    """Every ``--option`` of ``parser`` and of its subcommands' parsers."""
+    out = {o for o in parser._option_string_actions if o.startswith("--")}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                out |= _long_options(sub)
+    return out

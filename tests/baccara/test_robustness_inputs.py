@@ -131,3 +131,23 @@ def test_argument_abuse_ends_in_one_error_line(which, argv, capsys, tmp_path, mo
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: "), err
     assert not [p for p in tmp_path.iterdir() if p.name != "xdg"]  # no file written, not even half
+
+
+@pytest.mark.parametrize("content", [
+    '{"equilibria": ["x"]}', '{"equilibria": [null]}', '{"equilibria": [3]}', '{"equilibria": [[1]]}',
+    '{"equilibria": [{"player": [1]}]}', '{"player": {"٥": "stand"}, "base": "punto-banco"}',
+    '{"player": {"５": "stand"}, "base": "punto-banco"}', '{"banker": {"٣:9": "stand"}, "base": "punto-banco"}',
+])
+def test_strategy_files_of_the_wrong_shape_or_script_are_refused(content, tmp_path, capsys):
+    """#28: items that are not objects, and keys in other scripts' digits, are one error line —
+    never a traceback, never an entry silently ignored (a different game solved)."""
+    f = tmp_path / "s.json"
+    f.write_text(content, encoding="utf-8")
+    code, out, err = _run_cli("baccara", ["evaluate", "--player", str(f), "--banker", "equilibrium"], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("error: ") and len(err.strip().splitlines()) == 1, err
+
+
+def test_misspelled_option_gets_a_suggestion(capsys):
+    code, _, err = _run_cli("baccara", ["solve", "--deks", "6"], capsys)
+    assert code == 2 and "did you mean '--decks'?" in err

@@ -100,10 +100,14 @@ def _from_file(spec: str) -> Strategy:
         raise GameError(f"{path}:{exc.lineno}: invalid JSON: {exc.msg}") from None
     if isinstance(data, dict) and "equilibria" in data:  # output of baccara solve --json
         eqs = data["equilibria"]
-        k = int(pick) if pick.isdigit() else 1
+        if pick and not (pick.isascii() and pick.isdigit()):
+            raise GameError(f"{spec}: pick an equilibrium by its number in ASCII digits, e.g. {path}#2")
+        k = int(pick) if pick else 1
         if not isinstance(eqs, list) or not 1 <= k <= len(eqs):
             raise GameError(f"{path}:1: no equilibrium #{k} in this solve output")
         e = eqs[k - 1]
+        if not isinstance(e, dict) or not all(isinstance(e.get(s, {}), dict) for s in ("player", "banker")):
+            raise GameError(f"{path}:1: equilibrium #{k} is not an object with player and banker tables")
         text = json.dumps({"name": f"{p.name}#{k}", "player": e.get("player", {}), "banker": e.get("banker", {})})
         return Strategy(f"{p.name}#{k}", parse_rules_text(text, path, "json"))
     rs = parse_rules_text(text, path, "json" if p.suffix.lower() == ".json" else "toml")

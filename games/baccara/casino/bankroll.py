@@ -199,6 +199,17 @@ def _next_units(system: str, idx: np.ndarray, units: np.ndarray, won: np.ndarray
     return idx, _FIB[idx]
 
 
+MAX_MONEY = 10**15
+"""Largest bankroll or table limit, in units of the base stake (floats stay exact integers)."""
+
+
+def _money(x: object, what: str) -> float:
+    f = to_fraction(x, what)
+    if abs(f) > MAX_MONEY:
+        raise GameError(f"{what} must be at most {MAX_MONEY:.0e} units, got {x}")
+    return float(f)
+
+
 def run_sessions(bets: tuple[BetSpec, ...] | list[str], system: str = "flat", bankroll: object = 1000,
                  rounds: int = 200, sessions: int = 2000, table_min: object = 0, table_max: object = None,
                  decks: int = 8, seed: int = 0, cut: int = 14, keep_paths: int = 50,
@@ -212,9 +223,9 @@ def run_sessions(bets: tuple[BetSpec, ...] | list[str], system: str = "flat", ba
     sessions = check_positive(sessions, "number of sessions")
     if rounds * sessions > 50_000_000:
         raise GameError(f"at most 50,000,000 coups in all, got {rounds * sessions:,}")
-    cash0 = float(to_fraction(bankroll, "bankroll"))
-    lo = float(to_fraction(table_min, "table minimum"))
-    hi = math.inf if table_max is None else float(to_fraction(table_max, "table maximum"))
+    cash0 = _money(bankroll, "bankroll")
+    lo = _money(table_min, "table minimum")
+    hi = math.inf if table_max is None else _money(table_max, "table maximum")
     if cash0 <= 0 or lo < 0 or hi < lo:
         raise GameError("need bankroll > 0 and 0 <= table minimum <= table maximum")
     t0 = time.perf_counter()

@@ -455,10 +455,17 @@ class Bet:
 _LOSS, _PUSH, _EVEN = Fraction(-1), Fraction(0), Fraction(1)  # shared results of the payouts
 
 
+MAX_PAYOUT = 10**9
+"""Largest payout (X to 1) a bet may have: far above any casino's, and small enough that
+every return still has a float form."""
+
+
 def _pays(x: object, what: str) -> Fraction:
     f = to_fraction(x, what)
     if f <= 0:
         raise GameError(f"{what} must be positive, got {f}")
+    if f > MAX_PAYOUT:
+        raise GameError(f"{what} must be at most {MAX_PAYOUT:,} to 1, got {x}")
     return f
 
 

@@ -13,7 +13,7 @@ import importlib
 import sys
 
 from gamekit.core.errors import GameError
-from gamekit.io.guard import check_int_argument, guard_main, run_subcommand
+from gamekit.io.guard import CliParser, guard_main, run_subcommand
 
 # subcommand name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -30,14 +30,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2, nothing on stdout
-        sys.stderr.write(f"error: {message}\n")
-        raise SystemExit(2)
-
-    def _get_value(self, action, arg_string):  # ASCII digits only for type=int
-        check_int_argument(action, arg_string)
-        return super()._get_value(action, arg_string)
+_Parser = CliParser
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:

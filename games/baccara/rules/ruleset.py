@@ -171,7 +171,7 @@ def _value(x: object) -> Fraction | None:
 def _banker_key(key: str) -> str:
     hand, sep, card = key.strip().partition(":")
     card = STAND if card in ("-", "∅", "none", "stood") else card
-    if not sep or card not in THIRD_CARDS or not hand.isdigit() or len(hand) not in (1, 2):
+    if not sep or card not in THIRD_CARDS or not (hand.isascii() and hand.isdigit()) or len(hand) not in (1, 2):
         raise GameError(f"unknown Banker information set {key!r} (use '3:9', '6:-' or '06:-')")
     if len(hand) == 2 and hand != composition_label(int(hand[0]), int(hand[1])):
         raise GameError(f"Banker composition {hand!r} must be two ascending digits")
@@ -182,7 +182,7 @@ def _banker_key(key: str) -> str:
 
 def _player_key(key: str) -> str:
     k = key.strip()
-    if not k.isdigit() or len(k) not in (1, 2) or total_of(k) > 7:
+    if not (k.isascii() and k.isdigit()) or len(k) not in (1, 2) or total_of(k) > 7:
         raise GameError(f"unknown Player information set {key!r} (use a total '0'-'7' or a composition '05')")
     if len(k) == 2 and k != composition_label(int(k[0]), int(k[1])):
         raise GameError(f"Player composition {k!r} must be two ascending digits")
