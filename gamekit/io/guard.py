@@ -28,7 +28,80 @@ import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-__all__ = ["guard_main", "run_subcommand", "silence_stdout", "check_int_argument", "CliParser"]
+__all__ = ["guard_main", "run_subcommand", "silence_stdout", "check_int_argument", "CliParser",
+           "Terminated", "interrupt_exit", "launch", "printable"]
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread like Ctrl-C's KeyboardInterrupt (exit status 143)."""
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise Terminated()
+
+
+def interrupt_exit(exc: KeyboardInterrupt) -> int:
+    """Print the one line for an interrupt and return its conventional status: 130 after
+    SIGINT (Ctrl-C), 143 after SIGTERM (128 + the signal number)."""
+    term = isinstance(exc, Terminated)
+    _say("error: terminated" if term else "error: interrupted")
+    return 143 if term else 130
+
+
+def launch(target: str) -> NoReturn:
+    """Console-script entry: import ``"module:function"`` and run it, with SIGTERM and
+    Ctrl-C turned into one line and exit 143 / 130 from the first instant (the imports
+    included), and a closed standard stream refused in one line.
+
+    Parameters
+    ----------
+    target : str
+        ``"package.module:function"``; the function takes no arguments and returns an exit
+        status.
+
+    Raises
+    ------
+    SystemExit
+        Always, with the exit status.
+    """
+    import importlib
+    import signal
+
+    with contextlib.suppress(ValueError):  # not the main thread
+        signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        if not _standard_streams_ok():
+            raise SystemExit(2)
+        module, _, name = target.partition(":")
+        code = getattr(importlib.import_module(module), name)()
+    except KeyboardInterrupt as exc:
+        code = interrupt_exit(exc)
+    raise SystemExit(code)
+
+
+def _standard_streams_ok() -> bool:
+    """A closed stdin (``<&-``) reads as empty input; a closed stdout is one error line."""
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull)  # noqa: SIM115 - lives as long as the process
+    if sys.stdout is None:
+        _say("error: standard output is closed (nowhere to write the answer)")
+        return False
+    return True
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """``text`` with terminal control characters (escape sequences, NUL, bell) shown as
+    ``\\xNN``, so that a file name or label echoed in an error line cannot drive the terminal.
+
+    Examples
+    --------
+    >>> printable("a\x1b[31mred")
+    'a\\x1b[31mred'
+    """
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
 
 
 def silence_stdout() -> None:
@@ -40,8 +113,8 @@ def silence_stdout() -> None:
 
 
 def _say(line: str) -> None:
-    with contextlib.suppress(OSError, ValueError):
-        sys.stderr.write(line + "\n")
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        sys.stderr.write(printable(line) + "\n")
         sys.stderr.flush()
 
 
@@ -78,6 +151,8 @@ def guard_main(main: Callable[..., int]) -> Callable[..., int]:
 
     @functools.wraps(main)
     def wrapper(*args, **kwargs) -> int:
+        if not _standard_streams_ok():
+            return 2
         try:
             code = main(*args, **kwargs)
             _flush()
@@ -93,9 +168,8 @@ def guard_main(main: Callable[..., int]) -> Callable[..., int]:
             raise
         except (OSError, MemoryError, RecursionError) as exc:
             return _handled(exc)
-        except KeyboardInterrupt:  # Ctrl-C outside main's own handler (e.g. while building the parser)
-            _say("error: interrupted")
-            return 130
+        except KeyboardInterrupt as exc:  # Ctrl-C / SIGTERM outside main's own handler
+            return interrupt_exit(exc)
 
     return wrapper
 
@@ -131,21 +205,20 @@ def run_subcommand(run: Callable[[object], int | None], args: object,
     try:
         return int(run(args) or 0)
     except CertificationError as exc:  # a failed exact check: a bug, not bad input
-        sys.stderr.write(internal_error_line(exc))
+        sys.stderr.write(printable(internal_error_line(exc)))
         return 3
     except (GameError, ValueError, ZeroDivisionError, *bad_input) as exc:
         msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        sys.stderr.write(f"error: {msg}\n")
+        sys.stderr.write(f"error: {printable(msg)}\n")
         return 2
     except BrokenPipeError:  # e.g. piped into head
         return 0
-    except KeyboardInterrupt:
-        sys.stderr.write("error: interrupted\n")
-        return 2
+    except KeyboardInterrupt as exc:
+        return interrupt_exit(exc)
     except RecursionError:
         raise
     except (RuntimeError, AssertionError, ArithmeticError, LookupError, TypeError) as exc:
-        sys.stderr.write(internal_error_line(exc))
+        sys.stderr.write(printable(internal_error_line(exc)))
         return 3
 
 
@@ -166,7 +239,7 @@ class CliParser(argparse.ArgumentParser):
     """
 
     def error(self, message: str) -> NoReturn:  # one line, exit 2, nothing on stdout
-        sys.stderr.write(f"error: {_with_hint(self, message)}\n")
+        sys.stderr.write(f"error: {printable(_with_hint(self, message))}\n")
         raise SystemExit(2)
 
     def _get_value(self, action: argparse.Action, arg_string: str) -> Any:

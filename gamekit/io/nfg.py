@@ -199,7 +199,8 @@ class _Parser:
         if self.tok.kind != "sym" or self.tok.text != "NFG":
             if self.tok.kind == "sym" and self.tok.text == "EFG":
                 raise self.fail("this is an extensive-form (EFG) file; gamekit reads strategic-form NFG files")
-            raise self.fail(f"expected 'NFG' at the start of the file, found {_describe(self.tok)}")
+            # the content is not echoed: the file may be anything readable (e.g. /proc/self/environ)
+            raise self.fail("not a Gambit strategic-form file (it does not start with 'NFG')")
         self.advance()
         if self.tok.kind != "num" or self.tok.text != "1":
             raise self.fail(f"unsupported NFG version {_describe(self.tok)} (expected 'NFG 1')")

@@ -130,3 +130,54 @@ def test_user_strings_are_not_markup(tmp_path, command, capsys):
         assert "[bold red]t[/] \\" in out and "comment [/] [red]x[/red]" in out
     doc = json.loads(_cli("gamekit.cli", "show", str(path), "--json").stdout)
     assert doc["row_labels"] == ["[/]", "[b]B\\"]
+
+
+def _run_closed(args: list[str], close: str) -> subprocess.CompletedProcess:
+    """``python -m MODULE ARGS`` with stdin or stdout closed (``<&-`` / ``>&-``)."""
+    import os
+
+    fd = 0 if close == "stdin" else 1
+    cmd = " ".join([sys.executable, *args]) + f" {fd}>&-"
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+    proc = subprocess.Popen(["bash", "-c", cmd], cwd=ROOT, stderr=subprocess.PIPE,
+                            stdout=subprocess.PIPE if fd == 0 else None, text=True,
+                            env=env, start_new_session=True)
+    try:
+        out, err = proc.communicate()
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, 9)
+    return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
+
+
+@pytest.mark.parametrize("args, close", [
+    (["-m", "gamekit.cli", "solve", "example:battle_of_sexes", "--json"], "stdout"),
+    (["-m", "gamekit.cli", "solve", "-"], "stdin"),
+    (["-m", "games.baccara.cli.main", "house-edge", "--json"], "stdout"),
+])
+def test_closed_standard_streams_give_one_error_line(args, close):
+    """#28: ``>&-`` / ``<&-`` end in one ``error:`` line and exit 2, never a traceback."""
+    r = _run_closed(args, close)
+    assert r.returncode == 2, r.stderr
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), r.stderr
+
+
+def test_control_characters_in_names_are_not_echoed_raw(tmp_path, capsys):
+    """#28: an escape sequence in a file name or label is shown as \\x1b, not sent to the terminal."""
+    from gamekit.cli import main
+
+    bad = tmp_path / "a\x1b[31m.nfg"
+    bad.write_text("x")
+    assert main(["solve", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\\x1b[31m" in err
+
+
+def test_file_contents_are_not_echoed(capsys):
+    """#28: a readable non-.nfg file's first characters are not printed (e.g. /proc/self/environ)."""
+    from gamekit.cli import main
+
+    assert main(["solve", "/proc/self/environ"]) == 2
+    err = capsys.readouterr().err
+    assert "PATH" not in err and "not a Gambit strategic-form file" in err

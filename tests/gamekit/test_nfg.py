@@ -148,7 +148,7 @@ def test_malformed_file_message(name):
          "<string>:1: expected the name of outcome 1 (a quoted string), found '1'"),
         ('NFG 1 R "x" { "a" "b" } { 2.5 1 } 1 2',
          "<string>:1: a number of strategies must be a positive integer, found '2.5'"),
-        ('RFG', "<string>:1: expected 'NFG' at the start of the file, found 'RFG'"),
+        ('RFG', "<string>:1: not a Gambit strategic-form file (it does not start with 'NFG')"),
     ],
 )
 def test_malformed_text_message(text, message):

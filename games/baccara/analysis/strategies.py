@@ -28,6 +28,7 @@ from pathlib import Path
 
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import fmt
+from gamekit.io.textfile import read_small_text
 from games.baccara.analysis.pricing import (
     banker_best_response,
     payoffs,
@@ -90,10 +91,7 @@ def _named(name: str, model: str, decks: int, alpha: Fraction) -> Strategy | Non
 def _from_file(spec: str) -> Strategy:
     path, _, pick = spec.partition("#")
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise GameError(f"cannot read strategy file {path!r}: {getattr(exc, 'strerror', None) or exc}") from None
+    text = read_small_text(p, "strategy file")
     try:
         data = json.loads(text) if text.lstrip().startswith("{") else None
     except json.JSONDecodeError as exc:

@@ -43,6 +43,7 @@ from pathlib import Path
 
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import to_fraction
+from gamekit.io.textfile import read_small_text
 from games.baccara.infosets import STAND, THIRD_CARDS, composition_label, total_of
 
 __all__ = [
@@ -331,8 +332,5 @@ def load_rules(spec: str | Path | RuleSet) -> RuleSet:
     p = Path(s)
     if not p.exists():
         raise GameError(f"no rule set or file {s!r} (built in: {', '.join(BUILTIN_RULES)})")
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise GameError(f"cannot read rule file {s!r}: {getattr(exc, 'strerror', None) or exc}") from None
+    text = read_small_text(p, "rule file")
     return parse_rules_text(text, s, "json" if p.suffix.lower() == ".json" else "toml")

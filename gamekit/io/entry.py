@@ -1,0 +1,15 @@
+"""The ``gamekit`` console script: :func:`gamekit.io.guard.launch` around ``gamekit.cli:main``
+(Ctrl-C and SIGTERM give one line and exit 130 / 143 even during the imports)."""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+from gamekit.io.guard import launch
+
+__all__ = ["main"]
+
+
+def main() -> NoReturn:
+    """Run the ``gamekit`` command line."""
+    launch("gamekit.cli:main")

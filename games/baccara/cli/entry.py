@@ -1,0 +1,16 @@
+"""The ``baccara`` console script: :func:`gamekit.io.guard.launch` around
+``games.baccara.cli.main:main`` (Ctrl-C and SIGTERM give one line and exit 130 / 143 even during
+the imports)."""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+from gamekit.io.guard import launch
+
+__all__ = ["main"]
+
+
+def main() -> NoReturn:
+    """Run the ``baccara`` command line."""
+    launch("games.baccara.cli.main:main")
