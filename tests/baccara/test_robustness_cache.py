@@ -174,3 +174,40 @@ def test_cli_never_serves_an_altered_entry(tmp_path, genuine):
     assert json.loads(r.stdout) == [genuine] and "read from the cache" in r.stderr
     r = _baccara("cache", "clear", "--cache-dir", str(tmp_path))
     assert r.returncode == 0 and r.stdout.startswith("removed 1 cache file")
+
+
+@pytest.mark.parametrize("env, expect", [
+    ({"GAMEKIT_CACHE_DIR": "/tmp/gk-explicit", "XDG_CACHE_HOME": "/tmp/xdg", "HOME": "/h"}, "/tmp/gk-explicit"),
+    ({"GAMEKIT_CACHE_DIR": "relative", "XDG_CACHE_HOME": "/tmp/xdg", "HOME": "/h"}, "/tmp/xdg/gamekit"),
+    ({"XDG_CACHE_HOME": "rel/ative", "HOME": "/h"}, "/h/.cache/gamekit"),
+    ({"HOME": "/h"}, "/h/.cache/gamekit"),
+])
+def test_cache_root_follows_the_xdg_rules(monkeypatch, env, expect):
+    """#28/#30: one rule for every cache; relative paths are ignored (XDG spec)."""
+    from gamekit.io.cachedir import cache_root
+
+    for k in ("GAMEKIT_CACHE_DIR", "XDG_CACHE_HOME", "HOME"):
+        monkeypatch.delenv(k, raising=False)
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    assert str(cache_root()) == expect
+
+
+@pytest.mark.parametrize("home", ["", "relative", "/"])
+def test_cache_root_without_a_usable_home_is_a_private_temporary_directory(monkeypatch, home):
+    import tempfile
+
+    from gamekit.io.cachedir import cache_root
+
+    for k in ("GAMEKIT_CACHE_DIR", "XDG_CACHE_HOME"):
+        monkeypatch.delenv(k, raising=False)
+    monkeypatch.setenv("HOME", home)
+    root = cache_root()
+    assert root.is_absolute() and root.parent == Path(tempfile.gettempdir())
+
+
+def test_sweep_cache_honours_gamekit_cache_dir(monkeypatch, tmp_path):
+    from games.baccara.analysis.deck_sweep import SweepCache
+
+    monkeypatch.setenv("GAMEKIT_CACHE_DIR", str(tmp_path))
+    assert SweepCache().root == tmp_path

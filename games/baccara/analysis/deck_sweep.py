@@ -43,6 +43,7 @@ from pathlib import Path
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import fmt, parse_fraction
 from gamekit.io.atomic import atomic_write
+from gamekit.io.cachedir import cache_root
 from gamekit.parametric import decimal_str, exact_str
 from gamekit.parametric.surd import compare, simplest_between
 from games.baccara.infosets import player_infosets
@@ -200,9 +201,10 @@ def solve_record(model: str, decks: int | None, lo: Fraction, hi: Fraction) -> d
 
 # -- cache ---------------------------------------------------------------------------------------
 def default_cache_dir() -> Path:
-    """``$XDG_CACHE_HOME/gamekit`` or ``~/.cache/gamekit``."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "gamekit"
+    """The cache directory of every gamekit cache (:func:`gamekit.io.cachedir.cache_root`:
+    ``$GAMEKIT_CACHE_DIR``, ``$XDG_CACHE_HOME/gamekit`` or ``~/.cache/gamekit``, absolute
+    paths only)."""
+    return cache_root()
 
 
 def _token(x: Fraction) -> str:

@@ -25,11 +25,11 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
+from gamekit.io.cachedir import cache_root
 from games.baccara.casino.odds import Shoe, coup_distribution
 from games.baccara.rules.drawing import punto_banco_rows
 
@@ -39,19 +39,6 @@ SCHEMA = "gamekit-coup-counts"
 VERSION = 1
 _MAX_BYTES = 1 << 20
 _STATES = 1600
-
-
-def cache_root() -> Path:
-    """``$GAMEKIT_CACHE_DIR``, else ``$XDG_CACHE_HOME/gamekit``, else ``~/.cache/gamekit``."""
-    if os.environ.get("GAMEKIT_CACHE_DIR"):
-        return Path(os.environ["GAMEKIT_CACHE_DIR"])
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    try:
-        return (Path(xdg) if xdg else Path.home() / ".cache") / "gamekit"
-    except RuntimeError:  # no home directory: a per-user temporary directory
-        import tempfile
-
-        return Path(tempfile.gettempdir()) / f"gamekit-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
 
 
 def _tableau() -> str:
