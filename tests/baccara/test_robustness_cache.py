@@ -211,3 +211,40 @@ def test_sweep_cache_honours_gamekit_cache_dir(monkeypatch, tmp_path):
 
     monkeypatch.setenv("GAMEKIT_CACHE_DIR", str(tmp_path))
     assert SweepCache().root == tmp_path
+
+
+def _forgeries(rec: dict) -> dict[str, tuple[int, dict]]:
+    """Records with a *recomputed* checksum (the outside campaign's forgeries, #28): (the
+    deck count whose key the file is stored under, the forged record)."""
+    relabelled = _altered(rec, ("decks",), 4)
+    return {
+        "relabelled d=3 -> d=4": (4, relabelled),
+        "curve count changed": (3, _altered(rec, ("curves",), rec["curves"] + 1)),
+        "intersection count changed": (3, _altered(rec, ("intersections",), rec["intersections"] - 1)),
+        "decks 3.0": (3, _altered(rec, ("decks",), 3.0)),
+        "Player's formula changed": (3, _altered(rec, ("segments", 0, "player", "5"), "1/2")),
+        "Banker's move changed": (3, _altered(rec, ("segments", 0, "pattern", "03:9"),
+                                              "0" if rec["segments"][0]["pattern"].get("03:9") == "1" else "1")),
+    }
+
+
+@pytest.mark.parametrize("kind", list(_forgeries({"decks": 3, "curves": 0, "intersections": 0,
+                                                  "segments": [{"player": {}, "pattern": {}}]})))
+def test_forged_entry_with_a_valid_checksum_is_not_served(tmp_path, genuine, kind):
+    """A forged record passes the checksum but not the re-certification against its game."""
+    d, forged = _forgeries(genuine)[kind]
+    cache = SweepCache(tmp_path)
+    path = cache.path("B2", d, LO, HI)
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(_envelope(forged)))
+    assert cache.get("B2", d, LO, HI) is None
+    assert cache.rejected == [path]
+    assert len(cache.uncertified) == 1, cache.uncertified  # refused by the re-certification
+
+
+def test_every_genuine_record_passes_its_recertification():
+    """The check accepts what the solver produces (Model B2, d = 1 … 8, and Model B1)."""
+    from games.baccara.analysis.record_check import check_record
+
+    for model, d in [("B2", d) for d in range(1, 9)] + [("B1", 6)]:
+        check_record(solve_record(model, d, LO, HI))

@@ -280,8 +280,11 @@ class SweepCache:
     :meth:`get` serves a record only when the file is at most :data:`MAX_ENTRY_BYTES`,
     parses as JSON without NaN/Infinity or pathological nesting, has this schema and
     version, the checksum matches and the record passes :func:`valid_record` for the
-    requested key; anything else (truncated, altered, foreign, header-only) counts as
-    missing, is recorded in :attr:`rejected` and is recomputed and overwritten.
+    requested key and the record is re-certified against the game of its key
+    (:func:`games.baccara.analysis.record_check.check_record`: a forged record with a valid
+    checksum is caught there); anything else (truncated, altered, foreign, header-only, forged)
+    counts as missing, is recorded in :attr:`rejected` (forgeries also in :attr:`uncertified`,
+    with the reason) and is recomputed and overwritten.
 
     Files are written atomically (:func:`gamekit.io.atomic.atomic_write`), so a sweep killed
     at any moment leaves only complete records. A cache that cannot be written does not
@@ -295,6 +298,7 @@ class SweepCache:
         self.root = Path(root) if root is not None else default_cache_dir()
         self.dir = self.root / f"sweep-v{CACHE_VERSION}"
         self.rejected: list[Path] = []
+        self.uncertified: list[str] = []  # records that failed their re-certification, and why
         self.write_error: str | None = None
 
     def path(self, model: str, decks: int | None, lo: Fraction, hi: Fraction) -> Path:
@@ -331,6 +335,14 @@ class SweepCache:
             ok = False
         if not ok:
             self.rejected.append(p)
+            return None
+        from games.baccara.analysis.record_check import RecordRejected, check_record
+
+        try:  # the checksum protects against damage; this against a wrong record (issue #28)
+            check_record(rec)
+        except (RecordRejected, GameError) as exc:
+            self.rejected.append(p)
+            self.uncertified.append(f"{p.name}: {exc}")
             return None
         return rec
 
@@ -383,6 +395,7 @@ class SweepResult(list):
     cached: int = 0
     cache_dir: Path | None = None
     rejected: int = 0
+    uncertified: tuple[str, ...] = ()
 
 
 class SweepInterrupted(KeyboardInterrupt):
@@ -484,6 +497,7 @@ def run_sweep(model: str = "B2", decks: object = (6,), alpha_max: object = DEFAU
         saved = _count_saved(cache, name, ds, lo, hi)
         raise SweepInterrupted(saved, total, signum, out.cache_dir) from None
     out.rejected = len(cache.rejected) if cache is not None else 0
+    out.uncertified = tuple(cache.uncertified) if cache is not None else ()
     out.extend(results[d] for d in ds)
     return out
 

@@ -173,6 +173,9 @@ def _cache_note(records) -> None:
     if records.rejected:
         sys.stderr.write(f"note: {records.rejected} corrupt or stale cache entries were ignored, "
                          "recomputed and overwritten\n")
+    for why in records.uncertified[:1]:
+        more = f" (and {len(records.uncertified) - 1} more)" if len(records.uncertified) > 1 else ""
+        sys.stderr.write(f"note: a cached record failed its re-certification and was recomputed: {why}{more}\n")
 
 
 def run(args: argparse.Namespace) -> int:
