@@ -28,7 +28,7 @@ BASE_OUTCOME_NFG = (
 )
 
 _EXOTIC_NUMBERS = [
-    "1e99999", "1e-99999", "1" * 5000, "1/" + "7" * 5000, "1/0", "0/0", "1/00", "١٢", "１２", "1_000",
+    "1e99999", "1e-99999", "1" * 16000, "1/" + "7" * 16000, "1/0", "0/0", "1/00", "١٢", "１２", "1_000",
     "0x10", "inf", "nan", "-", "+", ".", "1e", "e1", "1.2.3", "--1", "1//2", "1/2/3", "²", "1e+", "\u00a0",
     "3.", ".5", "+7", "-0", "1E3", "1e10000", "1e-10000",
 ]
@@ -130,7 +130,7 @@ ARG_ABUSE: dict[str, list[list[str]]] = {
         ["bogus"], ["solve", "--model", "Z9"], ["solve", "--decks", "0"], ["solve", "--decks", "١٢"],
         ["solve", "--decks", "-1"], ["solve", "--alpha", "1e-10000000"], ["solve", "--alpha", "1"],
         ["solve", "--alpha", "x"], ["solve", "--alpha", "١/٢٠"], ["solve", "--alpha", "nan"],
-        ["solve", "--alpha", "1/0"], ["solve", "--alpha", "1" * 5000],
+        ["solve", "--alpha", "1/0"], ["solve", "--alpha", "1" * 16000],
         ["sweep", "--decks", "1-1000000000"], ["sweep", "--decks", "5-1"], ["sweep", "--decks", "x"],
         ["sweep", "--decks", "１"], ["sweep", "--alpha-max", "1e-10000000"], ["sweep", "--alpha-max", "0"],
         ["sweep", "--model", "A3"], ["sweep", "--jobs", "0"], ["sweep", "--executor", "bogus"],

@@ -62,8 +62,11 @@ def to_fraction(x: object, what: str = "value") -> Fraction:
 
 #: Bounds on a number written as text: digits of its numerator / denominator / mantissa,
 #: and the decimal exponent (``1e-10000000`` would need a 10-million-digit integer).
-MAX_DIGITS = 4300
+#: ``MAX_DIGITS`` exceeds ``MAX_EXPONENT`` + 4300, so every number that can be read (e.g.
+#: ``1e9999``) can also be written out in full digits and read back (``gamekit convert``).
+MAX_DIGITS = 15_000
 MAX_EXPONENT = 10_000
+_PY_INT_DIGITS = 4000  # below CPython's default int/str conversion limit (4300 digits)
 
 _NUMBER_TEXT = re.compile(
     r"(?P<sign>[+-]?)(?:(?P<num>[0-9]+)/(?P<den>[0-9]+)"
@@ -112,10 +115,32 @@ def parse_fraction(s: str, what: str = "value") -> Fraction:
         detail = "" if problem == "not a number" else f" ({problem})"
         raise GameError(f"{what} is not a number: {_shown(s)}{detail}")
     try:
-        value = Fraction(t)
+        value = Fraction(t) if len(t) <= _PY_INT_DIGITS else _long_fraction(t)
     except (ValueError, ZeroDivisionError):
         raise GameError(f"{what} is not a number: {_shown(s)}") from None
     return value
+
+
+def _long_int(digits: str) -> int:
+    """``int(digits)`` beyond CPython's int/str conversion limit (python-flint, exact)."""
+    if len(digits) <= _PY_INT_DIGITS:
+        return int(digits or "0")
+    import flint
+
+    return int(flint.fmpz(digits))
+
+
+def _long_fraction(t: str) -> Fraction:
+    """:class:`Fraction` of an accepted number text with parts longer than CPython parses."""
+    m = _NUMBER_TEXT.fullmatch(t)
+    assert m is not None  # checked by number_text_problem
+    sign = -1 if m.group("sign") == "-" else 1
+    if m.group("num") is not None:
+        return Fraction(sign * _long_int(m.group("num")), _long_int(m.group("den")))
+    frac = m.group("frac") or ""
+    exp = int(m.group("exp") or 0) - len(frac)
+    mant = sign * _long_int((m.group("int") or "") + frac)
+    return Fraction(mant * 10**exp) if exp >= 0 else Fraction(mant, 10**-exp)
 
 
 def to_fraction_vector(xs: Iterable[object], what: str = "value") -> tuple[Fraction, ...]:
@@ -133,14 +158,13 @@ def fmt(x: Fraction | int) -> str:
 
 def _int_str(n: int) -> str:
     """``str(n)``, also beyond Python's 4300-digit limit on int-to-str conversion (exactly,
-    through :mod:`decimal` with unbounded precision)."""
+    through python-flint, in quasi-linear time)."""
     try:
         return str(n)
     except ValueError:
-        import decimal
+        import flint
 
-        ctx = decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
-        return format(ctx.create_decimal(n), "f")
+        return str(flint.fmpz(n))
 
 
 def common_denominator(xs: Iterable[Fraction]) -> int:

@@ -37,7 +37,7 @@ from pathlib import Path
 
 from gamekit.core.errors import GameError, NfgFormatError
 from gamekit.core.game import BimatrixGame
-from gamekit.core.numbers import fmt, number_text_problem
+from gamekit.core.numbers import fmt, number_text_problem, parse_fraction
 
 __all__ = [
     "NfgDocument",
@@ -183,9 +183,9 @@ class _Parser:
         """The exact value of a number token (exponents limited to ±10000)."""
         text = tok.text  # bounded by the lexer: number_text_problem(text) is None
         try:
-            return Fraction(text)
-        except ValueError:  # e.g. more digits than int() converts
-            raise self.fail(f"number too long ({len(text)} characters)", tok) from None
+            return parse_fraction(text)
+        except GameError:
+            raise self.fail(f"invalid number {_short(text)}", tok) from None
 
     def expect(self, kind: str, what: str) -> _Tok:
         if self.tok.kind != kind:
@@ -459,6 +459,9 @@ def format_nfg(
         raise GameError("write_nfg expects a BimatrixGame")
     if len(players) != 2:
         raise GameError(f"a two-player game needs 2 player names, got {len(players)}")
+    for what, value in (("title", title), ("comment", comment), *(("player name", x) for x in players)):
+        if value is not None and not isinstance(value, str):
+            raise GameError(f"the {what} must be a str, not {type(value).__name__}")
     m, n = game.shape
     t = game.title if title is None else title
     lines = [f"NFG 1 R {_quote(t)} {{ {_quote(players[0])} {_quote(players[1])} }}", ""]
@@ -481,7 +484,12 @@ def format_nfg(
         lines.append("}")
         for j in range(n):
             lines.append(" ".join(str(index[(game.A[i][j], game.B[i][j])]) for i in range(m)))
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    size = len(text.encode("utf-8"))
+    if size > MAX_NFG_BYTES:  # never write what read_nfg would refuse to read back
+        raise GameError(f"the game as .nfg text would be {size / 2**20:.0f} MB, more than the "
+                        f"{MAX_NFG_BYTES // 2**20} MB gamekit reads")
+    return text
 
 
 def write_nfg(

@@ -48,8 +48,8 @@ def test_bom_and_crlf_read_the_same_game():
 
 
 @pytest.mark.parametrize("number, what", [
-    ("1e99999", "exponent beyond"), ("1" * 5000, "more than 4300 digits"),
-    ("1/" + "3" * 5000, "more than 4300 digits"), ("1/" + "0" * 5000, "more than 4300 digits"),
+    ("1e99999", "exponent beyond"), ("1" * 16000, "more than 15000 digits"),
+    ("1/" + "3" * 16000, "more than 15000 digits"), ("1/" + "0" * 16000, "more than 15000 digits"),
     ("١٢", "only ASCII digits"), ("１２", "only ASCII digits"), ("1/0", "zero denominator"),
 ])
 def test_hostile_numbers_in_nfg_name_file_and_line(number, what):
@@ -59,8 +59,8 @@ def test_hostile_numbers_in_nfg_name_file_and_line(number, what):
     assert str(info.value).startswith("f.nfg:6: ")
 
 
-@pytest.mark.parametrize("text", ["1e-10000000", "1e10000000", "١٢", "１２", "1_000", "1" * 5000, "0x1", "nan",
-                                  "1/" + "9" * 4301])
+@pytest.mark.parametrize("text", ["1e-10000000", "1e10000000", "١٢", "１２", "1_000", "1" * 16000, "0x1", "nan",
+                                  "1/" + "9" * 15001])
 def test_argument_numbers_are_refused(text):
     with pytest.raises(GameError):
         parse_fraction(text, "alpha")

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import gamekit
 from gamekit import BimatrixGame, read_nfg, write_nfg
 from gamekit.core.errors import GameError, NfgFormatError
 from gamekit.io.interop import from_pygambit, to_pygambit
@@ -282,7 +283,7 @@ def test_shipped_examples():
     "body, message",
     [
         ("{ 1 1 } 1e99999 1", "<string>:1: number '1e99999' has an exponent beyond ±10000"),
-        ("{ 1 1 } " + "7" * 5000 + " 1", "<string>:1: number too long (5000 characters; more than 4300 digits)"),
+        ("{ 1 1 } " + "7" * 16000 + " 1", "<string>:1: number too long (16000 characters; more than 15000 digits)"),
         ("{ 99999999 1 }", "<string>:1: too many strategies (99999999); the limit is 1,000,000 per player"),
         ("{ 1 1 } { { \"o\" 1 2 } } 99999999999999999999999",
          "<string>:1: outcome index 99999999999999999999999 is out of range (the file defines 1 outcome)"),
@@ -321,3 +322,30 @@ def test_mutated_files_fail_only_with_nfg_errors(path, data):
         assert str(e).startswith("fuzz.nfg:") and "\n" not in str(e)
     else:
         assert isinstance(g, BimatrixGame)
+
+
+def test_every_number_read_can_be_written_and_read_back(tmp_path):
+    """#28: a payoff read as 1e9999 (10,000 digits) is written in full and read back exactly;
+    a game whose text would exceed the reader's size bound is refused when written."""
+    from gamekit.core.numbers import MAX_DIGITS, MAX_EXPONENT
+
+    assert MAX_DIGITS > MAX_EXPONENT + 4300
+    src = tmp_path / "e.nfg"
+    src.write_text('NFG 1 R "e" { "A" "B" } { 2 1 }\n1e9999 -3e-5 7 2\n')
+    g = gamekit.read_nfg(src)
+    out = tmp_path / "out.nfg"
+    gamekit.write_nfg(g, out)
+    assert gamekit.read_nfg(out).A == g.A and g.A[0][0] == 10**9999
+
+
+def test_write_refuses_what_it_could_not_read_back_and_bad_titles(tmp_path):
+    from gamekit.io.nfg import MAX_NFG_BYTES
+
+    huge = 10**14000
+    n = MAX_NFG_BYTES // 14000 // 2 + 1
+    g = gamekit.BimatrixGame([[huge] * n], [[huge] * n])
+    with pytest.raises(GameError, match="more than the 64 MB gamekit reads"):
+        gamekit.write_nfg(g, tmp_path / "big.nfg")
+    assert not list(tmp_path.iterdir())
+    with pytest.raises(GameError, match="title must be a str"):
+        gamekit.write_nfg(gamekit.BimatrixGame([[1]]), tmp_path / "t.nfg", title=3)
