@@ -147,5 +147,11 @@ ARG_ABUSE: dict[str, list[list[str]]] = {
         ["simulate", "--workers=--"], ["sweep", "--decks=--"], ["sweep", "--jobs=--"],
         ["counting", "sixes", "--cut=--"], ["sweep", "--alpha-max=--"], ["house-edge", "--decks=--"],
         ["solve", "--deks", "6"],
+        # unbounded work refused up front (#28)
+        ["counting", "sixes", "--shoes", "1000000000000"], ["counting", "sixes", "--decks", "1000000000"],
+        ["counting", "true-count", "--shoes", "1000000000000"], ["bankroll", "--decks", "1000000000"],
+        ["evaluate", "--player", "punto-banco", "--banker", "punto-banco", "--shoes", "1000000000000"],
+        ["evaluate", "--player", "punto-banco", "--banker", "punto-banco", "--shoes", "10", "--decks", "1000000000"],
+        ["sweep", "--jobs", "100"], ["solve", "--rules", "/dev/zero"],
     ],
 }

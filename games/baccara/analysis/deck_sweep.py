@@ -469,8 +469,9 @@ def run_sweep(model: str = "B2", decks: object = (6,), alpha_max: object = DEFAU
     if scheduler and executor != "dask":
         executor = "dask"
     n_jobs = _default_jobs() if jobs is None else int(jobs)
-    if n_jobs < 1:
-        raise GameError(f"--jobs must be at least 1, got {n_jobs}")
+    if not 1 <= n_jobs <= 4 * _default_jobs():
+        raise GameError(f"--jobs must lie between 1 and {4 * _default_jobs()} (4 x the {_default_jobs()} "
+                        f"CPUs), got {n_jobs}")
 
     cache = SweepCache(cache_dir) if use_cache else None
     results: dict[int | None, dict] = {}

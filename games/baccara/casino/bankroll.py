@@ -40,6 +40,7 @@ from games.baccara.cards import check_decks
 from games.baccara.casino.counting import punto_banco_tables
 from games.baccara.casino.odds import STANDARD_BETS, STATES, Shoe, house_edge
 from games.baccara.casino.shoe_play import (
+    MAX_SHOE_DECKS,
     Z95,
     batch_rng,
     check_positive,
@@ -90,6 +91,8 @@ def coup_stream(decks: int, coups: int, seed: int, cut: int = 14, batch: int = 5
     Shoes are dealt one after the other (burn, cut card); the stream is their coups in order.
     """
     d = check_decks(decks)
+    if d > MAX_SHOE_DECKS:
+        raise GameError(f"a simulated shoe has at most {MAX_SHOE_DECKS:,} decks, got {d:,}")
     shoe = Shoe.decks(d)
     if not 6 <= cut <= shoe.size - 17:
         raise GameError(f"cut card must lie 6..{shoe.size - 17} cards from the end, got {cut}")

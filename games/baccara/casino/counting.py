@@ -43,7 +43,7 @@ from games.baccara.casino.odds import STANDARD_BETS, Shoe, coup_distribution, ho
 from games.baccara.casino.shoe_play import (
     Z95,
     batch_rng,
-    check_positive,
+    check_shoe_run,
     clustered_mean,
     deal_batch,
     shuffled_ranks,
@@ -269,8 +269,7 @@ def true_count_simulation(decks: int = 8, shoes: int = 20000, seed: int = 0, cut
     are computed; their means estimate E[E_P − E_B | switch] and E[edge of the bet taken]
     without the noise of the outcomes (an unbiased, low-variance check of the simulation).
     """
-    d = check_decks(decks)
-    shoes = check_positive(shoes, "number of shoes")
+    d, shoes = check_shoe_run(check_decks(decks), shoes)
     shoe = Shoe.decks(d)
     if not 6 <= cut <= shoe.size - 17:
         raise GameError(f"cut card must lie 6..{shoe.size - 17} cards from the end, got {cut}")
@@ -357,8 +356,7 @@ class SixesResult:
 def banker_six_wins(decks: int = 8, shoes: int = 20000, seed: int = 0, cut: int = 14, batch: int = 1024,
                     progress: Callable[[int, int], None] | None = None) -> SixesResult:
     """Number of Banker wins with 6 per shoe (simulated) and the exact probability per coup."""
-    d = check_decks(decks)
-    shoes = check_positive(shoes, "number of shoes")
+    d, shoes = check_shoe_run(check_decks(decks), shoes)
     shoe = Shoe.decks(d)
     if not 6 <= cut <= shoe.size - 17:
         raise GameError(f"cut card must lie 6..{shoe.size - 17} cards from the end, got {cut}")

@@ -62,6 +62,31 @@ def check_positive(n: object, what: str) -> int:
     return int(n)
 
 
+MAX_SHOE_DECKS = 100_000
+"""Largest shoe dealt card by card (a simulated shoe is shuffled in memory)."""
+MAX_CARDS_DEALT = 20_000_000_000
+"""Largest number of cards a shoe simulation may deal (about an hour on one core)."""
+
+
+def check_shoe_run(decks: int, shoes: int) -> tuple[int, int]:
+    """``(decks, shoes)`` of a shoe-by-shoe simulation, refused up front when the work is
+    unbounded for practical purposes: more than :data:`MAX_SHOE_DECKS` decks per shoe, or more
+    than :data:`MAX_CARDS_DEALT` cards in all (issue #28: a bounded input gives a bounded run).
+
+    Examples
+    --------
+    >>> check_shoe_run(8, 1000)
+    (8, 1000)
+    """
+    shoes = check_positive(shoes, "number of shoes")
+    if decks > MAX_SHOE_DECKS:
+        raise GameError(f"a simulated shoe has at most {MAX_SHOE_DECKS:,} decks, got {decks:,}")
+    if 52 * decks * shoes > MAX_CARDS_DEALT:
+        raise GameError(f"{shoes:,} shoes of {decks} decks would deal {52 * decks * shoes:.2e} cards, "
+                        f"more than the {MAX_CARDS_DEALT:.0e} a run may deal; use fewer shoes")
+    return decks, shoes
+
+
 def _check_cut(cut: object, size: int, burn: bool) -> int:
     if isinstance(cut, bool) or not isinstance(cut, (int, np.integer)):
         raise GameError(f"cut card position must be an integer, got {cut!r}")
@@ -247,8 +272,7 @@ def play_shoes(
     receives 1 − α on a win, −1 on a loss; Player ±1. ``exact`` attaches the off-the-top
     exact values. ``progress(done, total)`` is called after every batch of shoes.
     """
-    d = check_decks(decks)
-    shoes = check_positive(shoes, "number of shoes")
+    d, shoes = check_shoe_run(check_decks(decks), shoes)
     a = to_fraction(alpha, "commission alpha")
     if not 0 <= a < 1:
         raise GameError(f"commission alpha must satisfy 0 <= alpha < 1, got {a}")
