@@ -58,3 +58,38 @@ def test_lattice_histogram_has_no_comb():
     smooth = _roughness(np.histogram(profits, bins=edges)[0])
     naive = _roughness(np.histogram(profits, bins=np.arange(profits.min() - 0.025, profits.max() + 0.7, 0.7))[0])
     assert smooth < naive / 3
+
+
+def _label_boxes(fig):
+    """Per axes: the window boxes of the intersection numbers (annotations of digits only)."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    out = []
+    for ax in fig.axes:
+        texts = [t for t in ax.texts if t.get_text().isdigit()]
+        out.append([(t.get_text(), t.get_window_extent(renderer)) for t in texts])
+    return out
+
+
+@pytest.mark.parametrize("which", ["B2", "B3"])
+def test_paper_figures_have_no_overlapping_intersection_labels(which, d6):
+    """#27/#30: every intersection number of Figures 1 and 2 is readable — no two label boxes
+    overlap (Figure 2 used to hide intersection 1 under label 6), and Figure 2 names its
+    exceptional commission beta_0 as paper II does."""
+    from games.baccara.plots.b3_figure2 import figure2_data
+    from games.baccara.plots.figures import _pyplot, curves_figure
+
+    data = d6 if which == "B2" else figure2_data(6)
+    fig = curves_figure(data)
+    try:
+        shown = []
+        for boxes in _label_boxes(fig):
+            shown += [n for n, _ in boxes]
+            for i, (n, a) in enumerate(boxes):
+                for m, b in boxes[i + 1:]:
+                    assert not a.overlaps(b), f"labels {n} and {m} overlap"
+        assert sorted(set(map(int, shown))) == list(range(1, len(data["intersections"]) + 1))
+        names = [t.get_text() for t in fig.axes[0].texts]
+        assert any(t.startswith("β₀" if which == "B3" else "α₀") for t in names), names
+    finally:
+        _pyplot().close(fig)

@@ -47,6 +47,7 @@ def figure2_data(decks: int = 6, alpha_max: Fraction = Fraction(1, 10), points: 
     labels = sol.data.labels
     inter = [{"curves": (labels[x.curves[0]], labels[x.curves[1]]), "alpha": float(x.alpha), "p": float(x.p)}
              for x in sol.intersections]
-    return {"model": sol.game.title, "heading": "Model B3 (rows 19, 27)",
+    return {"model": sol.game.title, "exceptional_symbol": "β",
+            "heading": "Model B3, Player restricted to DSSDD and DDSDD (his strategies 19 and 27 of 0–31)",
             "ylabel": "p (Player's probability of drawing at (1,4))", "decks": decks, "alpha_max": float(alpha_max), "curves": curves,
             "intersections": inter, "nonunique": [float(c.alpha) for c in sol.nonunique_points]}

@@ -21,7 +21,7 @@ from pathlib import Path
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import fmt
 
-__all__ = ["COLOURS", "paper_label", "curves_data", "draw_curves", "mixing_data", "limit_data", "draw_mixing",
+__all__ = ["COLOURS", "paper_label", "curves_data", "draw_curves", "curves_figure", "mixing_data", "limit_data", "draw_mixing",
            "number_intersections", "colour_caption", "mixing_caption"]
 
 #: Colour of a curve by Player's third card (the paper's Figure 1 colours for d = 6).
@@ -143,22 +143,25 @@ def colour_caption(curves: list[dict]) -> str:
     return "Colours — " + " · ".join(parts)
 
 
-def _exceptional_names(values: list[float]) -> list[str]:
-    return ["α₀"] if len(values) == 1 else [f"α{'₁₂₃₄₅₆₇₈₉'[i]}" for i in range(len(values))]
+def _exceptional_names(values: list[float], symbol: str = "α") -> list[str]:
+    """The papers' names of the exceptional commissions: α₀ in Model B2, β₀ in Model B3."""
+    return [f"{symbol}₀"] if len(values) == 1 else [f"{symbol}{'₁₂₃₄₅₆₇₈₉'[i]}" for i in range(len(values))]
 
 
 def _plot_curves(ax, data: dict, legend: bool) -> None:
     styles = ["-", "--", "-.", ":", (0, (5, 1)), (0, (3, 1, 1, 1))]
+    markers = ["o", "s", "^", "D", "v", "P"]  # colour, dash *and* marker tell the curves apart
     seen: dict[str, int] = {}
     for c in data["curves"]:
         k = seen.get(c["colour"], 0)
         seen[c["colour"]] = k + 1
         ax.plot(c["alpha"], c["p"], color=c["colour"], linestyle=styles[k % len(styles)], lw=1.3,
+                marker=markers[k % len(markers)], markevery=(7 * k % 40, 40), ms=3.2, mfc="white",
                 label=c["name"] if legend else None)
 
 
 def _mark_exceptional(ax, data: dict, text: bool) -> None:
-    for name, a in zip(_exceptional_names(data["nonunique"]), data["nonunique"]):
+    for name, a in zip(_exceptional_names(data["nonunique"], data.get("exceptional_symbol", "α")), data["nonunique"]):
         ax.axvline(a, color="0.4", lw=0.9, ls=":")
         if text:
             ax.annotate(f"{name} ≈ {a:.7f}", (a, 0.02), xycoords=("data", "axes fraction"), rotation=90,
@@ -168,24 +171,45 @@ def _mark_exceptional(ax, data: dict, text: bool) -> None:
 _LABEL_BOX = {"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.8}
 
 
-def _label_offsets(pts, span_a: float, span_p: float) -> list[tuple[int, int]]:
-    """Where to put each number: above right, unless a neighbour closer than 4% of the
-    panel sits to its right — then above left (and the neighbour below right)."""
-    out = [(3, 3)] * len(pts)
-    for i, (a, p, _) in enumerate(pts):
-        for j, (b, q, _) in enumerate(pts):
-            if i != j and abs(a - b) / span_a < 0.04 and abs(p - q) / span_p < 0.04:
-                out[i] = (-11, 3) if (a, p) < (b, q) else (3, -9)
-    return out
+_OFFSETS = [(3, 3), (-4, 3), (3, -4), (-4, -4), (3, 10), (-4, 10), (3, -11), (-4, -11), (12, 0), (-13, 0)]
+"""Candidate label positions around a dot, in points (the sign says which side: the label's
+corner nearest the dot is placed there)."""
+
+
+def _place_labels(ax, pts, fontsize: float, placed: list | None = None) -> list:
+    """Number each dot with a label that overlaps neither another label nor another dot:
+    the first of :data:`_OFFSETS` whose box (estimated from the font size) is free.
+    Returns the label boxes in display pixels (for the next call and for tests)."""
+    fig = ax.figure
+    px = fig.dpi / 72.0
+    boxes: list = [] if placed is None else placed
+    dots = [ax.transData.transform((a, p)) for a, p, _ in pts]
+    for (a, p, n), (x, y) in zip(pts, dots):
+        w, h = (0.62 * fontsize * len(str(n)) + 3) * px, (fontsize + 3) * px
+        choice = None
+        for dx, dy in _OFFSETS:
+            x0 = x + dx * px if dx >= 0 else x + dx * px - w
+            y0 = y + dy * px if dy >= 0 else y + dy * px - h
+            box = (x0, y0, x0 + w, y0 + h)
+            free = all(box[2] <= b[0] or b[2] <= box[0] or box[3] <= b[1] or b[3] <= box[1] for b in boxes)
+            clear = all(not (box[0] - 2 <= u <= box[2] + 2 and box[1] - 2 <= v <= box[3] + 2) for u, v in dots)
+            if free and clear:
+                choice = (dx, dy, box)
+                break
+        if choice is None:  # crowded: the least bad, the first candidate
+            dx, dy = _OFFSETS[0]
+            choice = (dx, dy, (x + dx * px, y + dy * px, x + dx * px + w, y + dy * px + h))
+        dx, dy, box = choice
+        boxes.append(box)
+        ax.annotate(str(n), (a, p), xytext=(dx, dy), textcoords="offset points", fontsize=fontsize, zorder=6,
+                    ha="left" if dx >= 0 else "right", va="bottom" if dy >= 0 else "top", bbox=_LABEL_BOX)
+    return boxes
 
 
 def _mark_intersections(ax, pts, numbers_on: bool, fontsize: float = 6.5) -> None:
     ax.scatter([a for a, _, _ in pts], [p for _, p, _ in pts], s=14, color="black", zorder=5)
     if numbers_on and pts:
-        (a0, a1), (p0, p1) = ax.get_xlim(), ax.get_ylim()
-        for (a, p, n), off in zip(pts, _label_offsets(pts, a1 - a0, p1 - p0)):
-            ax.annotate(str(n), (a, p), xytext=off, textcoords="offset points", fontsize=fontsize, zorder=6,
-                        bbox=_LABEL_BOX)
+        _place_labels(ax, pts, fontsize)
 
 
 def _zoom_box(group: list) -> tuple[float, float, float, float]:
@@ -197,7 +221,15 @@ def _zoom_box(group: list) -> tuple[float, float, float, float]:
 
 
 def draw_curves(data: dict, path) -> Path:
-    """Draw :func:`curves_data` (the paper's Figure 1) into ``path`` (PNG, SVG, PDF …).
+    """Draw :func:`curves_data` into ``path`` (PNG, SVG, PDF …): :func:`curves_figure`, saved."""
+    fig = curves_figure(data)
+    out = _save(fig, path)
+    _pyplot().close(fig)
+    return out
+
+
+def curves_figure(data: dict):
+    """The figure of :func:`curves_data` (the paper's Figure 1 or 2), not yet saved.
 
     Top: all curves on α ∈ [0, α_max], p ∈ [0, 1], as in the paper. Below: one zoomed panel
     per crowded group of intersections (grey rectangles above show where), with the
@@ -215,12 +247,10 @@ def draw_curves(data: dict, path) -> Path:
     ax = fig.add_subplot(grid[0, :])
     _plot_curves(ax, data, legend=True)
     _mark_intersections(ax, pts, numbers_on=False)
-    for a, p, n in pts:
-        if n not in zoomed:
-            ax.annotate(str(n), (a, p), xytext=(2, 3), textcoords="offset points", fontsize=7, bbox=_LABEL_BOX)
     _mark_exceptional(ax, data, text=True)
     ax.set_xlim(0, data["alpha_max"])
     ax.set_ylim(0, 1)
+    _place_labels(ax, [t for t in pts if t[2] not in zoomed], 7)
     ax.set_xlabel("commission α")
     ax.set_ylabel(data.get("ylabel", "p: Player's probability of drawing at 5"))
     ax.set_title(f"{data.get('heading', 'Model B2')}, d = {data['decks']}: {len(data['curves'])} best-response-discontinuity curves, "
@@ -253,9 +283,7 @@ def draw_curves(data: dict, path) -> Path:
     fig.text(0.06, 0.03 if groups else -0.02, "\n".join(_wrap(colour_caption(data["curves"]) + ". Dots: "
              "intersections of two curves; dotted verticals: the α with several equilibria.", 150)),
              fontsize=7.5, ha="left", va="top")
-    out = _save(fig, path)
-    plt.close(fig)
-    return out
+    return fig
 
 
 def _wrap(text: str, width: int) -> list[str]:
