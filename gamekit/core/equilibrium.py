@@ -107,6 +107,14 @@ class CandidateEquilibrium:
     def to_json(self) -> dict:
         return {"row": [fmt(v) for v in self.row], "col": [fmt(v) for v in self.col]}
 
+    def __repr__(self) -> str:
+        from gamekit.core.display import vector_text
+
+        src = f", source={self.source!r}" if self.source else ""
+        return f"CandidateEquilibrium(row={vector_text(self.row)}, col={vector_text(self.col)}{src})"
+
+    __str__ = __repr__
+
 
 def row_payoffs(game: BimatrixGame, col: Sequence[Fraction]) -> list[Fraction]:
     """(A y)_i for every row i."""

@@ -173,14 +173,36 @@ def from_nashpy(g: Any, decimal: bool = False) -> BimatrixGame:
 def equilibria_from_nashpy(
     game: BimatrixGame, pairs: Iterable[tuple[Any, Any]], decimal: bool = True
 ) -> list[CandidateEquilibrium]:
-    """Candidates from nashpy's (row, col) float arrays, converted like :func:`from_nashpy`.
+    """Candidates from nashpy's (row, col) float arrays, snapped to exact distributions.
 
-    nashpy's equilibria are floats: the result is *not* certified — each is a
-    :class:`CandidateEquilibrium`; ``.certify(game)`` runs the exact test.
+    Each float is converted like :func:`from_nashpy` (exactly, or through its shortest decimal
+    with ``decimal=True``); then each vector is *snapped* to the nearest exact probability
+    distribution without any tolerance: negative round-off (``-1e-17``) becomes 0 and the
+    vector is divided by its exact sum, so ``(0.6000000000000001, 0.4)`` becomes a
+    distribution a hair away from (3/5, 2/5). nashpy's equilibria are floats: the result is
+    *not* certified — each is a :class:`CandidateEquilibrium`; ``.certify(game)`` or
+    ``gamekit.is_equilibrium`` runs the exact test, which judges such a near-equilibrium False.
+
+    Examples
+    --------
+    >>> import gamekit
+    >>> G = gamekit.BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]])
+    >>> [e] = equilibria_from_nashpy(G, [([0.6000000000000001, 0.4], [0.4, 0.6000000000000001])])
+    >>> sum(e.row), gamekit.is_equilibrium(G, e.row, e.col)
+    (Fraction(1, 1), False)
     """
     out = []
     for x, y in pairs:
-        xs = _strategy(game.m, [_from_float(float(v), decimal) for v in x], "row")
-        ys = _strategy(game.n, [_from_float(float(v), decimal) for v in y], "column")
+        xs = _strategy(game.m, _snapped([_from_float(float(v), decimal) for v in x], "row"), "row")
+        ys = _strategy(game.n, _snapped([_from_float(float(v), decimal) for v in y], "column"), "column")
         out.append(CandidateEquilibrium(xs, ys, "nashpy"))
     return out
+
+
+def _snapped(v: list[Fraction], who: str) -> list[Fraction]:
+    """The exact distribution nearest a float one: negatives to 0, divided by the exact sum."""
+    w = [max(x, Fraction(0)) for x in v]
+    total = sum(w, Fraction(0))
+    if total <= 0:
+        raise GameError(f"the {who} strategy from nashpy has no positive entry")
+    return [x / total for x in w]
