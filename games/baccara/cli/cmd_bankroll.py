@@ -56,13 +56,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _render(res) -> None:
-    from rich.console import Console
     from rich.table import Table
 
     from gamekit.core.numbers import fmt
 
     s = res.summary()
-    out = Console(highlight=False)
+    from games.baccara.cli.console import print_table, stdout_console
+    out = stdout_console()
     bets = ", ".join(f"{b.name} {fmt(b.stake)}" for b in res.bets)
     lim = f"limits [{res.table_min:g}, {res.table_max:g}]"
     out.print(f"[bold]{res.sessions:,} sessions × {res.rounds} coups[/], system {res.system}, bankroll "
@@ -72,7 +72,7 @@ def _render(res) -> None:
         t.add_column(c, justify="right")
     t.add_row(f"{s['mean_final']:.2f}", f"{s['sd_final']:.2f}", *(f"{s[k]:.2f}" for k in ("q05", "q25", "median", "q75", "q95")),
               f"{s['p_ahead']:.4f}", f"{s['risk_of_ruin']:.4f}")
-    out.print(t)
+    print_table(out, t)
     lo, hi = s["mean_profit_ci95"] or (float("nan"), float("nan"))
     out.print(f"profit per session: simulated {s['mean_profit']:+.3f} (95% CI [{lo:+.3f}, {hi:+.3f}]); "
               f"exact given the stakes placed Σ E_b·staked_b = {s['exact_profit_given_stakes']:+.3f}")

@@ -79,7 +79,6 @@ def _emit(args, data: dict, render) -> int:
 
 
 def _render_eor(res) -> None:
-    from rich.console import Console
     from rich.table import Table
 
     from games.baccara.cards import RANKS
@@ -92,15 +91,16 @@ def _render_eor(res) -> None:
     t.add_row("E full", *(f"{float(res.base[b]) * 1e5:+.0f}" for b in bets), end_section=True)
     for r in RANKS:
         t.add_row(r, *(f"{float(res.eor[b][r]) * 1e5:+.2f}" for b in bets))
-    out = Console(highlight=False)
+    from games.baccara.cli.console import print_table, stdout_console
+    out = stdout_console()
     out.width = max(out.width, 150)
-    out.print(t)
+    print_table(out, t)
 
 
 def _render_sixes(s) -> None:
-    from rich.console import Console
 
-    out = Console(highlight=False)
+    from games.baccara.cli.console import stdout_console
+    out = stdout_console()
     out.print(f"[bold]Banker wins with 6[/], {s.decks}-deck shoes, cut card {s.cut} from the end, "
               f"{s.shoes:,} shoes (seed {s.seed})")
     out.print(f"exact per coup (off the top): {float(s.p_six):.6f}")
@@ -112,10 +112,10 @@ def _render_sixes(s) -> None:
 
 
 def _render_tc(tc) -> None:
-    from rich.console import Console
     from rich.table import Table
 
-    out = Console(highlight=False)
+    from games.baccara.cli.console import print_table, stdout_console
+    out = stdout_console()
     out.print(f"[bold]True-count play[/], {tc.decks} decks, {tc.shoes:,} shoes, {tc.coups:,} coups, cut card {tc.cut}")
     t = Table(title="Mean return per coup (95% CI, clustered by shoe)")
     t.add_column("strategy")
@@ -123,7 +123,7 @@ def _render_tc(tc) -> None:
     t.add_column("95% CI", justify="right")
     for k, (m, se) in tc.stats.items():
         t.add_row(k, f"{m:+.6f}", f"[{m - 1.96 * se:+.6f}, {m + 1.96 * se:+.6f}]")
-    out.print(t)
+    print_table(out, t)
     out.print(f"exact off the top: Banker {float(tc.exact_banker):+.6f}, Player {float(tc.exact_player):+.6f}; "
               f"choose_side bets Player on {tc.switch_fraction:.1%} of coups")
     red = tc.house_edge_reduction

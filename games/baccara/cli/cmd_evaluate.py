@@ -79,11 +79,11 @@ def _simulate(args: argparse.Namespace, ps, bs) -> dict:
 
 
 def _render(res: dict) -> None:
-    from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
-    out = Console(highlight=False)
+    from games.baccara.cli.console import print_table, stdout_console
+    out = stdout_console()
     deck = f", {res['decks']} decks" if res["model"][0] == "B" else ""
     s = res["strategies"]
     out.print(f"[bold]Model {res['model']}{deck}, α = {res['alpha']}[/]: Player plays "
@@ -96,7 +96,7 @@ def _render(res: dict) -> None:
         br = res["best_response"][who]
         t.add_row(who, p, f"{float(Fraction(p)):+.7f}", f"{float(Fraction(br['payoff'])):+.7f}",
                   f"{br['gain_float']:.7f}")
-    out.print(t)
+    print_table(out, t)
     pb = res["best_response"]["player"]["strategy"]
     out.print("A best response of Player draws at: " + (", ".join(h for h, v in pb.items() if v == "1") or "no set"))
     ch = res["best_response"]["banker"]["changes"]
@@ -115,4 +115,4 @@ def _render(res: dict) -> None:
             st = sim[who]
             t.add_row(who, f"{st['mean']:+.6f}", f"[{st['ci95'][0]:+.6f}, {st['ci95'][1]:+.6f}]",
                       f"{st['exact_float']:+.6f}", "yes" if st["exact_in_ci95"] else "no")
-        out.print(t)
+        print_table(out, t)

@@ -133,7 +133,7 @@ def _render(result: HouseEdge, decks: int | None) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    from games.baccara.cli.console import stdout_console
+    from games.baccara.cli.console import print_table, stdout_console
 
     console = stdout_console()
     dist = result.distribution
@@ -151,7 +151,7 @@ def _render(result: HouseEdge, decks: int | None) -> None:
     for k, c in dist.outcome_counts.items():
         p = Fraction(c, dist.denominator)
         t.add_row(escape(k), f"{c:,}", f"{float(p):.10f}", fmt(p))
-    console.print(t)
+    print_table(console, t)
     b = Table(title="Expected return per unit staked (ties push Player and Banker)")
     b.add_column("bet")
     b.add_column("return", justify="right")

@@ -48,13 +48,12 @@ def _x(s: str) -> str:
 
 def render_rules(sol, elapsed: float) -> None:
     """Readable report: rules, equilibrium, Banker's grid, gains of freedom."""
-    from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
     from games.baccara.cli.cmd_solve import banker_grid
-
-    out = Console(highlight=False)
+    from games.baccara.cli.console import print_table, stdout_console
+    out = stdout_console()
     cg = sol.cg
     deck = f", {sol.to_json()['decks']} decks" if cg.tables.model[0] == "B" else ""
     out.print(f"[bold]Model {sol.model}{deck}, α = {fmt(cg.alpha)}, rules {escape(cg.rules.name)}[/]"
@@ -77,7 +76,7 @@ def render_rules(sol, elapsed: float) -> None:
             t.add_row(who, f"{float(Fraction(s['payoff'])):+.7f}",
                       f"{float(Fraction(s['full_freedom']['payoff'])):+.7f}", f"{s['full_freedom']['gain_float']:.7f}",
                       f"{float(Fraction(s['no_freedom']['payoff'])):+.7f}", f"{s['no_freedom']['gain_float']:.7f}")
-        out.print(t)
+        print_table(out, t)
         sets = Table(title="Banker: gain from drawing instead of standing (given the set is reached)")
         for c in ("set", "rule", "draws", "gain | reached", "gain per coup"):
             sets.add_column(c, justify="right")

@@ -183,7 +183,7 @@ def _render(res: SimulationResult, decks: int | None, plain: bool | None = None)
     from rich.markup import escape
     from rich.table import Table
 
-    from games.baccara.cli.console import stdout_console
+    from games.baccara.cli.console import print_table, stdout_console
 
     console = stdout_console()
     what = f"{decks}-deck shoes" if decks is not None else "custom shoes"
@@ -208,7 +208,7 @@ def _render(res: SimulationResult, decks: int | None, plain: bool | None = None)
         ex = "" if b.exact is None else f"{float(b.exact):+.6f}"
         ok = "" if b.exact is None else ("yes" if b.within(float(b.exact)) else "no")
         t.add_row(escape(name), f"{b.mean:+.6f}", f"[{lo:+.6f}, {hi:+.6f}]", ex, ok)
-    console.print(t)
+    print_table(console, t)
     if res.sessions is not None:
         s = res.sessions
         sm = s.summary

@@ -69,12 +69,12 @@ def _num(x) -> str:
 
 def render(res, elapsed: float, decks_note: str | None) -> None:
     """Readable summary: draw probabilities at 5, Banker's mixed sets, payoffs, notes."""
-    from rich.console import Console
     from rich.markup import escape
 
     from games.baccara.banque.model import banque_tables
+    from games.baccara.cli.console import stdout_console
 
-    con = Console()
+    con = stdout_console()
     labels = banque_tables(res.decks, res.banker).infosets
     deal = ("with replacement" if res.decks is None else f"{res.decks}-deck shoe") + f", Banker sees {res.banker}"
     con.print(f"[bold]baccara banque[/bold], theta = {escape(_num(res.theta))}, {deal}, concept: {res.concept}")

@@ -93,8 +93,9 @@ def _mixed(seg: dict) -> str:
 
 
 def _print_b3_table(records: list[dict]) -> None:
-    from rich.console import Console
     from rich.table import Table
+
+    from games.baccara.cli.console import print_table, stdout_console
 
     t = Table(title=f"Model B3, 0 <= alpha <= {records[0]['alpha_max']}: Table 7 of Ethier-Lee II, "
                     "every segment certified for every alpha in it")
@@ -111,12 +112,14 @@ def _print_b3_table(records: list[dict]) -> None:
                       "", f"{len(pt['mixed_strategies'])} Banker mixtures of support 2", "exact",
                       style="yellow")
         t.add_section()
-    Console(width=max(150, Console().width)).print(t)
+    out = stdout_console(width=250)
+    print_table(out, t)
 
 
 def _print_table(records: list[dict]) -> None:
-    from rich.console import Console
     from rich.table import Table
+
+    from games.baccara.cli.console import print_table, stdout_console
 
     model = records[0]["model"]
     if model == "B3":
@@ -143,7 +146,8 @@ def _print_table(records: list[dict]) -> None:
                           f"not unique: {len(pt['equilibria'])} extreme behaviour equilibria",
                           f"{n} Banker mixtures of support <= 2", style="yellow")
         t.add_section()
-    Console(width=max(150, Console().width)).print(t)
+    out = stdout_console(width=250)
+    print_table(out, t)
 
 
 def _interrupted(exc: SweepInterrupted) -> int:
