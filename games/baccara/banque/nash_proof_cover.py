@@ -89,11 +89,12 @@ def _clip(new, pc):
 def _bar(progress: bool, n: int):
     if not progress:
         return None, None
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
 
-    bar = Progress(TextColumn("banque Nash proof"), BarColumn(), TextColumn("{task.fields[done]}"),
-                   TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+    from gamekit.io.progress import stderr_progress
+
+    bar = stderr_progress(TextColumn("banque Nash proof"), BarColumn(), TextColumn("{task.fields[done]}"),
+                          TimeElapsedColumn(), transient=True)
     bar.start()
     return bar, bar.add_task("proof", total=n, done="")
 

@@ -54,11 +54,12 @@ def cover(piece_at: Callable[[Fraction], object], degenerate: type[Exception],
     pieces: list = []
     bar = task = None
     if progress:
-        from rich.console import Console
-        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+        from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
 
-        bar = Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[done]}"),
-                       TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+        from gamekit.io.progress import stderr_progress
+
+        bar = stderr_progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[done]}"),
+                              TimeElapsedColumn(), transient=True)
         bar.start()
         task = bar.add_task(label, total=float(hi - lo), done="")
     try:

@@ -74,7 +74,7 @@ def run_sweep(args: argparse.Namespace) -> int:
     decks = banque_decks(args)
     concept = _concepts(getattr(args, "concept", None) or "correlated", False)[0]
     lo, hi = parse_range(getattr(args, "theta_range", None))
-    pieces = sweep(concept, lo, hi, progress=sys.stderr.isatty(), decks=decks,
+    pieces = sweep(concept, lo, hi, progress=True, decks=decks,
                    prove=not getattr(args, "no_proof", False))
     rec = records(concept, pieces, lo, hi, decks=decks)
     if args.json:
@@ -95,11 +95,11 @@ def run_plot(args: argparse.Namespace) -> int:
     corr = None
     for c in concepts:
         if c in ("correlated", "independent"):
-            corr = corr if corr is not None else sweep("correlated", lo, hi, progress=sys.stderr.isatty(),
+            corr = corr if corr is not None else sweep("correlated", lo, hi, progress=True,
                                                        decks=decks)
             data[c] = corr
         else:
-            data[c] = sweep("nash", lo, hi, progress=sys.stderr.isatty(), decks=decks)
+            data[c] = sweep("nash", lo, hi, progress=True, decks=decks)
     out = plot_records(data, args.output, decks=decks)
     summary = {"figure": "banque", "file": str(out), "from": str(lo), "to": str(hi), "decks": decks,
                "segments": {c: len(p) for c, p in data.items()}}

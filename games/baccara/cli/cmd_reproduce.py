@@ -90,16 +90,15 @@ def _render(results, npass: int, seconds: float, skipped: int = 0) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rich.console import Console
-    from rich.progress import Progress
+    from gamekit.io.progress import stderr_progress
 
     if args.list:
         return _list(args)
-    err = Console(stderr=True)
     start = time.perf_counter()
-    with Progress(console=err, transient=True, disable=not err.is_terminal) as prog:
-        task = prog.add_task("claims", total=None)
-        results = run_claims(args.only, progress=lambda c: prog.update(task, description=c.id),
+    with stderr_progress(transient=True) as prog:
+        task = prog.add_task("reproduce: claims", total=None)
+        results = run_claims(args.only, progress=lambda c: prog.update(task, description=f"reproduce: {c.id}",
+                                                                        advance=1),
                               include_long=args.all)
     seconds = time.perf_counter() - start
     if not results:

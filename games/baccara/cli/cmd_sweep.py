@@ -189,14 +189,13 @@ def run(args: argparse.Namespace) -> int:
         return run_banque(args)
     if args.decks is None:   # chemin de fer's default (banque's default is with replacement)
         args.decks = "6"
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
-    err = Console(stderr=True)
+    from gamekit.io.progress import stderr_progress
+
     try:
-        with Progress(TextColumn("[bold]sweep[/] {task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), console=err, transient=True,
-                      disable=not err.is_terminal) as prog:
+        with stderr_progress(TextColumn("[bold]sweep[/] {task.description}"), BarColumn(), MofNCompleteColumn(),
+                             TimeElapsedColumn(), transient=True) as prog:
             task = prog.add_task(f"Model {escape(args.model)}", total=None)
 
             def progress(done: int, total: int, d, cached: bool) -> None:

@@ -1,8 +1,8 @@
-"""A rich progress bar on stderr for long casino simulations (silent when stderr is not a terminal)."""
+"""Progress on stderr for long casino simulations: a rich bar in a terminal, a plain line every
+15 s otherwise (:func:`gamekit.io.progress.stderr_progress`)."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -11,14 +11,10 @@ __all__ = ["progress_bar", "json_safe"]
 
 @contextmanager
 def progress_bar(what: str, total: int) -> Iterator[Callable[[int, int], None]]:
-    """Yields ``tick(done, total)``; shows a transient bar when stderr is a terminal."""
-    if not sys.stderr.isatty():
-        yield lambda done, total: None
-        return
-    from rich.console import Console
-    from rich.progress import Progress
+    """Yields ``tick(done, total)``: a transient bar on a terminal, plain lines otherwise."""
+    from gamekit.io.progress import stderr_progress
 
-    with Progress(console=Console(stderr=True), transient=True) as bar:
+    with stderr_progress(transient=True) as bar:
         task = bar.add_task(what, total=total)
         yield lambda done, total: bar.update(task, completed=done, total=total)
 
