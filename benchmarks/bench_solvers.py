@@ -669,9 +669,9 @@ def main(argv=None) -> int:
     from rich.progress import Progress
 
     # Compile / load the numba kernels once in the parent: forked children inherit them.
-    for size, hi in ((9, 99), (12, 99), (12, 2)):  # one-sided, two threads, both polytopes
+    for size, hi, strategy in ((9, 99, "one_sided"), (12, 99, "one_sided"), (12, 2, "two_sided")):  # + two threads
         warm = gamekit.BimatrixGame(*family_game(random.Random(0), size, hi))
-        gamekit.solve(warm, method="all", eliminate_dominated=False)
+        gamekit.solve(warm, method="all", eliminate_dominated=False, strategy=strategy)
     assert "numba" in sys.modules
     load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
     with Progress(console=Console(stderr=True), transient=True) as progress:

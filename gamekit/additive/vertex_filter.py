@@ -59,15 +59,14 @@ __all__ = ["form_matrix", "candidate_blocks", "FloatTables", "ExactTables", "exa
 #: Candidates per numpy batch.
 CHUNK = 25_000
 #: Work (candidates of a face × 2ˢ for test 1, × cutting sets for test 2) from which the
-#: numba loops pay for numba's import; once numba is loaded they are always used.
+#: numba loops pay for loading the compiled kernels into the process.
 COMPILED_WORK = 50_000_000
 
 
 def use_compiled(work: int) -> bool:
-    """True when the compiled loops should run: numba already imported, or ``work`` large."""
-    import sys
-
-    return "numba" in sys.modules or work >= COMPILED_WORK
+    """True when the compiled loops should run: from :data:`COMPILED_WORK` on (a function
+    of the work only, not of what the process has imported)."""
+    return work >= COMPILED_WORK
 #: Largest face size s solved by cofactors (cost O(s·2ˢ)) when the forms exceed 2⁵³;
 #: beyond, verified solves (O(s³)). Forms below 2⁵³ always use (compiled) cofactors.
 COFACTORS_UP_TO = 6
