@@ -212,7 +212,7 @@ def _search_one(m: int, n: int, BT, A, threads: int, budget, deadline, bar):
     if cb is None:
         return None, None
     lab, rep = cb.vertices()
-    found = partners(N, lab, len(M[0]), len(M))
+    found = partners(N, lab, len(M[0]), len(M), threads)
     if found is None:
         return None, cb
     vs = sorted({v for v, _ in found})

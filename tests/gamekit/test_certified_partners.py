@@ -93,7 +93,7 @@ def test_one_sided_agrees_with_lrsnash(seed, m, n):
     assert {(e.row, e.col) for e in gamekit.solve(g, method="all")} == _lrsnash(g)
 
 
-def test_float_filter_in_two_threads_gives_the_same_verdicts(monkeypatch):
+def test_float_filter_in_two_threads_gives_the_same_verdicts():
     from gamekit.bimatrix import certified_partners
     from gamekit.kernel.partner_filter import partner_status
 
@@ -102,8 +102,7 @@ def test_float_filter_in_two_threads_gives_the_same_verdicts(monkeypatch):
     N = np.array([[rng.randint(1, 99) for _ in range(9)] for _ in range(9)], dtype=float)
     lab = np.ascontiguousarray(search_bases(M).vertices()[0])
     one = partner_status(lab, N, 9, 9, np.empty(len(lab), np.int8))
-    monkeypatch.setattr(certified_partners, "_SPLIT", 10)
-    assert (certified_partners._statuses(lab, N, 9, 9) == one).all()
+    assert (certified_partners._statuses(lab, N, 9, 9, threads=2) == one).all()
 
 
 def test_fallback_searches_the_other_polytope_when_partners_do_not_apply():
