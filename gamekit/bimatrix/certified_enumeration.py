@@ -28,7 +28,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 
@@ -61,8 +61,8 @@ class _LazyProgress:
     def __init__(self, label: str) -> None:
         self.t0 = time.perf_counter()
         self.label = label
-        self.bar = None
-        self.task = None
+        self.bar: Any = None  # a rich Progress once shown
+        self.task: Any = None
         self.lock = threading.Lock()
 
     def __call__(self, head: int, count: int) -> None:

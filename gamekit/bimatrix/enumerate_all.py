@@ -57,7 +57,7 @@ def _dominated(M: np.ndarray) -> list[int]:
     step = max(1, 20_000_000 // max(1, r * c))
     for s in range(0, r, step):
         block = M[s : s + step]
-        dom = (block[:, None, :] < M[None, :, :]).all(axis=2).any(axis=1)
+        dom = np.any(np.all(block[:, None, :] < M[None, :, :], axis=2), axis=1)
         out.extend(int(s + i) for i in np.flatnonzero(dom))
     return out
 
