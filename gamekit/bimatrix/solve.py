@@ -31,7 +31,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from types import MappingProxyType
 from typing import Any
 
 from gamekit.bimatrix.enumerate_all import all_extreme_equilibria
@@ -56,7 +55,7 @@ from gamekit.core.numbers import fmt
 from gamekit.core.result import BimatrixMethod, ResultSequence
 from gamekit.kernel.graphs import connected_components, maximal_bicliques
 
-__all__ = ["METHODS", "Component", "SolveResult", "solve", "solve_result"]
+__all__ = ["METHODS", "Component", "Parameters", "SolveResult", "solve", "solve_result"]
 
 METHODS = ("pure", "support_enumeration", "lemke_howson", "vertex_enumeration", "all")
 
@@ -69,6 +68,35 @@ _OPTIONS = {
     "vertex_enumeration": ("max_iter",),
     "all": ("strategy", "threads", "max_iter", "eliminate_dominated", "max_vertices", "max_seconds"),
 }
+
+
+class Parameters(Mapping[str, Any]):
+    """A read-only mapping (the type of :attr:`SolveResult.parameters`): like
+    :class:`types.MappingProxyType` of a private copy, but picklable and comparable.
+
+    Examples
+    --------
+    >>> p = Parameters({"strategy": "exact"})
+    >>> p["strategy"], dict(p), p == {"strategy": "exact"}
+    ('exact', {'strategy': 'exact'}, True)
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[Any, Any] = ()) -> None:  # type: ignore[assignment]
+        self._data = dict(data)
+
+    def __getitem__(self, key: Any) -> Any:
+        return self._data[key]
+
+    def __iter__(self):
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return f"Parameters({self._data!r})"
 
 
 @dataclass(frozen=True)
@@ -98,12 +126,12 @@ class SolveResult(ResultSequence):
     components: tuple[Component, ...] | None
     row_vertices: tuple[tuple[Fraction, ...], ...]
     col_vertices: tuple[tuple[Fraction, ...], ...]
-    parameters: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    parameters: Mapping[str, Any] = field(default_factory=Parameters)
     game: BimatrixGame | None = None
 
     def __post_init__(self) -> None:
-        if not isinstance(self.parameters, MappingProxyType):  # frozen: a read-only view of a copy
-            object.__setattr__(self, "parameters", MappingProxyType(dict(self.parameters)))
+        if not isinstance(self.parameters, Parameters):  # frozen: a read-only copy
+            object.__setattr__(self, "parameters", Parameters(self.parameters))
 
     @property
     def certificate(self) -> dict:
@@ -328,7 +356,7 @@ def _solve_result(game: BimatrixGame, method: str = "all", **options) -> SolveRe
         params["failed_labels"] = tuple(failed)
         result = _assemble(ig, method, profiles, False, False, params)
         index = {(e.row, e.col): k for k, e in enumerate(result.equilibria)}
-        params["label_to_equilibrium"] = MappingProxyType({
+        params["label_to_equilibrium"] = Parameters({
             lab: index[(dense(x, ig.m), dense(y, ig.n))] for lab, (x, y) in per_label.items()
         })
         return replace(result, parameters=params)

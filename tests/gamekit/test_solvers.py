@@ -85,6 +85,21 @@ def test_max_iter_limits_pivoting():
     )
 
 
+def test_parameters_are_frozen_picklable_and_in_the_json():
+    import pickle
+
+    g = BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]])
+    res = gamekit.solve_result(g, "all", strategy="exact")
+    with pytest.raises(TypeError):
+        res.parameters["strategy"] = "one_sided"  # type: ignore[index]
+    again = pickle.loads(pickle.dumps(res))
+    assert again == res and again.parameters == res.parameters
+    js = res.to_json()["parameters"]
+    assert js["strategy"] == js["requested"] == js["ran"] == "exact" and js["fallbacks"] == []
+    lh = gamekit.solve_result(g, "lemke_howson").to_json()["parameters"]
+    assert set(lh["label_to_equilibrium"]) == {"0", "1", "2", "3"}  # JSON object keys are strings
+
+
 def test_max_iter_never_changes_the_algorithm():
     """max_iter bounds the exact search's pivots: with any other strategy (auto included) and
     with the methods that do not pivot it is a GameError, not a silent switch."""
