@@ -7,13 +7,13 @@ degenerate payoffs in {0, 1, 2}: the three phases of
 ``gamekit.kernel.certified_polytope.search_bases`` timed separately (CPU seconds of this
 process, ``time.process_time``, best of ``--repeats`` for the exact checks):
 
-1. float search (``certified_polytope._float_search``, the reverse search) **and** the
-   breadth-first float search (``certified_polytope._bfs_search``, one tableau inverted per
+1. float search (``certified_polytope._reverse_search``, the reverse search) **and** the
+   breadth-first float search (``tests/oracles/bfs_search.bfs_search``, one tableau inverted per
    basis) on the same polytope — the peer of the reverse search in the same run; both must
    find the same set of bases ("same"),
 2. the exact check of every basis — ``modular_verify.verify_tree`` (float64 residues modulo
    primes < 2²⁷, fraction-free pivots, per-basis prime counts) **and** the previous kernel
-   ``gamekit.testing.modular_reference.verify_tree_reference`` (63-bit residues modulo primes
+   ``tests/oracles/modular_reference.verify_tree_reference`` (63-bit residues modulo primes
    < 2³¹, as it was) on the same tree,
 3. the closure certificate (``modular_verify.closure_certificate``).
 
@@ -32,10 +32,13 @@ import argparse
 import os
 import platform
 import random
+import sys
 import time
 from pathlib import Path
 
 import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the test oracles (tests/oracles/)
 
 OUT = Path(__file__).parent / "results" / "search_phases.md"
 FAMILIES = (("0..99", 99), ("{0,1,2}", 2))
@@ -60,16 +63,18 @@ def _best_cpu(fn, repeats: int):
 
 def measure(M: list[list[int]], max_bases: int, repeats: int) -> dict:
     """Times of the three phases (and of the previous exact kernel) on one polytope."""
+    from oracles import modular_reference as mr
+    from oracles.bfs_search import bfs_search
+
     from gamekit.kernel import certified_polytope as cp
     from gamekit.kernel import modular_verify as mv
-    from gamekit.testing import modular_reference as mr
 
     k, d = len(M), len(M[0])
     t = time.process_time()
-    st, count, stopped = cp._float_search(M, max_bases, None, None)
+    st, count, stopped = cp._reverse_search(M, max_bases, None, None)
     search = time.process_time() - t
     t = time.process_time()
-    sb, cb, _ = cp._bfs_search(M, max_bases, None, None)
+    sb, cb, _ = bfs_search(M, max_bases, None, None)
     bfs = time.process_time() - t
     same = cb == count and bool((np.sort(st["lo"][:count] + (st["hi"][:count] << np.uint64(40)))
                                  == np.sort(sb["lo"][:cb] + (sb["hi"][:cb] << np.uint64(40)))).all())
@@ -144,11 +149,11 @@ def main() -> None:
              "One polytope {z ≥ 0, Mz ≤ 1} per row (M = a random n×n payoff matrix shifted to ≥ 1, fixed seed); "
              "CPU time of this process (best of "
              f"{args.repeats} for the exact checks). *old / new*: the previous exact kernel "
-             "(`gamekit.testing.modular_reference`, primes < 2³¹) over the new one (`modular_verify.verify_tree`, "
+             "(`tests/oracles/modular_reference.py`, primes < 2³¹) over the new one (`modular_verify.verify_tree`, "
              "primes < 2²⁷) on the same tree in the same run. *agree*: both accept and return the same labels "
              f"for every basis. Trees above {args.max_bases:,} bases are cut to the search's first bases "
              "(no closure certificate then). *BFS / reverse*: CPU of the breadth-first float search "
-             "(`certified_polytope._bfs_search`) over the reverse search on the same polytope in the same run "
+             "(`tests/oracles/bfs_search.py`) over the reverse search on the same polytope in the same run "
              "(same set of bases). Produced by `benchmarks/bench_search_phases.py`.", "",
              *table(rows), ""]
     text = "\n".join(lines)

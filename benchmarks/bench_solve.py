@@ -53,7 +53,10 @@ def pygambit_all(game):
 
 
 def main() -> int:
-    from gamekit.additive.foster import compare_with_explicit, solve_additive
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the test oracles (tests/oracles/)
+    from oracles.additive_oracle import compare_with_explicit
+
+    from gamekit.additive.foster import solve_additive
     from gamekit.additive.reduction import materialize
     from gamekit.bimatrix.solve import solve_result
     from games.baccara.analysis.equilibria import solve_model

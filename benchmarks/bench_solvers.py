@@ -596,6 +596,9 @@ def _phases(M) -> tuple[float, float, float, int]:
 def search_section(args, progress, task) -> list[str]:
     """Step 1 (float search) per basis: breadth-first (one tableau inverted per basis) vs
     reverse search (one pivot per basis), same polytope, same run; steps 2–3 for scale."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the test oracles (tests/oracles/)
+    from oracles.bfs_search import bfs_search
+
     from gamekit.kernel import certified_polytope as cp
 
     lines = ["| polytope | bases | BFS (before) | reverse search | BFS / reverse | same bases | depth BFS / RS "
@@ -606,7 +609,7 @@ def search_section(args, progress, task) -> list[str]:
         runs = {"bfs": [], "rs": []}
         found = {}
         for _ in range(3 if n < 18 else 1):
-            for key, fn in (("bfs", cp._bfs_search), ("rs", cp._reverse_search)):
+            for key, fn in (("bfs", bfs_search), ("rs", cp._reverse_search)):
                 t0 = time.process_time()
                 st, count, stopped = fn(M, None, None, None)
                 runs[key].append(time.process_time() - t0)
@@ -666,9 +669,9 @@ def main(argv=None) -> int:
     from rich.progress import Progress
 
     # Compile / load the numba kernels once in the parent: forked children inherit them.
-    for size, hi in ((9, 99), (12, 99), (12, 2)):  # one-sided, two threads, both polytopes
+    for size, hi, strategy in ((9, 99, "one_sided"), (12, 99, "one_sided"), (12, 2, "two_sided")):  # + two threads
         warm = gamekit.BimatrixGame(*family_game(random.Random(0), size, hi))
-        gamekit.solve(warm, method="all", eliminate_dominated=False)
+        gamekit.solve(warm, method="all", eliminate_dominated=False, strategy=strategy)
     assert "numba" in sys.modules
     load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
     with Progress(console=Console(stderr=True), transient=True) as progress:

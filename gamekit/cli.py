@@ -2,7 +2,7 @@
 
 Subcommands::
 
-    gamekit solve FILE.nfg [--method M] [--max-iter N] [--json]   equilibria (exact)
+    gamekit solve FILE.nfg [--method M] [--strategy S] [--max-iter N] [--json]   equilibria (exact)
     gamekit value FILE.nfg [--json]                               safety levels / zero-sum value
     gamekit show  FILE.nfg [--json]                               the payoff table
     gamekit convert IN.nfg OUT.nfg [--outcome-format]            rewrite a file (OUT may be -)
@@ -27,6 +27,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from gamekit import __version__
+from gamekit.bimatrix.policy import STRATEGIES
 from gamekit.bimatrix.solve import METHODS, SolveResult, solve_result
 from gamekit.core.errors import GameError
 from gamekit.core.game import BimatrixGame
@@ -209,7 +210,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     options = {}
     if args.max_iter is not None:
         options["max_iter"] = args.max_iter
-    for key in ("max_vertices", "max_seconds"):  # method "all" only (validated by solve_result)
+    for key in ("strategy", "max_vertices", "max_seconds"):  # method "all" only (validated by solve_result)
         if getattr(args, key, None) is not None:
             options[key] = getattr(args, key)
     result = solve_result(game, args.method, **options)
@@ -346,7 +347,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", metavar="FILE.nfg", help=_FILE_HELP)
     p.add_argument("--method", default="all", choices=METHODS, type=_method_name,
                    help="solver (default: all = every extreme equilibrium, degenerate games included)")
-    p.add_argument("--max-iter", type=int, default=None, help="pivot limit for pivoting methods")
+    p.add_argument("--strategy", default=None, choices=STRATEGIES,
+                   help="method all: the algorithm (default auto; docs/solvers.md, 'Strategies')")
+    p.add_argument("--max-iter", type=int, default=None,
+                   help="pivot limit: lemke_howson, vertex_enumeration, all with --strategy exact")
     p.add_argument("--max-vertices", type=int, default=None,
                    help="method all: stop (exit 2) after this many bases per best-response polytope")
     p.add_argument("--max-seconds", type=float, default=None,

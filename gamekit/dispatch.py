@@ -77,7 +77,8 @@ def solve(game: Any, method: str | None = None, **options: Any) -> SolverResult:
     """Every (extreme) equilibrium of ``game`` that ``method`` finds, certified exactly.
 
     See the module doc for the game kinds, methods and results. ``gamekit.solve(g)`` of a
-    bimatrix game is ``solve_result(g, "all")``: iterating over it gives
+    bimatrix game is ``solve_result(g, "all")`` (options ``strategy=`` and ``threads=`` choose
+    the algorithm: :mod:`gamekit.bimatrix.policy`): iterating over it gives
     :class:`~gamekit.core.equilibrium.Equilibrium` objects (``.row``, ``.col``,
     ``.payoffs``); for additive games each equilibrium has ``.row`` (player I's mixed
     strategy) and ``.draw`` (player II's probability of move 1 at every information set).

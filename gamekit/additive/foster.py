@@ -43,13 +43,12 @@ simplex (:mod:`gamekit.additive.many_rows`), or — when player I's payoff is a 
 This module is the dispatch; the work is done in :mod:`gamekit.additive.two_rows`
 (the sweep as named steps), :mod:`gamekit.additive.one_row`,
 :mod:`gamekit.additive.many_rows`, :mod:`gamekit.additive.materialized`, with result types in
-:mod:`gamekit.additive.solution`, polytope vertices in :mod:`gamekit.additive.slices`
-and the test oracle in :mod:`gamekit.testing`. Every public name is re-exported here.
+:mod:`gamekit.additive.solution` and polytope vertices in :mod:`gamekit.additive.slices`.
+Every public name is re-exported here. (The tests' oracle, which re-solves the materialized
+game with the explicit solver and compares, is ``tests/oracles/additive_oracle.py``.)
 """
 
 from __future__ import annotations
-
-from dataclasses import replace
 
 from gamekit.additive.game import AdditiveGame
 from gamekit.additive.materialized import solve_by_enumeration
@@ -85,8 +84,7 @@ DEFAULT_MAX_FACE = 12
 
 
 def solve_additive(game: AdditiveGame, *, max_vertices: int = DEFAULT_MAX_VERTICES,
-                   max_face: int = DEFAULT_MAX_FACE, column_limit: int = 1 << 12,
-                   cross_check: bool = False) -> AdditiveSolution:
+                   max_face: int = DEFAULT_MAX_FACE, column_limit: int = 1 << 12) -> AdditiveSolution:
     """All Nash equilibria of an additive game, exact and complete.
 
     Two rows: Foster's algorithm (Lemma 2) generalized to every degenerate case, time
@@ -99,15 +97,10 @@ def solve_additive(game: AdditiveGame, *, max_vertices: int = DEFAULT_MAX_VERTIC
 
     ``max_vertices`` bounds the number of extreme equilibria written down (TooLargeError
     above it); ``max_face`` bounds the face dimension enumerated when player I's payoff is
-    a general ``a_func``. ``cross_check=True`` (two rows only; GameError otherwise) re-solves the
-    materialized reduced game with the explicit solver and raises CertificationError on any
-    disagreement (small n_free only).
+    a general ``a_func``.
     """
     if not isinstance(game, AdditiveGame):
         raise GameError(f"expected an AdditiveGame, got {type(game).__name__}")
-    if cross_check and game.m != 2:
-        raise GameError(f"cross_check=True compares the two-row sweep with the explicit solver; "
-                        f"this game has {game.m} row(s)")
     if game.m == 1:
         return certify_additive_solution(solve_one_row(game, max_vertices))
     if game.m > 2:
@@ -116,19 +109,5 @@ def solve_additive(game: AdditiveGame, *, max_vertices: int = DEFAULT_MAX_VERTIC
 
             return certify_additive_solution(solve_many_rows(game, max_vertices=max_vertices))
         return certify_additive_solution(solve_by_enumeration(game, column_limit))
-    sol = solve_two_rows(game, max_vertices, max_face)
-    if cross_check:
-        from gamekit.testing.additive_oracle import crosscheck_solution
+    return certify_additive_solution(solve_two_rows(game, max_vertices, max_face))
 
-        verdict = crosscheck_solution(sol, limit=column_limit)
-        sol = replace(sol, certificate=replace(sol.certificate, cross_check=verdict))  # type: ignore[type-var]
-    return certify_additive_solution(sol)
-
-
-def __getattr__(name: str) -> object:
-    """Re-export the test oracle lazily (it lives in :mod:`gamekit.testing`)."""
-    if name in ("compare_with_explicit", "crosscheck_solution"):
-        import gamekit.testing.additive_oracle as oracle
-
-        return getattr(oracle, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

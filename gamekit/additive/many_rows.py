@@ -33,8 +33,9 @@ bimatrix games; ``gamekit.kernel.graphs``).
    both signs cut the relative interior of the S-face; forms vanishing on the face are
    always free there, the others are constant (*forced within the face*). Proportional
    forms are merged (one hyperplane, several sets).
-3. Candidate vertices = (|S|−1)-subsets of the distinct cutting hyperplanes. From
-   ``EXACT_ONLY_BELOW`` per face on, a vectorized *certified* float step
+3. Candidate vertices = (|S|−1)-subsets of the distinct cutting hyperplanes. With
+   ``candidate_filter="auto"`` (:func:`choose_filter`) from ``EXACT_ONLY_BELOW``
+   candidates per face on, a vectorized *certified* float step
    (:mod:`gamekit.additive.vertex_filter`) drops the candidates it proves to lie outside
    the face or to have Y(x) = ∅ (rigorous float64 error bounds, never a heuristic margin);
    the rest are solved exactly (fraction-free integer elimination).
@@ -63,6 +64,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
+from typing import Literal, get_args
 
 from gamekit.additive.game import AdditiveGame
 from gamekit.additive.reduction import ForcedMoves, forced_moves
@@ -88,12 +90,39 @@ __all__ = [
     "arrangement_vertices",
     "DEFAULT_MAX_CANDIDATES",
     "EXACT_ONLY_BELOW",
+    "CandidateFilter",
+    "choose_filter",
 ]
 
 #: Largest number of candidate vertices (hyperplane subsets) examined.
 DEFAULT_MAX_CANDIDATES = 20_000_000
-#: Below this many candidates of a support, every candidate is checked exactly (no floats).
+#: Below this many candidates of a support, ``"auto"`` checks every candidate exactly (no floats).
 EXACT_ONLY_BELOW = 8
+
+#: How candidate vertices are screened before the exact solve: ``"exact"`` (no float step:
+#: every candidate solved exactly), ``"numpy"`` / ``"compiled"`` (the certified float step
+#: with numpy or numba loops), or ``"auto"`` (:func:`choose_filter`, per support).
+CandidateFilter = Literal["auto", "exact", "numpy", "compiled"]
+
+
+def choose_filter(candidate_filter: CandidateFilter, total: int, hyperplanes: int) -> str:
+    """The screening of one support's ``total`` candidates among ``hyperplanes`` cutting
+    hyperplanes: the requested one, or with ``"auto"`` exact below :data:`EXACT_ONLY_BELOW`
+    candidates, compiled loops from ``COMPILED_WORK`` (candidates × cutting sets) on, numpy
+    between. A function of the sizes only.
+
+    Examples
+    --------
+    >>> choose_filter("auto", 5, 6), choose_filter("auto", 100, 6), choose_filter("exact", 10**9, 60)
+    ('exact', 'numpy', 'exact')
+    """
+    if candidate_filter != "auto":
+        return candidate_filter
+    if total < EXACT_ONLY_BELOW:
+        return "exact"
+    from gamekit.additive.vertex_filter import use_compiled
+
+    return "compiled" if use_compiled(total * hyperplanes) else "numpy"
 
 _ZERO = Fraction(0)
 _ONE = Fraction(1)
@@ -145,17 +174,26 @@ def _cutting_hyperplanes(G: Sequence[Sequence[int]], S: Sequence[int]) -> list[t
 
 
 def arrangement_vertices(G: Sequence[Sequence[Fraction]], S: Sequence[int],
-                         limit: int = DEFAULT_MAX_CANDIDATES) -> list[tuple[Fraction, ...]]:
+                         limit: int = DEFAULT_MAX_CANDIDATES,
+                         candidate_filter: CandidateFilter = "auto") -> list[tuple[Fraction, ...]]:
     """Exact vertices x (full length m) of the arrangement with supp x = S.
 
     ``G[l][u]`` = G_u(l) (rationals). x is the unique point of the S-face with Σ x_u = 1
     and |S|−1 independent cutting forms zero; every entry on S strictly positive.
+    ``candidate_filter``: see :data:`CandidateFilter` (the answer is the same).
     """
+    _check_filter(candidate_filter)
     m = len(G[0]) if G else max(S) + 1
-    return sorted(_vertices([primitive_integers(row) for row in G], S, limit, m, None))
+    return sorted(_vertices([primitive_integers(row) for row in G], S, limit, m, None, candidate_filter))
 
 
-def _vertices(G, S, limit, m, tables):
+def _check_filter(candidate_filter: object) -> None:
+    if candidate_filter not in get_args(CandidateFilter):
+        raise GameError(f"unknown candidate_filter {candidate_filter!r}; valid: "
+                        f"{', '.join(get_args(CandidateFilter))}")
+
+
+def _vertices(G, S, limit, m, tables, candidate_filter: CandidateFilter = "auto"):
     """Exact arrangement vertices with support S (``G`` integer). From ``EXACT_ONLY_BELOW`` candidates on,
     the certified float step (:mod:`gamekit.additive.vertex_filter`) discards the ones it
     proves empty (outside the open face; with ``tables()`` → float tables, also Y(x) = ∅); every
@@ -176,7 +214,7 @@ def _vertices(G, S, limit, m, tables):
             f"above the limit {limit}"
         )
     found: set[tuple[tuple[int, ...], int]] = set()
-    for combo in _surviving_candidates(ints, hyper, S, tables, total):
+    for combo in _surviving_candidates(ints, hyper, S, tables, choose_filter(candidate_filter, total, len(ints))):
         sol = solve_int([ints[h] for h in combo] + [[1] * s], [0] * (s - 1) + [1])
         if sol is not None and all(v > 0 for v in sol[0]):  # den > 0: x > 0 on S
             found.add(sol)
@@ -189,9 +227,10 @@ def _vertices(G, S, limit, m, tables):
     return seen
 
 
-def _surviving_candidates(ints, hyper, S, tables, total):
-    """The (|S|−1)-subsets of the hyperplanes not discarded by the certified float step."""
-    if total < EXACT_ONLY_BELOW:  # exact solves decide every candidate
+def _surviving_candidates(ints, hyper, S, tables, screening: str):
+    """The (|S|−1)-subsets of the hyperplanes not discarded by the certified float step
+    (``screening``: ``"exact"`` — none discarded — ``"numpy"`` or ``"compiled"``)."""
+    if screening == "exact":  # exact solves decide every candidate
         yield from combinations(range(len(ints)), len(S) - 1)
         return
     import numpy as np
@@ -199,15 +238,14 @@ def _surviving_candidates(ints, hyper, S, tables, total):
     from gamekit.additive.vertex_filter import (
         candidate_blocks,
         face_tables,
-        use_compiled,
         y_filter,
         y_filter_exact,
     )
 
+    compiled = screening == "compiled"
     carrier = np.array([ls[0] if len(ls) == 1 else -1 for _, ls in hyper], dtype=np.int64)
     face: list = []
-    for idx, X, rad, C in candidate_blocks(ints, len(S)):
-        compiled = use_compiled(total * len(ints))  # test 2's work: candidates × cutting sets
+    for idx, X, rad, C in candidate_blocks(ints, len(S), compiled):
         t = tables() if (X is not None or C is not None) and tables is not None else None
         if t is not None and C is not None and t.exact is not None and not face:
             face.append(face_tables(t.exact, list(S)))
@@ -223,7 +261,8 @@ def _surviving_candidates(ints, hyper, S, tables, total):
 
 
 # -- the solver ------------------------------------------------------------------------------------
-def _faces(red: ForcedMoves, max_candidates: int, stats: dict, itables: IntTables) -> list[YFace]:
+def _faces(red: ForcedMoves, max_candidates: int, stats: dict, itables: IntTables,
+           candidate_filter: CandidateFilter = "auto") -> list[YFace]:
     """Y(x) for every arrangement vertex x with Y(x) ≠ ∅ (see the module theorem):
     the extreme equilibria of the reduced game are the pairs (x, vertex of Y(x))."""
     game = red.reduced
@@ -240,7 +279,7 @@ def _faces(red: ForcedMoves, max_candidates: int, stats: dict, itables: IntTable
     faces = []
     for size in range(1, m + 1):
         for S in combinations(range(m), size):
-            for x in sorted(_vertices(G, S, max_candidates, m, lazy_tables)):
+            for x in sorted(_vertices(G, S, max_candidates, m, lazy_tables, candidate_filter)):
                 stats["exact_checks"] = stats.get("exact_checks", 0) + 1
                 face = y_face(game, x, itables)
                 if face is not None:
@@ -309,7 +348,7 @@ def _face_equilibria(red: ForcedMoves, it: IntTables, face: YFace, ranks: list[d
 
 
 def solve_many_rows(game: AdditiveGame, *, max_candidates: int = DEFAULT_MAX_CANDIDATES,
-                    max_vertices: int = 100_000) -> ManyRowSolution:
+                    max_vertices: int = 100_000, candidate_filter: CandidateFilter = "auto") -> ManyRowSolution:
     """Every extreme equilibrium and every maximal Nash subset of an additive m×2ⁿ game.
 
     Exact and complete for any m ≥ 1 with player I's payoff additive; no 2ⁿ anywhere
@@ -317,15 +356,18 @@ def solve_many_rows(game: AdditiveGame, *, max_candidates: int = DEFAULT_MAX_CAN
     certified exactly (reduced-game Nash test + exact re-check of the forced moves).
     ``max_vertices`` bounds the number of extreme equilibria; it is checked on their exact
     count (Σ_x |vert P_C| · 2^|F|) before any of them is written down.
+    ``candidate_filter`` (:data:`CandidateFilter`) chooses how candidate vertices are
+    screened; every choice gives the same answer (``stats["candidate_filter"]``).
     """
+    _check_filter(candidate_filter)
     if not isinstance(game, AdditiveGame):
         raise GameError(f"expected an AdditiveGame, got {type(game).__name__}")
     if game.a_move is None:
         raise GameError("the m-row solver needs player I's payoff in additive form (a_base/a_move)")
     red = forced_moves(game)
-    stats: dict = {"n": game.n, "n_star": red.n_free}
+    stats: dict = {"n": game.n, "n_star": red.n_free, "candidate_filter": candidate_filter}
     it = int_tables(red.reduced)
-    faces = _faces(red, max_candidates, stats, it)
+    faces = _faces(red, max_candidates, stats, it, candidate_filter)
     total = sum(f.count for f in faces)
     stats["free_sets_max"] = max((len(f.free) for f in faces), default=0)
     if total > max_vertices:

@@ -220,7 +220,6 @@ class FosterCertificate:
     hypotheses: dict[str, bool | None]
     single_crossing: bool
     notes: tuple[str, ...] = ()
-    cross_check: str = "not run"
 
     def summary(self) -> str:
         sizes = " ".join(f"{k}={v}" for k, v in self.sizes.items())

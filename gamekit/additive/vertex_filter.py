@@ -59,15 +59,14 @@ __all__ = ["form_matrix", "candidate_blocks", "FloatTables", "ExactTables", "exa
 #: Candidates per numpy batch.
 CHUNK = 25_000
 #: Work (candidates of a face × 2ˢ for test 1, × cutting sets for test 2) from which the
-#: numba loops pay for numba's import; once numba is loaded they are always used.
+#: numba loops pay for loading the compiled kernels into the process.
 COMPILED_WORK = 50_000_000
 
 
 def use_compiled(work: int) -> bool:
-    """True when the compiled loops should run: numba already imported, or ``work`` large."""
-    import sys
-
-    return "numba" in sys.modules or work >= COMPILED_WORK
+    """True when the compiled loops should run: from :data:`COMPILED_WORK` on (a function
+    of the work only, not of what the process has imported)."""
+    return work >= COMPILED_WORK
 #: Largest face size s solved by cofactors (cost O(s·2ˢ)) when the forms exceed 2⁵³;
 #: beyond, verified solves (O(s³)). Forms below 2⁵³ always use (compiled) cofactors.
 COFACTORS_UP_TO = 6
@@ -121,7 +120,7 @@ def _combos(H: int, k: int):
         yield np.concatenate(buf)
 
 
-def candidate_blocks(ints: list[list[int]], s: int):
+def candidate_blocks(ints: list[list[int]], s: int, compiled: bool | None = None):
     """Yield (idx, x̂, r, c): idx an array of candidates (rows = s−1 hyperplane indices)
     inside the open face with ‖x − x̂‖∞ ≤ r, and when known exactly also x = c / Σc (c > 0
     integers held exactly in floats; else c = None) — or all None for the undecided ones.
@@ -132,6 +131,7 @@ def candidate_blocks(ints: list[list[int]], s: int):
     (:func:`gamekit.kernel.verified_float.signed_cofactors`, static error bounds; exact
     when the integers are small): x > 0 on S iff all c_d have one strict sign; some
     c_d, c_e of opposite certified signs, or a certified c_d = 0, prove x outside.
+    ``compiled``: numba loops (True), numpy (False), or by the work (None: :func:`use_compiled`).
     """
     exact = max(abs(v) for f in ints for v in f).bit_length() <= 53
     if s > COFACTORS_UP_TO and not exact:
@@ -142,7 +142,8 @@ def candidate_blocks(ints: list[list[int]], s: int):
         norms = np.array([float(sum(abs(v) for v in f)) for f in ints])
     else:
         F, _ = form_matrix(ints)
-    compiled = use_compiled(math.comb(len(ints), s - 1) << s)
+    if compiled is None:
+        compiled = use_compiled(math.comb(len(ints), s - 1) << s)
     for idx in _combos(len(ints), s - 1):
         c, beta = signed_cofactors(F[idx], exact, norms[idx] if exact else None, compiled)
         pos, neg = c > beta, c < -beta

@@ -3,11 +3,11 @@
 The vertices of P = {x ≥ 0 : B'ᵀx ≤ 1} (or of Q = {y ≥ 0 : A'y ≤ 1}, the polytope of the
 player with fewer strategies) come from
 :func:`gamekit.kernel.certified_polytope.search_bases` (float reverse search, then an exact
-check of every basis and an exact completeness certificate; two threads from
-``PARALLEL_MIN_SIZE``). Their partners in the other polytope are solved
+check of every basis and an exact completeness certificate; on ``threads`` threads).
+With strategy ``"one_sided"`` their partners in the other polytope are solved
 (:mod:`gamekit.bimatrix.certified_partners`: a rigorous float filter, then exact integer
-solves; lrsnash's method, ``ONE_SIDED``); when that does not apply, or the payoffs look
-degenerate, both polytopes are enumerated and the completely labeled pairs matched with
+solves; lrsnash's method); with ``"two_sided"``, or when the partner solve does not apply
+(a fallback, reported), both polytopes are enumerated and the completely labeled pairs matched with
 bitsets (:mod:`gamekit.bimatrix.label_match`, Avis, Rosenberg, Savani & von Stengel 2010),
 and only the vertices that occur in an equilibrium get exact coordinates (Cramer
 numerators modulo the verification primes, then the Chinese remainder theorem:
@@ -16,8 +16,8 @@ numerators modulo the verification primes, then the Chinese remainder theorem:
 exact best-response test of :func:`gamekit.bimatrix.vertex_pairs.certify_pairs` (in
 :mod:`gamekit.bimatrix.solve`).
 
-:func:`extreme_equilibria_certified` returns None when the fast path does not apply or the
-float search failed its certificate; the caller then runs the exact search. When a budget
+:func:`extreme_equilibria_certified` returns a :class:`CertifiedRun` whose ``pairs`` is None
+when the float search failed its certificate; the caller then runs the exact search. When a budget
 (``max_vertices`` bases per polytope, or ``deadline``) is hit it raises
 :class:`SearchBudgetExceeded` carrying the equilibria among the vertices found so far.
 """
@@ -27,6 +27,8 @@ from __future__ import annotations
 import sys
 import threading
 import time
+from dataclasses import dataclass
+from typing import Any, Literal
 
 import numpy as np
 
@@ -34,26 +36,22 @@ from gamekit.bimatrix.intgame import IntGame
 from gamekit.bimatrix.vertex_pairs import VertexPairs
 from gamekit.core.errors import SearchBudgetExceeded
 
-__all__ = ["SearchBudgetExceeded", "extreme_equilibria_certified", "use_fast_path", "FAST_MIN_SIZE", "COLD_MIN_SIZE",
-           "PARALLEL_MIN_SIZE", "memory_guard"]
+__all__ = ["SearchBudgetExceeded", "CertifiedRun", "extreme_equilibria_certified", "memory_guard"]
 
-FAST_MIN_SIZE = 6
-"""Smaller games go to the pure-Python exact search (already fast)."""
+Sided = Literal["one_sided", "two_sided"]
 
-PARALLEL_MIN_SIZE = 11
-"""From this size on the two polytopes are searched in two threads (both cores)."""
-
-COLD_MIN_SIZE = 9
-"""Until numba is loaded in the process (≈0.3–0.5 s once), games smaller than this go to
-the exact search too: for a single small game the import costs more than it saves."""
+_FLOAT_FAILED = "the float search failed its exact certificate"
 
 
-def use_fast_path(m: int, n: int) -> bool:
-    """The certified float-search path pays off (see FAST_MIN_SIZE, COLD_MIN_SIZE)."""
-    size = min(m, n)
-    if m + n > 128 or size < FAST_MIN_SIZE:
-        return False
-    return size >= COLD_MIN_SIZE or "numba" in sys.modules
+@dataclass(frozen=True)
+class CertifiedRun:
+    """The outcome of :func:`extreme_equilibria_certified`: ``pairs`` (None when the float
+    search failed its certificate: run the exact search), the strategy that produced them
+    (``ran``) and the fallbacks taken on the way, as readable strings."""
+
+    pairs: VertexPairs | None
+    ran: str
+    fallbacks: tuple[str, ...] = ()
 
 
 class _LazyProgress:
@@ -63,8 +61,8 @@ class _LazyProgress:
     def __init__(self, label: str) -> None:
         self.t0 = time.perf_counter()
         self.label = label
-        self.bar = None
-        self.task = None
+        self.bar: Any = None  # a rich Progress once shown
+        self.task: Any = None
         self.lock = threading.Lock()
 
     def __call__(self, head: int, count: int) -> None:
@@ -91,11 +89,9 @@ class _LazyProgress:
 def _search_both(BT, A, max_vertices, deadline, bar, parallel: bool):
     """The certified bases of P and of Q; with ``parallel``, in two threads (the compiled
     kernels release the GIL; P and Q are independent until the matching)."""
-    import os
-
     from gamekit.kernel.certified_polytope import search_bases
 
-    if not parallel or (os.cpu_count() or 1) < 2:
+    if not parallel:
         cp = search_bases(BT, max_vertices, deadline, bar)
         return cp, (None if cp is None else search_bases(A, max_vertices, deadline, bar))
     from concurrent.futures import ThreadPoolExecutor
@@ -142,27 +138,30 @@ def memory_guard(m: int, n: int) -> int:
 
 
 def extreme_equilibria_certified(
-    ig: IntGame, max_vertices: int | None = None, deadline: float | None = None, progress=None
-) -> VertexPairs | None:
-    """Every extreme equilibrium of ``ig`` as :class:`VertexPairs` (see the module
-    docstring), or None."""
+    ig: IntGame, strategy: Sided = "one_sided", threads: int = 1, max_vertices: int | None = None,
+    deadline: float | None = None, progress=None,
+) -> CertifiedRun:
+    """Every extreme equilibrium of ``ig`` as :class:`VertexPairs` by the certified search
+    of one polytope (``"one_sided"``) or both (``"two_sided"``) on ``threads`` threads (see
+    the module docstring), in a :class:`CertifiedRun`."""
     from gamekit.kernel.certified_polytope import fast_path_applies
 
     m, n = ig.m, ig.n
     BT = [list(col) for col in zip(*ig.B)]
     A = [list(r) for r in ig.A]
     if not fast_path_applies(A):
-        return None
+        return CertifiedRun(None, "exact", (f"{strategy} -> exact: more than 128 strategies in all",))
     bar = _LazyProgress(f"all equilibria of a {m}x{n} game") if progress is None else progress
     guard = memory_guard(m, n)
     budget = guard if max_vertices is None else max_vertices
     try:
-        found, cp, cq = _search(m, n, BT, A, budget, deadline, bar)
+        found, cp, cq, fallbacks = _search(m, n, BT, A, strategy, threads, budget, deadline, bar)
     finally:
         if bar is not progress:
             bar.close()
+    ran = "two_sided" if fallbacks else strategy  # the only fallback so far: one_sided -> two_sided
     if cp is None or cq is None:
-        return None
+        return CertifiedRun(None, "exact", (*fallbacks, f"{ran} -> exact: {_FLOAT_FAILED}"))
     if found is None:
         found = _match(ig, BT, A, cp, cq)
     if not (cp.complete and cq.complete):
@@ -175,49 +174,32 @@ def extreme_equilibria_certified(
             f"{len(set(found.pairs))} equilibria found so far, the list is not complete",
             found.profiles(),
         )
-    return found
+    return CertifiedRun(found, ran, tuple(fallbacks))
 
 
-def _search(m: int, n: int, BT, A, budget, deadline, bar):
-    """(VertexPairs from the one-sided method or None, certified bases of P, of Q): the
-    one-sided method when it applies, else both polytopes (in parallel when nothing was
-    searched yet). P is Q when only one polytope was searched; None on float failure."""
+def _search(m: int, n: int, BT, A, strategy: Sided, threads: int, budget, deadline, bar):
+    """(VertexPairs from the one-sided method or None, certified bases of P, of Q, the
+    fallbacks taken): the one-sided method when asked and it applies, else both polytopes
+    (in parallel when nothing was searched yet and ``threads`` ≥ 2). P is Q when only one
+    polytope was searched; None on float failure."""
     from gamekit.kernel.certified_polytope import search_bases
 
     cb = None
-    if ONE_SIDED and not _looks_degenerate(A, BT):
-        found, cb = _search_one(m, n, BT, A, budget, deadline, bar)
+    if strategy == "one_sided":
+        found, cb = _search_one(m, n, BT, A, threads, budget, deadline, bar)
         if cb is None:
-            return None, None, None
+            return None, None, None, []
         if found is not None:
-            return found, cb, cb
-    if cb is not None:  # one side searched already: the other one, then match labels
-        other = search_bases(A if m <= n else BT, budget, deadline, bar, threads=_threads(m, n))
-        return (None, cb, other) if m <= n else (None, other, cb)
-    return (None, *_search_both(BT, A, budget, deadline, bar, min(m, n) >= PARALLEL_MIN_SIZE))
+            return found, cb, cb, []
+        fallbacks = ["one_sided -> two_sided: a vertex is too degenerate for the partner solve "
+                     "(or payoffs of 2**53 or more)"]
+        # one side searched already: the other one, then match labels
+        other = search_bases(A if m <= n else BT, budget, deadline, bar, threads=threads)
+        return (None, cb, other, fallbacks) if m <= n else (None, other, cb, fallbacks)
+    return (None, *_search_both(BT, A, budget, deadline, bar, threads >= 2), [])
 
 
-ONE_SIDED = True
-"""Search one polytope and solve for partners (:mod:`gamekit.bimatrix.certified_partners`);
-False: always search both polytopes and match labels."""
-
-
-def _threads(m: int, n: int) -> int:
-    """Threads for the search of one polytope: 2 from ``PARALLEL_MIN_SIZE`` on 2+ cores."""
-    import os
-
-    return 2 if min(m, n) >= PARALLEL_MIN_SIZE and (os.cpu_count() or 1) >= 2 else 1
-
-
-def _looks_degenerate(A, BT) -> bool:
-    """Few distinct payoffs (e.g. {0, 1, 2}): degenerate vertices with large excess are
-    likely, for which the one-sided method gives up; search both polytopes in parallel
-    from the start. A speed heuristic only: either path is exact and complete."""
-    size = max(len(A), len(BT))
-    return min(len({x for row in A for x in row}), len({x for row in BT for x in row})) < size
-
-
-def _search_one(m: int, n: int, BT, A, budget, deadline, bar):
+def _search_one(m: int, n: int, BT, A, threads: int, budget, deadline, bar):
     """lrsnash's method: certified search of the polytope of the player with fewer
     strategies, partners in the other one. Returns (VertexPairs or None when the method
     does not apply, the CertifiedBases or None when the float search failed)."""
@@ -226,11 +208,11 @@ def _search_one(m: int, n: int, BT, A, budget, deadline, bar):
 
     rows = m <= n
     M, N = (BT, A) if rows else (A, BT)
-    cb = search_bases(M, budget, deadline, bar, threads=_threads(m, n))
+    cb = search_bases(M, budget, deadline, bar, threads=threads)
     if cb is None:
         return None, None
     lab, rep = cb.vertices()
-    found = partners(N, lab, len(M[0]), len(M))
+    found = partners(N, lab, len(M[0]), len(M), threads)
     if found is None:
         return None, cb
     vs = sorted({v for v, _ in found})

@@ -117,19 +117,13 @@ def _face(N, S: list[int], J: list[int]) -> list[tuple[int, ...]] | None:
     return sorted(out)
 
 
-_SPLIT = 20000
-"""From this many vertices the float filter runs in two threads (halves of the vertices)."""
-
-
-def _statuses(labels: np.ndarray, Nf: np.ndarray, d: int, k: int) -> np.ndarray:
-    """:func:`gamekit.kernel.partner_filter.partner_status` of every vertex; two threads
-    for many vertices (the kernel releases the GIL)."""
-    import os
-
+def _statuses(labels: np.ndarray, Nf: np.ndarray, d: int, k: int, threads: int = 1) -> np.ndarray:
+    """:func:`gamekit.kernel.partner_filter.partner_status` of every vertex; with
+    ``threads`` ≥ 2, in two threads on halves of the vertices (the kernel releases the GIL)."""
     from gamekit.kernel.partner_filter import partner_status
 
     out = np.empty(len(labels), np.int8)
-    if len(labels) < _SPLIT or (os.cpu_count() or 1) < 2:
+    if threads < 2 or len(labels) < 2:
         return partner_status(labels, Nf, d, k, out)
     from concurrent.futures import ThreadPoolExecutor
 
@@ -141,16 +135,16 @@ def _statuses(labels: np.ndarray, Nf: np.ndarray, d: int, k: int) -> np.ndarray:
     return out
 
 
-def partners(N, labels: np.ndarray, d: int, k: int) -> list[tuple[int, tuple[int, ...]]] | None:
+def partners(N, labels: np.ndarray, d: int, k: int, threads: int = 1) -> list[tuple[int, tuple[int, ...]]] | None:
     """(vertex index, partner vector) for every completely labeled pair, the vertices
     given by their exact tight-label masks ``labels`` (V×2 words) of ``{z ≥ 0, Mz ≤ 1}``
     (z ∈ R^d, M k×d) and N the d×k matrix of the other polytope; None when the one-sided
-    method does not apply (module docstring)."""
+    method does not apply (module docstring). ``threads``: of the float filter."""
     from gamekit.kernel.partner_filter import CANDIDATE, DEGENERATE, UNDECIDED
 
     if max(max(abs(x) for x in row) for row in N) >= 2**53:
         return None
-    status = _statuses(np.ascontiguousarray(labels), np.array(N, dtype=np.float64), d, k)
+    status = _statuses(np.ascontiguousarray(labels), np.array(N, dtype=np.float64), d, k, threads)
     out: list[tuple[int, tuple[int, ...]]] = []
     for v in np.nonzero((status == CANDIDATE) | (status == UNDECIDED) | (status == DEGENERATE))[0].tolist():
         S, J = _support(labels[v, 0], labels[v, 1], d, k)

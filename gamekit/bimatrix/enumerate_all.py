@@ -1,4 +1,4 @@
-"""Every extreme equilibrium: dominance reduction, then the fastest complete method.
+"""Every extreme equilibrium: dominance reduction, then the chosen strategy.
 
 1. Iterated elimination of strictly dominated pure strategies. A strictly dominated
    strategy is never a best response, so it has probability 0 in every equilibrium and
@@ -6,19 +6,31 @@
    the padding is affine and injective, so extreme equilibria correspond one to one.
    The step only saves time, so it is skipped when a player already has at most two
    strategies or when the quadratic test would cost more than it can save.
-2. If a player has two strategies left, the upper envelope of lines
-   (:mod:`gamekit.bimatrix.two_by_n`); otherwise vertex enumeration of the best-response
-   polytopes (:mod:`gamekit.bimatrix.vertex_enumeration`).
+2. The strategy (:mod:`gamekit.bimatrix.policy`): the one requested, or with ``"auto"``
+   the one :func:`~gamekit.bimatrix.policy.choose_strategy` picks for the reduced game —
+   the upper envelope of lines (:mod:`gamekit.bimatrix.two_by_n`), the exact search
+   (:mod:`gamekit.bimatrix.vertex_enumeration`) or the certified float search of one or
+   both best-response polytopes (:mod:`gamekit.bimatrix.certified_enumeration`).
 """
 
 from __future__ import annotations
 
+import os
 import time
 
 import numpy as np
 
-from gamekit.bimatrix.certified_enumeration import extreme_equilibria_certified, use_fast_path
+from gamekit.bimatrix.certified_enumeration import extreme_equilibria_certified
 from gamekit.bimatrix.intgame import IntGame, Profile, Sparse
+from gamekit.bimatrix.policy import (
+    Concrete,
+    Strategy,
+    Threads,
+    check_applies,
+    choose_strategy,
+    choose_threads,
+    payoff_stats,
+)
 from gamekit.bimatrix.two_by_n import extreme_equilibria_2xn
 from gamekit.bimatrix.vertex_enumeration import extreme_equilibria
 from gamekit.bimatrix.vertex_pairs import VertexPairs
@@ -45,7 +57,7 @@ def _dominated(M: np.ndarray) -> list[int]:
     step = max(1, 20_000_000 // max(1, r * c))
     for s in range(0, r, step):
         block = M[s : s + step]
-        dom = (block[:, None, :] < M[None, :, :]).all(axis=2).any(axis=1)
+        dom = np.any(np.all(block[:, None, :] < M[None, :, :], axis=2), axis=1)
         out.extend(int(s + i) for i in np.flatnonzero(dom))
     return out
 
@@ -82,59 +94,65 @@ def _embed(v: Sparse, idx: list[int]) -> Sparse:
     return tuple((idx[i], p) for i, p in v)
 
 
-def _vertex_enumeration(
-    ig: IntGame, max_iter: int | None, max_vertices: int | None, deadline: float | None, info: dict
+def _run(
+    ig: IntGame, strategy: Concrete, threads: int, max_iter: int | None, max_vertices: int | None,
+    deadline: float | None, info: dict,
 ) -> list[Profile] | VertexPairs:
-    """The certified float-search path (:mod:`gamekit.bimatrix.certified_enumeration`) for
-    games where it pays off (:func:`use_fast_path`), else — or if its certificate fails,
-    or when ``max_iter`` asks for the pivot-counting exact search — the exact search."""
-    if max_iter is None and use_fast_path(ig.m, ig.n):
-        profs = extreme_equilibria_certified(ig, max_vertices, deadline)
-        if profs is not None:
-            info["search"] = "float search, exact certificate"
-            info["bases"] = profs.bases  # per best-response polytope
-            return profs
-        info["search"] = "exact (float certificate failed)"
-    else:
-        info["search"] = "exact"
+    """Run ``strategy`` on ``ig``; fallbacks are appended to ``info["fallbacks"]`` and the
+    strategy whose result is returned is ``info["ran"]``."""
+    info["ran"] = strategy
+    if strategy == "envelope_2xn":
+        if ig.m == 2:
+            return extreme_equilibria_2xn(ig)
+        return [(x, y) for y, x in extreme_equilibria_2xn(ig.transpose())]
+    if strategy in ("one_sided", "two_sided"):
+        found = extreme_equilibria_certified(ig, strategy, threads, max_vertices, deadline)
+        info["fallbacks"].extend(found.fallbacks)
+        info["ran"] = found.ran
+        if found.pairs is not None:
+            info["bases"] = found.pairs.bases  # per best-response polytope
+            return found.pairs
     return extreme_equilibria(ig, max_iter, max_vertices, deadline)
 
 
 def all_extreme_equilibria(
     ig: IntGame,
+    strategy: Strategy = "auto",
+    threads: Threads = "auto",
     max_iter: int | None = None,
     eliminate_dominated: bool = True,
     max_vertices: int | None = None,
     max_seconds: float | None = None,
 ) -> tuple[list[Profile] | VertexPairs, dict]:
     """Every extreme equilibrium of ``ig`` (profiles, or :class:`VertexPairs` from the
-    certified fast path) and a dict describing what was done.
+    certified search) and a dict describing what was done: ``strategy`` (the one requested,
+    or the one ``"auto"`` chose), ``fallbacks`` (e.g. ``"one_sided -> two_sided: …"``),
+    ``ran`` (the strategy whose result this is), ``threads``, ``eliminated_rows``,
+    ``eliminated_cols`` and, for the certified search, ``bases``.
 
+    ``max_iter`` bounds the pivots of strategy ``"exact"`` (the caller checks it is given
+    with that strategy only: :func:`gamekit.bimatrix.policy.check_strategy`);
     ``max_vertices`` bounds the bases stored per best-response polytope, ``max_seconds``
     the search time; either raises :class:`SearchBudgetExceeded` with the (uncertified)
     profiles found so far in ``partial``, in the indices of ``ig``.
     """
     deadline = None if max_seconds is None else time.perf_counter() + max_seconds
-    info: dict = {"eliminated_rows": 0, "eliminated_cols": 0}
     rows, cols = list(range(ig.m)), list(range(ig.n))
     red = ig
     if eliminate_dominated and min(ig.m, ig.n) > 2:
         red, rows, cols = eliminate_strictly_dominated(ig)
-        info["eliminated_rows"] = ig.m - len(rows)
-        info["eliminated_cols"] = ig.n - len(cols)
-    if red.m == 2:
-        info["algorithm"] = "upper-envelope"
-        profs = extreme_equilibria_2xn(red)
-    elif red.n == 2:
-        info["algorithm"] = "upper-envelope"
-        profs = [(x, y) for y, x in extreme_equilibria_2xn(red.transpose())]
-    else:
-        info["algorithm"] = "vertex-enumeration"
-        try:
-            profs = _vertex_enumeration(red, max_iter, max_vertices, deadline, info)
-        except SearchBudgetExceeded as exc:
-            exc.partial = _embed_all(exc.partial, red is not ig, rows, cols)
-            raise
+    stats = payoff_stats(red.A, red.B)
+    chosen: Concrete = choose_strategy(stats) if strategy == "auto" else strategy
+    check_applies(chosen, stats)
+    nthreads = choose_threads(chosen, threads, red.m, red.n, os.cpu_count() or 1)
+    info: dict = {"strategy": chosen, "requested": strategy, "ran": chosen, "fallbacks": [],
+                  "threads": nthreads, "eliminated_rows": ig.m - len(rows), "eliminated_cols": ig.n - len(cols)}
+    try:
+        profs = _run(red, chosen, nthreads, max_iter, max_vertices, deadline, info)
+    except SearchBudgetExceeded as exc:
+        exc.partial = _embed_all(exc.partial, red is not ig, rows, cols)
+        raise
+    info["fallbacks"] = tuple(info["fallbacks"])
     if isinstance(profs, VertexPairs):
         return (profs.embed(rows, cols, ig.m, ig.n) if red is not ig else profs), info
     return _embed_all(profs, red is not ig, rows, cols), info

@@ -4,9 +4,11 @@ Methods (all results exact and certified by an exact best-response check):
 
 ``"all"``
     Every extreme equilibrium, degenerate games included, plus the maximal Nash subsets
-    (components). Strictly dominated strategies are removed first; a game with two
-    strategies for one player is solved through the upper envelope of lines, any other
-    by vertex enumeration of the best-response polytopes. ``complete`` is True.
+    (components). Strictly dominated strategies are removed first; then the algorithm
+    named by option ``strategy`` runs (:mod:`gamekit.bimatrix.policy`: ``"envelope_2xn"``,
+    ``"exact"``, ``"one_sided"``, ``"two_sided"``, or ``"auto"`` — the default — which
+    picks one from the game's size and payoffs). ``parameters["strategy"]`` reports it,
+    ``parameters["fallbacks"]`` any fallback. ``complete`` is True.
 ``"vertex_enumeration"``
     Every extreme equilibrium via the best-response polytopes, always (no 2×N shortcut,
     no dominance step) — the reference method. ``complete`` is True.
@@ -26,8 +28,10 @@ strategy, each compared by decreasing probability of the first, second, … stra
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import Any
 
 from gamekit.bimatrix.enumerate_all import all_extreme_equilibria
 from gamekit.bimatrix.intgame import (
@@ -39,6 +43,7 @@ from gamekit.bimatrix.intgame import (
     sparse_key_reversed,
 )
 from gamekit.bimatrix.lemke_howson import DEFAULT_MAX_ITER, lemke_howson_all
+from gamekit.bimatrix.policy import Strategy, Threads, check_strategy
 from gamekit.bimatrix.pure import pure_equilibria
 from gamekit.bimatrix.support_enumeration import support_enumeration
 from gamekit.bimatrix.vertex_enumeration import extreme_equilibria
@@ -50,19 +55,48 @@ from gamekit.core.numbers import fmt
 from gamekit.core.result import BimatrixMethod, ResultSequence
 from gamekit.kernel.graphs import connected_components, maximal_bicliques
 
-__all__ = ["METHODS", "Component", "SolveResult", "solve", "solve_result"]
+__all__ = ["METHODS", "Component", "Parameters", "SolveResult", "solve", "solve_result"]
 
 METHODS = ("pure", "support_enumeration", "lemke_howson", "vertex_enumeration", "all")
 
-# ``max_iter`` is accepted by every method (so callers such as the CLI can pass it
-# uniformly); it bounds the pivots of the pivoting methods and is ignored by the others.
+# The options each method takes; any other is a GameError. ``max_iter`` bounds pivots, so
+# only the pivoting methods take it (method "all" with strategy "exact" only).
 _OPTIONS = {
-    "pure": ("max_iter",),
-    "support_enumeration": ("use_floats", "max_iter"),
+    "pure": (),
+    "support_enumeration": ("use_floats",),
     "lemke_howson": ("max_iter",),
     "vertex_enumeration": ("max_iter",),
-    "all": ("max_iter", "eliminate_dominated", "max_vertices", "max_seconds"),
+    "all": ("strategy", "threads", "max_iter", "eliminate_dominated", "max_vertices", "max_seconds"),
 }
+
+
+class Parameters(Mapping[str, Any]):
+    """A read-only mapping (the type of :attr:`SolveResult.parameters`): like
+    :class:`types.MappingProxyType` of a private copy, but picklable and comparable.
+
+    Examples
+    --------
+    >>> p = Parameters({"strategy": "exact"})
+    >>> p["strategy"], dict(p), p == {"strategy": "exact"}
+    ('exact', {'strategy': 'exact'}, True)
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[Any, Any] = ()) -> None:  # type: ignore[assignment]
+        self._data = dict(data)
+
+    def __getitem__(self, key: Any) -> Any:
+        return self._data[key]
+
+    def __iter__(self):
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __repr__(self) -> str:
+        return f"Parameters({self._data!r})"
 
 
 @dataclass(frozen=True)
@@ -92,8 +126,12 @@ class SolveResult(ResultSequence):
     components: tuple[Component, ...] | None
     row_vertices: tuple[tuple[Fraction, ...], ...]
     col_vertices: tuple[tuple[Fraction, ...], ...]
-    parameters: dict = field(default_factory=dict)
+    parameters: Mapping[str, Any] = field(default_factory=Parameters)
     game: BimatrixGame | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.parameters, Parameters):  # frozen: a read-only copy
+            object.__setattr__(self, "parameters", Parameters(self.parameters))
 
     @property
     def certificate(self) -> dict:
@@ -121,7 +159,8 @@ class SolveResult(ResultSequence):
         Extensions: ``unique`` (true/false when ``complete``, else null),
         ``row_vertices``/``col_vertices`` and ``components`` (maximal Nash subsets as index
         lists into the vertex lists, with the index of their connected component; null when
-        the method does not compute them), and ``labels``.
+        the method does not compute them), ``labels``, and ``parameters`` (the options and
+        what was done, e.g. ``strategy``, ``fallbacks``; docs/json.md).
         """
         out: dict = {}
         if self.game is not None:
@@ -140,7 +179,22 @@ class SolveResult(ResultSequence):
             out["components"] = None
         if self.game is not None:
             out["labels"] = {"rows": list(self.game.row_labels), "cols": list(self.game.col_labels)}
+        out["parameters"] = {str(k): _jsonable(v) for k, v in self.parameters.items()}
         return out
+
+
+def _jsonable(value: Any) -> Any:
+    """A parameter value as JSON: tuples as lists, mapping keys as strings, numbers other
+    than int (e.g. Fraction) as exact strings."""
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value
+    return fmt(value)
 
 
 def _check_options(method: str, options: dict) -> None:
@@ -149,6 +203,8 @@ def _check_options(method: str, options: dict) -> None:
         if key not in allowed:
             valid = ", ".join(allowed) if allowed else "none"
             raise GameError(f"unknown option {key!r} for method {method!r} (valid: {valid})")
+    if method == "all":
+        check_strategy(options.get("strategy", "auto"), options.get("threads", "auto"), options.get("max_iter"))
     if "max_iter" in options:
         mi = options["max_iter"]
         if mi is not None and (isinstance(mi, bool) or not isinstance(mi, int) or mi < 1):
@@ -211,8 +267,58 @@ def _result(method: str, complete: bool, equilibria: list[Equilibrium], row_vert
     )
 
 
-def solve_result(game: BimatrixGame, method: BimatrixMethod = "all", **options) -> SolveResult:
-    """Solve ``game`` with ``method`` (one of :data:`METHODS`); see the module docstring."""
+def solve_result(game: BimatrixGame, method: BimatrixMethod = "all", *, strategy: Strategy = "auto",
+                 threads: Threads = "auto", **options: Any) -> SolveResult:
+    """Solve ``game`` with ``method`` (one of :data:`METHODS`); see the module docstring.
+
+    Parameters
+    ----------
+    game : BimatrixGame
+        The game.
+    method : str
+        ``"all"`` (default), ``"vertex_enumeration"``, ``"lemke_howson"``,
+        ``"support_enumeration"`` or ``"pure"``.
+    strategy : str
+        Method ``"all"`` only: ``"auto"`` (default; :func:`gamekit.bimatrix.policy.choose_strategy`),
+        ``"envelope_2xn"``, ``"exact"``, ``"one_sided"`` or ``"two_sided"``
+        (:mod:`gamekit.bimatrix.policy`).
+    threads : int or "auto"
+        Method ``"all"`` only: threads of the certified search (``"one_sided"``,
+        ``"two_sided"``); ``"auto"``: 2 from 11 strategies a side on 2+ CPUs.
+    **options
+        ``max_iter`` (pivot limit: ``lemke_howson``, ``vertex_enumeration``, and ``all``
+        with ``strategy="exact"``), ``eliminate_dominated``, ``max_vertices``,
+        ``max_seconds`` (``all``), ``use_floats`` (``support_enumeration``).
+
+    Returns
+    -------
+    SolveResult
+        Frozen; iterating over it gives the certified equilibria. ``parameters`` records the
+        options and what was done (for ``all``: ``strategy``, ``requested``, ``ran``,
+        ``fallbacks``, ``threads``, ``eliminated_rows``, ``eliminated_cols``, ``bases``).
+
+    Raises
+    ------
+    GameError
+        Unknown method or option, an invalid value, an option the method or strategy does not
+        take, a strategy that cannot run on the game, or a budget exceeded
+        (:class:`~gamekit.core.errors.SearchBudgetExceeded`).
+    CertificationError
+        An internal exact check failed.
+
+    Examples
+    --------
+    >>> g = BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]])
+    >>> r = solve_result(g, "all", strategy="exact")
+    >>> len(r), r.parameters["strategy"], r.parameters["fallbacks"]
+    (3, 'exact', ())
+    >>> solve_result(g).parameters["strategy"]
+    'envelope_2xn'
+    """
+    if strategy != "auto" or threads != "auto":
+        if method != "all":
+            raise GameError(f"options strategy and threads are for method 'all', not {method!r}")
+        options.update(strategy=strategy, threads=threads)
     return replace(_solve_result(game, method, **options), game=game)
 
 
@@ -223,12 +329,12 @@ def _solve_result(game: BimatrixGame, method: str = "all", **options) -> SolveRe
         raise GameError(f"unknown method {method!r}; valid methods: {', '.join(METHODS)}")
     _check_options(method, options)
     ig = integer_game(game)
-    params = dict(options)
+    params = {k: v for k, v in options.items() if k not in ("strategy", "threads")}  # reported as run
     if method == "all":
         try:
             profiles, info = all_extreme_equilibria(
-                ig, options.get("max_iter"), options.get("eliminate_dominated", True),
-                options.get("max_vertices"), options.get("max_seconds"),
+                ig, options.get("strategy", "auto"), options.get("threads", "auto"), options.get("max_iter"),
+                options.get("eliminate_dominated", True), options.get("max_vertices"), options.get("max_seconds"),
             )
         except SearchBudgetExceeded as exc:  # certify what was found, then re-raise
             exc.partial = list(_assemble(ig, method, exc.partial, False, False, params).equilibria)
@@ -247,13 +353,13 @@ def _solve_result(game: BimatrixGame, method: str = "all", **options) -> SolveRe
                 f"Lemke-Howson found no equilibrium within max_iter={max_iter} pivots per label"
             )
         params["max_iter"] = max_iter
-        params["failed_labels"] = failed
+        params["failed_labels"] = tuple(failed)
         result = _assemble(ig, method, profiles, False, False, params)
         index = {(e.row, e.col): k for k, e in enumerate(result.equilibria)}
-        params["label_to_equilibrium"] = {
+        params["label_to_equilibrium"] = Parameters({
             lab: index[(dense(x, ig.m), dense(y, ig.n))] for lab, (x, y) in per_label.items()
-        }
-        return result
+        })
+        return replace(result, parameters=params)
     if method == "support_enumeration":
         use_floats = bool(options.get("use_floats", True))
         profiles = support_enumeration(ig, use_floats)
@@ -262,6 +368,7 @@ def _solve_result(game: BimatrixGame, method: str = "all", **options) -> SolveRe
     return _assemble(ig, method, pure_equilibria(ig), False, False, params)
 
 
-def solve(game: BimatrixGame, method: str = "all", **options) -> list[Equilibrium]:
-    """The equilibria of ``game`` found by ``method`` (default: every extreme equilibrium)."""
+def solve(game: BimatrixGame, method: BimatrixMethod = "all", **options: Any) -> list[Equilibrium]:
+    """The equilibria of ``game`` found by ``method`` (default: every extreme equilibrium);
+    the options are those of :func:`solve_result`."""
     return list(solve_result(game, method, **options).equilibria)

@@ -16,9 +16,11 @@ than m (resp. n) labels.
 
 Vertices are found exactly by :func:`gamekit.kernel.polytope.enumerate_vertices`.
 :func:`extreme_equilibria` enumerates the lower-dimensional polytope and takes the
-partners from faces of the other; :func:`extreme_equilibria_pairs` enumerates both and
-matches labels with bitsets (for every label, the set of Q-vertices carrying it is one
-Python integer; the partners of x are the intersection over the labels x lacks).
+partners from faces of the other (or, when the faces would cost more, enumerates both and
+matches labels with bitsets, :func:`match_vertices`: for every label, the set of Q-vertices
+carrying it is one Python integer; the partners of x are the intersection over the labels
+x lacks). Enumerating both polytopes always is the tests' reference
+(``tests/oracles/two_polytopes.py``).
 """
 
 from __future__ import annotations
@@ -33,7 +35,6 @@ from gamekit.kernel.polytope import Vertex, enumerate_vertices
 __all__ = [
     "polytope_vertices",
     "extreme_equilibria",
-    "extreme_equilibria_pairs",
     "match_vertices",
     "is_nondegenerate",
 ]
@@ -88,28 +89,6 @@ def match_vertices(P: list[Vertex], Q: list[Vertex], m: int, n: int) -> list[tup
             pairs.append((pi, low.bit_length() - 1))
             cand ^= low
     return pairs
-
-
-def extreme_equilibria_pairs(ig: IntGame, max_iter: int | None = None) -> list[Profile]:
-    """Every extreme equilibrium by enumerating *both* polytopes and matching labels.
-
-    The reference form of the method; :func:`extreme_equilibria` is faster and gives
-    the same set (tested).
-    """
-    P, Q = polytope_vertices(ig, max_iter)
-    pairs = match_vertices(P, Q, ig.m, ig.n)
-    xs: dict[int, Sparse] = {}
-    ys: dict[int, Sparse] = {}
-    out: list[Profile] = []
-    for pi, qi in pairs:
-        x = xs.get(pi)
-        if x is None:
-            x = xs[pi] = normalize(P[pi].nums)
-        y = ys.get(qi)
-        if y is None:
-            y = ys[qi] = normalize(Q[qi].nums)
-        out.append((x, y))
-    return out
 
 
 def _face_vertices(

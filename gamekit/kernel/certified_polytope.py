@@ -3,9 +3,10 @@
 Three steps (docs/solvers.md, "Float search, exact certificate"):
 
 1. **Search (floats, compiled).** The reverse search of
-   :mod:`gamekit.kernel.reverse_search` (``SEARCH = "reverse"``; the breadth-first
-   :func:`gamekit.kernel.float_search.bfs_chunk` with ``"bfs"``, the tests' reference; on
-   several threads :mod:`gamekit.kernel.parallel_search`) finds a candidate set 𝓑 of
+   :mod:`gamekit.kernel.reverse_search` (on several threads
+   :mod:`gamekit.kernel.parallel_search`; the breadth-first search over
+   :func:`gamekit.kernel.float_search.bfs_chunk` is the tests' reference,
+   ``tests/gamekit/oracles/bfs_search.py``) finds a candidate set 𝓑 of
    bases with a spanning tree (each basis but the first is its parent with one exchange,
    ``parent[i] < i``). Its float decisions are not trusted: correctness rests only on
    steps 2 and 3.
@@ -177,33 +178,6 @@ def _stopped(count: int, max_bases: int | None, deadline: float | None) -> str:
     return ""
 
 
-def _bfs_search(M, max_bases: int | None, deadline: float | None, progress) -> tuple[dict, int, str]:
-    """Step 1 by breadth-first search (:func:`gamekit.kernel.float_search.bfs_chunk`, one
-    tableau inverted per basis): the reference the reverse search is tested against."""
-    from gamekit.kernel.float_search import bfs_chunk
-
-    R, st = _setup(M, max_bases)
-    d = len(M[0])
-    head, count, ch = 0, 1, _Chunks()
-    while True:
-        h0 = head
-        with ch:
-            head, count, status = bfs_chunk(R, d, st["lo"], st["hi"], st["parent"], st["enter"], st["leave"],
-                                            st["nbr"], st["table"], head, count, ch.steps, _TOL)
-        ch.adapt(head - h0)
-        if status == 2:
-            return st, count, "float"
-        if progress is not None:
-            progress(head, count)
-        if status == 0 and head >= count:
-            return st, count, ""
-        why = _stopped(count, max_bases, deadline)
-        if why:
-            return st, min(count, max_bases) if why == "bases" else count, why
-        if status == 1:
-            _make_room(st, count, d)
-
-
 def _reverse_search(M, max_bases: int | None, deadline: float | None, progress) -> tuple[dict, int, str]:
     """Step 1 by reverse search (:mod:`gamekit.kernel.reverse_search`): an explicit stack
     of one tableau per depth level, grown on demand; resumable chunks as for the BFS."""
@@ -290,15 +264,6 @@ def _grow_stack(stack: list[np.ndarray], levels: int) -> list[np.ndarray]:
 
 _NOFRONT = np.zeros(1, np.int64)
 
-SEARCH = "reverse"
-"""Step 1's algorithm: ``"reverse"`` (reverse search) or ``"bfs"`` (breadth-first, the reference)."""
-
-
-def _float_search(M, max_bases: int | None, deadline: float | None, progress) -> tuple[dict, int, str]:
-    """Step 1; returns (arrays, number of bases, '' | 'bases' | 'seconds' | 'float')."""
-    run = _reverse_search if SEARCH == "reverse" else _bfs_search
-    return run(M, max_bases, deadline, progress)
-
 
 def _compile_notice(*dispatchers) -> None:
     """The one-line stderr notice (terminals only) when the search kernels are not in
@@ -336,13 +301,13 @@ def search_bases(
     Mi = np.array(M, dtype=object)
     Mres = np.stack([np.array(Mi % int(p), dtype=np.int64) for p in ps])
     limit = max(1, int(1.0 / (1e-8 * len(ps) * k * (d + 1))))  # bases checked in ~1 s after a time stop
-    if threads > 1 and SEARCH == "reverse":
+    if threads > 1:
         from gamekit.kernel.parallel_search import parallel_bases
 
         out = parallel_bases(M, Mres, primes, max_bases, deadline, progress, threads, limit, drop)
         return None if out is None else CertifiedBases(d, k, out[0], out[1], out[2], out[3], out[4], Mres, ps)
     try:
-        st, count, stopped = _float_search(M, max_bases, deadline, progress)
+        st, count, stopped = _reverse_search(M, max_bases, deadline, progress)
     except Exception:  # numba's LinAlgError on a singular float basis: float trouble
         return None
     if stopped == "float":

@@ -153,7 +153,7 @@ def test_wrong_profile_in_additive_search_is_caught(monkeypatch, rows, module, s
         gamekit.solve(game)
 
 
-def test_one_row_cell_contains_its_vertex_and_cross_check_is_not_ignored():
+def test_one_row_cell_contains_its_vertex():
     from gamekit.additive.foster import solve_additive
 
     game = _additive(1)
@@ -162,10 +162,6 @@ def test_one_row_cell_contains_its_vertex_and_cross_check_is_not_ignored():
     (e,) = sol.equilibria
     assert e.p == 1 and cell.p_lo <= e.p <= cell.p_hi
     assert cell.contains(e.p, e.draw, game)
-    with pytest.raises(GameError, match="cross_check"):
-        solve_additive(game, cross_check=True)
-    with pytest.raises(GameError, match="cross_check"):
-        solve_additive(_additive(3), cross_check=True)
 
 
 def test_wrong_profile_in_doubly_additive_search_is_caught(monkeypatch):

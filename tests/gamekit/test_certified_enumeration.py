@@ -66,12 +66,12 @@ def test_verified_bases_give_the_exact_vertices(seed):
         assert all(a * v.den == b * den for a, b in zip(nums, v.nums))
 
 
+@pytest.mark.parametrize("strategy", ["one_sided", "two_sided"])
 @pytest.mark.parametrize("seed,size,hi", [(s, 6 + s % 4, (2, 99)[s % 2]) for s in range(10)])
-def test_all_agrees_with_the_exact_reference(seed, size, hi):
-    import numba  # noqa: F401 - loaded: games from 6×6 take the certified path
+def test_all_agrees_with_the_exact_reference(seed, size, hi, strategy):
     g = _game(seed, size, size + seed % 3, hi)
-    fast = solve_result(g, "all")
-    assert fast.parameters.get("search") in (None, "float search, exact certificate")
+    fast = solve_result(g, "all", strategy=strategy)
+    assert fast.parameters["strategy"] == strategy and fast.parameters["ran"] != "exact"
     exact = solve_result(g, "vertex_enumeration")
     assert _as_set(fast) == _as_set(exact)
     # the batch certification (VertexPairs) gives the same ordered result as the profile path
@@ -120,6 +120,7 @@ def test_label_matching_is_the_complete_labeling_relation(seed):
 
 def test_batch_certification_rejects_a_wrong_pair(monkeypatch):
     from gamekit.bimatrix import enumerate_all
+    from gamekit.bimatrix.certified_enumeration import CertifiedRun
     from gamekit.bimatrix.vertex_pairs import VertexPairs, certify_pairs
     from gamekit.core.errors import CertificationError
 
@@ -128,20 +129,18 @@ def test_batch_certification_rejects_a_wrong_pair(monkeypatch):
     with pytest.raises(CertificationError):
         certify_pairs(ig, VertexPairs([(1, 1)], [(1, 0)], [(0, 0)]), "test")
     g3 = gamekit.BimatrixGame([[0, 2, 0], [2, 0, 0], [0, 0, 1]], [[0, 2, 0], [2, 0, 0], [0, 0, 1]])
-    monkeypatch.setattr(enumerate_all, "use_fast_path", lambda m, n: True)
-    monkeypatch.setattr(enumerate_all, "extreme_equilibria_certified",
-                        lambda *a: VertexPairs([(1, 0, 0)], [(1, 0, 0)], [(0, 0)]))  # not an equilibrium
+    wrong = CertifiedRun(VertexPairs([(1, 0, 0)], [(1, 0, 0)], [(0, 0)]), "two_sided")  # not an equilibrium
+    monkeypatch.setattr(enumerate_all, "extreme_equilibria_certified", lambda *a: wrong)
     with pytest.raises(CertificationError):
-        solve_result(g3, "all", eliminate_dominated=False)
+        solve_result(g3, "all", eliminate_dominated=False, strategy="two_sided")
 
 
-def test_two_threads_give_the_same_bases(monkeypatch):
-    import numba  # noqa: F401
-
+@pytest.mark.parametrize("strategy", ["one_sided", "two_sided"])
+def test_two_threads_give_the_same_bases(strategy):
     g = _game(21, 7, 7, 2)
-    one = solve_result(g, "all")
-    monkeypatch.setattr(certified_enumeration, "PARALLEL_MIN_SIZE", 2)
-    two = solve_result(g, "all")
+    one = solve_result(g, "all", strategy=strategy, threads=1)
+    two = solve_result(g, "all", strategy=strategy, threads=2)
+    assert (one.parameters["threads"], two.parameters["threads"]) == (1, 2)
     assert two.parameters["bases"] == one.parameters["bases"]
     assert two.equilibria == one.equilibria
 
@@ -179,7 +178,6 @@ def test_all_agrees_with_lrsnash(seed, hi):
 
 def test_all_agrees_with_pygambit_on_a_degenerate_game():
     pygambit = pytest.importorskip("pygambit")
-    import numba  # noqa: F401
 
     g = _game(7, 6, 6, 2)
     gg = pygambit.Game.from_arrays(np.array(g.A, dtype=object), np.array(g.B, dtype=object))
@@ -187,7 +185,8 @@ def test_all_agrees_with_pygambit_on_a_degenerate_game():
     p1, p2 = gg.players
     theirs = {(tuple(Fraction(eq[s]) for s in p1.strategies), tuple(Fraction(eq[s]) for s in p2.strategies))
               for eq in res.equilibria}
-    assert _as_set(gamekit.solve(g, method="all")) == theirs
+    for strategy in ("auto", "exact", "one_sided", "two_sided"):
+        assert _as_set(gamekit.solve(g, method="all", strategy=strategy)) == theirs
 
 
 def test_certificate_rejects_a_candidate_set_with_missing_bases():
@@ -197,6 +196,8 @@ def test_certificate_rejects_a_candidate_set_with_missing_bases():
 
 
 def test_certificate_rejects_a_basis_that_is_not_lexico_feasible(monkeypatch):
+    from oracles.bfs_search import bfs_bases
+
     from gamekit.kernel import float_search, reverse_search
 
     real = float_search.lex_leave.py_func
@@ -213,20 +214,19 @@ def test_certificate_rejects_a_basis_that_is_not_lexico_feasible(monkeypatch):
     for name in ("_expand", "_expand_level", "_rs_loop"):
         monkeypatch.setattr(reverse_search, name, getattr(reverse_search, name).py_func)
     M = _matrix(random.Random(5), 5, 5, 99)
-    for search in ("reverse", "bfs"):
-        monkeypatch.setattr(certified_polytope, "SEARCH", search)
-        assert search_bases(M) is None
+    assert search_bases(M) is None
+    assert bfs_bases(M) is None  # the breadth-first reference: same exact steps, same verdict
 
 
-def test_solver_falls_back_to_the_exact_search(monkeypatch):
-    import numba  # noqa: F401 - loaded: a 7×7 game takes the certified path
-
+@pytest.mark.parametrize("strategy", ["one_sided", "two_sided"])
+def test_solver_falls_back_to_the_exact_search(monkeypatch, strategy):
     g = _game(11, 7, 7, 2)
     expected = _as_set(solve_result(g, "vertex_enumeration"))
     real = certified_polytope.search_bases
     monkeypatch.setattr(certified_polytope, "search_bases", lambda *a, **k: real(*a, **k, drop=2))
-    res = solve_result(g, "all", eliminate_dominated=False)
-    assert res.parameters["search"] == "exact (float certificate failed)"
+    res = solve_result(g, "all", eliminate_dominated=False, strategy=strategy)
+    assert res.parameters["strategy"] == strategy and res.parameters["ran"] == "exact"
+    assert res.parameters["fallbacks"] == (f"{strategy} -> exact: the float search failed its exact certificate",)
     assert _as_set(res) == expected and res.complete
 
 
@@ -261,10 +261,14 @@ def test_max_vertices_is_validated(bad):
 
 
 def test_small_games_stay_on_the_exact_path():
-    g = _game(2, certified_enumeration.FAST_MIN_SIZE - 1, 6, 99)
-    assert solve_result(g, "all", eliminate_dominated=False).parameters["search"] == "exact"
-    assert certified_enumeration.use_fast_path(certified_enumeration.COLD_MIN_SIZE, 12)
-    assert not certified_enumeration.use_fast_path(70, 70)  # more than 128 labels
+    from gamekit.bimatrix.policy import CERTIFIED_MIN_SIZE, PayoffStats, choose_strategy
+
+    g = _game(2, CERTIFIED_MIN_SIZE - 1, 9, 99)
+    assert solve_result(g, "all", eliminate_dominated=False).parameters["strategy"] == "exact"
+    big = _game(2, 70, 70, 99)  # more than 128 strategies in all: exact, and the certified ones refuse
+    with pytest.raises(GameError, match="at most 128 strategies"):
+        solve_result(big, "all", strategy="one_sided", eliminate_dominated=False)
+    assert choose_strategy(PayoffStats(70, 70, 100, 100)) == "exact"
 
 
 def test_integer_game_shift_does_not_change_bases():
@@ -307,12 +311,10 @@ def test_certified_bases_match_the_exact_search_property(k, d, hi, data):
 
 def test_memory_guard_stops_cleanly_without_a_budget(monkeypatch):
     """Without max_vertices the stored bases are still bounded (by the memory guard)."""
-    import numba  # noqa: F401
-
     assert certified_enumeration.memory_guard(20, 20) >= 10**6
     monkeypatch.setattr(certified_enumeration, "memory_guard", lambda m, n: 40)
     with pytest.raises(SearchBudgetExceeded, match="memory guard of 40 bases") as info:
-        solve_result(_game(5, 9, 9, 99), "all")
+        solve_result(_game(5, 9, 9, 99), "all", strategy="one_sided")
     for e in info.value.partial:
         assert gamekit.is_equilibrium(_game(5, 9, 9, 99), e.row, e.col)
 

@@ -17,7 +17,6 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import gamekit
-from gamekit.bimatrix import certified_enumeration
 from gamekit.bimatrix.certified_partners import _point, _support
 from gamekit.bimatrix.solve import solve_result
 from gamekit.kernel.certified_polytope import search_bases
@@ -29,22 +28,19 @@ def _game(seed: int, m: int, n: int, hi: int) -> gamekit.BimatrixGame:
                                 [[rng.randint(0, hi) for _ in range(n)] for _ in range(m)])
 
 
-def _both_ways(monkeypatch, g):
-    import numba  # noqa: F401 - loaded: small games take the certified path too
-
+def _both_ways(g):
     out = {}
     for one in (True, False):
-        monkeypatch.setattr(certified_enumeration, "ONE_SIDED", one)
-        res = solve_result(g, "all", eliminate_dominated=False)
-        assert res.parameters["search"] == "float search, exact certificate"
+        res = solve_result(g, "all", eliminate_dominated=False, strategy="one_sided" if one else "two_sided")
+        assert res.parameters["ran"] in ("one_sided", "two_sided")  # the certified search, no exact fallback
         out[one] = ({(e.row, e.col) for e in res}, res.parameters["bases"])
     return out
 
 
 @pytest.mark.parametrize("seed,m,n,hi", [(1, 9, 9, 99), (2, 8, 11, 99), (3, 11, 8, 99), (4, 10, 10, 99),
                                          (5, 9, 9, 9), (6, 12, 12, 99)])
-def test_one_sided_equals_two_polytopes(monkeypatch, seed, m, n, hi):
-    out = _both_ways(monkeypatch, _game(seed, m, n, hi))
+def test_one_sided_equals_two_polytopes(seed, m, n, hi):
+    out = _both_ways(_game(seed, m, n, hi))
     assert out[True][0] == out[False][0]
     assert 0 in out[True][1]  # only one polytope was searched
 
@@ -52,11 +48,9 @@ def test_one_sided_equals_two_polytopes(monkeypatch, seed, m, n, hi):
 @settings(max_examples=15, deadline=None)
 @given(st.integers(6, 8), st.integers(6, 8), st.sampled_from([3, 5, 99]), st.integers(0, 10**6))
 def test_one_sided_equals_the_exact_reference_property(m, n, hi, seed):
-    import numba  # noqa: F401
-
     g = _game(seed, m, n, hi)
     expected = {(e.row, e.col) for e in solve_result(g, "vertex_enumeration")}
-    res = solve_result(g, "all", eliminate_dominated=False)
+    res = solve_result(g, "all", eliminate_dominated=False, strategy="one_sided")
     assert {(e.row, e.col) for e in res} == expected
 
 
@@ -78,12 +72,12 @@ def test_float_filter_discards_only_proven_non_partners(d, k, hi, seed):
         assert _point(N, S, J) is None
 
 
-def test_degenerate_vertices_and_singular_systems_are_solved_exactly(monkeypatch):
+def test_degenerate_vertices_and_singular_systems_are_solved_exactly():
     """Games with a few degenerate vertices (payoffs 0..9) stay on the one-sided path and
     agree with the two-polytope method."""
     hits = 0
     for seed in range(6):
-        out = _both_ways(monkeypatch, _game(100 + seed, 9, 9, 9))
+        out = _both_ways(_game(100 + seed, 9, 9, 9))
         assert out[True][0] == out[False][0]
         hits += 0 in out[True][1]
     assert hits >= 3
@@ -98,7 +92,7 @@ def test_one_sided_agrees_with_lrsnash(seed, m, n):
     assert {(e.row, e.col) for e in gamekit.solve(g, method="all")} == _lrsnash(g)
 
 
-def test_float_filter_in_two_threads_gives_the_same_verdicts(monkeypatch):
+def test_float_filter_in_two_threads_gives_the_same_verdicts():
     from gamekit.bimatrix import certified_partners
     from gamekit.kernel.partner_filter import partner_status
 
@@ -107,21 +101,17 @@ def test_float_filter_in_two_threads_gives_the_same_verdicts(monkeypatch):
     N = np.array([[rng.randint(1, 99) for _ in range(9)] for _ in range(9)], dtype=float)
     lab = np.ascontiguousarray(search_bases(M).vertices()[0])
     one = partner_status(lab, N, 9, 9, np.empty(len(lab), np.int8))
-    monkeypatch.setattr(certified_partners, "_SPLIT", 10)
-    assert (certified_partners._statuses(lab, N, 9, 9) == one).all()
+    assert (certified_partners._statuses(lab, N, 9, 9, threads=2) == one).all()
 
 
-def test_fallback_searches_the_other_polytope_when_partners_do_not_apply(monkeypatch):
-    """With no excess allowed, a degenerate vertex sends the game to the two-polytope
-    matching (the second polytope searched after the first): same equilibria."""
-    import numba  # noqa: F401
-
-    from gamekit.bimatrix import certified_partners
-
-    g = _game(101, 12, 12, 9)
+def test_fallback_searches_the_other_polytope_when_partners_do_not_apply():
+    """Payoffs in {0, 1, 2}: a degenerate vertex with large excess sends one_sided to the
+    two-polytope matching (the second polytope searched after the first), reported as a
+    fallback: same equilibria."""
+    g = _game(1, 9, 9, 2)
     expected = {(e.row, e.col) for e in solve_result(g, "vertex_enumeration")}
-    monkeypatch.setattr(certified_partners, "MAX_EXCESS", -1)
-    res = solve_result(g, "all", eliminate_dominated=False)
-    assert res.parameters["search"] == "float search, exact certificate"
+    res = solve_result(g, "all", eliminate_dominated=False, strategy="one_sided")
+    assert res.parameters["strategy"] == "one_sided" and res.parameters["ran"] == "two_sided"
+    assert res.parameters["fallbacks"][0].startswith("one_sided -> two_sided")
     assert 0 not in res.parameters["bases"]  # both polytopes were searched
     assert {(e.row, e.col) for e in res} == expected

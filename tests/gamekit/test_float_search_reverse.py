@@ -24,7 +24,9 @@ from gamekit.kernel.pivot import Dictionary
 
 
 def _search(M, how: str):
-    run = certified_polytope._reverse_search if how == "reverse" else certified_polytope._bfs_search
+    from oracles.bfs_search import bfs_search
+
+    run = certified_polytope._reverse_search if how == "reverse" else bfs_search
     arrays, count, stopped = run(M, None, None, None)
     return arrays, count, stopped
 
@@ -121,9 +123,10 @@ def test_all_on_the_reverse_search_path_agrees_with_lrsnash(seed, n, hi):
     from test_certified_enumeration import _as_set, _game, _lrsnash
 
     g = _game(seed, n, n, hi)
-    res = gamekit.solve_result(g, method="all", eliminate_dominated=False)
-    assert res.parameters["search"] == "float search, exact certificate"
-    assert _as_set(res) == _lrsnash(g)
+    for strategy in ("one_sided", "two_sided"):
+        res = gamekit.solve_result(g, method="all", eliminate_dominated=False, strategy=strategy)
+        assert res.parameters["ran"] in ("one_sided", "two_sided")  # no fallback to the exact search
+        assert _as_set(res) == _lrsnash(g)
 
 
 def test_budget_on_the_reverse_search_keeps_a_subtree():

@@ -21,15 +21,11 @@ from fractions import Fraction
 import pytest
 from additive_gen import a1_matrices, additive_games, gambit_extreme, gamekit_extreme
 from hypothesis import HealthCheck, assume, given, settings
+from oracles.additive_oracle import compare_with_explicit, crosscheck_solution
 
 from gamekit import AdditiveGame, BimatrixGame, GameError, TooLargeError
 from gamekit.additive.behaviour import is_additive_equilibrium, mixed_to_behaviour
-from gamekit.additive.foster import (
-    breakpoints,
-    compare_with_explicit,
-    foster_classes,
-    solve_additive,
-)
+from gamekit.additive.foster import breakpoints, foster_classes, solve_additive
 from gamekit.additive.reduction import forced_moves, materialize, materialized_columns
 
 F = Fraction
@@ -271,9 +267,8 @@ def test_limits_and_errors():
         foster_classes(AdditiveGame(["r"], ["a"], [0], [[(0, 1)]], a_base=[0], a_move=[[(0, 0)]]))
 
 
-def test_cross_check_option_records_agreement():
-    sol = solve_additive(a1_additive(F(1, 20)), cross_check=True)
-    assert sol.certificate.cross_check.startswith("agree")
+def test_cross_check_with_the_explicit_solver_agrees():
+    assert crosscheck_solution(solve_additive(a1_additive(F(1, 20)))).startswith("agree")
 
 
 def test_breakpoints_that_round_to_the_same_float_are_ordered_exactly():

@@ -336,16 +336,14 @@ def test_too_many_extreme_equilibria_refused_from_the_count():
 
 
 @pytest.mark.parametrize("m, n, kind", [(3, 40, "all cutting"), (4, 24, "all cutting")])
-def test_float_filter_drops_no_equilibrium(monkeypatch, m, n, kind):
+def test_float_filter_drops_no_equilibrium(m, n, kind):
     """The float search step (candidate inside the face, Y(x) ≠ ∅) only discards: with it
     switched off (every candidate solved exactly) the solution is the same."""
-    import gamekit.additive.many_rows as mr
     from benchmarks.bench_many_rows import make_game
 
     g = make_game(m, n, kind, seed=n)
     with_floats = solve_many_rows(g)
-    monkeypatch.setattr(mr, "EXACT_ONLY_BELOW", 10**12)
-    exact = solve_many_rows(g)
+    exact = solve_many_rows(g, candidate_filter="exact")
     assert [(e.row, e.draw) for e in exact.equilibria] == [(e.row, e.draw) for e in with_floats.equilibria]
     assert exact.stats["exact_checks"] > with_floats.stats["exact_checks"]  # the filter did act
 
@@ -425,41 +423,35 @@ def _game_from_forms(rng, forms, big_a: int) -> AdditiveGame:
 
 
 @pytest.mark.parametrize("seed, big", [(1, 10**18), (2, 10**18), (3, 2**60), (4, 10**40)])
-def test_float_step_keeps_near_degenerate_vertices(monkeypatch, seed, big):
+def test_float_step_keeps_near_degenerate_vertices(seed, big):
     """Adversarial integer data: 8 lines through one point p whose middle coordinate is
     ≈ 10⁻¹⁸…10⁻⁴⁰, plus 16 random lines with entries ≈ 10³⁶…10⁸⁰ (above 200 candidates,
     so the float step runs). The certified step gives exactly the exact-only vertex set,
     which contains p; on such data a plain float sign test is at the mercy of rounding."""
     import random
 
-    import gamekit.additive.many_rows as mr
-
     rng = random.Random(seed)
     forms, p = _tricky_forms(rng, 8, big)
     forms += [tuple(rng.randint(-big * big, big * big) for _ in range(3)) for _ in range(16)]
     S = (0, 1, 2)
-    with_floats = arrangement_vertices(forms, S)
-    monkeypatch.setattr(mr, "EXACT_ONLY_BELOW", 10**12)
-    exact = arrangement_vertices(forms, S)
-    assert with_floats == exact
+    exact = arrangement_vertices(forms, S, candidate_filter="exact")
+    for screening in ("auto", "numpy", "compiled"):
+        assert arrangement_vertices(forms, S, candidate_filter=screening) == exact
     assert p in exact
 
 
 @pytest.mark.parametrize("seed, big, big_a", [(5, 10**18, 10**18), (6, 2**60, 3), (7, 10**30, 10**25)])
-def test_float_step_on_adversarial_games(monkeypatch, seed, big, big_a):
+def test_float_step_on_adversarial_games(seed, big, big_a):
     """Whole games built on the near-degenerate forms above, player I's weights huge or
     tiny: filter on ≡ filter off (every candidate solved exactly)."""
     import random
-
-    import gamekit.additive.many_rows as mr
 
     rng = random.Random(seed)
     forms, _ = _tricky_forms(rng, 8, big)
     forms += [tuple(rng.randint(-big, big) for _ in range(3)) for _ in range(16)]
     g = _game_from_forms(rng, forms, big_a)
     with_floats = solve_many_rows(g)
-    monkeypatch.setattr(mr, "EXACT_ONLY_BELOW", 10**12)
-    exact = solve_many_rows(g)
+    exact = solve_many_rows(g, candidate_filter="exact")
     assert [(e.row, e.draw) for e in exact.equilibria] == [(e.row, e.draw) for e in with_floats.equilibria]
 
 
@@ -633,15 +625,7 @@ def test_compiled_sign_loop_is_the_numpy_one():
     a, b = vf._zeros_and_payoffs(C, f, compiled=False), vf._zeros_and_payoffs(C, f, compiled=True)
     assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
     g = make_game(4, 24, "all cutting", seed=24)
-    import gamekit.additive.many_rows as mr
-
-    orig, below = vf.COMPILED_WORK, mr.EXACT_ONLY_BELOW
-    try:
-        vf.COMPILED_WORK = 0  # every face compiled
-        on = solve_many_rows(g)
-        mr.EXACT_ONLY_BELOW = 10**12  # no float step at all
-        off = solve_many_rows(g)
-    finally:
-        vf.COMPILED_WORK, mr.EXACT_ONLY_BELOW = orig, below
+    on = solve_many_rows(g, candidate_filter="compiled")  # every face compiled
+    off = solve_many_rows(g, candidate_filter="exact")  # no float step at all
     assert [(e.row, e.draw) for e in on.equilibria] == [(e.row, e.draw) for e in off.equilibria]
     assert on.stats["exact_checks"] < off.stats["exact_checks"]

@@ -4,7 +4,7 @@ Checked facts: on spanning trees of lexico-feasible bases built by the *exact* s
 (``gamekit.kernel.pivot.Dictionary``, Python integers), every label set the kernel returns is
 the exact tight set of that basis and the kernel accepts the tree; it returns the same
 answer (-1 or the first failing node) and the same labels as the previous kernel
-(``gamekit.testing.modular_reference``, 63-bit integer residues modulo primes < 2³¹) on
+(``tests/oracles/modular_reference.py``, 63-bit integer residues modulo primes < 2³¹) on
 random and degenerate matrices, on trees corrupted in every way the float search could
 corrupt them (wrong entering or leaving variable, a basis that is not lexico-feasible, a
 recorded mask that is not the basis reached) and when a pivot vanishes modulo a prime. The
@@ -29,7 +29,7 @@ from gamekit.kernel.pivot import Dictionary
 
 mv = pytest.importorskip("gamekit.kernel.modular_verify")
 mf = pytest.importorskip("gamekit.kernel.modular_float")
-from gamekit.testing.modular_reference import verify_tree_reference  # noqa: E402
+from oracles.modular_reference import verify_tree_reference  # noqa: E402
 
 EXTREME_PRIMES = [mv.PRIMES[0], mv.PRIMES[-1]]
 

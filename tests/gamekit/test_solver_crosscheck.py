@@ -104,7 +104,7 @@ def test_all_equals_gambit_square_ish(game):
 def test_all_equals_gambit_two_by_n(game):
     g, results, _ = check_all_methods(*game)
     if g.n != 2:
-        assert results["all"].parameters["algorithm"] == "upper-envelope" or (
+        assert results["all"].parameters["strategy"] == "envelope_2xn" or (
             results["all"].parameters["eliminated_rows"] > 0
         )
 

@@ -16,16 +16,13 @@ import networkx as nx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracles.two_polytopes import extreme_equilibria_pairs
 
 import gamekit
 from gamekit import BimatrixGame, GameError, is_equilibrium
 from gamekit.bimatrix.intgame import integer_game
 from gamekit.bimatrix.two_by_n import envelope_candidates
-from gamekit.bimatrix.vertex_enumeration import (
-    extreme_equilibria,
-    extreme_equilibria_pairs,
-    is_nondegenerate,
-)
+from gamekit.bimatrix.vertex_enumeration import extreme_equilibria, is_nondegenerate
 from gamekit.kernel.graphs import maximal_bicliques
 from gamekit.kernel.linalg import solve_exact
 from gamekit.kernel.pivot import Dictionary
@@ -80,12 +77,46 @@ def test_max_iter_limits_pivoting():
     with pytest.raises(GameError, match="exceeded max_iter=5"):
         gamekit.solve(g, method="vertex_enumeration", max_iter=5)
     with pytest.raises(GameError, match="exceeded max_iter=5"):
-        gamekit.solve(g, method="all", max_iter=5)
+        gamekit.solve(g, method="all", strategy="exact", max_iter=5)
     with pytest.raises(GameError, match="Lemke-Howson found no equilibrium within max_iter=1"):
         gamekit.solve(g, method="lemke_howson", max_iter=1)
-    assert profiles(gamekit.solve_result(g, "all", max_iter=10_000)) == profiles(
+    assert profiles(gamekit.solve_result(g, "all", strategy="exact", max_iter=10_000)) == profiles(
         gamekit.solve_result(g, "all")
     )
+
+
+def test_parameters_are_frozen_picklable_and_in_the_json():
+    import pickle
+
+    g = BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]])
+    res = gamekit.solve_result(g, "all", strategy="exact")
+    with pytest.raises(TypeError):
+        res.parameters["strategy"] = "one_sided"  # type: ignore[index]
+    again = pickle.loads(pickle.dumps(res))
+    assert again == res and again.parameters == res.parameters
+    js = res.to_json()["parameters"]
+    assert js["strategy"] == js["requested"] == js["ran"] == "exact" and js["fallbacks"] == []
+    lh = gamekit.solve_result(g, "lemke_howson").to_json()["parameters"]
+    assert set(lh["label_to_equilibrium"]) == {"0", "1", "2", "3"}  # JSON object keys are strings
+
+
+def test_max_iter_never_changes_the_algorithm():
+    """max_iter bounds the exact search's pivots: with any other strategy (auto included) and
+    with the methods that do not pivot it is a GameError, not a silent switch."""
+    g = BimatrixGame([[3, 0, 1], [0, 2, 1], [1, 1, 1]], [[2, 0, 1], [0, 3, 1], [1, 0, 2]])
+    for strategy in ("auto", "envelope_2xn", "one_sided", "two_sided"):
+        with pytest.raises(GameError, match="max_iter bounds the pivots of strategy 'exact' only"):
+            gamekit.solve(g, method="all", strategy=strategy, max_iter=100)
+    for method in ("pure", "support_enumeration"):
+        with pytest.raises(GameError, match=f"unknown option 'max_iter' for method '{method}'"):
+            gamekit.solve(g, method=method, max_iter=100)
+    with pytest.raises(GameError, match="options strategy and threads are for method 'all'"):
+        gamekit.solve(g, method="pure", strategy="exact")
+    with pytest.raises(GameError, match="unknown strategy 'lrs'"):
+        gamekit.solve(g, strategy="lrs")
+    for bad in (0, -1, 1.5, True, "2"):
+        with pytest.raises(GameError, match="threads must be a positive integer"):
+            gamekit.solve(g, threads=bad)
 
 
 # -- the integer tableau and the vertex enumeration ------------------------------------------
@@ -241,7 +272,7 @@ def test_support_enumeration_float_filter_loses_nothing(g):
 @given(games(rows=st.just(2), cols=st.integers(10, 40), hi=st.sampled_from([1, 3, 9])))
 def test_two_by_n_equals_vertex_enumeration(g):
     up = gamekit.solve_result(g, "all", eliminate_dominated=False)
-    assert up.parameters["algorithm"] == "upper-envelope"
+    assert up.parameters["strategy"] == "envelope_2xn"
     assert profiles(up) == profiles(gamekit.solve_result(g, "vertex_enumeration"))
 
 
@@ -294,7 +325,7 @@ def test_rectangular_game_uses_the_small_polytope():
     B = [[rng.randint(0, 20) for _ in range(300)] for _ in range(3)]
     g = BimatrixGame(A, B)
     res = gamekit.solve_result(g, "all", eliminate_dominated=False)
-    assert res.parameters["algorithm"] == "vertex-enumeration"
+    assert res.parameters["strategy"] == "exact"
     assert len(res.equilibria) > 100
     assert profiles(res) == profiles(gamekit.solve_result(g, "all"))
     for e in res.equilibria[::10]:

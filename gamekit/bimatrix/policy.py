@@ -1,0 +1,230 @@
+"""Which algorithm computes every extreme equilibrium (``method="all"``) of a bimatrix game.
+
+Four strategies serve different inputs; the caller names one with ``strategy=`` or leaves
+the default ``"auto"``, whose whole policy is :func:`choose_strategy` — a function of the
+game only (its size after dominance elimination, its number of distinct payoffs, the size
+of its integer payoffs), never of module globals, environment variables or what the
+process has imported.
+
+=================  ========================================================================
+strategy           algorithm
+=================  ========================================================================
+``envelope_2xn``   upper envelope of lines when a player has two strategies
+                   (:mod:`gamekit.bimatrix.two_by_n`)
+``exact``          exact breadth-first search of the lower-dimensional best-response
+                   polytope, partners from faces of the other, in Python integers
+                   (:mod:`gamekit.bimatrix.vertex_enumeration`); the only one with ``max_iter``
+``one_sided``      certified float search of one polytope, partners solved exactly
+                   (lrsnash's method; :mod:`gamekit.bimatrix.certified_partners`)
+``two_sided``      certified float search of both polytopes, completely labeled pairs matched
+                   (:mod:`gamekit.bimatrix.label_match`)
+=================  ========================================================================
+
+Every strategy returns every extreme equilibrium, each certified exactly; they differ in
+speed only. Two fallbacks keep that true and are reported in the result's ``parameters``:
+``one_sided → two_sided`` when a vertex is too degenerate for the partner solve, and
+``one_sided``/``two_sided`` → ``exact`` when the float search fails its exact certificate.
+
+Examples
+--------
+>>> choose_strategy(PayoffStats(m=2, n=40, distinct=30, max_payoff=99))
+'envelope_2xn'
+>>> choose_strategy(PayoffStats(m=5, n=5, distinct=25, max_payoff=99))
+'exact'
+>>> choose_strategy(PayoffStats(m=12, n=12, distinct=99, max_payoff=99))
+'one_sided'
+>>> choose_strategy(PayoffStats(m=12, n=12, distinct=3, max_payoff=3))
+'two_sided'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, get_args
+
+from gamekit.core.errors import GameError
+
+__all__ = [
+    "Strategy",
+    "Concrete",
+    "STRATEGIES",
+    "Threads",
+    "PayoffStats",
+    "payoff_stats",
+    "choose_strategy",
+    "choose_threads",
+    "check_strategy",
+    "check_applies",
+    "CERTIFIED_MIN_SIZE",
+    "CERTIFIED_MAX_LABELS",
+    "PARALLEL_MIN_SIZE",
+    "FLOAT_EXACT_PAYOFF",
+]
+
+#: The ``strategy`` parameter of ``gamekit.solve(bimatrix_game, method="all", strategy=...)``.
+Strategy = Literal["auto", "envelope_2xn", "exact", "one_sided", "two_sided"]
+#: A strategy that names an algorithm (what ``"auto"`` resolves to).
+Concrete = Literal["envelope_2xn", "exact", "one_sided", "two_sided"]
+#: Every value of :data:`Strategy`, ``"auto"`` first.
+STRATEGIES: tuple[str, ...] = get_args(Strategy)
+#: The ``threads`` parameter: threads of the certified float search, or ``"auto"``.
+Threads = int | Literal["auto"]
+
+CERTIFIED_MIN_SIZE = 8
+"""Below this many strategies for the smaller side the exact search is chosen: it takes a
+few milliseconds there (≈ 2–4 ms at 7×7), less than loading the compiled kernels into a
+fresh process (≈ 0.3 s); from 8×8 on it grows quickly (10–200 ms at 8×8–9×9)."""
+
+CERTIFIED_MAX_LABELS = 128
+"""The certified search stores a basis as a two-word bitmask: m + n ≤ 128."""
+
+PARALLEL_MIN_SIZE = 11
+"""From this many strategies for the smaller side, ``threads="auto"`` uses two threads."""
+
+FLOAT_EXACT_PAYOFF = 1 << 53
+"""Integer payoffs from here on are not exact in binary64: the partner filter of
+``one_sided`` does not apply, so ``"auto"`` searches both polytopes."""
+
+
+@dataclass(frozen=True)
+class PayoffStats:
+    """What the policy looks at: the size of the (dominance-reduced) game, the number of
+    distinct payoffs of the player with fewer of them, and the largest integer payoff
+    (of the positive integer form of :mod:`gamekit.bimatrix.intgame`)."""
+
+    m: int
+    n: int
+    distinct: int
+    max_payoff: int
+
+
+def payoff_stats(A: tuple[tuple[int, ...], ...], B: tuple[tuple[int, ...], ...]) -> PayoffStats:
+    """The :class:`PayoffStats` of the integer payoff matrices ``A`` and ``B`` (m×n).
+
+    Examples
+    --------
+    >>> payoff_stats(((1, 2), (3, 1)), ((1, 1), (1, 2)))
+    PayoffStats(m=2, n=2, distinct=2, max_payoff=3)
+    """
+    flat_a = {x for row in A for x in row}
+    flat_b = {x for row in B for x in row}
+    big = max(max(abs(x) for x in flat_a), max(abs(x) for x in flat_b))
+    return PayoffStats(len(A), len(A[0]), min(len(flat_a), len(flat_b)), big)
+
+
+def choose_strategy(stats: PayoffStats) -> Concrete:
+    """The strategy ``"auto"`` runs for a game with these statistics (the whole policy).
+
+    1. A player with two strategies: ``envelope_2xn`` (O(N log N)).
+    2. Fewer than :data:`CERTIFIED_MIN_SIZE` strategies on the smaller side, or more than
+       :data:`CERTIFIED_MAX_LABELS` in all: ``exact``.
+    3. Fewer distinct payoffs than strategies on the larger side (e.g. payoffs in {0, 1, 2}:
+       degenerate vertices with large excess are likely, which the partner solve cannot
+       handle), or payoffs of :data:`FLOAT_EXACT_PAYOFF` or more: ``two_sided``.
+    4. Otherwise ``one_sided`` (half the search of ``two_sided``).
+
+    Parameters
+    ----------
+    stats : PayoffStats
+        Size and payoff statistics of the game after dominance elimination.
+
+    Returns
+    -------
+    str
+        One of ``"envelope_2xn"``, ``"exact"``, ``"one_sided"``, ``"two_sided"``.
+
+    Examples
+    --------
+    >>> choose_strategy(PayoffStats(m=3, n=12, distinct=36, max_payoff=99))
+    'exact'
+    >>> choose_strategy(PayoffStats(m=70, n=70, distinct=99, max_payoff=99))
+    'exact'
+    """
+    if 2 in (stats.m, stats.n):
+        return "envelope_2xn"
+    if min(stats.m, stats.n) < CERTIFIED_MIN_SIZE or stats.m + stats.n > CERTIFIED_MAX_LABELS:
+        return "exact"
+    if stats.distinct < max(stats.m, stats.n) or stats.max_payoff >= FLOAT_EXACT_PAYOFF:
+        return "two_sided"
+    return "one_sided"
+
+
+def choose_threads(strategy: Concrete, threads: Threads, m: int, n: int, cpus: int) -> int:
+    """Threads of the search: 1 for the single-threaded strategies (``exact``,
+    ``envelope_2xn``); for the certified ones ``threads`` itself, or with ``"auto"`` 2 from
+    :data:`PARALLEL_MIN_SIZE` strategies on the smaller side when ``cpus`` ≥ 2, else 1.
+
+    Parameters
+    ----------
+    strategy : str
+        The strategy that runs.
+    threads : int or "auto"
+        The caller's ``threads`` option.
+    m, n : int
+        The size of the game searched.
+    cpus : int
+        CPUs available to the process.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> choose_threads("one_sided", "auto", 12, 12, cpus=2), choose_threads("one_sided", "auto", 9, 9, cpus=2)
+    (2, 1)
+    >>> choose_threads("exact", 2, 12, 12, cpus=2)
+    1
+    """
+    if strategy not in ("one_sided", "two_sided"):
+        return 1
+    if threads != "auto":
+        return threads
+    return 2 if min(m, n) >= PARALLEL_MIN_SIZE and cpus >= 2 else 1
+
+
+def check_strategy(strategy: object, threads: object, max_iter: object) -> None:
+    """Validate the options: ``strategy`` one of :data:`STRATEGIES`, ``threads`` a positive
+    int or ``"auto"``, and ``max_iter`` (the exact search's pivot limit) given only with
+    ``strategy="exact"``.
+
+    Raises
+    ------
+    GameError
+        On an invalid value or combination.
+
+    Examples
+    --------
+    >>> check_strategy("exact", "auto", 1000)
+    >>> check_strategy("auto", "auto", 1000)
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.GameError: max_iter bounds the pivots of strategy 'exact' only; pass strategy='exact' (got strategy='auto')
+    """
+    if strategy not in STRATEGIES:
+        raise GameError(f"unknown strategy {strategy!r}; valid strategies: {', '.join(STRATEGIES)}")
+    if threads != "auto" and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+        raise GameError(f"threads must be a positive integer or 'auto', got {threads!r}")
+    if max_iter is not None and strategy != "exact":
+        raise GameError(f"max_iter bounds the pivots of strategy 'exact' only; pass strategy='exact' "
+                        f"(got strategy={strategy!r})")
+
+
+def check_applies(strategy: Concrete, stats: PayoffStats) -> None:
+    """Raise :class:`GameError` when an explicitly requested strategy cannot run on the
+    (dominance-reduced) game: ``envelope_2xn`` needs a player with two strategies, the
+    certified ones at most :data:`CERTIFIED_MAX_LABELS` strategies in all.
+
+    Examples
+    --------
+    >>> check_applies("envelope_2xn", PayoffStats(3, 3, 9, 9))
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.GameError: strategy 'envelope_2xn' needs a player with two strategies; the game (after eliminating dominated strategies) is 3x3
+    """
+    if strategy == "envelope_2xn" and 2 not in (stats.m, stats.n):
+        raise GameError(f"strategy 'envelope_2xn' needs a player with two strategies; the game (after "
+                        f"eliminating dominated strategies) is {stats.m}x{stats.n}")
+    if strategy in ("one_sided", "two_sided") and stats.m + stats.n > CERTIFIED_MAX_LABELS:
+        raise GameError(f"strategy {strategy!r} handles at most {CERTIFIED_MAX_LABELS} strategies in all; "
+                        f"the game is {stats.m}x{stats.n} (use strategy 'exact')")
