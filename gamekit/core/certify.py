@@ -331,7 +331,7 @@ def _row_payoff_difference(e: list[tuple[int, int]], alpha: Any, y: Sequence) ->
 
 def _parametric_ok(game: Any, alpha: Any, p: Any, y: Sequence) -> bool:
     """Exact two-row additive Nash test at α (all values in Q or one Q(√c))."""
-    from gamekit.parametric.surd import rational_bounds
+    from gamekit.exact.surd import rational_bounds
 
     if len(y) != game.n or p < 0 or p > 1 or any(v < 0 or v > 1 for v in y):
         return False

@@ -17,7 +17,7 @@ from gamekit.doubly_additive.parametric import (
     AffineDoublyAdditiveGame,
     solve_parametric_doubly_additive,
 )
-from gamekit.doubly_additive.polytope import box_polytope_vertices
+from gamekit.exact.polytope import box_polytope_vertices
 from gamekit.doubly_additive.result import (
     BehaviourEquilibrium,
     Certificate,

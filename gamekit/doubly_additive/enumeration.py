@@ -57,7 +57,7 @@ from gamekit.core.errors import GameError, TooLargeError
 from gamekit.core.numbers import integer_row
 from gamekit.core.result import SearchMode
 from gamekit.doubly_additive.game import DoublyAdditiveGame
-from gamekit.doubly_additive.polytope import box_polytope_vertices
+from gamekit.exact.polytope import box_polytope_vertices
 from gamekit.doubly_additive.result import BehaviourEquilibrium, Certificate, DoublyAdditiveSolution
 from gamekit.doubly_additive.subsets import nash_subsets
 from gamekit.kernel.linalg import solve_int

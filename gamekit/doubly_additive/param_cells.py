@@ -20,7 +20,7 @@ from functools import cmp_to_key
 
 from flint import fmpz_poly
 
-from gamekit.parametric.algebraic import (
+from gamekit.exact.algebraic import (
     RealAlgebraic,
     compare_numbers,
     number_decimal,
@@ -28,7 +28,7 @@ from gamekit.parametric.algebraic import (
     sign_at,
     sort_unique,
 )
-from gamekit.parametric.ratfunc import RationalFunction
+from gamekit.exact.ratfunc import RationalFunction
 
 __all__ = ["ParamEquilibrium", "CellEquilibria", "PointEquilibria", "Segment",
            "ParametricDASolution", "assemble"]
@@ -193,7 +193,7 @@ def _dedup(eqs: list[ParamEquilibrium], same) -> list[ParamEquilibrium]:
 
 def assemble(game, lo: Fraction, hi: Fraction, records: list, stats: dict) -> ParametricDASolution:
     """Merge records (cell, formulas) of all vertex systems into the global decomposition."""
-    from gamekit.parametric.algebraic import rational_inside
+    from gamekit.exact.algebraic import rational_inside
 
     pts = [lo, hi]
     for cell, _ in records:

@@ -12,9 +12,9 @@ Nash equilibria for every α exactly.
 """
 
 from gamekit.parametric.affine import AffineAdditiveGame
-from gamekit.parametric.ratfunc import RationalFunction
+from gamekit.exact.ratfunc import RationalFunction
 from gamekit.parametric.structure import AlphaPoint, LiveData, Structure, analyze, live_data
-from gamekit.parametric.surd import (
+from gamekit.exact.surd import (
     QuadraticSurd,
     compare,
     decimal_str,

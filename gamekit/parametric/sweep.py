@@ -41,7 +41,7 @@ from gamekit.core.errors import CertificationError, GameError, TooLargeError
 from gamekit.core.numbers import fmt, to_fraction
 from gamekit.core.result import ResultSequence
 from gamekit.parametric.affine import AffineAdditiveGame
-from gamekit.parametric.ratfunc import RationalFunction
+from gamekit.exact.ratfunc import RationalFunction
 from gamekit.parametric.structure import (
     DEFAULT_MAX_FREE,
     AlphaPoint,
@@ -51,7 +51,7 @@ from gamekit.parametric.structure import (
     analyze,
     live_data,
 )
-from gamekit.parametric.surd import (
+from gamekit.exact.surd import (
     Number,
     QuadraticSurd,
     compare,

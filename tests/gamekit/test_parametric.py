@@ -36,7 +36,7 @@ from gamekit.parametric import (
     quadratic_roots,
     solve_parametric,
 )
-from gamekit.parametric.surd import rational_bounds, simplest_between
+from gamekit.exact.surd import rational_bounds, simplest_between
 
 SETTINGS = settings(max_examples=60, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -156,7 +156,7 @@ def test_rational_function_normal_form_and_evaluation(num, den, k, x):
         return
     f = RationalFunction(num, den)
     # multiplying num and den by a common factor gives the same (equal, equally hashed) function
-    from gamekit.parametric.ratfunc import pmul, poly
+    from gamekit.exact.ratfunc import pmul, poly
     kk = poly(*k) or (F(1),)
     g = RationalFunction(pmul(poly(*num), kk), pmul(poly(*den), kk))
     assert f == g and hash(f) == hash(g) and str(f) == str(g)

@@ -33,7 +33,7 @@ from gamekit.doubly_additive.parametric import (
     AffineDoublyAdditiveGame,
     solve_parametric_doubly_additive,
 )
-from gamekit.parametric.algebraic import RealAlgebraic, number_decimal, number_str
+from gamekit.exact.algebraic import RealAlgebraic, number_decimal, number_str
 from games.baccara.analysis.b3_uniqueness import b3_game
 from games.baccara.cards import check_decks
 from games.baccara.models.counts import LOSS, WIN

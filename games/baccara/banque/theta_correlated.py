@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from gamekit.additive.many_rows import solve_many_rows
-from gamekit.parametric.algebraic import int_poly, real_roots
-from gamekit.parametric.ratfunc import Poly, RationalFunction, padd, peval, pmul, psub
+from gamekit.exact.algebraic import int_poly, real_roots
+from gamekit.exact.ratfunc import Poly, RationalFunction, padd, peval, pmul, psub
 from games.baccara.banque.model import ROWS, team_game
 from games.baccara.banque.theta_poly import cramer, nearest_ends, theta_tables
 
@@ -82,7 +82,7 @@ class CorrelatedPiece:
         """θ inside (lo, hi) where the product condition holds (when not identically)."""
         if self.independent_everywhere:
             return []
-        from gamekit.parametric.algebraic import compare_numbers
+        from gamekit.exact.algebraic import compare_numbers
 
         rs = real_roots(int_poly(self.product.num), Fraction(0), Fraction(1))
         return [r for r in rs if compare_numbers(self.lo, r) < 0 < compare_numbers(self.hi, r)]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from gamekit.parametric.algebraic import compare_numbers, number_decimal, number_str
+from gamekit.exact.algebraic import compare_numbers, number_decimal, number_str
 from games.baccara.banque.model import ROWS
 
 __all__ = ["CONCEPTS", "sweep", "records", "plot_records", "parse_range"]

@@ -30,7 +30,7 @@ from fractions import Fraction as F
 from functools import cache
 
 from gamekit.parametric import QuadraticSurd, compare, exact_str
-from gamekit.parametric.surd import simplest_between
+from gamekit.exact.surd import simplest_between
 from games.baccara.infosets import THIRD_CARDS, banker_compositions, total_of
 from games.baccara.reproduce import claim
 from games.baccara.reproduce.paper_data import (

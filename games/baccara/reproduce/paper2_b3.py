@@ -460,7 +460,7 @@ for _a in ALPHAS_D6:
 # ------------------------------------------------------------------------------------------
 def table7_rows(d: int) -> list[tuple]:
     """For each Table 7 interval of d: the paper's (strategy, q, p) vs ours at a rational α inside."""
-    from gamekit.parametric.surd import simplest_between
+    from gamekit.exact.surd import simplest_between
 
     out_p, out_o = [], []
     for lo, hi, strat, eq in TABLE7[d]:
