@@ -53,7 +53,8 @@ def pygambit_all(game):
 
 
 def main() -> int:
-    from gamekit.additive.foster import compare_with_explicit, solve_additive
+    from gamekit.additive.crosscheck import compare_with_explicit
+    from gamekit.additive.foster import solve_additive
     from gamekit.additive.reduction import materialize
     from gamekit.bimatrix.solve import solve_result
     from games.baccara.analysis.equilibria import solve_model

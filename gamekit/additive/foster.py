@@ -51,6 +51,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from gamekit.additive.certify import certify_additive_solution
 from gamekit.additive.game import AdditiveGame
 from gamekit.additive.materialized import solve_by_enumeration
 from gamekit.additive.one_row import solve_one_row
@@ -62,7 +63,6 @@ from gamekit.additive.solution import (
     FosterCertificate,
 )
 from gamekit.additive.two_rows import breakpoints, foster_classes, solve_two_rows
-from gamekit.core.certify import certify_additive_solution
 from gamekit.core.errors import GameError
 
 __all__ = [
@@ -95,7 +95,7 @@ def solve_additive(game: AdditiveGame, *, max_vertices: int = DEFAULT_MAX_VERTIC
     (:func:`gamekit.additive.many_rows.solve_many_rows`, no 2ⁿ anywhere); with a general
     ``a_func``, Lemma 1 + the explicit solver on the m×2^{n_*} game (at most ``column_limit``
     columns). Every extreme equilibrium is certified exactly before it is returned
-    (:func:`gamekit.core.certify.certify_additive_solution`).
+    (:func:`gamekit.additive.certify.certify_additive_solution`).
 
     ``max_vertices`` bounds the number of extreme equilibria written down (TooLargeError
     above it); ``max_face`` bounds the face dimension enumerated when player I's payoff is
@@ -118,17 +118,8 @@ def solve_additive(game: AdditiveGame, *, max_vertices: int = DEFAULT_MAX_VERTIC
         return certify_additive_solution(solve_by_enumeration(game, column_limit))
     sol = solve_two_rows(game, max_vertices, max_face)
     if cross_check:
-        from gamekit.testing.additive_oracle import crosscheck_solution
+        from gamekit.additive.crosscheck import crosscheck_solution
 
         verdict = crosscheck_solution(sol, limit=column_limit)
         sol = replace(sol, certificate=replace(sol.certificate, cross_check=verdict))  # type: ignore[type-var]
     return certify_additive_solution(sol)
-
-
-def __getattr__(name: str) -> object:
-    """Re-export the test oracle lazily (it lives in :mod:`gamekit.testing`)."""
-    if name in ("compare_with_explicit", "crosscheck_solution"):
-        import gamekit.testing.additive_oracle as oracle
-
-        return getattr(oracle, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

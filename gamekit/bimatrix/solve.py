@@ -47,12 +47,13 @@ from gamekit.core.equilibrium import Equilibrium
 from gamekit.core.errors import GameError, SearchBudgetExceeded
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import fmt
-from gamekit.core.result import BimatrixMethod, ResultSequence
+from gamekit.core.result import BimatrixMethod, ResultSequence, methods
 from gamekit.kernel.graphs import connected_components, maximal_bicliques
 
-__all__ = ["METHODS", "Component", "SolveResult", "solve", "solve_result"]
+__all__ = ["METHODS", "Component", "SolveResult", "solve_result"]
 
-METHODS = ("pure", "support_enumeration", "lemke_howson", "vertex_enumeration", "all")
+#: The bimatrix methods, default first (:data:`~gamekit.core.result.BimatrixMethod`).
+METHODS: tuple[str, ...] = methods(BimatrixMethod)
 
 # ``max_iter`` is accepted by every method (so callers such as the CLI can pass it
 # uniformly); it bounds the pivots of the pivoting methods and is ignored by the others.
@@ -260,8 +261,3 @@ def _solve_result(game: BimatrixGame, method: str = "all", **options) -> SolveRe
         return _assemble(ig, method, profiles, False, False, params)
     # method == "pure"
     return _assemble(ig, method, pure_equilibria(ig), False, False, params)
-
-
-def solve(game: BimatrixGame, method: str = "all", **options) -> list[Equilibrium]:
-    """The equilibria of ``game`` found by ``method`` (default: every extreme equilibrium)."""
-    return list(solve_result(game, method, **options).equilibria)

@@ -84,8 +84,6 @@ from gamekit.doubly_additive.param_systems import (
     to_unit,
     unit_sign,
 )
-from gamekit.exact.polytope import box_polytope_vertices
-from gamekit.kernel.linalg import solve_int as int_solve
 from gamekit.exact.algebraic import (
     RealAlgebraic,
     compare_numbers,
@@ -95,6 +93,8 @@ from gamekit.exact.algebraic import (
     roots_in,
     sign_at,
 )
+from gamekit.exact.polytope import box_polytope_vertices
+from gamekit.kernel.linalg import solve_int as int_solve
 
 __all__ = ["AffineDoublyAdditiveGame", "solve_parametric_doubly_additive", "MAX_PARAM_DIM"]
 

@@ -309,11 +309,11 @@ def rational_inside(a, b) -> Fraction:
     """A rational strictly between the reals a < b: the midpoint of separated bounds
     (small denominators when a and b are rational)."""
     if not isinstance(a, (RealAlgebraic, QuadraticSurd)) and not isinstance(b, (RealAlgebraic, QuadraticSurd)):
-        from gamekit.exact.surd import _simplest_in_closed
+        from gamekit.exact.surd import simplest_in_closed
 
         fa, fb = Fraction(a), Fraction(b)
         gap = (fb - fa) / 4
-        return _simplest_in_closed(fa + gap, fb - gap)
+        return simplest_in_closed(fa + gap, fb - gap)
     bits = 64
     for _ in range(100000):
         _, ahi = _bounds(a, bits)

@@ -36,21 +36,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from gamekit.core.certify import certify_parametric
 from gamekit.core.errors import CertificationError, GameError, TooLargeError
 from gamekit.core.numbers import fmt, to_fraction
 from gamekit.core.result import ResultSequence
-from gamekit.parametric.affine import AffineAdditiveGame
 from gamekit.exact.ratfunc import RationalFunction
-from gamekit.parametric.structure import (
-    DEFAULT_MAX_FREE,
-    AlphaPoint,
-    Box,
-    LiveData,
-    Structure,
-    analyze,
-    live_data,
-)
 from gamekit.exact.surd import (
     Number,
     QuadraticSurd,
@@ -61,6 +50,17 @@ from gamekit.exact.surd import (
     rational_bounds,
     simplest_between,
     sort_numbers,
+)
+from gamekit.parametric.affine import AffineAdditiveGame
+from gamekit.parametric.certify import certify_parametric
+from gamekit.parametric.structure import (
+    DEFAULT_MAX_FREE,
+    AlphaPoint,
+    Box,
+    LiveData,
+    Structure,
+    analyze,
+    live_data,
 )
 
 __all__ = [

@@ -18,7 +18,8 @@ import numpy as np
 import pytest
 
 from gamekit.additive.behaviour import col_best_response, is_additive_equilibrium, row_payoffs
-from gamekit.additive.foster import compare_with_explicit, solve_additive
+from gamekit.additive.crosscheck import compare_with_explicit
+from gamekit.additive.foster import solve_additive
 from gamekit.additive.reduction import forced_moves, materialize
 from gamekit.bimatrix.solve import solve_result
 from gamekit.core.errors import GameError

@@ -78,7 +78,7 @@ def test_one_solve_for_every_kind_returns_the_protocol(kind):
 def test_bimatrix_solve_is_the_contract_list():
     g = gamekit.read_nfg(GAMES / "von_stengel_3x2.nfg")
     r = gamekit.solve(g, method="all")
-    assert r == gamekit.solve_result(g, "all").equilibria
+    assert r == gamekit.bimatrix.solve_result(g, "all").equilibria
     assert all(isinstance(e, gamekit.Equilibrium) for e in r)
     assert gamekit.solve(gamekit.read_nfg(GAMES / "matching_pennies.nfg"), "pure") == []
     assert "exact" not in r.to_json()
@@ -116,7 +116,7 @@ def test_parametric_result_evaluates_to_certified_equilibria():
         (lambda: _additive(2), {"search": "rows"}, "unknown option 'search'"),
         (_affine, {"max_vertices": 3}, "unknown option 'max_vertices'"),
         (lambda: _additive(2), {"method": "lemke_howson"}, "unknown method 'lemke_howson'"),
-        (lambda: [[1]], {}, "expects a BimatrixGame"),
+        (lambda: [[1]], {}, "expects a game of a known kind .*BimatrixGame.*got list"),
     ],
 )
 def test_unknown_methods_and_options_are_errors(make, kwargs, message):
@@ -127,10 +127,12 @@ def test_unknown_methods_and_options_are_errors(make, kwargs, message):
 def test_every_public_name_resolves_and_the_duplicates_are_gone():
     for name in gamekit.__all__:
         assert getattr(gamekit, name) is not None
-    assert gamekit.Component is not gamekit.ConnectedComponent
-    assert gamekit.BehaviourEquilibrium is not gamekit.ParametricEquilibrium
+    assert gamekit.bimatrix.Component is not gamekit.doubly_additive.ConnectedComponent
+    assert gamekit.doubly_additive.BehaviourEquilibrium is not gamekit.parametric.ParametricEquilibrium
     names = {getattr(gamekit, n).__name__ for n in gamekit.__all__ if isinstance(getattr(gamekit, n), type)}
-    assert "BehaviourEquilibrium" in names and "Component" in names
+    assert {"BimatrixGame", "AdditiveGame", "DoublyAdditiveGame", "AffineAdditiveGame", "AffineDoublyAdditiveGame",
+            "SolveResult", "AdditiveSolution", "DoublyAdditiveSolution", "ParametricSolution",
+            "ParametricDASolution", "GameError", "CertificationError"} <= names
 
 
 def test_import_gamekit_is_light():

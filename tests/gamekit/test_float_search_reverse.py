@@ -122,7 +122,7 @@ def test_all_on_the_reverse_search_path_agrees_with_lrsnash(seed, n, hi):
     from test_certified_enumeration import _as_set, _game, _lrsnash
 
     g = _game(seed, n, n, hi)
-    res = gamekit.solve_result(g, method="all", eliminate_dominated=False)
+    res = gamekit.bimatrix.solve_result(g, method="all", eliminate_dominated=False)
     assert res.parameters["search"] == "float search, exact certificate"
     assert _as_set(res) == _lrsnash(g)
 

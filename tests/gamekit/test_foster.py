@@ -24,9 +24,9 @@ from hypothesis import HealthCheck, assume, given, settings
 
 from gamekit import AdditiveGame, BimatrixGame, GameError, TooLargeError
 from gamekit.additive.behaviour import is_additive_equilibrium, mixed_to_behaviour
+from gamekit.additive.crosscheck import compare_with_explicit
 from gamekit.additive.foster import (
     breakpoints,
-    compare_with_explicit,
     foster_classes,
     solve_additive,
 )

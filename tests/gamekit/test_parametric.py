@@ -25,18 +25,16 @@ from hypothesis import strategies as st
 from gamekit.additive.foster import solve_additive
 from gamekit.additive.game import AdditiveGame
 from gamekit.core.errors import GameError
-from gamekit.parametric import (
-    AffineAdditiveGame,
-    AlphaPoint,
+from gamekit.exact import (
     QuadraticSurd,
     RationalFunction,
     compare,
     decimal_str,
     exact_str,
     quadratic_roots,
-    solve_parametric,
 )
 from gamekit.exact.surd import rational_bounds, simplest_between
+from gamekit.parametric import AffineAdditiveGame, AlphaPoint, solve_parametric
 
 SETTINGS = settings(max_examples=60, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

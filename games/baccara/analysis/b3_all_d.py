@@ -36,7 +36,6 @@ from functools import cache
 
 import numpy as np
 
-from gamekit.parametric.family_proof import AffineFamily, det_on_curve, family_from_ints
 from gamekit.exact.uniform_sign import (
     IntegerSignCertificate,
     box_sign,
@@ -44,6 +43,7 @@ from gamekit.exact.uniform_sign import (
     integer_sign,
     to_poly,
 )
+from gamekit.parametric.family_proof import AffineFamily, det_on_curve, family_from_ints
 from games.baccara.models.counts import LOSS, WIN
 
 __all__ = ["MIXED_SET", "ROW_STAND", "ROW_DRAW", "PLAYER_MOVES", "b3_pair_family", "player_gains",

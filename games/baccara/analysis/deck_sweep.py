@@ -42,9 +42,9 @@ from pathlib import Path
 
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import fmt, parse_fraction
-from gamekit.io.atomic import atomic_write
-from gamekit.parametric import decimal_str, exact_str
+from gamekit.exact import decimal_str, exact_str
 from gamekit.exact.surd import compare, simplest_between
+from gamekit.io.atomic import atomic_write
 from games.baccara.infosets import player_infosets
 from games.baccara.models.tables import parse_model
 

@@ -23,8 +23,8 @@ from fractions import Fraction
 
 from gamekit.additive.many_rows import solve_many_rows
 from gamekit.additive.reduction import forced_moves
-from gamekit.lp.simplex import solve_lp
 from gamekit.exact.surd import quadratic_roots
+from gamekit.lp.simplex import solve_lp
 from games.baccara.banque.certify import profile_values
 from games.baccara.banque.model import ROWS, check_theta, team_game
 

@@ -36,14 +36,14 @@ def _bounds(x) -> tuple[Fraction, Fraction]:
 def _pick(a, b, attempt: int) -> Fraction:
     """A rational with a small denominator inside (a, b): the simplest in the middle half
     (then, for a retry, in other parts of the gap)."""
-    from gamekit.exact.surd import _simplest_in_closed
+    from gamekit.exact.surd import simplest_in_closed
 
     lo, hi = _bounds(a)[1], _bounds(b)[0]
     if not lo < hi:
         return rational_inside(a, b)
     w = (hi - lo) / 8
     k = (3, 1, 5, 2, 4, 0)[attempt % 6]
-    return _simplest_in_closed(lo + w * k, lo + w * (k + 2))
+    return simplest_in_closed(lo + w * k, lo + w * (k + 2))
 
 
 def cover(piece_at: Callable[[Fraction], object], degenerate: type[Exception],

@@ -28,9 +28,10 @@ from gamekit.additive.reduction import materialize
 from gamekit.bimatrix.dominance import dominating_mixture, iterated_dominance
 from gamekit.bimatrix.solve import solve_result
 from gamekit.core.game import BimatrixGame
-from gamekit.lp.zerosum import solve_matrix_game
-from gamekit.parametric import AffineAdditiveGame, AlphaPoint, QuadraticSurd, analyze, live_data
+from gamekit.exact import QuadraticSurd
 from gamekit.exact.surd import compare, quadratic_roots, sort_numbers
+from gamekit.lp.zerosum import solve_matrix_game
+from gamekit.parametric import AffineAdditiveGame, AlphaPoint, analyze, live_data
 from games.baccara.analysis.equilibria import fix_banker_moves, solve_model
 from games.baccara.cards import shoe_counts
 from games.baccara.infosets import THIRD_CARDS

@@ -18,7 +18,7 @@ other claim modules skip.
 * ``II.B2.figure1.regions`` — the "43 disjoint connected open regions" of Figure 1, counted
   exactly (:mod:`gamekit.parametric.arrangement`).
 * ``I.sec3.supports`` — paper I's "5 / 3 / 1" failures of the other nine supports of size two,
-  for every α ∈ [0, 1/15) (:mod:`gamekit.exact.sign_cells`).
+  for every α ∈ [0, 1/15) (:mod:`gamekit.exact.cells`).
 
 The claim descriptions start with PROVED (for every d in the stated range, exactly) unless they
 say "checked"; the ours-values of the d-claims start with the status ("proved for every d >= …").
@@ -239,8 +239,8 @@ def support_conditions(A, B0, B1, kept, i: int, j: int, hi: F = F(1, 15),
     maximality condition over the sign cells of [0, hi)). q makes Player indifferent (α-free);
     maximality: p(α) makes Banker indifferent between i and j and both maximal (and p(α) ∈ [0, 1]
     when ``require_p``)."""
+    from gamekit.exact.cells import sign_cells
     from gamekit.exact.ratfunc import padd, pmul, poly, pscale, psub
-    from gamekit.exact.sign_cells import sign_cells
 
     def col(u, k):
         return poly(B0[u][k], B1[u][k])

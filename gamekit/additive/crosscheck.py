@@ -1,4 +1,4 @@
-"""Oracle for additive solutions: compare cells with the explicit game's maximal Nash subsets."""
+"""Cross-check of additive solutions (the ``cross_check=True`` option and the tests): compare cells with the explicit game's maximal Nash subsets."""
 
 from __future__ import annotations
 
