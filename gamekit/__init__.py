@@ -82,21 +82,33 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
 
 
-if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only; the same names as _LAZY
-    from gamekit.additive.game import AdditiveGame
-    from gamekit.additive.solution import AdditiveSolution
-    from gamekit.bimatrix.solve import SolveResult
-    from gamekit.core.certify import certify_profile, is_certified
-    from gamekit.core.equilibrium import Equilibrium
-    from gamekit.core.errors import CertificationError, GameError, NfgFormatError, TooLargeError
-    from gamekit.core.game import BimatrixGame
-    from gamekit.core.numbers import fmt, to_fraction
-    from gamekit.core.result import Method, SolverResult
-    from gamekit.dispatch import is_equilibrium, solve
-    from gamekit.doubly_additive.game import DoublyAdditiveGame
-    from gamekit.doubly_additive.param_cells import ParametricDASolution
-    from gamekit.doubly_additive.parametric import AffineDoublyAdditiveGame
-    from gamekit.doubly_additive.result import DoublyAdditiveSolution
-    from gamekit.io.nfg import parse_nfg, read_nfg, write_nfg
-    from gamekit.parametric.affine import AffineAdditiveGame
-    from gamekit.parametric.sweep import ParametricSolution
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only; the names of _LAZY,
+    # re-exported explicitly (``X as X``)
+    from gamekit.additive.game import AdditiveGame as AdditiveGame
+    from gamekit.additive.solution import AdditiveSolution as AdditiveSolution
+    from gamekit.bimatrix.solve import SolveResult as SolveResult
+    from gamekit.core.certify import certify_profile as certify_profile
+    from gamekit.core.certify import is_certified as is_certified
+    from gamekit.core.equilibrium import Equilibrium as Equilibrium
+    from gamekit.core.errors import CertificationError as CertificationError
+    from gamekit.core.errors import GameError as GameError
+    from gamekit.core.errors import NfgFormatError as NfgFormatError
+    from gamekit.core.errors import TooLargeError as TooLargeError
+    from gamekit.core.game import BimatrixGame as BimatrixGame
+    from gamekit.core.numbers import fmt as fmt
+    from gamekit.core.numbers import to_fraction as to_fraction
+    from gamekit.core.result import Method as Method
+    from gamekit.core.result import SolverResult as SolverResult
+    from gamekit.dispatch import is_equilibrium as is_equilibrium
+    from gamekit.dispatch import solve as solve
+    from gamekit.doubly_additive.game import DoublyAdditiveGame as DoublyAdditiveGame
+    from gamekit.doubly_additive.param_cells import ParametricDASolution as ParametricDASolution
+    from gamekit.doubly_additive.parametric import (
+        AffineDoublyAdditiveGame as AffineDoublyAdditiveGame,
+    )
+    from gamekit.doubly_additive.result import DoublyAdditiveSolution as DoublyAdditiveSolution
+    from gamekit.io.nfg import parse_nfg as parse_nfg
+    from gamekit.io.nfg import read_nfg as read_nfg
+    from gamekit.io.nfg import write_nfg as write_nfg
+    from gamekit.parametric.affine import AffineAdditiveGame as AffineAdditiveGame
+    from gamekit.parametric.sweep import ParametricSolution as ParametricSolution
