@@ -20,6 +20,7 @@ from functools import cmp_to_key
 
 from flint import fmpz_poly
 
+from gamekit.core.result import ResultSequence
 from gamekit.exact.algebraic import (
     RealAlgebraic,
     compare_numbers,
@@ -28,7 +29,6 @@ from gamekit.exact.algebraic import (
     sign_at,
     sort_unique,
 )
-from gamekit.core.result import ResultSequence
 from gamekit.exact.ratfunc import RationalFunction
 
 __all__ = ["ParamEquilibrium", "CellEquilibria", "PointEquilibria", "Segment",

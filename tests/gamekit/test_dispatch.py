@@ -166,9 +166,8 @@ def test_parametric_doubly_additive_is_solved_through_solve():
 
 
 def test_every_kind_registers_its_game_type_and_methods_from_the_vocabulary():
-    from gamekit.core.registry import kinds, type_path
-
     import gamekit.dispatch as dispatch
+    from gamekit.core.registry import kinds, type_path
 
     table = dispatch.methods_by_kind()
     assert set(table) >= {"BimatrixGame", "AdditiveGame", "DoublyAdditiveGame", "AffineAdditiveGame",
