@@ -36,14 +36,14 @@ from functools import cache
 
 import numpy as np
 
-from gamekit.exact.uniform_sign import (
+from gamekit.exact import (
     IntegerSignCertificate,
     box_sign,
     eventual_sign,
     integer_sign,
     to_poly,
 )
-from gamekit.parametric.family_proof import AffineFamily, det_on_curve, family_from_ints
+from gamekit.parametric import AffineFamily, det_on_curve, family_from_ints
 from games.baccara.models.counts import LOSS, WIN
 
 __all__ = ["MIXED_SET", "ROW_STAND", "ROW_DRAW", "PLAYER_MOVES", "b3_pair_family", "player_gains",
@@ -278,7 +278,7 @@ def prove_b3_unique(d0: int, alpha_max: Fraction = ALPHA_MAX) -> B3UniqueProof:
     Banker's behaviour: its extreme over the free sets' box is a polynomial in d), hence Player
     mixes only rows 19 = DSSDD and 27 = DDSDD, and the equilibrium is one of that 2-row game,
     whose equilibrium is unique."""
-    from gamekit.parametric.family_proof import prove_unique
+    from gamekit.parametric import prove_unique
 
     proof = B3UniqueProof(d0)
     proof.forced = _forced_all_rows(d0)

@@ -26,8 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from gamekit.core.errors import GameError
-from gamekit.core.numbers import fmt
+from gamekit.core import GameError, fmt
 from games.baccara.analysis.pricing import (
     banker_best_response,
     payoffs,

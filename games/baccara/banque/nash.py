@@ -35,8 +35,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
 
-from gamekit.exact.polytope import box_polytope_vertices
-from gamekit.exact.surd import QuadraticSurd, quadratic_roots, simplest_between, sort_numbers
+from gamekit.exact import (
+    QuadraticSurd,
+    box_polytope_vertices,
+    quadratic_roots,
+    simplest_between,
+    sort_numbers,
+)
 from games.baccara.banque.certify import is_banque_nash, profile_values
 from games.baccara.banque.structure import BanqueStructure, structure
 
@@ -318,7 +323,7 @@ def _cell_candidates(st: BanqueStructure, groups, crit: list, res: NashResult) -
 
 def _int_forms(groups) -> list[tuple[int, int, int, int]]:
     """The curves' coefficients (α, β, γ, δ) as one integer form each (same zero set)."""
-    from gamekit.core.numbers import common_denominator
+    from gamekit.core import common_denominator
 
     out = []
     for co, _ in groups:

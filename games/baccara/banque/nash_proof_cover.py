@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from gamekit.exact.algebraic import compare_numbers
+from gamekit.exact import compare_numbers
 from games.baccara.banque.nash_proof import SegmentProof, proof_record, prove_piece
 
 __all__ = ["prove_cover", "probe", "segment_proof_record"]
 
 
 def _theta_in(pr: SegmentProof) -> Fraction:
-    from gamekit.exact.surd import simplest_between
+    from gamekit.exact import simplest_between
 
     lo, hi = pr.failed_box.t
     return simplest_between(lo, hi) if lo < hi else lo
@@ -107,7 +107,7 @@ def segment_proof_record(pc) -> dict | None:
         return None
     rec = proof_record(pr)
     if src is not pc:
-        from gamekit.exact.algebraic import number_decimal
+        from gamekit.exact import number_decimal
 
         a, c = 1 - pr.c, 1 - pr.a
         rec.update({"theta_from": number_decimal(a, 9), "theta_to": number_decimal(c, 9),

@@ -16,15 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from gamekit.exact.algebraic import compare_numbers, rational_inside
+from gamekit.exact import compare_numbers, rational_inside
 
 __all__ = ["cover"]
 
 
 def _bounds(x) -> tuple[Fraction, Fraction]:
     """Rational lo ≤ x ≤ hi, close (x a Fraction, quadratic surd or real algebraic)."""
-    from gamekit.exact.algebraic import RealAlgebraic
-    from gamekit.exact.surd import QuadraticSurd, rational_bounds
+    from gamekit.exact import QuadraticSurd, RealAlgebraic, rational_bounds
 
     if isinstance(x, RealAlgebraic):
         return x.bounds(Fraction(1, 1 << 80))
@@ -36,7 +35,7 @@ def _bounds(x) -> tuple[Fraction, Fraction]:
 def _pick(a, b, attempt: int) -> Fraction:
     """A rational with a small denominator inside (a, b): the simplest in the middle half
     (then, for a retry, in other parts of the gap)."""
-    from gamekit.exact.surd import simplest_in_closed
+    from gamekit.exact import simplest_in_closed
 
     lo, hi = _bounds(a)[1], _bounds(b)[0]
     if not lo < hi:

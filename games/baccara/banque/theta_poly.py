@@ -17,8 +17,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from gamekit.exact.algebraic import compare_numbers, int_poly, real_roots
-from gamekit.exact.ratfunc import Poly, padd, peval, pmul, poly, pscale, psub
+from gamekit.exact import (
+    Poly,
+    compare_numbers,
+    int_poly,
+    padd,
+    peval,
+    pmul,
+    poly,
+    pscale,
+    psub,
+    real_roots,
+)
 from games.baccara.banque.model import ROWS, banque_tables
 
 __all__ = ["ThetaTables", "theta_tables", "pdet", "cramer", "sign_changes", "nearest_ends", "psign"]

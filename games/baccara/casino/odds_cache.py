@@ -96,7 +96,7 @@ def _write(path: Path, shoe: Shoe, counts: Sequence[int], den: int) -> None:
     rec = {"schema": SCHEMA, "version": VERSION, "shoe": list(shoe.counts), "tableau": _tableau(),
            "denominator": den, "counts": list(counts)}
     try:
-        from gamekit.io.atomic import atomic_write
+        from gamekit.io import atomic_write
 
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(path, json.dumps(rec, separators=(",", ":")), fsync=False, direct_special=False)

@@ -59,7 +59,7 @@ def _render(res) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from gamekit.core.numbers import fmt
+    from gamekit.core import fmt
 
     s = res.summary()
     out = Console(highlight=False)

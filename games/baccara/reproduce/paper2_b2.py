@@ -29,8 +29,7 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction as F
 from functools import cache
 
-from gamekit.exact import QuadraticSurd, compare, exact_str
-from gamekit.exact.surd import simplest_between
+from gamekit.exact import QuadraticSurd, compare, exact_str, simplest_between
 from games.baccara.infosets import THIRD_CARDS, banker_compositions, total_of
 from games.baccara.reproduce import claim
 from games.baccara.reproduce.paper_data import (

@@ -41,8 +41,7 @@ from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 
-from gamekit.core.errors import GameError
-from gamekit.core.numbers import to_fraction
+from gamekit.core import GameError, to_fraction
 from games.baccara.infosets import STAND, THIRD_CARDS, composition_label, total_of
 
 __all__ = [
@@ -107,7 +106,7 @@ class RuleSet:
 
     def summary(self) -> dict:
         """JSON form: name, description, and the keys that are free or fixed."""
-        from gamekit.core.numbers import fmt
+        from gamekit.core import fmt
 
         def side(d: Mapping[str, Fraction | None]) -> dict:
             return {
