@@ -75,6 +75,8 @@ def _additive_check(game: Any, row: Sequence, draw: Sequence,
     if ys is None:
         ys = split_behaviour(check_behaviour(game.n, draw))
     H, G = int_tables(game)
+    if H is None:  # the compact test needs player I's additive payoff (callers check a_move)
+        raise GameError("player I's payoff is not additive: use the mixture test")
     a = [game.a_const(u) + hy for u, hy in enumerate(H.dot(ys))]
     gy = G.dot(ys)
     best = max(a)
