@@ -30,7 +30,7 @@ __all__ = ["certify_additive", "certify_additive_profile", "certify_additive_sol
 _ZERO = Fraction(0)
 
 
-def _checked_split(game: Any, draw: Sequence, split: Any) -> Any:
+def _checked_split(game: AdditiveGame, draw: Sequence, split: Any) -> Any:
     """The solver's split form of ``draw`` rebuilt and checked against it (raises GameError).
 
     Nothing of ``split`` is trusted but its 1-mask and fractional entries: a split is rebuilt
@@ -45,7 +45,7 @@ def _checked_split(game: Any, draw: Sequence, split: Any) -> Any:
     return ys
 
 
-def _split_for(game: Any, eq: Any, what: str) -> Any:
+def _split_for(game: AdditiveGame, eq: Any, what: str) -> Any:
     """``eq``'s attached split form (:meth:`AdditiveEquilibrium.from_split`), rebuilt and
     checked against ``eq.draw``; None when it has none."""
     split = getattr(eq, "_split", None)
@@ -57,7 +57,7 @@ def _split_for(game: Any, eq: Any, what: str) -> Any:
         raise CertificationError(f"{what}: malformed equilibrium: {exc}") from None
 
 
-def _additive_check(game: Any, row: Sequence, draw: Sequence,
+def _additive_check(game: AdditiveGame, row: Sequence, draw: Sequence,
                     ys: Any = None) -> tuple[bool, tuple[Fraction, Fraction]]:
     """One O(mn) pass of the compact Nash test for additive payoffs of both players.
 
@@ -88,7 +88,7 @@ def _additive_check(game: Any, row: Sequence, draw: Sequence,
     return ok, (pay1, pay2)
 
 
-def _certify_split(game: Any, row: Sequence, draw: Sequence, payoffs: Sequence | None, what: str,
+def _certify_split(game: AdditiveGame, row: Sequence, draw: Sequence, payoffs: Sequence | None, what: str,
                    ys: Any) -> None:
     """:func:`_additive_check` (``ys``: a checked split form or None) with the claimed payoffs."""
     try:
@@ -101,7 +101,7 @@ def _certify_split(game: Any, row: Sequence, draw: Sequence, payoffs: Sequence |
         raise CertificationError(f"{what}: reported payoffs {tuple(payoffs)} differ from the exact {pay}")
 
 
-def certify_additive_profile(game: Any, row: Sequence, draw: Sequence, payoffs: Sequence | None = None,
+def certify_additive_profile(game: AdditiveGame, row: Sequence, draw: Sequence, payoffs: Sequence | None = None,
                              what: str = "additive profile") -> None:
     """Exact compact Nash test of (row, behaviour ``draw``) in an additive game with additive
     player-I payoffs — e.g. an equilibrium of a reduced game lifted back to the full game —
@@ -109,7 +109,7 @@ def certify_additive_profile(game: Any, row: Sequence, draw: Sequence, payoffs: 
     _certify_split(game, row, draw, payoffs, what, None)
 
 
-def certify_additive(game: Any, eq: Any, what: str = "additive solver", split: Any = None) -> Any:
+def certify_additive(game: AdditiveGame, eq: Any, what: str = "additive solver", split: Any = None) -> Any:
     """Check one :class:`~gamekit.additive.foster.AdditiveEquilibrium` of ``game`` exactly.
 
     Uses the compact test (module doc) on (row, draw) — with the mixture when player I's

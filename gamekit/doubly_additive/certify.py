@@ -17,7 +17,7 @@ from gamekit.doubly_additive.game import DoublyAdditiveGame
 __all__ = ["certify_doubly_additive", "is_equilibrium"]
 
 
-def certify_doubly_additive(game: Any, equilibria: Iterable[Any]) -> tuple:
+def certify_doubly_additive(game: DoublyAdditiveGame, equilibria: Iterable[Any]) -> tuple:
     """Check every behaviour equilibrium (x, y, payoffs) of a doubly additive game exactly."""
     out = tuple(equilibria)
     for e in out:

@@ -98,7 +98,7 @@ def _row_payoff_difference(e: list[tuple[int, int]], alpha: Any, y: Sequence) ->
     return _at((k0, k1), alpha) + rest
 
 
-def _parametric_ok(game: Any, alpha: Any, p: Any, y: Sequence) -> bool:
+def _parametric_ok(game: AffineAdditiveGame, alpha: Any, p: Any, y: Sequence) -> bool:
     """Exact two-row additive Nash test at α (all values in Q or one Q(√c))."""
     if len(y) != game.n or p < 0 or p > 1 or any(v < 0 or v > 1 for v in y):
         return False
@@ -110,7 +110,7 @@ def _parametric_ok(game: Any, alpha: Any, p: Any, y: Sequence) -> bool:
     return not ((p < 1 and d > 0) or (p > 0 and d < 0))
 
 
-def certify_parametric(game: Any, alpha: Any, equilibria: Iterable[Any]) -> list:
+def certify_parametric(game: AffineAdditiveGame, alpha: Any, equilibria: Iterable[Any]) -> list:
     """Check equilibria (``.p``, ``.y``) of an affine additive game at α exactly; returns them.
 
     α may be rational or a quadratic surd (a critical value of the sweep); the test is the
