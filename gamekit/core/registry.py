@@ -94,12 +94,13 @@ def register(kind: GameKind) -> GameKind:
 
     Examples
     --------
-    >>> from gamekit.core.registry import GameKind, kind_of, register
-    >>> from gamekit.core.registry import type_path
-    >>> class Toy: ...
-    >>> k = register(GameKind(type_path(Toy), ("toy",), lambda g, method: None, lambda g, r, c: True))
-    >>> kind_of(Toy()).methods
-    ('toy',)
+    >>> import gamekit.bimatrix.kind as bimatrix_kind  # registers the bimatrix kind on import
+    >>> from gamekit.core.game import BimatrixGame
+    >>> from gamekit.core.registry import kind_of, register
+    >>> register(bimatrix_kind.KIND) is bimatrix_kind.KIND  # registering again replaces it
+    True
+    >>> kind_of(BimatrixGame([[1]], [[1]])).methods[0]
+    'all'
     """
     if not kind.methods:
         raise GameError(f"game kind {kind.name} registers no method")
@@ -138,7 +139,7 @@ def kind_of(game: object) -> GameKind:
         kind = _KINDS.get(type_path(cls))
         if kind is not None:
             return kind
-    known = ", ".join(k.name for k in _KINDS.values()) or "none registered"
+    known = ", ".join(sorted(k.name for k in _KINDS.values())) or "none registered"
     raise GameError(f"expects a game of a known kind ({known}), got {type(game).__name__}")
 
 
