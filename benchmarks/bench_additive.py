@@ -1,4 +1,4 @@
-"""Foster's algorithm (``gamekit.solve_additive``): scaling in n and peers on 2×2ⁿ games.
+"""Foster's algorithm (``gamekit.additive.solve_additive``): scaling in n and peers on 2×2ⁿ games.
 
 Two parts, in one run so the ratios compare like with like:
 
@@ -37,13 +37,14 @@ import pygambit  # noqa: F401
 from rich.console import Console
 from rich.progress import Progress
 
-from gamekit import AdditiveGame, solve_additive
+from gamekit import AdditiveGame
+from gamekit.additive import solve_additive
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the test oracles (tests/oracles/)
 from oracles.additive_oracle import compare_with_explicit  # noqa: E402
 
+from gamekit.additive.certify import certify_additive_solution
 from gamekit.additive.reduction import materialize
-from gamekit.core.certify import certify_additive_solution
 
 OUT = Path(__file__).parent / "results" / "additive.md"
 R = 10**6
@@ -90,7 +91,8 @@ def _peer(name: str, A, B, q) -> None:
     try:
         t = time.perf_counter()
         if name == "gamekit":
-            from gamekit import BimatrixGame, solve_result
+            from gamekit import BimatrixGame
+            from gamekit.bimatrix import solve_result
 
             res = solve_result(BimatrixGame(A, B), method="all")
             eqs = [(e.row, e.col) for e in res.equilibria]

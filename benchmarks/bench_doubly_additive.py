@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 import pygambit
 
-from gamekit import solve_result
+from gamekit.bimatrix import solve_result
 from gamekit.doubly_additive import DoublyAdditiveGame, solve_doubly_additive
 
 OUT = Path(__file__).parent / "results" / "doubly_additive.md"

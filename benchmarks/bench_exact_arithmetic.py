@@ -31,7 +31,7 @@ import flint
 
 from gamekit import BimatrixGame, is_equilibrium
 from gamekit.bimatrix.intgame import certify_and_build, integer_game
-from gamekit.bimatrix.solve import solve
+from gamekit.bimatrix.solve import solve_result
 from gamekit.kernel.linalg import solve_int
 from gamekit.kernel.polytope import enumerate_vertices
 
@@ -102,7 +102,7 @@ def main() -> int:
     A = [[rng.randint(0, 99) for _ in range(n)] for _ in range(n)]
     B = [[rng.randint(0, 99) for _ in range(n)] for _ in range(n)]
     g = BimatrixGame(A, B)
-    eqs = solve(g)
+    eqs = list(solve_result(g).equilibria)
     ig = integer_game(g)
     sparse = [
         (tuple((i, p) for i, p in enumerate(e.row) if p), tuple((j, p) for j, p in enumerate(e.col) if p))

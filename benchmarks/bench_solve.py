@@ -78,7 +78,7 @@ def main() -> int:
         "| what | seconds |",
         "|---|---:|",
         f"| `python -c pass` | {t_py:.3f} |",
-        f"| import the CLI, model and solver modules (gamekit, numpy, networkx, …) | {t_imp:.3f} |",
+        f"| import the CLI, model and solver modules (gamekit, numpy, …) | {t_imp:.3f} |",
         f"| `baccara` (B2, 6 decks, α = 1/20, readable summary) | {t_main:.3f} |",
         f"| of which tables + Lemma 1 + Foster + printing | {t_main - t_imp:.3f} |",
         "",

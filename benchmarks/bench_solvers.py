@@ -531,7 +531,7 @@ def _median_bases(bases) -> str:
 
 def run_gamekit_bases(A, B):
     """gamekit all, plus the number of verified bases of each best-response polytope."""
-    r = gamekit.solve_result(gamekit.BimatrixGame(A, B), method="all")
+    r = gamekit.bimatrix.solve_result(gamekit.BimatrixGame(A, B), method="all")
     return [(e.row, e.col) for e in r], r.parameters.get("bases")
 
 

@@ -1,14 +1,20 @@
 """gamekit: exact, certified equilibria of two-player games.
 
-Public API (see ``docs/json.md`` and ``docs/api.md``)::
+Public API (see ``docs/api.md`` and ``docs/json.md``)::
 
-    g = gamekit.BimatrixGame(A, B)            # or AdditiveGame, DoublyAdditiveGame, AffineAdditiveGame
+    g = gamekit.BimatrixGame(A, B)            # or AdditiveGame, DoublyAdditiveGame, AffineAdditiveGame, ...
     r = gamekit.solve(g)                      # one entry point; a frozen SolverResult
     for e in r: ...                           # its equilibria, each certified exactly
     gamekit.is_equilibrium(g, row, col)       # exact best-response check, any game kind
     g = gamekit.read_nfg(path); gamekit.write_nfg(g, path)
 
 A failed internal check raises :class:`CertificationError` (not a :class:`GameError`).
+The top level holds the games, :func:`solve`, the results, the errors, I/O and
+certification; the documented sub-APIs are the subpackages (``gamekit.exact`` exact
+numbers, ``gamekit.parametric`` parametric proofs, ``gamekit.additive``,
+``gamekit.doubly_additive``, ``gamekit.bimatrix``, ``gamekit.lp``, ``gamekit.io``,
+``gamekit.core``), each with its ``__all__``; ``gamekit.<subpackage>`` works after
+``import gamekit``.
 
 The package is imported lazily: ``import gamekit`` loads no solver, numpy, scipy or sympy;
 each public name below is imported from its submodule on first use (PEP 562).
@@ -19,216 +25,90 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from gamekit.core.lazy import load
+
 __version__ = "0.1.0"
 
-#: public name -> (module, attribute)
-_LAZY: dict[str, tuple[str, str]] = {
-    "BimatrixGame": ("gamekit.core.game", "BimatrixGame"),
-    "Equilibrium": ("gamekit.core.equilibrium", "Equilibrium"),
-    "CandidateEquilibrium": ("gamekit.core.equilibrium", "CandidateEquilibrium"),
-    "regret": ("gamekit.core.equilibrium", "regret"),
-    "is_equilibrium": ("gamekit.core.certify", "is_equilibrium"),
-    "certify_profile": ("gamekit.core.certify", "certify_profile"),
-    "is_certified": ("gamekit.core.certify", "is_certified"),
-    "CertificationError": ("gamekit.core.errors", "CertificationError"),
-    "GameError": ("gamekit.core.errors", "GameError"),
-    "NfgFormatError": ("gamekit.core.errors", "NfgFormatError"),
-    "TooLargeError": ("gamekit.core.errors", "TooLargeError"),
-    "fmt": ("gamekit.core.numbers", "fmt"),
-    "to_fraction": ("gamekit.core.numbers", "to_fraction"),
-    "SolverResult": ("gamekit.core.result", "SolverResult"),
-    "Method": ("gamekit.core.result", "Method"),
-    "solve": ("gamekit.dispatch", "solve"),
-    "BimatrixMethod": ("gamekit.core.result", "BimatrixMethod"),
-    "SearchMode": ("gamekit.core.result", "SearchMode"),
-    "METHODS": ("gamekit.bimatrix.solve", "METHODS"),
-    "Component": ("gamekit.bimatrix.solve", "Component"),
-    "SolveResult": ("gamekit.bimatrix.solve", "SolveResult"),
-    "solve_result": ("gamekit.bimatrix.solve", "solve_result"),
-    "DominanceResult": ("gamekit.bimatrix.dominance", "DominanceResult"),
-    "iterated_dominance": ("gamekit.bimatrix.dominance", "iterated_dominance"),
-    "AdditiveGame": ("gamekit.additive.game", "AdditiveGame"),
-    "AdditiveEquilibrium": ("gamekit.additive.foster", "AdditiveEquilibrium"),
-    "AdditiveSolution": ("gamekit.additive.foster", "AdditiveSolution"),
-    "EquilibriumCell": ("gamekit.additive.foster", "EquilibriumCell"),
-    "FosterCertificate": ("gamekit.additive.foster", "FosterCertificate"),
-    "solve_additive": ("gamekit.additive.foster", "solve_additive"),
-    "ForcedMoves": ("gamekit.additive.reduction", "ForcedMoves"),
-    "forced_moves": ("gamekit.additive.reduction", "forced_moves"),
-    "materialize": ("gamekit.additive.reduction", "materialize"),
-    "DoublyAdditiveGame": ("gamekit.doubly_additive.game", "DoublyAdditiveGame"),
-    "DoublyAdditiveSolution": ("gamekit.doubly_additive.result", "DoublyAdditiveSolution"),
-    "BehaviourEquilibrium": ("gamekit.doubly_additive.result", "BehaviourEquilibrium"),
-    "NashSubset": ("gamekit.doubly_additive.result", "NashSubset"),
-    "ConnectedComponent": ("gamekit.doubly_additive.result", "ConnectedComponent"),
-    "DoublyAdditiveCertificate": ("gamekit.doubly_additive.result", "Certificate"),
-    "solve_doubly_additive": ("gamekit.doubly_additive.enumeration", "solve_doubly_additive"),
-    "AffineAdditiveGame": ("gamekit.parametric.affine", "AffineAdditiveGame"),
-    "ParametricSolution": ("gamekit.parametric.sweep", "ParametricSolution"),
-    "ParametricEquilibrium": ("gamekit.parametric.sweep", "ParametricEquilibrium"),
-    "EquilibriumFormula": ("gamekit.parametric.sweep", "EquilibriumFormula"),
-    "Segment": ("gamekit.parametric.sweep", "Segment"),
-    "CriticalPoint": ("gamekit.parametric.sweep", "CriticalPoint"),
-    "Piece": ("gamekit.parametric.sweep", "Piece"),
-    "Structure": ("gamekit.parametric.structure", "Structure"),
-    "Curve": ("gamekit.parametric.sweep", "Curve"),
-    "Intersection": ("gamekit.parametric.sweep", "Intersection"),
-    "CurveCase": ("gamekit.parametric.sweep", "CurveCase"),
-    "PointCase": ("gamekit.parametric.sweep", "PointCase"),
-    "DominanceStep": ("gamekit.bimatrix.dominance", "DominanceStep"),
-    "CaseRecord": ("gamekit.additive.foster", "CaseRecord"),
-    "solve_parametric": ("gamekit.parametric.sweep", "solve_parametric"),
-    "parse_nfg": ("gamekit.io.nfg", "parse_nfg"),
-    "read_nfg": ("gamekit.io.nfg", "read_nfg"),
-    "write_nfg": ("gamekit.io.nfg", "write_nfg"),
-    "LPResult": ("gamekit.lp.simplex", "LPResult"),
-    "LPIterationLimit": ("gamekit.lp.simplex", "LPIterationLimit"),
-    "solve_lp": ("gamekit.lp.simplex", "solve_lp"),
-    "ZeroSumSolution": ("gamekit.lp.zerosum", "ZeroSumSolution"),
-    "maxmin": ("gamekit.lp.zerosum", "maxmin"),
-    "minmax": ("gamekit.lp.zerosum", "minmax"),
-    "safety_levels": ("gamekit.lp.zerosum", "safety_levels"),
-    "solve_matrix_game": ("gamekit.lp.zerosum", "solve_matrix_game"),
-    "value": ("gamekit.lp.zerosum", "value"),
+#: public name -> the module that defines it (the one table; ``__all__`` is its keys)
+_LAZY: dict[str, str] = {
+    # games
+    "BimatrixGame": "gamekit.core.game",
+    "AdditiveGame": "gamekit.additive.game",
+    "DoublyAdditiveGame": "gamekit.doubly_additive.game",
+    "AffineAdditiveGame": "gamekit.parametric.affine",
+    "AffineDoublyAdditiveGame": "gamekit.doubly_additive.parametric",
+    # solving and the exact test
+    "solve": "gamekit.dispatch",
+    "is_equilibrium": "gamekit.dispatch",
+    # results
+    "SolverResult": "gamekit.core.result",
+    "Method": "gamekit.core.result",
+    "Equilibrium": "gamekit.core.equilibrium",
+    "SolveResult": "gamekit.bimatrix.solve",
+    "AdditiveSolution": "gamekit.additive.solution",
+    "DoublyAdditiveSolution": "gamekit.doubly_additive.result",
+    "ParametricSolution": "gamekit.parametric.sweep",
+    "ParametricDASolution": "gamekit.doubly_additive.param_cells",
+    # errors
+    "GameError": "gamekit.core.errors",
+    "CertificationError": "gamekit.core.errors",
+    "NfgFormatError": "gamekit.core.errors",
+    "TooLargeError": "gamekit.core.errors",
+    # certification
+    "certify_profile": "gamekit.core.certify",
+    "is_certified": "gamekit.core.certify",
+    # exact numbers in and out, I/O
+    "fmt": "gamekit.core.numbers",
+    "to_fraction": "gamekit.core.numbers",
+    "parse_nfg": "gamekit.io.nfg",
+    "read_nfg": "gamekit.io.nfg",
+    "write_nfg": "gamekit.io.nfg",
 }
 
-__all__ = [
-    "AdditiveEquilibrium",
-    "AdditiveGame",
-    "AdditiveSolution",
-    "AffineAdditiveGame",
-    "BehaviourEquilibrium",
-    "BimatrixGame",
-    "BimatrixMethod",
-    "CandidateEquilibrium",
-    "CaseRecord",
-    "CertificationError",
-    "certify_profile",
-    "Component",
-    "ConnectedComponent",
-    "CriticalPoint",
-    "Curve",
-    "CurveCase",
-    "DominanceResult",
-    "DominanceStep",
-    "DoublyAdditiveCertificate",
-    "DoublyAdditiveGame",
-    "DoublyAdditiveSolution",
-    "Equilibrium",
-    "EquilibriumCell",
-    "EquilibriumFormula",
-    "fmt",
-    "FosterCertificate",
-    "GameError",
-    "Intersection",
-    "is_certified",
-    "is_equilibrium",
-    "iterated_dominance",
-    "ForcedMoves",
-    "LPIterationLimit",
-    "LPResult",
-    "materialize",
-    "maxmin",
-    "Method",
-    "METHODS",
-    "minmax",
-    "NashSubset",
-    "NfgFormatError",
-    "ParametricEquilibrium",
-    "ParametricSolution",
-    "parse_nfg",
-    "Piece",
-    "PointCase",
-    "read_nfg",
-    "forced_moves",
-    "regret",
-    "safety_levels",
-    "SearchMode",
-    "Segment",
-    "solve",
-    "solve_additive",
-    "solve_doubly_additive",
-    "solve_lp",
-    "solve_matrix_game",
-    "solve_parametric",
-    "solve_result",
-    "SolveResult",
-    "SolverResult",
-    "Structure",
-    "to_fraction",
-    "TooLargeError",
-    "value",
-    "write_nfg",
-    "ZeroSumSolution",
-]
+#: the documented sub-APIs, reachable as ``gamekit.<name>`` after ``import gamekit``
+_SUBPACKAGES = ("core", "exact", "kernel", "lp", "bimatrix", "additive", "doubly_additive", "parametric", "io")
+
+__all__ = list(_LAZY)
 
 
 def __getattr__(name: str) -> Any:
-    """Import a public name from its submodule on first access (PEP 562)."""
-    try:
-        module, attr = _LAZY[name]
-    except KeyError:
-        raise AttributeError(f"module 'gamekit' has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(module), attr)
-    globals()[name] = value
-    return value
+    """Import a public name (or a sub-API package) on first access (PEP 562)."""
+    if name in _SUBPACKAGES:
+        return importlib.import_module(f"gamekit.{name}")
+    return load(__name__, _LAZY, name, globals())
 
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
 
 
-if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
-    from gamekit.additive.foster import (
-        AdditiveEquilibrium,
-        AdditiveSolution,
-        CaseRecord,
-        EquilibriumCell,
-        FosterCertificate,
-        solve_additive,
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only; the names of _LAZY,
+    # re-exported explicitly (``X as X``)
+    from gamekit.additive.game import AdditiveGame as AdditiveGame
+    from gamekit.additive.solution import AdditiveSolution as AdditiveSolution
+    from gamekit.bimatrix.solve import SolveResult as SolveResult
+    from gamekit.core.certify import certify_profile as certify_profile
+    from gamekit.core.certify import is_certified as is_certified
+    from gamekit.core.equilibrium import Equilibrium as Equilibrium
+    from gamekit.core.errors import CertificationError as CertificationError
+    from gamekit.core.errors import GameError as GameError
+    from gamekit.core.errors import NfgFormatError as NfgFormatError
+    from gamekit.core.errors import TooLargeError as TooLargeError
+    from gamekit.core.game import BimatrixGame as BimatrixGame
+    from gamekit.core.numbers import fmt as fmt
+    from gamekit.core.numbers import to_fraction as to_fraction
+    from gamekit.core.result import Method as Method
+    from gamekit.core.result import SolverResult as SolverResult
+    from gamekit.dispatch import is_equilibrium as is_equilibrium
+    from gamekit.dispatch import solve as solve
+    from gamekit.doubly_additive.game import DoublyAdditiveGame as DoublyAdditiveGame
+    from gamekit.doubly_additive.param_cells import ParametricDASolution as ParametricDASolution
+    from gamekit.doubly_additive.parametric import (
+        AffineDoublyAdditiveGame as AffineDoublyAdditiveGame,
     )
-    from gamekit.additive.game import AdditiveGame
-    from gamekit.additive.reduction import ForcedMoves, forced_moves, materialize
-    from gamekit.bimatrix.dominance import DominanceResult, DominanceStep, iterated_dominance
-    from gamekit.bimatrix.solve import METHODS, Component, SolveResult, solve_result
-    from gamekit.core.certify import certify_profile, is_certified, is_equilibrium
-    from gamekit.core.equilibrium import CandidateEquilibrium, Equilibrium, regret
-    from gamekit.core.errors import CertificationError, GameError, NfgFormatError, TooLargeError
-    from gamekit.core.game import BimatrixGame
-    from gamekit.core.numbers import fmt, to_fraction
-    from gamekit.core.result import BimatrixMethod, Method, SearchMode, SolverResult
-    from gamekit.dispatch import solve
-    from gamekit.doubly_additive.enumeration import solve_doubly_additive
-    from gamekit.doubly_additive.game import DoublyAdditiveGame
-    from gamekit.doubly_additive.result import (
-        BehaviourEquilibrium,
-        ConnectedComponent,
-        DoublyAdditiveSolution,
-        NashSubset,
-    )
-    from gamekit.doubly_additive.result import Certificate as DoublyAdditiveCertificate
-    from gamekit.io.nfg import parse_nfg, read_nfg, write_nfg
-    from gamekit.lp.simplex import LPIterationLimit, LPResult, solve_lp
-    from gamekit.lp.zerosum import (
-        ZeroSumSolution,
-        maxmin,
-        minmax,
-        safety_levels,
-        solve_matrix_game,
-        value,
-    )
-    from gamekit.parametric.affine import AffineAdditiveGame
-    from gamekit.parametric.structure import Structure
-    from gamekit.parametric.sweep import (
-        CriticalPoint,
-        Curve,
-        CurveCase,
-        EquilibriumFormula,
-        Intersection,
-        ParametricEquilibrium,
-        ParametricSolution,
-        Piece,
-        PointCase,
-        Segment,
-        solve_parametric,
-    )
+    from gamekit.doubly_additive.result import DoublyAdditiveSolution as DoublyAdditiveSolution
+    from gamekit.io.nfg import parse_nfg as parse_nfg
+    from gamekit.io.nfg import read_nfg as read_nfg
+    from gamekit.io.nfg import write_nfg as write_nfg
+    from gamekit.parametric.affine import AffineAdditiveGame as AffineAdditiveGame
+    from gamekit.parametric.sweep import ParametricSolution as ParametricSolution

@@ -1,76 +1,76 @@
 """``gamekit.solve``: one entry point for every game kind, one result protocol.
 
-=========================  ==================================  ===============================
-game                       ``method`` (default first)          result
-=========================  ==================================  ===============================
-``BimatrixGame``           ``"all"``, ``"vertex_enumeration"``, :class:`~gamekit.bimatrix.solve.SolveResult`
-                           ``"lemke_howson"``,
-                           ``"support_enumeration"``, ``"pure"``
-``AdditiveGame`` (m×2ⁿ)    ``"additive"``                      :class:`~gamekit.additive.foster.AdditiveSolution`
-``DoublyAdditiveGame``     ``"doubly_additive"``               :class:`~gamekit.doubly_additive.result.DoublyAdditiveSolution`
-``AffineAdditiveGame``     ``"parametric"``                    :class:`~gamekit.parametric.sweep.ParametricSolution`
-=========================  ==================================  ===============================
+============================  =====================================  ======================================
+game                          ``method`` (default first)             result
+============================  =====================================  ======================================
+``BimatrixGame``              ``"all"``, ``"vertex_enumeration"``,   :class:`~gamekit.bimatrix.solve.SolveResult`
+                              ``"lemke_howson"``,
+                              ``"support_enumeration"``, ``"pure"``
+``AdditiveGame`` (m×2ⁿ)       ``"additive"``                         :class:`~gamekit.additive.solution.AdditiveSolution`
+``DoublyAdditiveGame``        ``"doubly_additive"``                  :class:`~gamekit.doubly_additive.result.DoublyAdditiveSolution`
+``AffineAdditiveGame``        ``"parametric"``                       :class:`~gamekit.parametric.sweep.ParametricSolution`
+``AffineDoublyAdditiveGame``  ``"parametric_doubly_additive"``       :class:`~gamekit.doubly_additive.param_cells.ParametricDASolution`
+============================  =====================================  ======================================
 
 Every result follows :class:`~gamekit.core.result.SolverResult` (``game``, ``method``,
 ``equilibria``, ``complete``, ``unique``, ``components``, ``certificate``, ``to_json()``), is
 frozen, and is the sequence of its equilibria; every equilibrium in it passed the exact
-test of :mod:`gamekit.core.certify`. Options are the keyword arguments of the per-kind
-functions (:func:`~gamekit.bimatrix.solve.solve_result`,
-:func:`~gamekit.additive.foster.solve_additive`,
+exact test of its game kind. Options are the keyword arguments of the per-kind functions
+(:func:`~gamekit.bimatrix.solve.solve_result`, :func:`~gamekit.additive.foster.solve_additive`,
 :func:`~gamekit.doubly_additive.enumeration.solve_doubly_additive`,
+:func:`~gamekit.doubly_additive.parametric.solve_parametric_doubly_additive`,
 :func:`~gamekit.parametric.sweep.solve_parametric`), which stay available as typed
 wrappers; an option the chosen method does not take is a :class:`GameError`.
+
+Each game kind registers its ``solve`` and its exact equilibrium test in its own module
+``kind`` (:mod:`gamekit.core.registry`); this module only names those modules
+(:data:`KIND_MODULES`) and looks the game's kind up — no ladder of game types.
 """
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Callable
+import importlib
+from collections.abc import Sequence
 from typing import Any
 
 from gamekit.core.errors import GameError
+from gamekit.core.registry import GameKind, kind_of, kinds
 from gamekit.core.result import BimatrixMethod, SearchMode, SolverResult
 
-__all__ = ["solve", "BimatrixMethod", "SearchMode", "METHODS_BY_KIND"]
+__all__ = ["solve", "is_equilibrium", "methods_by_kind", "BimatrixMethod", "SearchMode", "KIND_MODULES"]
 
-#: Valid ``method`` values per game kind (the first is the default).
-METHODS_BY_KIND: dict[str, tuple[str, ...]] = {
-    "BimatrixGame": ("all", "vertex_enumeration", "lemke_howson", "support_enumeration", "pure"),
-    "AdditiveGame": ("additive",),
-    "DoublyAdditiveGame": ("doubly_additive",),
-    "AffineAdditiveGame": ("parametric",),
-}
-
-
-def _keyword_options(func: Callable) -> tuple[str, ...]:
-    sig = inspect.signature(func)
-    return tuple(n for n, p in sig.parameters.items()
-                 if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is not p.empty)
+#: The modules that register the built-in game kinds (one line per kind).
+KIND_MODULES: tuple[str, ...] = (
+    "gamekit.bimatrix.kind",
+    "gamekit.additive.kind",
+    "gamekit.doubly_additive.kind",
+    "gamekit.parametric.kind",
+)
 
 
-def _check(kind: str, method: str | None, options: dict, func: Callable) -> None:
-    valid = METHODS_BY_KIND[kind]
-    if method is not None and method not in valid:
-        raise GameError(f"unknown method {method!r} for a {kind}; valid methods: {', '.join(valid)}")
-    allowed = _keyword_options(func)
-    for key in options:
-        if key not in allowed:
-            raise GameError(f"unknown option {key!r} for method {valid[0]!r} (valid: {', '.join(allowed) or 'none'})")
+def _kind(game: Any) -> GameKind:
+    for module in KIND_MODULES:  # each registers its kind once, on first import (no solver loaded)
+        importlib.import_module(module)
+    return kind_of(game)
 
 
-def _kind(game: Any) -> str:
-    from gamekit.additive.game import AdditiveGame
-    from gamekit.core.game import BimatrixGame
-    from gamekit.doubly_additive.game import DoublyAdditiveGame
-    from gamekit.parametric.affine import AffineAdditiveGame
+def methods_by_kind() -> dict[str, tuple[str, ...]]:
+    """The ``method`` strings each game kind accepts, the default first.
 
-    for cls in (BimatrixGame, AdditiveGame, DoublyAdditiveGame, AffineAdditiveGame):
-        if isinstance(game, cls):
-            return cls.__name__
-    raise GameError(
-        "solve expects a BimatrixGame, AdditiveGame, DoublyAdditiveGame or AffineAdditiveGame, "
-        f"got {type(game).__name__}"
-    )
+    Returns
+    -------
+    dict
+        Game type name -> its methods.
+
+    Examples
+    --------
+    >>> from gamekit.dispatch import methods_by_kind
+    >>> methods_by_kind()["AdditiveGame"]
+    ('additive',)
+    """
+    for module in KIND_MODULES:
+        importlib.import_module(module)
+    return {k.name: k.methods for k in kinds()}
 
 
 def solve(game: Any, method: str | None = None, **options: Any) -> SolverResult:
@@ -82,24 +82,80 @@ def solve(game: Any, method: str | None = None, **options: Any) -> SolverResult:
     :class:`~gamekit.core.equilibrium.Equilibrium` objects (``.row``, ``.col``,
     ``.payoffs``); for additive games each equilibrium has ``.row`` (player I's mixed
     strategy) and ``.draw`` (player II's probability of move 1 at every information set).
+
+    Parameters
+    ----------
+    game : BimatrixGame, AdditiveGame, DoublyAdditiveGame, AffineAdditiveGame or AffineDoublyAdditiveGame
+        The game (any registered game kind).
+    method : str, optional
+        One of the kind's methods (module doc); default: its first.
+    **options
+        The keyword options of the kind's solver.
+
+    Returns
+    -------
+    SolverResult
+        The frozen result; every equilibrium in it passed the exact test.
+
+    Raises
+    ------
+    GameError
+        Not a game of a known kind, an unknown method or option, or bad input.
+    CertificationError
+        An internal check failed (a solver bug).
+
+    Examples
+    --------
+    >>> import gamekit
+    >>> g = gamekit.BimatrixGame([[1, -1], [-1, 1]], [[-1, 1], [1, -1]])  # matching pennies
+    >>> r = gamekit.solve(g)
+    >>> r.method, r.complete, [str(p) for p in r[0].row]
+    ('all', True, ['1/2', '1/2'])
+    """
+    return _kind(game).solve(game, method, **options)
+
+
+def is_equilibrium(game: Any, row: Sequence, col: Any = None, *, alpha: Any = None) -> bool:
+    """Exact Nash test for any game kind (the one public spelling).
+
+    * :class:`BimatrixGame`: ``row``, ``col`` mixed strategies;
+    * ``AdditiveGame``: ``row`` player I's mixed strategy, ``col`` player II's behaviour
+      strategy (probability of move 1 at each information set) or a mixture
+      ``((subset, probability), ...)``;
+    * ``DoublyAdditiveGame``: ``row``, ``col`` the two behaviour strategies;
+    * ``AffineAdditiveGame``, ``AffineDoublyAdditiveGame``: as above at the parameter value
+      ``alpha``.
+
+    Parameters
+    ----------
+    game : any registered game kind
+        The game.
+    row, col : sequence
+        The two players' strategies (see above).
+    alpha : rational, optional
+        The parameter value, for a game with a parameter (and only for one).
+
+    Returns
+    -------
+    bool
+        True when (row, col) is a Nash equilibrium, exactly.
+
+    Raises
+    ------
+    GameError
+        Malformed strategies (wrong length, not probabilities), a game of no known kind, or
+        ``alpha`` missing for (given to) a game with (without) a parameter.
+
+    Examples
+    --------
+    >>> import gamekit
+    >>> g = gamekit.BimatrixGame([[1, -1], [-1, 1]], [[-1, 1], [1, -1]])
+    >>> gamekit.is_equilibrium(g, ["1/2", "1/2"], ["1/2", "1/2"]), gamekit.is_equilibrium(g, [1, 0], [1, 0])
+    (True, False)
     """
     kind = _kind(game)
-    if kind == "BimatrixGame":
-        from gamekit.bimatrix.solve import solve_result
-
-        # solve_result validates the method and its options itself (its messages name them)
-        return solve_result(game, "all" if method is None else method, **options)
-    if kind == "AdditiveGame":
-        from gamekit.additive.foster import solve_additive
-
-        _check(kind, method, options, solve_additive)
-        return solve_additive(game, **options)
-    if kind == "DoublyAdditiveGame":
-        from gamekit.doubly_additive.enumeration import solve_doubly_additive
-
-        _check(kind, method, options, solve_doubly_additive)
-        return solve_doubly_additive(game, **options)
-    from gamekit.parametric.sweep import solve_parametric
-
-    _check(kind, method, options, solve_parametric)
-    return solve_parametric(game, **options)
+    if alpha is None:
+        return kind.is_equilibrium(game, row, col)
+    if not kind.has_parameter:
+        raise GameError(f"alpha= is for a game with a parameter, not a {kind.name}")
+    return kind.is_equilibrium(game, row, col, alpha=alpha)

@@ -70,7 +70,7 @@ def gambit_extreme(game) -> list[tuple[tuple[Fraction, ...], tuple[Fraction, ...
 
 
 def gamekit_extreme(game) -> list[tuple[tuple[Fraction, ...], tuple[Fraction, ...]]]:
-    """All extreme equilibria by ``gamekit.solve_result(method="all")``."""
+    """All extreme equilibria by ``gamekit.bimatrix.solve_result(method="all")``."""
     from gamekit.bimatrix.solve import solve_result
 
     res = solve_result(game, method="all")

@@ -50,6 +50,7 @@ game with the explicit solver and compares, is ``tests/oracles/additive_oracle.p
 
 from __future__ import annotations
 
+from gamekit.additive.certify import certify_additive_solution
 from gamekit.additive.game import AdditiveGame
 from gamekit.additive.materialized import solve_by_enumeration
 from gamekit.additive.one_row import solve_one_row
@@ -61,7 +62,6 @@ from gamekit.additive.solution import (
     FosterCertificate,
 )
 from gamekit.additive.two_rows import breakpoints, foster_classes, solve_two_rows
-from gamekit.core.certify import certify_additive_solution
 from gamekit.core.errors import GameError
 
 __all__ = [
@@ -93,7 +93,7 @@ def solve_additive(game: AdditiveGame, *, max_vertices: int = DEFAULT_MAX_VERTIC
     (:func:`gamekit.additive.many_rows.solve_many_rows`, no 2ⁿ anywhere); with a general
     ``a_func``, Lemma 1 + the explicit solver on the m×2^{n_*} game (at most ``column_limit``
     columns). Every extreme equilibrium is certified exactly before it is returned
-    (:func:`gamekit.core.certify.certify_additive_solution`).
+    (:func:`gamekit.additive.certify.certify_additive_solution`).
 
     ``max_vertices`` bounds the number of extreme equilibria written down (TooLargeError
     above it); ``max_face`` bounds the face dimension enumerated when player I's payoff is

@@ -35,7 +35,7 @@ from fractions import Fraction
 
 from gamekit.additive.behaviour import column_gains
 from gamekit.additive.game import AdditiveGame
-from gamekit.doubly_additive.polytope import box_polytope_vertices
+from gamekit.exact.polytope import box_polytope_vertices
 from gamekit.kernel.linalg import solve_int
 
 __all__ = ["YFace", "IntTables", "int_tables", "y_face", "certify_face", "corners", "certified_payoffs"]

@@ -52,12 +52,13 @@ from gamekit.core.equilibrium import Equilibrium
 from gamekit.core.errors import GameError, SearchBudgetExceeded
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import fmt
-from gamekit.core.result import BimatrixMethod, ResultSequence
+from gamekit.core.result import BimatrixMethod, ResultSequence, methods
 from gamekit.kernel.graphs import connected_components, maximal_bicliques
 
-__all__ = ["METHODS", "Component", "Parameters", "SolveResult", "solve", "solve_result"]
+__all__ = ["METHODS", "Component", "Parameters", "SolveResult", "solve_result"]
 
-METHODS = ("pure", "support_enumeration", "lemke_howson", "vertex_enumeration", "all")
+#: The bimatrix methods, default first (:data:`~gamekit.core.result.BimatrixMethod`).
+METHODS: tuple[str, ...] = methods(BimatrixMethod)
 
 # The options each method takes; any other is a GameError. ``max_iter`` bounds pivots, so
 # only the pivoting methods take it (method "all" with strategy "exact" only).
@@ -366,9 +367,3 @@ def _solve_result(game: BimatrixGame, method: str = "all", **options) -> SolveRe
         return _assemble(ig, method, profiles, False, False, params)
     # method == "pure"
     return _assemble(ig, method, pure_equilibria(ig), False, False, params)
-
-
-def solve(game: BimatrixGame, method: BimatrixMethod = "all", **options: Any) -> list[Equilibrium]:
-    """The equilibria of ``game`` found by ``method`` (default: every extreme equilibrium);
-    the options are those of :func:`solve_result`."""
-    return list(solve_result(game, method, **options).equilibria)

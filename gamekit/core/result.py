@@ -24,28 +24,58 @@ the contract's ``for e in gamekit.solve(g, method="all")`` reads as before.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, get_args, runtime_checkable
 
-__all__ = ["Method", "BimatrixMethod", "SearchMode", "SolverResult", "ResultSequence"]
+__all__ = ["Method", "BimatrixMethod", "AdditiveAlgorithm", "SearchMode", "SolverResult", "ResultSequence",
+           "methods"]
 
-#: Methods for explicit bimatrix games (``gamekit.solve(bimatrix_game, method=...)``).
+# The method vocabulary, written once. A game kind accepts some of these strings as
+# ``gamekit.solve(game, method=...)`` (registered in its ``kind`` module, the default first);
+# a result's ``method`` is the algorithm that produced it, also one of these strings.
+
+#: Methods for explicit bimatrix games (``gamekit.solve(bimatrix_game, method=...)``), default first.
 BimatrixMethod = Literal["all", "vertex_enumeration", "lemke_howson", "support_enumeration", "pure"]
+#: What the additive solver ran (chosen by the number of rows m and player I's payoff form):
+#: ``"trivial"`` (m = 1), ``"foster"`` (m = 2), ``"arrangement"`` (m > 2, additive payoffs),
+#: ``"enumeration"`` (m > 2, a general ``a_func``).
+AdditiveAlgorithm = Literal["trivial", "foster", "arrangement", "enumeration"]
 #: Which strategy space the doubly additive enumeration searches.
 SearchMode = Literal["auto", "rows", "columns"]
 
-#: Every ``method`` string a result can carry.
+#: Every ``method`` string: what :func:`gamekit.solve` accepts and what a result reports.
 Method = Literal[
-    "pure",
-    "support_enumeration",
-    "lemke_howson",
-    "vertex_enumeration",
-    "all",
-    "foster",
-    "trivial",
-    "enumeration",
+    BimatrixMethod,
+    "additive",  # accepted for an AdditiveGame; its result reports an AdditiveAlgorithm
+    AdditiveAlgorithm,
     "doubly_additive",
     "parametric",
+    "parametric_doubly_additive",
 ]
+
+
+def methods(vocabulary: Any = None) -> tuple[str, ...]:
+    """The strings of a method vocabulary (default: every :data:`Method`), in order.
+
+    Parameters
+    ----------
+    vocabulary : Literal type, optional
+        :data:`Method`, :data:`BimatrixMethod` or :data:`AdditiveAlgorithm`.
+
+    Returns
+    -------
+    tuple of str
+        Its strings, in the order they are written (for :data:`BimatrixMethod` the
+        default ``"all"`` first).
+
+    Examples
+    --------
+    >>> from gamekit.core.result import BimatrixMethod, methods
+    >>> methods(BimatrixMethod)[0]
+    'all'
+    >>> "arrangement" in methods()
+    True
+    """
+    return get_args(Method if vocabulary is None else vocabulary)
 
 
 @runtime_checkable

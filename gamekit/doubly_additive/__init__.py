@@ -1,45 +1,45 @@
 """Doubly additive games: both players choose at information sets, payoffs bilinear.
 
-See :mod:`gamekit.doubly_additive.game` for the model and
-:mod:`gamekit.doubly_additive.enumeration` for the exact enumeration of all equilibria.
+:func:`gamekit.solve` of a :class:`DoublyAdditiveGame` runs :func:`solve_doubly_additive`
+(module ``enumeration``); of an :class:`AffineDoublyAdditiveGame` (payoffs affine in α),
+:func:`solve_parametric_doubly_additive` (module ``parametric``). Results are certified by
+:mod:`gamekit.doubly_additive.certify`.
+
+Public names (imported lazily): the games, the solvers, their results and the certifier.
 """
 
-from gamekit.doubly_additive.enumeration import solve_doubly_additive
-from gamekit.doubly_additive.game import (
-    BilinearForm,
-    DoublyAdditiveBuilder,
-    DoublyAdditiveGame,
-    index_of_subset,
-    subset_of_index,
-)
-from gamekit.doubly_additive.param_cells import ParametricDASolution
-from gamekit.doubly_additive.parametric import (
-    AffineDoublyAdditiveGame,
-    solve_parametric_doubly_additive,
-)
-from gamekit.doubly_additive.polytope import box_polytope_vertices
-from gamekit.doubly_additive.result import (
-    BehaviourEquilibrium,
-    Certificate,
-    ConnectedComponent,
-    DoublyAdditiveSolution,
-    NashSubset,
-)
+from __future__ import annotations
 
-__all__ = [
-    "AffineDoublyAdditiveGame",
-    "ParametricDASolution",
-    "solve_parametric_doubly_additive",
-    "BehaviourEquilibrium",
-    "BilinearForm",
-    "Certificate",
-    "ConnectedComponent",
-    "DoublyAdditiveBuilder",
-    "DoublyAdditiveGame",
-    "DoublyAdditiveSolution",
-    "NashSubset",
-    "box_polytope_vertices",
-    "index_of_subset",
-    "solve_doubly_additive",
-    "subset_of_index",
-]
+from typing import Any
+
+from gamekit.core.lazy import load
+
+#: public name -> the module of this package that defines it (imported on first use)
+_EXPORTS: dict[str, str] = {
+    "DoublyAdditiveGame": "game",
+    "DoublyAdditiveBuilder": "game",
+    "BilinearForm": "game",
+    "index_of_subset": "game",
+    "subset_of_index": "game",
+    "solve_doubly_additive": "enumeration",
+    "DoublyAdditiveSolution": "result",
+    "BehaviourEquilibrium": "result",
+    "NashSubset": "result",
+    "ConnectedComponent": "result",
+    "Certificate": "result",
+    "AffineDoublyAdditiveGame": "parametric",
+    "solve_parametric_doubly_additive": "parametric",
+    "ParametricDASolution": "param_cells",
+    "ParamEquilibrium": "param_cells",
+    "certify_doubly_additive": "certify",
+}
+
+__all__ = list(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    return load(__name__, _EXPORTS, name, globals())
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

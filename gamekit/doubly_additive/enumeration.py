@@ -52,14 +52,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations, product
 
-from gamekit.core.certify import certify_doubly_additive
 from gamekit.core.errors import GameError, TooLargeError
 from gamekit.core.numbers import integer_row
 from gamekit.core.result import SearchMode
+from gamekit.doubly_additive.certify import certify_doubly_additive
 from gamekit.doubly_additive.game import DoublyAdditiveGame
-from gamekit.doubly_additive.polytope import box_polytope_vertices
 from gamekit.doubly_additive.result import BehaviourEquilibrium, Certificate, DoublyAdditiveSolution
 from gamekit.doubly_additive.subsets import nash_subsets
+from gamekit.exact.polytope import box_polytope_vertices
 from gamekit.kernel.linalg import solve_int
 
 __all__ = ["solve_doubly_additive", "DEFAULT_LEAF_SYSTEMS", "DEFAULT_MAX_DEPTH", "MAX_SEARCH_DIM"]

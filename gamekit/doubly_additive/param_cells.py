@@ -20,7 +20,8 @@ from functools import cmp_to_key
 
 from flint import fmpz_poly
 
-from gamekit.parametric.algebraic import (
+from gamekit.core.result import ResultSequence
+from gamekit.exact.algebraic import (
     RealAlgebraic,
     compare_numbers,
     number_decimal,
@@ -28,7 +29,7 @@ from gamekit.parametric.algebraic import (
     sign_at,
     sort_unique,
 )
-from gamekit.parametric.ratfunc import RationalFunction
+from gamekit.exact.ratfunc import RationalFunction
 
 __all__ = ["ParamEquilibrium", "CellEquilibria", "PointEquilibria", "Segment",
            "ParametricDASolution", "assemble"]
@@ -63,6 +64,10 @@ class ParamEquilibrium:
 
     def defined_at(self, alpha) -> bool:
         return all(sign_at(d, alpha) != 0 for _, d in self.x)
+
+    def to_json(self) -> dict:
+        """Exact strings: ``x`` player I's coordinates as functions of α, ``y`` player II's."""
+        return {"x": [f.to_str() for f in self.x_functions()], "y": [number_str(v) for v in self.y]}
 
     def x_at(self, alpha) -> tuple:
         """Player I's coordinates at α: Fractions or QuadraticSurds; for α of degree ≥ 3 the
@@ -122,9 +127,15 @@ class Segment:
     cells: int
 
 
-@dataclass
-class ParametricDASolution:
-    """The complete answer for every α ∈ [lo, hi] (module doc)."""
+@dataclass(frozen=True, eq=False)
+class ParametricDASolution(ResultSequence):
+    """The complete answer for every α ∈ [lo, hi] (module doc).
+
+    As a :class:`~gamekit.core.result.SolverResult`: ``equilibria`` are the distinct
+    equilibrium formulas (functions of α, :meth:`formulas`), ``components`` the open cells
+    between consecutive critical α, ``unique`` is True when the equilibrium is unique for
+    every α in [lo, hi], ``certificate`` the counts of what was checked (``stats``).
+    """
 
     game: object
     lo: Fraction
@@ -132,6 +143,47 @@ class ParametricDASolution:
     cells: list[CellEquilibria]
     points: list[PointEquilibria]
     stats: dict = field(default_factory=dict)
+
+    # -- result protocol ---------------------------------------------------------------------
+    @property
+    def method(self) -> str:
+        return "parametric_doubly_additive"
+
+    @property
+    def complete(self) -> bool:
+        return True
+
+    @property
+    def equilibria(self) -> tuple[ParamEquilibrium, ...]:
+        return tuple(self.formulas())
+
+    @property
+    def components(self) -> tuple[CellEquilibria, ...]:
+        return tuple(self.cells)
+
+    @property
+    def unique(self) -> bool:
+        return all(c.unique for c in self.cells) and all(p.unique for p in self.points)
+
+    @property
+    def certificate(self) -> dict:
+        """What the analysis examined (every cell's formulas are certified on the whole cell)."""
+        return dict(self.stats)
+
+    def to_json(self) -> dict:
+        """Exact-string JSON: the formulas, and per cell and critical α the indices of theirs."""
+        forms = self.formulas()
+
+        def index(e: ParamEquilibrium) -> int:
+            return next(k for k, f in enumerate(forms) if f.same_as(e))
+
+        return {"method": self.method, "complete": True, "unique": self.unique,
+                "lo": number_str(self.lo), "hi": number_str(self.hi),
+                "equilibria": [e.to_json() for e in forms],
+                "cells": [{"lo": number_str(c.lo), "hi": number_str(c.hi),
+                           "equilibria": [index(e) for e in c.equilibria]} for c in self.cells],
+                "points": [{"alpha": number_str(p.alpha), "equilibria": [e.to_json() for e in p.equilibria]}
+                           for p in self.points]}
 
     def segments(self) -> list[Segment]:
         """Maximal runs of open cells joined through critical points that keep the same,
@@ -193,7 +245,7 @@ def _dedup(eqs: list[ParamEquilibrium], same) -> list[ParamEquilibrium]:
 
 def assemble(game, lo: Fraction, hi: Fraction, records: list, stats: dict) -> ParametricDASolution:
     """Merge records (cell, formulas) of all vertex systems into the global decomposition."""
-    from gamekit.parametric.algebraic import rational_inside
+    from gamekit.exact.algebraic import rational_inside
 
     pts = [lo, hi]
     for cell, _ in records:

@@ -52,8 +52,8 @@ the sign of g_t(x*) is not constant there (:func:`_y_possible`, a relaxation of 
 ``stats["vertices"]`` counts the systems that pass these tests and lie in the open face for
 some α.
 
-Numbers: roots are :class:`~fractions.Fraction`, :class:`~gamekit.parametric.surd.QuadraticSurd`
-or :class:`~gamekit.parametric.algebraic.RealAlgebraic`, compared exactly; polynomials are
+Numbers: roots are :class:`~fractions.Fraction`, :class:`~gamekit.exact.surd.QuadraticSurd`
+or :class:`~gamekit.exact.algebraic.RealAlgebraic`, compared exactly; polynomials are
 python-flint ``fmpz_poly``. Nothing is decided in floating point.
 """
 
@@ -84,9 +84,7 @@ from gamekit.doubly_additive.param_systems import (
     to_unit,
     unit_sign,
 )
-from gamekit.doubly_additive.polytope import box_polytope_vertices
-from gamekit.kernel.linalg import solve_int as int_solve
-from gamekit.parametric.algebraic import (
+from gamekit.exact.algebraic import (
     RealAlgebraic,
     compare_numbers,
     descartes_bound,
@@ -95,6 +93,8 @@ from gamekit.parametric.algebraic import (
     roots_in,
     sign_at,
 )
+from gamekit.exact.polytope import box_polytope_vertices
+from gamekit.kernel.linalg import solve_int as int_solve
 
 __all__ = ["AffineDoublyAdditiveGame", "solve_parametric_doubly_additive", "MAX_PARAM_DIM"]
 

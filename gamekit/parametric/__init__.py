@@ -2,63 +2,61 @@
 
 Ethier & Lee, *Baccara chemin de fer II*, section 3, done by machine: follow Lemma 2 as the
 commission α moves through [lo, hi], find every α where the answer changes, and describe all
-Nash equilibria for every α exactly.
+Nash equilibria for every α exactly. The exact numbers it computes with (quadratic surds,
+rational functions, real algebraic numbers) are in :mod:`gamekit.exact`.
 
-* :class:`AffineAdditiveGame` — weights G⁰ + α·G¹ (module :mod:`.affine`).
-* :func:`solve_parametric` → :class:`ParametricSolution` (module :mod:`.sweep`).
-* :func:`analyze` — the complete equilibrium set at one exact α (module :mod:`.structure`).
-* :class:`QuadraticSurd`, :func:`compare` — exact numbers a + b√c (module :mod:`.surd`).
-* :class:`RationalFunction` — exact functions of α (module :mod:`.ratfunc`).
+* :class:`AffineAdditiveGame` — weights G⁰ + α·G¹ (module ``affine``).
+* :func:`solve_parametric` → :class:`ParametricSolution` (module ``sweep``); what
+  :func:`gamekit.solve` runs for an :class:`AffineAdditiveGame`.
+* :func:`analyze` — the complete equilibrium set at one exact α (module ``structure``).
+* :func:`prove_unique` and the families of module ``family_proof`` — proofs for every
+  integer parameter n; :func:`count_faces` — the regions of the (α, p) rectangle.
 """
 
-from gamekit.parametric.affine import AffineAdditiveGame
-from gamekit.parametric.ratfunc import RationalFunction
-from gamekit.parametric.structure import AlphaPoint, LiveData, Structure, analyze, live_data
-from gamekit.parametric.surd import (
-    QuadraticSurd,
-    compare,
-    decimal_str,
-    exact_str,
-    quadratic_roots,
-    sort_numbers,
-)
-from gamekit.parametric.sweep import (
-    CriticalPoint,
-    Curve,
-    CurveCase,
-    EquilibriumFormula,
-    Intersection,
-    ParametricEquilibrium,
-    ParametricSolution,
-    Piece,
-    PointCase,
-    Segment,
-    solve_parametric,
-)
+from __future__ import annotations
 
-__all__ = [
-    "AffineAdditiveGame",
-    "AlphaPoint",
-    "ParametricEquilibrium",
-    "CriticalPoint",
-    "Curve",
-    "CurveCase",
-    "EquilibriumFormula",
-    "Intersection",
-    "LiveData",
-    "ParametricSolution",
-    "Piece",
-    "PointCase",
-    "QuadraticSurd",
-    "RationalFunction",
-    "Segment",
-    "Structure",
-    "analyze",
-    "compare",
-    "decimal_str",
-    "exact_str",
-    "live_data",
-    "quadratic_roots",
-    "solve_parametric",
-    "sort_numbers",
-]
+from typing import Any
+
+from gamekit.core.lazy import load
+
+#: public name -> the module of this package that defines it (imported on first use)
+_EXPORTS: dict[str, str] = {
+    "AffineAdditiveGame": "affine",
+    "solve_parametric": "sweep",
+    "ParametricSolution": "sweep",
+    "ParametricEquilibrium": "sweep",
+    "EquilibriumFormula": "sweep",
+    "Segment": "sweep",
+    "CriticalPoint": "sweep",
+    "Piece": "sweep",
+    "Curve": "sweep",
+    "Intersection": "sweep",
+    "CurveCase": "sweep",
+    "PointCase": "sweep",
+    "Structure": "structure",
+    "AlphaPoint": "structure",
+    "LiveData": "structure",
+    "analyze": "structure",
+    "live_data": "structure",
+    "count_faces": "arrangement",
+    "curve_pieces": "arrangement",
+    "AffineFamily": "family_proof",
+    "FamilyProof": "family_proof",
+    "CurveRange": "family_proof",
+    "classify_sets": "family_proof",
+    "prove_unique": "family_proof",
+    "det_on_curve": "family_proof",
+    "end_signs": "family_proof",
+    "family_from_ints": "family_proof",
+    "certify_parametric": "certify",
+}
+
+__all__ = list(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    return load(__name__, _EXPORTS, name, globals())
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

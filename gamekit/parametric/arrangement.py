@@ -4,7 +4,7 @@ The best-response-discontinuity curves of a parametric 2×2ⁿ game cut the (α,
 open regions on each of which player II's best response is constant (Ethier–Lee II §3: "the
 union of 43 disjoint connected open regions" for Model B2, d = 6). :func:`count_faces` counts
 them with Euler's formula. Each curve is the graph of a rational function over the closed
-α-pieces where 0 ≤ p ≤ 1 (found by :func:`gamekit.parametric.sign_cells.sign_cells`), so every
+α-pieces where 0 ≤ p ≤ 1 (found by :func:`gamekit.exact.cells.sign_cells`), so every
 piece ends on the rectangle's boundary and the plane graph G formed by the pieces and the
 boundary is connected. Its vertices are the four corners, the pieces' end points and the
 exact intersection points of pairs of pieces (roots of N₁D₂ − N₂D₁, quadratic surds for
@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from gamekit.core.errors import GameError
-from gamekit.parametric.algebraic import int_poly, real_roots
-from gamekit.parametric.ratfunc import peval, pmul, poly, psub
-from gamekit.parametric.sign_cells import sign_cells
-from gamekit.parametric.surd import compare
+from gamekit.exact.algebraic import int_poly, real_roots
+from gamekit.exact.cells import sign_cells
+from gamekit.exact.ratfunc import peval, pmul, poly, psub
+from gamekit.exact.surd import compare
 
 __all__ = ["FaceCount", "curve_pieces", "count_faces"]
 

@@ -17,7 +17,7 @@ the sign of m's gain *on curve l* is the sign of a 2×2 determinant over a denom
 polynomials in (n, α), quadratic and affine in α.
 
 Theorem (what :func:`prove_unique` proves). Suppose, for every integer n ≥ n₀ and α ∈ [a, b],
-with all signs proved by :func:`gamekit.parametric.uniform_sign.box_sign`:
+with all signs proved by :func:`gamekit.exact.uniform_sign.box_sign`:
 
 1. the forced sets are as above (every other set is "strategic", whether or not its signs are
    decided: its kind may change with n); for one strategic set l* the curve lies strictly
@@ -49,7 +49,7 @@ from fractions import Fraction
 
 from flint import fmpq, fmpq_poly
 
-from gamekit.parametric.uniform_sign import (
+from gamekit.exact.uniform_sign import (
     BoxSignCertificate,
     IntegerSignCertificate,
     box_sign,

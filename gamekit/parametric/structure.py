@@ -43,9 +43,9 @@ from functools import cmp_to_key
 
 from gamekit.core.errors import GameError, TooLargeError
 from gamekit.core.numbers import primitive_integers
+from gamekit.exact.ratfunc import RationalFunction
+from gamekit.exact.surd import Number, QuadraticSurd, surd_sign
 from gamekit.parametric.affine import AffineAdditiveGame
-from gamekit.parametric.ratfunc import RationalFunction
-from gamekit.parametric.surd import Number, QuadraticSurd, surd_sign
 
 __all__ = [
     "AlphaPoint",

@@ -10,7 +10,7 @@ bimatrix game whose weights are affine in α (:class:`~gamekit.parametric.affine
    changes where the curve meets p = 0 (G_0 = 0) or p = 1 (G_1 = 0) — the paper's Table 4,
    column (c). The curves are the sets in T₀₁^α ∪ T₁₀^α for some α (column (a)).
 3. **Intersections.** p(l) = p(k) ⟺ Q_lk(α) = G_0(l)G_1(k) − G_0(k)G_1(l) = 0, a quadratic:
-   exact rational or surd roots (:func:`~.surd.quadratic_roots`) behind an exact rational
+   exact rational or surd roots (:func:`~gamekit.exact.surd.quadratic_roots`) behind an exact rational
    filter, kept when both curves are in [0, 1] there (column (b)).
 4. **Critical α.** Interval ends, curve/boundary meetings, intersections, and the roots of
    D(T) = a_{1,T} − a_{0,T} for every best response T that occurs on each resulting segment
@@ -19,7 +19,7 @@ bimatrix game whose weights are affine in α (:class:`~gamekit.parametric.affine
    the combinatorial equilibrium structure is constant: it is computed once at a simple
    rational sample and read as formulas — Player's p(α) is a curve p(l)(α), an equalizing
    probability is q(α) = D(T)(α)/(−E_l(α)); both ratios of affine functions
-   (:class:`~.ratfunc.RationalFunction`). At each critical value (rational or in Q(√c))
+   (:class:`~gamekit.exact.ratfunc.RationalFunction`). At each critical value (rational or in Q(√c))
    the equilibrium set is computed exactly and compared with the limits from both sides:
    where it differs it is an exceptional point, reported with all its extreme equilibria.
 5. **Paper tables.** Table 2's cases (each curve cut at its intersections: r + 2s cases,
@@ -36,22 +36,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from gamekit.core.certify import certify_parametric
 from gamekit.core.errors import CertificationError, GameError, TooLargeError
 from gamekit.core.numbers import fmt, to_fraction
 from gamekit.core.result import ResultSequence
-from gamekit.parametric.affine import AffineAdditiveGame
-from gamekit.parametric.ratfunc import RationalFunction
-from gamekit.parametric.structure import (
-    DEFAULT_MAX_FREE,
-    AlphaPoint,
-    Box,
-    LiveData,
-    Structure,
-    analyze,
-    live_data,
-)
-from gamekit.parametric.surd import (
+from gamekit.exact.ratfunc import RationalFunction
+from gamekit.exact.surd import (
     Number,
     QuadraticSurd,
     compare,
@@ -61,6 +50,17 @@ from gamekit.parametric.surd import (
     rational_bounds,
     simplest_between,
     sort_numbers,
+)
+from gamekit.parametric.affine import AffineAdditiveGame
+from gamekit.parametric.certify import certify_parametric
+from gamekit.parametric.structure import (
+    DEFAULT_MAX_FREE,
+    AlphaPoint,
+    Box,
+    LiveData,
+    Structure,
+    analyze,
+    live_data,
 )
 
 __all__ = [

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from gamekit.core.errors import GameError
-from gamekit.core.numbers import to_fraction
+from gamekit.core import GameError, to_fraction
 
 __all__ = [
     "VALUES",

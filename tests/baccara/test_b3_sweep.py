@@ -12,7 +12,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from gamekit.parametric.algebraic import compare_numbers
+from gamekit.exact.algebraic import compare_numbers
 from games.baccara.analysis.b3_sweep import b3_affine_game, b3_solve, table7_string
 from games.baccara.analysis.b3_uniqueness import b3_game, certify
 

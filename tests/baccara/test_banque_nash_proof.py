@@ -145,8 +145,8 @@ def test_probe_repairs_the_fold():
     θ* = (−42470875 + √5083267506910345)/263852280 ≈ 0.1092511 where two more equilibria
     appear: the proof fails there, the probe finds 3 equilibria, and the repaired cover
     has a breakpoint exactly at θ*, with 1 and 3 equilibria on its sides, both proved."""
-    from gamekit.parametric.algebraic import compare_numbers
-    from gamekit.parametric.surd import QuadraticSurd
+    from gamekit.exact.algebraic import compare_numbers
+    from gamekit.exact.surd import QuadraticSurd
     from games.baccara.banque.nash_proof_cover import prove_cover
     from games.baccara.banque.theta_nash import nash_piece
 

@@ -19,7 +19,7 @@ from functools import cache
 import pytest
 
 from gamekit.additive.behaviour import is_additive_equilibrium
-from gamekit.parametric.algebraic import compare_numbers, rational_inside
+from gamekit.exact.algebraic import compare_numbers, rational_inside
 from games.baccara.banque.model import banque_tables, team_game
 from games.baccara.banque.theta_correlated import correlated_piece
 

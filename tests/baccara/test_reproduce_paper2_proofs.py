@@ -68,7 +68,7 @@ def _profile(d: int, alpha: F):
 @settings(max_examples=3, deadline=None)
 @given(st.sampled_from([13, 20, 57, 250, 4000]), st.fractions(0, F(1, 10), max_denominator=500))
 def test_table7_proof_agrees_with_point_certifier(d, alpha):
-    from gamekit.core.certify import is_equilibrium
+    from gamekit import is_equilibrium
 
     game, x, y = _profile(d, alpha)
     assert is_equilibrium(game, x, y)
@@ -77,7 +77,7 @@ def test_table7_proof_agrees_with_point_certifier(d, alpha):
 def test_table7_profile_fails_below_13():
     """At d = 12 and α = 1/10 (past β₀ ≈ 0.0997480) Table 7's d ≥ 13 strategy is not an equilibrium:
     the bound 13 of the proof is not slack there."""
-    from gamekit.core.certify import is_equilibrium
+    from gamekit import is_equilibrium
 
     game, x, y = _profile(12, F(1, 10))
     assert not is_equilibrium(game, x, y)

@@ -191,7 +191,8 @@ def _affine_game():
 
 
 def test_parametric_evaluate_and_critical_points_certify(monkeypatch):
-    from gamekit.parametric import EquilibriumFormula, RationalFunction, solve_parametric
+    from gamekit.exact import RationalFunction
+    from gamekit.parametric import EquilibriumFormula, solve_parametric
 
     game = _affine_game()
     sol = solve_parametric(game, 0, 1)

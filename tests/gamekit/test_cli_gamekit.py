@@ -127,8 +127,8 @@ def test_readable_table(capsys):
          f"error: {GAMES / 'bad' / 'three_players.nfg'}:2: gamekit reads two-player games only; "
          "this file has 3 players"),
         (["solve", str(GAMES / "battle_of_sexes.nfg"), "--method", "magic"],
-         "error: argument --method: invalid choice: 'magic' (choose from 'pure', "
-         "'support_enumeration', 'lemke_howson', 'vertex_enumeration', 'all')"),
+         "error: argument --method: invalid choice: 'magic' (choose from 'all', "
+         "'vertex_enumeration', 'lemke_howson', 'support_enumeration', 'pure')"),
         (["solve", str(GAMES / "battle_of_sexes.nfg"), "--max-iter", "0"],
          "error: --max-iter must be a positive integer"),
         (["solve"], "error: the following arguments are required: FILE.nfg"),

@@ -43,6 +43,11 @@ def _affine():
     return gamekit.AffineAdditiveGame(G0, G1)
 
 
+def _affine_doubly():
+    D = gamekit.DoublyAdditiveGame
+    return gamekit.AffineDoublyAdditiveGame(_doubly(), D(["h"], ["l"], (0, [0], [0], [[0]]), (0, [0], [0], [[-1]])))
+
+
 GAMES_OF_EVERY_KIND = {
     "bimatrix": lambda: gamekit.read_nfg(GAMES / "von_stengel_3x2.nfg"),
     "additive1": lambda: _additive(1),
@@ -50,6 +55,7 @@ GAMES_OF_EVERY_KIND = {
     "additive3": lambda: _additive(3),
     "doubly": _doubly,
     "parametric": _affine,
+    "parametric_doubly": _affine_doubly,
 }
 
 
@@ -59,7 +65,7 @@ def test_one_solve_for_every_kind_returns_the_protocol(kind):
     r = gamekit.solve(game)
     assert isinstance(r, gamekit.SolverResult)
     assert r.game is game
-    assert isinstance(r.method, str) and r.complete is True
+    assert r.method in gamekit.core.methods() and r.complete is True  # the one vocabulary
     assert len(r) == len(r.equilibria) >= 1
     assert list(r) == list(r.equilibria) and r[0] == r.equilibria[0]
     assert r == list(r.equilibria)
@@ -67,7 +73,7 @@ def test_one_solve_for_every_kind_returns_the_protocol(kind):
     assert r.unique in (True, False)
     with pytest.raises(dataclasses.FrozenInstanceError):
         r.method = "other"  # type: ignore[misc]
-    if kind != "parametric":  # formulas in alpha; concrete ones via evaluate()
+    if not kind.startswith("parametric"):  # formulas in alpha; concrete ones via evaluate()
         for e in r:
             assert gamekit.is_certified(e)
             col = e.col if kind == "bimatrix" else (e.y if kind == "doubly" else e.draw)
@@ -78,7 +84,7 @@ def test_one_solve_for_every_kind_returns_the_protocol(kind):
 def test_bimatrix_solve_is_the_contract_list():
     g = gamekit.read_nfg(GAMES / "von_stengel_3x2.nfg")
     r = gamekit.solve(g, method="all")
-    assert r == gamekit.solve_result(g, "all").equilibria
+    assert r == gamekit.bimatrix.solve_result(g, "all").equilibria
     assert all(isinstance(e, gamekit.Equilibrium) for e in r)
     assert gamekit.solve(gamekit.read_nfg(GAMES / "matching_pennies.nfg"), "pure") == []
     assert "exact" not in r.to_json()
@@ -116,7 +122,7 @@ def test_parametric_result_evaluates_to_certified_equilibria():
         (lambda: _additive(2), {"search": "rows"}, "unknown option 'search'"),
         (_affine, {"max_vertices": 3}, "unknown option 'max_vertices'"),
         (lambda: _additive(2), {"method": "lemke_howson"}, "unknown method 'lemke_howson'"),
-        (lambda: [[1]], {}, "expects a BimatrixGame"),
+        (lambda: [[1]], {}, "expects a game of a known kind .*BimatrixGame.*got list"),
     ],
 )
 def test_unknown_methods_and_options_are_errors(make, kwargs, message):
@@ -127,10 +133,12 @@ def test_unknown_methods_and_options_are_errors(make, kwargs, message):
 def test_every_public_name_resolves_and_the_duplicates_are_gone():
     for name in gamekit.__all__:
         assert getattr(gamekit, name) is not None
-    assert gamekit.Component is not gamekit.ConnectedComponent
-    assert gamekit.BehaviourEquilibrium is not gamekit.ParametricEquilibrium
+    assert gamekit.bimatrix.Component is not gamekit.doubly_additive.ConnectedComponent
+    assert gamekit.doubly_additive.BehaviourEquilibrium is not gamekit.parametric.ParametricEquilibrium
     names = {getattr(gamekit, n).__name__ for n in gamekit.__all__ if isinstance(getattr(gamekit, n), type)}
-    assert "BehaviourEquilibrium" in names and "Component" in names
+    assert {"BimatrixGame", "AdditiveGame", "DoublyAdditiveGame", "AffineAdditiveGame", "AffineDoublyAdditiveGame",
+            "SolveResult", "AdditiveSolution", "DoublyAdditiveSolution", "ParametricSolution",
+            "ParametricDASolution", "GameError", "CertificationError"} <= names
 
 
 def test_import_gamekit_is_light():
@@ -139,3 +147,33 @@ def test_import_gamekit_is_light():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert out.stdout.strip() == ""
+
+
+def test_parametric_doubly_additive_is_solved_through_solve():
+    """G(α) = matching-pennies-like doubly additive game whose player II payoff moves with α:
+    on (0, 1) the one formula x = 1/(2 − α), y = 1/2 (indifference of both players)."""
+    g = _affine_doubly()
+    r = gamekit.solve(g, "parametric_doubly_additive", hi=F(1, 2))
+    assert r.hi == F(1, 2) and [c.hi for c in r.cells] == [F(1, 2)]
+    (e,) = r.equilibria
+    assert e.x_at(F(1, 3)) == (F(3, 5),) and e.y == (F(1, 2),)
+    assert gamekit.is_equilibrium(g, [F(3, 5)], [F(1, 2)], alpha=F(1, 3))
+    assert not gamekit.is_equilibrium(g, [F(1, 2)], [F(1, 2)], alpha=F(1, 3))
+    with pytest.raises(gamekit.GameError, match="alpha"):
+        gamekit.is_equilibrium(g, [F(3, 5)], [F(1, 2)])
+    with pytest.raises(gamekit.GameError, match="alpha"):
+        gamekit.is_equilibrium(_doubly(), [F(1, 2)], [F(1, 2)], alpha=0)
+
+
+def test_every_kind_registers_its_game_type_and_methods_from_the_vocabulary():
+    import gamekit.dispatch as dispatch
+    from gamekit.core.registry import kinds, type_path
+
+    table = dispatch.methods_by_kind()
+    assert set(table) >= {"BimatrixGame", "AdditiveGame", "DoublyAdditiveGame", "AffineAdditiveGame",
+                          "AffineDoublyAdditiveGame"}
+    for kind in kinds():
+        assert set(kind.methods) <= set(gamekit.core.methods())
+        cls = getattr(gamekit, kind.name)  # every kind's game is a top-level name
+        assert type_path(cls) == kind.game_type
+    assert gamekit.bimatrix.METHODS == gamekit.core.methods(gamekit.core.BimatrixMethod)

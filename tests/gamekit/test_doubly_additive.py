@@ -32,11 +32,11 @@ from gamekit.doubly_additive import (
     BilinearForm,
     DoublyAdditiveBuilder,
     DoublyAdditiveGame,
-    box_polytope_vertices,
     index_of_subset,
     solve_doubly_additive,
     subset_of_index,
 )
+from gamekit.exact import box_polytope_vertices
 from gamekit.kernel.linalg import solve_exact
 
 F = Fraction
@@ -183,7 +183,7 @@ def test_matches_pygambit_enummixed(game):
 @settings(max_examples=30, deadline=None, derandomize=True)
 @given(games())
 def test_matches_gamekit_solve_all(game):
-    res = gamekit.solve_result(game.materialize(), method="all")
+    res = gamekit.bimatrix.solve_result(game.materialize(), method="all")
     check_against_mixed(game, {(e.row, e.col) for e in res.equilibria})
 
 

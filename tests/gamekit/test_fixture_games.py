@@ -99,7 +99,7 @@ def test_table_covers_every_fixture():
 def test_fixture_game(name):
     exp = TABLE[name]
     game = gamekit.read_nfg(GAMES / name)
-    result = gamekit.solve_result(game, method="all")
+    result = gamekit.bimatrix.solve_result(game, method="all")
     got = sorted(result.equilibria, key=key)
     want = sorted(
         (gamekit.Equilibrium(vec(r), vec(c), vec(p)) for r, c, p in exp.equilibria), key=key
@@ -108,7 +108,7 @@ def test_fixture_game(name):
     assert got == want  # probabilities and payoffs, exactly
     for e in got:
         assert sum(e.row) == 1 and sum(e.col) == 1 and min(e.row + e.col) >= 0
-        assert gamekit.regret(game, e.row, e.col) == (0, 0)
+        assert gamekit.core.regret(game, e.row, e.col) == (0, 0)
         assert game.payoffs(e.row, e.col) == e.payoffs
     assert result.unique == (len(want) == 1)
     assert sorted((c.rows, c.cols) for c in result.components) == sorted(exp.subsets)

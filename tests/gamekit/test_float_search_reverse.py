@@ -124,7 +124,7 @@ def test_all_on_the_reverse_search_path_agrees_with_lrsnash(seed, n, hi):
 
     g = _game(seed, n, n, hi)
     for strategy in ("one_sided", "two_sided"):
-        res = gamekit.solve_result(g, method="all", eliminate_dominated=False, strategy=strategy)
+        res = gamekit.bimatrix.solve_result(g, method="all", eliminate_dominated=False, strategy=strategy)
         assert res.parameters["ran"] in ("one_sided", "two_sided")  # no fallback to the exact search
         assert _as_set(res) == _lrsnash(g)
 

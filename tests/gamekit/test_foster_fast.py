@@ -20,12 +20,13 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from gamekit import AdditiveGame, CertificationError, TooLargeError
+from gamekit.additive.certify import certify_additive, certify_additive_solution
 from gamekit.additive.foster import solve_additive
 from gamekit.additive.int_forms import SplitBehaviour
 from gamekit.additive.solution import AdditiveEquilibrium
 from gamekit.additive.sweep_int import LazyTuple, sort_breakpoints, sweep_arrays
 from gamekit.additive.two_rows import solve_two_rows
-from gamekit.core.certify import certify_additive, certify_additive_solution, is_certified
+from gamekit.core.certify import is_certified
 
 F = Fraction
 

@@ -38,10 +38,10 @@ def test_matching_pennies():
     g = BimatrixGame(A, [[-a for a in r] for r in A])
     half = (F(1, 2), F(1, 2))
     for method in ("all", "vertex_enumeration", "support_enumeration", "lemke_howson"):
-        res = gamekit.solve_result(g, method)
+        res = gamekit.bimatrix.solve_result(g, method)
         assert profiles(res) == [(half, half)]
         assert res.equilibria[0].payoffs == (0, 0)
-    res = gamekit.solve_result(g, "all")
+    res = gamekit.bimatrix.solve_result(g, "all")
     assert res.unique
     assert gamekit.solve(g, "pure") == []
     assert [(c.rows, c.cols) for c in res.components] == [((0,), (0,))]
@@ -53,7 +53,7 @@ def test_battle_of_the_sexes():
     (3·2/5 = 2·3/5); payoffs (6/5, 6/5). Three isolated components, listed in the
     canonical order (more weight on earlier strategies first)."""
     g = BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]])
-    res = gamekit.solve_result(g, "all")
+    res = gamekit.bimatrix.solve_result(g, "all")
     assert profiles(res) == [
         ((1, 0), (1, 0)),
         ((F(3, 5), F(2, 5)), (F(2, 5), F(3, 5))),
@@ -65,7 +65,7 @@ def test_battle_of_the_sexes():
     assert is_nondegenerate(integer_game(g))
     assert len(gamekit.solve(g, "pure")) == 2
     # Lemke-Howson from labels: each run ends at a pure equilibrium here.
-    lh = gamekit.solve_result(g, "lemke_howson")
+    lh = gamekit.bimatrix.solve_result(g, "lemke_howson")
     assert set(profiles(lh)) <= set(profiles(res))
 
 
@@ -80,7 +80,7 @@ def test_game_with_a_continuum():
     equilibrium: x = (0,1/3,2/3) pays II 8/3 on both columns, y = (1/3,2/3) pays I
     3, 4, 4 — rows 1 and 2 best. Hence 3 extreme equilibria in 2 components."""
     g = BimatrixGame([[3, 3], [2, 5], [0, 6]], [[3, 3], [2, 6], [3, 1]])
-    res = gamekit.solve_result(g, "all")
+    res = gamekit.bimatrix.solve_result(g, "all")
     e1, e2 = (1, 0, 0), (0, F(1, 3), F(2, 3))
     assert profiles(res) == [
         (e1, (1, 0)),
@@ -98,7 +98,7 @@ def test_game_with_a_continuum():
         assert is_equilibrium(g, e1, (q, 1 - q))
     assert not is_equilibrium(g, e1, (F(2, 3) - F(1, 100), F(1, 3) + F(1, 100)))
     # same answer through the polytope method (no 2×N shortcut is used for 3×2 anyway)
-    assert profiles(gamekit.solve_result(g, "vertex_enumeration")) == profiles(res)
+    assert profiles(gamekit.bimatrix.solve_result(g, "vertex_enumeration")) == profiles(res)
 
 
 def test_nondegenerate_variant_of_the_continuum_game():
@@ -108,14 +108,14 @@ def test_nondegenerate_variant_of_the_continuum_game():
     I: rows 0 and 1 pay 3 against (2/3,1/3), row 2 pays 2) — the textbook's 3
     equilibria of the nondegenerate game."""
     g = BimatrixGame([[3, 3], [2, 5], [0, 6]], [[3, 2], [2, 6], [3, 1]])
-    res = gamekit.solve_result(g, "all")
+    res = gamekit.bimatrix.solve_result(g, "all")
     assert profiles(res) == [
         ((1, 0, 0), (1, 0)),
         ((F(4, 5), F(1, 5), 0), (F(2, 3), F(1, 3))),
         ((0, F(1, 3), F(2, 3)), (F(1, 3), F(2, 3))),
     ]
     assert is_nondegenerate(integer_game(g))
-    assert set(profiles(gamekit.solve_result(g, "support_enumeration"))) == set(profiles(res))
+    assert set(profiles(gamekit.bimatrix.solve_result(g, "support_enumeration"))) == set(profiles(res))
 
 
 def test_three_by_three_degenerate():
@@ -132,7 +132,7 @@ def test_three_by_three_degenerate():
     A = [[1, 1, 0], [0, 0, 1], [0, 0, 0]]
     B = [[1, 1, 0], [0, 0, 1], [1, 0, 0]]
     g = BimatrixGame(A, B)
-    res = gamekit.solve_result(g, "all")
+    res = gamekit.bimatrix.solve_result(g, "all")
     h = F(1, 2)
     assert profiles(res) == [
         ((1, 0, 0), (1, 0, 0)),
@@ -148,14 +148,14 @@ def test_three_by_three_degenerate():
     }
     assert res.connected_components == 3
     assert not is_nondegenerate(integer_game(g))
-    assert set(profiles(gamekit.solve_result(g, "lemke_howson"))) <= set(profiles(res))
+    assert set(profiles(gamekit.bimatrix.solve_result(g, "lemke_howson"))) <= set(profiles(res))
 
 
 def test_constant_game_every_profile_is_an_equilibrium():
     """A = B = 0 (3×3): every profile is an equilibrium; the extreme equilibria are the
     9 pure pairs, forming one maximal Nash subset Δ₃ × Δ₃."""
     g = BimatrixGame([[0] * 3] * 3, [[0] * 3] * 3)
-    res = gamekit.solve_result(g, "all")
+    res = gamekit.bimatrix.solve_result(g, "all")
     assert len(res.equilibria) == 9
     assert [(c.rows, c.cols) for c in res.components] == [((0, 1, 2), (0, 1, 2))]
     assert not res.unique
@@ -171,9 +171,9 @@ def test_rock_paper_scissors_and_shapley():
     shapley_b = [[0, 0, 1], [1, 0, 0], [0, 1, 0]]
     for A, B in ((rps, [[-a for a in r] for r in rps]), (shapley_a, shapley_b)):
         g = BimatrixGame(A, B)
-        res = gamekit.solve_result(g, "all")
+        res = gamekit.bimatrix.solve_result(g, "all")
         assert profiles(res) == [(third, third)] and res.unique
-        lh = gamekit.solve_result(g, "lemke_howson")
+        lh = gamekit.bimatrix.solve_result(g, "lemke_howson")
         assert profiles(lh) == [(third, third)]
         assert set(lh.parameters["label_to_equilibrium"].values()) == {0}
 
@@ -185,21 +185,21 @@ def test_prisoners_dilemma_and_iterated_dominance():
     then the cooperative strategies, dominated in turn) and finds only that equilibrium."""
     A = [[3, 0], [5, 1]]
     g = BimatrixGame(A, [list(col) for col in zip(*A)])
-    res = gamekit.solve_result(g, "all")
+    res = gamekit.bimatrix.solve_result(g, "all")
     assert profiles(res) == [((0, 1), (0, 1))] and res.unique
     A3 = [[3, 0, 9], [5, 1, 9], [-1, -1, -1]]
     B3 = [[3, 5, -1], [0, 1, -1], [9, 9, -1]]
     g3 = BimatrixGame(A3, B3)
-    res3 = gamekit.solve_result(g3, "all")
+    res3 = gamekit.bimatrix.solve_result(g3, "all")
     assert profiles(res3) == [((0, 1, 0), (0, 1, 0))] and res3.unique
     assert res3.parameters["eliminated_rows"] == 2 and res3.parameters["eliminated_cols"] == 2
 
 
-@pytest.mark.parametrize("method", gamekit.METHODS)
+@pytest.mark.parametrize("method", gamekit.bimatrix.METHODS)
 def test_one_by_n(method):
     """Player I has one strategy: II's extreme equilibria are the pure best replies."""
     g = BimatrixGame([[1, 2, 3]], [[5, 1, 5]])
-    got = set(profiles(gamekit.solve_result(g, method)))
+    got = set(profiles(gamekit.bimatrix.solve_result(g, method)))
     assert got <= {((1,), (1, 0, 0)), ((1,), (0, 0, 1))}
     if method in ("all", "vertex_enumeration", "pure", "support_enumeration"):
         assert got == {((1,), (1, 0, 0)), ((1,), (0, 0, 1))}

@@ -40,7 +40,7 @@ from gamekit.additive.many_rows import arrangement_vertices, solve_many_rows
 from gamekit.additive.reduction import materialize, materialized_columns
 from gamekit.additive.y_faces import certify_face, y_face
 from gamekit.core.errors import GameError, TooLargeError
-from gamekit.doubly_additive.polytope import box_polytope_vertices
+from gamekit.exact.polytope import box_polytope_vertices
 from gamekit.lp.simplex import solve_lp
 from tests.additive_gen import gambit_extreme, gamekit_extreme
 

@@ -1,5 +1,5 @@
 """Parametric doubly additive analysis (gamekit.doubly_additive.parametric) and exact real
-algebraic numbers (gamekit.parametric.algebraic).
+algebraic numbers (gamekit.exact.algebraic).
 
 The whole-interval certificates are checked against the per-point exact enumeration
 (:func:`gamekit.doubly_additive.solve_doubly_additive` on G(α)) at many random rational α:
@@ -30,7 +30,7 @@ from gamekit.doubly_additive.parametric import (
     AffineDoublyAdditiveGame,
     solve_parametric_doubly_additive,
 )
-from gamekit.parametric.algebraic import (
+from gamekit.exact.algebraic import (
     RealAlgebraic,
     compare_numbers,
     int_poly,

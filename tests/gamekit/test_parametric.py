@@ -25,18 +25,16 @@ from hypothesis import strategies as st
 from gamekit.additive.foster import solve_additive
 from gamekit.additive.game import AdditiveGame
 from gamekit.core.errors import GameError
-from gamekit.parametric import (
-    AffineAdditiveGame,
-    AlphaPoint,
+from gamekit.exact import (
     QuadraticSurd,
     RationalFunction,
     compare,
     decimal_str,
     exact_str,
     quadratic_roots,
-    solve_parametric,
 )
-from gamekit.parametric.surd import rational_bounds, simplest_between
+from gamekit.exact.surd import rational_bounds, simplest_between
+from gamekit.parametric import AffineAdditiveGame, AlphaPoint, solve_parametric
 
 SETTINGS = settings(max_examples=60, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -156,7 +154,7 @@ def test_rational_function_normal_form_and_evaluation(num, den, k, x):
         return
     f = RationalFunction(num, den)
     # multiplying num and den by a common factor gives the same (equal, equally hashed) function
-    from gamekit.parametric.ratfunc import pmul, poly
+    from gamekit.exact.ratfunc import pmul, poly
     kk = poly(*k) or (F(1),)
     g = RationalFunction(pmul(poly(*num), kk), pmul(poly(*den), kk))
     assert f == g and hash(f) == hash(g) and str(f) == str(g)

@@ -166,7 +166,7 @@ def test_cases_cover_every_fixture_and_method():
     names = {c.game for c in CASES}
     assert {p.name for p in GAMES.glob("*.nfg")} | set(CLASSIC) == names
     for name in names:
-        assert sorted(c.method for c in CASES if c.game == name) == sorted(gamekit.METHODS)
+        assert sorted(c.method for c in CASES if c.game == name) == sorted(gamekit.bimatrix.METHODS)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.game}-{c.method}")
@@ -176,7 +176,7 @@ def test_solver_case(case: EquilibriumCase):
     assert len(got) == case.count == len(case.expected)
     assert [(e.row, e.col) for e in got] == case.profiles()  # exact probabilities, in order
     for e in got:
-        assert gamekit.regret(game, e.row, e.col) == (0, 0)
+        assert gamekit.core.regret(game, e.row, e.col) == (0, 0)
         assert e.payoffs == game.payoffs(e.row, e.col)
 
 

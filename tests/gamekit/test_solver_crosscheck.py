@@ -76,7 +76,7 @@ def profiles(result) -> set:
 def check_all_methods(A, B):
     g = gamekit.BimatrixGame(A, B)
     expected = gambit_extreme(A, B)
-    results = {meth: gamekit.solve_result(g, meth) for meth in gamekit.METHODS}
+    results = {meth: gamekit.bimatrix.solve_result(g, meth) for meth in gamekit.bimatrix.METHODS}
     assert profiles(results["all"]) == expected
     assert profiles(results["vertex_enumeration"]) == expected
     assert len(results["all"].equilibria) == len(expected)  # no duplicates
@@ -149,9 +149,9 @@ def test_nondegenerate_agrees_with_nashpy(game):
     A, B = game
     g = gamekit.BimatrixGame(A, B)
     assume(is_nondegenerate(integer_game(g)))
-    ours = profiles(gamekit.solve_result(g, "all"))
-    assert profiles(gamekit.solve_result(g, "support_enumeration")) == ours
-    assert profiles(gamekit.solve_result(g, "support_enumeration", use_floats=False)) == ours
+    ours = profiles(gamekit.bimatrix.solve_result(g, "all"))
+    assert profiles(gamekit.bimatrix.solve_result(g, "support_enumeration")) == ours
+    assert profiles(gamekit.bimatrix.solve_result(g, "support_enumeration", use_floats=False)) == ours
     lost = lost_by_nashpy(ours, nashpy_support_enumeration(A, B))
     event(f"nashpy lost {len(lost)} of {len(ours)} equilibria")
 
@@ -163,7 +163,7 @@ def test_nashpy_loses_an_equilibrium_we_keep():
     B = [[8, 92, 87, 75, 11], [5, 8, 91, 58, 38]]
     g = gamekit.BimatrixGame(A, B)
     assert is_nondegenerate(integer_game(g))
-    ours = profiles(gamekit.solve_result(g, "all"))
+    ours = profiles(gamekit.bimatrix.solve_result(g, "all"))
     assert ours == gambit_extreme(A, B)
     F = Fraction
     mixed = ((F(83, 88), F(5, 88)), (F(0), F(33, 43), F(10, 43), F(0), F(0)))
@@ -181,8 +181,8 @@ def test_support_float_filter_is_exact_on_huge_near_tied_payoffs(m, n, seed, big
     A = (big * rng.integers(0, 2, size=(m, n)) + rng.integers(0, 4, size=(m, n))).tolist()
     B = (big * rng.integers(0, 2, size=(m, n)) + rng.integers(0, 4, size=(m, n))).tolist()
     g = gamekit.BimatrixGame(A, B)
-    exact = profiles(gamekit.solve_result(g, "support_enumeration", use_floats=False))
-    assert profiles(gamekit.solve_result(g, "support_enumeration")) == exact
+    exact = profiles(gamekit.bimatrix.solve_result(g, "support_enumeration", use_floats=False))
+    assert profiles(gamekit.bimatrix.solve_result(g, "support_enumeration")) == exact
 
 
 def test_support_payoffs_beyond_2_53_use_the_exact_loop():
@@ -191,6 +191,6 @@ def test_support_payoffs_beyond_2_53_use_the_exact_loop():
     s = 2 ** 60
     g = gamekit.BimatrixGame([[3 * s + 1, 0], [0, 2 * s]], [[2 * s, 0], [0, 3 * s + 1]])
     assert max(max(r) for r in integer_game(g).A) >= 2 ** 53
-    res = profiles(gamekit.solve_result(g, "support_enumeration"))
-    assert res == profiles(gamekit.solve_result(g, "support_enumeration", use_floats=False))
+    res = profiles(gamekit.bimatrix.solve_result(g, "support_enumeration"))
+    assert res == profiles(gamekit.bimatrix.solve_result(g, "support_enumeration", use_floats=False))
     assert len(res) == 3

@@ -55,7 +55,7 @@ def profiles(res) -> set:
 
 def test_unknown_method_names_the_valid_ones():
     g = BimatrixGame([[1]], [[1]])
-    with pytest.raises(GameError, match="unknown method 'lrs'.*pure, support_enumeration"):
+    with pytest.raises(GameError, match="unknown method 'lrs'.*all, vertex_enumeration, lemke_howson, support_enumeration, pure"):
         gamekit.solve(g, method="lrs")
 
 
@@ -65,7 +65,7 @@ def test_bad_options_and_inputs():
         gamekit.solve(g, tol=1e-9)
     with pytest.raises(GameError, match="max_iter must be a positive integer"):
         gamekit.solve(g, method="lemke_howson", max_iter=0)
-    with pytest.raises(GameError, match="expects a BimatrixGame"):
+    with pytest.raises(GameError, match="expects a game of a known kind .*BimatrixGame"):
         gamekit.solve([[1, 0], [0, 1]])
 
 
@@ -80,8 +80,8 @@ def test_max_iter_limits_pivoting():
         gamekit.solve(g, method="all", strategy="exact", max_iter=5)
     with pytest.raises(GameError, match="Lemke-Howson found no equilibrium within max_iter=1"):
         gamekit.solve(g, method="lemke_howson", max_iter=1)
-    assert profiles(gamekit.solve_result(g, "all", strategy="exact", max_iter=10_000)) == profiles(
-        gamekit.solve_result(g, "all")
+    assert profiles(gamekit.bimatrix.solve_result(g, "all", strategy="exact", max_iter=10_000)) == profiles(
+        gamekit.bimatrix.solve_result(g, "all")
     )
 
 
@@ -89,14 +89,14 @@ def test_parameters_are_frozen_picklable_and_in_the_json():
     import pickle
 
     g = BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]])
-    res = gamekit.solve_result(g, "all", strategy="exact")
+    res = gamekit.bimatrix.solve_result(g, "all", strategy="exact")
     with pytest.raises(TypeError):
         res.parameters["strategy"] = "one_sided"  # type: ignore[index]
     again = pickle.loads(pickle.dumps(res))
     assert again == res and again.parameters == res.parameters
     js = res.to_json()["parameters"]
     assert js["strategy"] == js["requested"] == js["ran"] == "exact" and js["fallbacks"] == []
-    lh = gamekit.solve_result(g, "lemke_howson").to_json()["parameters"]
+    lh = gamekit.bimatrix.solve_result(g, "lemke_howson").to_json()["parameters"]
     assert set(lh["label_to_equilibrium"]) == {"0", "1", "2", "3"}  # JSON object keys are strings
 
 
@@ -181,12 +181,12 @@ def test_vertex_enumeration_equals_brute_force(k, d, hi, rnd):
 @SETTINGS
 @given(games(), st.integers(1, 7), st.integers(-5, 5), st.randoms(use_true_random=False))
 def test_invariances(g, scale, shift, rnd):
-    base = profiles(gamekit.solve_result(g, "all"))
+    base = profiles(gamekit.bimatrix.solve_result(g, "all"))
     # positive affine change of player I's payoffs only, with fractions
     A2 = [[F(a, scale) + shift for a in row] for row in g.A]
-    assert profiles(gamekit.solve_result(BimatrixGame(A2, g.B), "all")) == base
+    assert profiles(gamekit.bimatrix.solve_result(BimatrixGame(A2, g.B), "all")) == base
     # transposition swaps the roles
-    t = profiles(gamekit.solve_result(g.transpose(), "all"))
+    t = profiles(gamekit.bimatrix.solve_result(g.transpose(), "all"))
     assert t == {(y, x) for x, y in base}
     # permuting rows and columns permutes the equilibria
     pr = list(range(g.m))
@@ -195,26 +195,26 @@ def test_invariances(g, scale, shift, rnd):
     rnd.shuffle(pc)
     gp = BimatrixGame([[g.A[i][j] for j in pc] for i in pr], [[g.B[i][j] for j in pc] for i in pr])
     perm = {(tuple(x[i] for i in pr), tuple(y[j] for j in pc)) for x, y in base}
-    assert profiles(gamekit.solve_result(gp, "all")) == perm
+    assert profiles(gamekit.bimatrix.solve_result(gp, "all")) == perm
 
 
 @SETTINGS
 @given(games())
 def test_canonical_order_and_vertices(g):
-    res = gamekit.solve_result(g, "all")
+    res = gamekit.bimatrix.solve_result(g, "all")
     keys = [(tuple(-p for p in e.row), tuple(-p for p in e.col)) for e in res.equilibria]
     assert keys == sorted(keys) and len(set(keys)) == len(keys)
     assert list(res.row_vertices) == sorted(set(res.row_vertices), key=lambda v: tuple(-p for p in v))
     assert {e.row for e in res.equilibria} == set(res.row_vertices)
     assert {e.col for e in res.equilibria} == set(res.col_vertices)
     # the dominance step changes nothing
-    assert profiles(gamekit.solve_result(g, "all", eliminate_dominated=False)) == profiles(res)
+    assert profiles(gamekit.bimatrix.solve_result(g, "all", eliminate_dominated=False)) == profiles(res)
 
 
 @SETTINGS
 @given(games(hi=st.sampled_from([1, 2])))
 def test_components_are_maximal_nash_subsets(g):
-    res = gamekit.solve_result(g, "all")
+    res = gamekit.bimatrix.solve_result(g, "all")
     X, Y = res.row_vertices, res.col_vertices
     edges = {(X.index(e.row), Y.index(e.col)) for e in res.equilibria}
     # same bicliques as networkx maximal cliques of the graph with both sides completed
@@ -248,20 +248,20 @@ def test_maximal_bicliques_small_graph():
 @given(games(hi=st.just(99)))
 def test_lemke_howson_parity(g):
     """Nondegenerate games have an odd number of equilibria; LH finds a subset."""
-    res = gamekit.solve_result(g, "all")
-    lh = gamekit.solve_result(g, "lemke_howson")
+    res = gamekit.bimatrix.solve_result(g, "all")
+    lh = gamekit.bimatrix.solve_result(g, "lemke_howson")
     assert profiles(lh) <= profiles(res)
     if is_nondegenerate(integer_game(g)):
         assert len(res.equilibria) % 2 == 1
-        assert profiles(gamekit.solve_result(g, "support_enumeration")) == profiles(res)
+        assert profiles(gamekit.bimatrix.solve_result(g, "support_enumeration")) == profiles(res)
 
 
 @SETTINGS
 @given(games())
 def test_support_enumeration_float_filter_loses_nothing(g):
     """The float filter only saves time: it finds exactly what the exact-only loop finds."""
-    assert profiles(gamekit.solve_result(g, "support_enumeration")) == profiles(
-        gamekit.solve_result(g, "support_enumeration", use_floats=False)
+    assert profiles(gamekit.bimatrix.solve_result(g, "support_enumeration")) == profiles(
+        gamekit.bimatrix.solve_result(g, "support_enumeration", use_floats=False)
     )
 
 
@@ -271,9 +271,9 @@ def test_support_enumeration_float_filter_loses_nothing(g):
 @settings(max_examples=25, deadline=None, derandomize=True)
 @given(games(rows=st.just(2), cols=st.integers(10, 40), hi=st.sampled_from([1, 3, 9])))
 def test_two_by_n_equals_vertex_enumeration(g):
-    up = gamekit.solve_result(g, "all", eliminate_dominated=False)
+    up = gamekit.bimatrix.solve_result(g, "all", eliminate_dominated=False)
     assert up.parameters["strategy"] == "envelope_2xn"
-    assert profiles(up) == profiles(gamekit.solve_result(g, "vertex_enumeration"))
+    assert profiles(up) == profiles(gamekit.bimatrix.solve_result(g, "vertex_enumeration"))
 
 
 def test_envelope_candidates_concurrent_lines():
@@ -292,7 +292,7 @@ def test_large_two_by_n_is_certified():
     A = [[rng.randint(0, 99) for _ in range(n)] for _ in range(2)]
     B = [[rng.randint(0, 99) for _ in range(n)] for _ in range(2)]
     g = BimatrixGame(A, B)
-    res = gamekit.solve_result(g, "all")
+    res = gamekit.bimatrix.solve_result(g, "all")
     assert res.equilibria
     for e in res.equilibria:
         assert is_equilibrium(g, e.row, e.col)
@@ -300,7 +300,7 @@ def test_large_two_by_n_is_certified():
 
 def test_to_json_shape():
     g = BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]])
-    js = gamekit.solve_result(g).to_json()
+    js = gamekit.bimatrix.solve_result(g).to_json()
     assert js["complete"] is True and js["method"] == "all"
     assert js["equilibria"][1] == {"row": ["3/5", "2/5"], "col": ["2/5", "3/5"], "payoffs": ["6/5", "6/5"]}
     assert js["components"][0] == {"rows": [0], "cols": [0], "connected": 0}
@@ -324,9 +324,9 @@ def test_rectangular_game_uses_the_small_polytope():
     A = [[rng.randint(0, 20) for _ in range(300)] for _ in range(3)]
     B = [[rng.randint(0, 20) for _ in range(300)] for _ in range(3)]
     g = BimatrixGame(A, B)
-    res = gamekit.solve_result(g, "all", eliminate_dominated=False)
+    res = gamekit.bimatrix.solve_result(g, "all", eliminate_dominated=False)
     assert res.parameters["strategy"] == "exact"
     assert len(res.equilibria) > 100
-    assert profiles(res) == profiles(gamekit.solve_result(g, "all"))
+    assert profiles(res) == profiles(gamekit.bimatrix.solve_result(g, "all"))
     for e in res.equilibria[::10]:
         assert is_equilibrium(g, e.row, e.col)

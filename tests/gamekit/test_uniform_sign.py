@@ -1,4 +1,4 @@
-"""Signs proved for every integer n ≥ n₀ (gamekit.parametric.uniform_sign), exact sign cells,
+"""Signs proved for every integer n ≥ n₀ (gamekit.exact.uniform_sign), exact sign cells,
 the face count of a curve arrangement, and the uniqueness theorem for 2×2ⁿ families.
 
 Known roots decide the expected answers; hypothesis checks every proved statement against
@@ -14,15 +14,15 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from gamekit.parametric.arrangement import count_faces, curve_pieces
-from gamekit.parametric.family_proof import family_from_ints, prove_unique
-from gamekit.parametric.sign_cells import sign_cells
-from gamekit.parametric.uniform_sign import (
+from gamekit.exact.cells import sign_cells
+from gamekit.exact.uniform_sign import (
     bernstein_in_n,
     box_sign,
     eventual_sign,
     integer_sign,
 )
+from gamekit.parametric.arrangement import count_faces, curve_pieces
+from gamekit.parametric.family_proof import family_from_ints, prove_unique
 
 
 def _from_roots(roots, lead=1):

@@ -1,4 +1,4 @@
-"""Oracle for additive solutions: compare cells with the explicit game's maximal Nash subsets."""
+"""Oracle for the additive solvers (tests and benchmarks only): compare cells with the explicit game's maximal Nash subsets."""
 
 from __future__ import annotations
 

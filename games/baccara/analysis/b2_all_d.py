@@ -15,7 +15,7 @@ gain f(q) = F₀(d) + Σ_l q_l h_l(d) is α-free. :func:`b2_family` packs them a
 :func:`gamekit.parametric.family_proof.prove_unique` (Lemma 1's forced moves, every curve's
 relation to every other curve, the range of Player's gain on every curve, the equalizing q on
 p((0,6),∅) of (35), p = 0 and p = 1), each sign proved for every integer d ≥ d₀ and every
-α ∈ [0, 1/10] by :mod:`gamekit.parametric.uniform_sign`. :func:`crossing_pairs_proved` adds the
+α ∈ [0, 1/10] by :mod:`gamekit.exact.uniform_sign`. :func:`crossing_pairs_proved` adds the
 paper's structural facts: each intersecting pair's difference changes sign between α = 0 and
 α = 1/10 for every d (one simple root: the numerator is quadratic in α), every other pair never
 meets.
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from gamekit.parametric.family_proof import (
+from gamekit.parametric import (
     AffineFamily,
     FamilyProof,
     det_on_curve,
@@ -112,7 +112,7 @@ def partial_crossing_inside(label_a: str, label_b: str, d0: int = 77, alpha_max:
     entries proved by one polynomial sign in d), the crossing is after α_e iff the numerator of
     p_a − p_b has at α_e the sign it has at α = 0 (one root in between otherwise) — a
     polynomial sign in d after clearing α_e's denominator."""
-    from gamekit.parametric.uniform_sign import integer_sign
+    from gamekit.exact import integer_sign
 
     fam = b2_family(2)
     ia, ib = fam.labels.index(label_a), fam.labels.index(label_b)
@@ -144,7 +144,7 @@ def _never_forced(fam: AffineFamily, l: int, d0: int, alpha_max: Fraction) -> bo
     eventual-sign threshold of either product, and by exact evaluation below it."""
     from flint import fmpq
 
-    from gamekit.parametric.uniform_sign import eventual_sign
+    from gamekit.exact import eventual_sign
 
     prods = []
     for x in (Fraction(0), Fraction(alpha_max)):
@@ -166,7 +166,7 @@ def table4_columns_proved(alpha_max: Fraction = ALPHA_MAX) -> dict[str, tuple[in
     forced by Lemma 1 (from d = 8), (c) curves meeting p = 0 or 1 (from d = 18: all kinds decided),
     (b) 37 crossings at 37 distinct points and (d) = (a) + 2(b) α-intervals (from d = 77: each
     curve's domain is one interval, cut once per crossing), (e) no exceptional α (from d = 12)."""
-    from gamekit.parametric.family_proof import FamilyProof, classify_sets
+    from gamekit.parametric import FamilyProof, classify_sets
 
     fam = b2_family(2)
     out = {}
@@ -198,7 +198,7 @@ def no_common_crossing(triples, d0: int = 77) -> bool:
     below) — then no α is a crossing of both pairs."""
     import sympy
 
-    from gamekit.parametric.uniform_sign import eventual_sign
+    from gamekit.exact import eventual_sign
 
     fam = b2_family(2)
     a, d = sympy.symbols("alpha d")

@@ -12,18 +12,18 @@ Why this is a proof. Player's mixed strategy puts weight only on rows 19 = DSSDD
 times (52d)₆ > 0). At p = p((0,6),∅)(α, d) = Δ₁₉/(Δ₁₉ − Δ₂₇) at ((0,6),∅) Banker is indifferent
 there, and the sign of every other G_m is the sign of Δ₁₉(l*)Δ₂₇(m) − Δ₁₉(m)Δ₂₇(l*) over
 Δ₁₉(l*) − Δ₂₇(l*) (:func:`gamekit.parametric.family_proof.det_on_curve`), proved constant on
-the box by :func:`gamekit.parametric.uniform_sign.box_sign`: Banker's strategy is a best
+the box by :func:`gamekit.exact.uniform_sign.box_sign`: Banker's strategy is a best
 response for every (d, α). Player's gain from drawing at composition c is additive in his own
 sets and affine in Banker's behaviour: g_c(q) = A_c(d) + q·B_c(d) (α-free: Player's payoff is
 minus Banker's at α = 0). q* solves g_(1,4) = 0; g_(0,5), g_(6,9), g_(7,8) > 0 and g_(2,3) < 0
-at q* are signs of polynomials in d (:func:`~gamekit.parametric.uniform_sign.integer_sign`).
+at q* are signs of polynomials in d (:func:`~gamekit.exact.uniform_sign.integer_sign`).
 Those are all the best-response inequalities of both players, so the profile is a Nash
 equilibrium of the 2⁵ × 2⁴⁸⁴ game for every d ≥ d₀ and every α ∈ [0, 1/10].
 
 Lemma 1 (:func:`lemma1_counts`, :func:`lemma1_all_d`): a Banker set is forced when Δ_u(m) has the
 same strict sign for all 32 rows u at α = 0 and α = 1/10 (affine in α: then on the whole
 interval); n_d counts the others. Each Δ_u(m)(d, 0) and Δ_u(m)(d, 1/10) is a polynomial in d
-with an exact eventual sign and threshold (:func:`~gamekit.parametric.uniform_sign.eventual_sign`),
+with an exact eventual sign and threshold (:func:`~gamekit.exact.uniform_sign.eventual_sign`),
 so the classification is constant for d ≥ D = the largest threshold and n_d is computed
 exactly for each d < D: 20 ≤ n_d ≤ 28 is then proved for every d ≥ 1.
 """
@@ -36,14 +36,14 @@ from functools import cache
 
 import numpy as np
 
-from gamekit.parametric.family_proof import AffineFamily, det_on_curve, family_from_ints
-from gamekit.parametric.uniform_sign import (
+from gamekit.exact import (
     IntegerSignCertificate,
     box_sign,
     eventual_sign,
     integer_sign,
     to_poly,
 )
+from gamekit.parametric import AffineFamily, det_on_curve, family_from_ints
 from games.baccara.models.counts import LOSS, WIN
 
 __all__ = ["MIXED_SET", "ROW_STAND", "ROW_DRAW", "PLAYER_MOVES", "b3_pair_family", "player_gains",
@@ -278,7 +278,7 @@ def prove_b3_unique(d0: int, alpha_max: Fraction = ALPHA_MAX) -> B3UniqueProof:
     Banker's behaviour: its extreme over the free sets' box is a polynomial in d), hence Player
     mixes only rows 19 = DSSDD and 27 = DDSDD, and the equilibrium is one of that 2-row game,
     whose equilibrium is unique."""
-    from gamekit.parametric.family_proof import prove_unique
+    from gamekit.parametric import prove_unique
 
     proof = B3UniqueProof(d0)
     proof.forced = _forced_all_rows(d0)

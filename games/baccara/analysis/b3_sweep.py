@@ -20,20 +20,18 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from gamekit.core.errors import GameError
-from gamekit.core.numbers import fmt
-from gamekit.doubly_additive.game import (
+from gamekit.core import GameError, fmt
+from gamekit.doubly_additive import (
+    AffineDoublyAdditiveGame,
     BilinearForm,
     DoublyAdditiveGame,
+    ParamEquilibrium,
+    ParametricDASolution,
     index_of_subset,
+    solve_parametric_doubly_additive,
     subset_of_index,
 )
-from gamekit.doubly_additive.param_cells import ParamEquilibrium, ParametricDASolution
-from gamekit.doubly_additive.parametric import (
-    AffineDoublyAdditiveGame,
-    solve_parametric_doubly_additive,
-)
-from gamekit.parametric.algebraic import RealAlgebraic, number_decimal, number_str
+from gamekit.exact import RealAlgebraic, number_decimal, number_str
 from games.baccara.analysis.b3_uniqueness import b3_game
 from games.baccara.cards import check_decks
 from games.baccara.models.counts import LOSS, WIN

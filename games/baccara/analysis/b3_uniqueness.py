@@ -35,8 +35,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 
-from gamekit.core.errors import GameError
-from gamekit.core.numbers import fmt
+from gamekit.core import GameError, fmt
 from gamekit.doubly_additive import (
     DoublyAdditiveGame,
     DoublyAdditiveSolution,

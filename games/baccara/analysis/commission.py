@@ -20,7 +20,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from gamekit.core.errors import GameError
+from gamekit.core import GameError
 from gamekit.parametric import AffineAdditiveGame, ParametricSolution, solve_parametric
 from games.baccara.models.counts import LOSS, WIN
 from games.baccara.models.tables import aggregated_polynomials, model_tables, parse_model

@@ -37,10 +37,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from gamekit.additive.foster import solve_additive
-from gamekit.additive.game import AdditiveGame
-from gamekit.additive.reduction import forced_moves
-from gamekit.core.numbers import fmt
+from gamekit.additive import AdditiveGame, forced_moves, solve_additive
+from gamekit.core import fmt
 from games.baccara.analysis.equilibria import ModelEquilibrium
 from games.baccara.analysis.pricing import (
     banker_best_response,

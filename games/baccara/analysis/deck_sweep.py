@@ -40,12 +40,9 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from pathlib import Path
 
-from gamekit.core.errors import GameError
-from gamekit.core.numbers import fmt, parse_fraction
-from gamekit.io.atomic import atomic_write
-from gamekit.io.cachedir import cache_root
-from gamekit.parametric import decimal_str, exact_str
-from gamekit.parametric.surd import compare, simplest_between
+from gamekit.core import GameError, fmt, parse_fraction
+from gamekit.exact import compare, decimal_str, exact_str, simplest_between
+from gamekit.io import atomic_write, cache_root
 from games.baccara.infosets import player_infosets
 from games.baccara.models.tables import parse_model
 

@@ -37,12 +37,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from gamekit.additive.foster import AdditiveSolution, solve_additive
-from gamekit.additive.game import AdditiveGame
-from gamekit.additive.reduction import ForcedMoves, forced_moves
-from gamekit.core.certify import certify_additive_profile
-from gamekit.core.errors import GameError
-from gamekit.core.numbers import fmt
+from gamekit.additive import (
+    AdditiveGame,
+    AdditiveSolution,
+    ForcedMoves,
+    certify_additive_profile,
+    forced_moves,
+    solve_additive,
+)
+from gamekit.core import GameError, fmt
 from games.baccara.cards import check_decks
 from games.baccara.models.tables import ModelTables, model_tables, parse_alpha, parse_model
 

@@ -47,7 +47,7 @@ from fractions import Fraction
 
 import pygambit
 
-from gamekit.core.errors import GameError
+from gamekit.core import GameError
 from games.baccara.cards import check_alpha, check_decks
 
 __all__ = ["PLAYER", "BANKER", "build_b3_efg", "lemma1_forced", "behaviour_labels", "tree_size"]

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
-from gamekit.additive.game import AdditiveGame
-from gamekit.core.errors import GameError
+from gamekit.additive import AdditiveGame
+from gamekit.core import GameError
 
 __all__ = [
     "row_mixture",

@@ -11,7 +11,7 @@ own key (model, d, α-range) with the same exact test the solver runs:
   ``intersections`` = ``len(intersection_list)``);
 * every segment's unique equilibrium — Player's formula p(α), Banker's pattern at every
   strategic set and his mixtures — evaluated at a rational α strictly inside the segment is
-  an equilibrium of the game at that α (:func:`gamekit.core.certify.certify_parametric`, the
+  an equilibrium of the game at that α (:func:`gamekit.parametric.certify_parametric`, the
   parametric solver's own certificate). The exceptional points and the non-unique segments
   list only Banker's mixed sets, so they are covered by the type checks only.
 
@@ -26,8 +26,8 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from gamekit.core.errors import CertificationError, GameError
-from gamekit.parametric.surd import QuadraticSurd, compare, simplest_between
+from gamekit.core import CertificationError, GameError
+from gamekit.exact import QuadraticSurd, compare, simplest_between
 
 __all__ = ["RecordRejected", "check_record", "parse_exact"]
 
@@ -125,8 +125,7 @@ def _behaviour(data, labels: dict[str, int], pattern: dict, mixed: dict, alpha) 
 
 
 def _certify(game, data, labels, alpha, player: dict, pattern: dict, mixed: dict) -> None:
-    from gamekit.core.certify import certify_parametric
-    from gamekit.parametric.sweep import ParametricEquilibrium
+    from gamekit.parametric import ParametricEquilibrium, certify_parametric
 
     if len(player) != 1:
         raise RecordRejected("Player's strategy must be one formula")
@@ -164,7 +163,7 @@ def check_record(rec: dict) -> None:
     _check_counts(rec)
     if rec["model"] == "B3":
         return
-    from gamekit.parametric.structure import live_data
+    from gamekit.parametric import live_data
     from games.baccara.analysis.commission import affine_game
 
     lo, hi = Fraction(rec["alpha_min"]), Fraction(rec["alpha_max"])

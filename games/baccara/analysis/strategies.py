@@ -26,9 +26,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from gamekit.core.errors import GameError
-from gamekit.core.numbers import fmt
-from gamekit.io.textfile import read_small_text
+from gamekit.core import GameError, fmt
+from gamekit.io import read_small_text
 from games.baccara.analysis.pricing import (
     banker_best_response,
     payoffs,

@@ -5,7 +5,7 @@ behaviour strategy — is a Nash equilibrium iff (i) y_l = 1 where Banker's gain
 g_l(p₁, p₂) > 0 and y_l = 0 where it is < 0 (Lemma 1/2(a) for the product mixture) and
 (ii) for each Player, his gain from drawing at 5 is ≤ 0 if p_i = 0, ≥ 0 if p_i = 1 and
 = 0 otherwise (his payoff is linear in p_i). Numbers may be Fractions or quadratic surds
-(``gamekit.parametric.surd``) of one field.
+(``gamekit.exact.surd``) of one field.
 """
 
 from __future__ import annotations

@@ -21,10 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from gamekit.additive.many_rows import solve_many_rows
-from gamekit.additive.reduction import forced_moves
-from gamekit.lp.simplex import solve_lp
-from gamekit.parametric.surd import quadratic_roots
+from gamekit.additive import forced_moves, solve_many_rows
+from gamekit.exact import quadratic_roots
+from gamekit.lp import solve_lp
 from games.baccara.banque.certify import profile_values
 from games.baccara.banque.model import ROWS, check_theta, team_game
 
@@ -65,7 +64,7 @@ def _correlated_fast(t: Fraction, decks: int | None = None, banker: str = "total
     """The unique equilibrium from a float LP guess certified exactly (see
     ``theta_correlated._certified_guess``), re-checked on the full game; None if the
     structure is not generic (then the m-row solver decides)."""
-    from gamekit.additive.behaviour import is_additive_equilibrium
+    from gamekit.additive import is_additive_equilibrium
     from games.baccara.banque.theta_correlated import _certified_guess
     from games.baccara.banque.theta_poly import theta_tables
 
@@ -193,7 +192,7 @@ def solve_concept(concept: str, theta: object, decks: int | None = None, banker:
     """Dispatch by name: ``nash``, ``independent`` or ``correlated``; ``decks`` and ``banker``
     as in :func:`games.baccara.banque.model.banque_tables` (None: with replacement; Banker
     sees totals). Banker seeing compositions is offered for the cooperative concepts only."""
-    from gamekit.core.errors import GameError
+    from gamekit.core import GameError
     from games.baccara.banque.model import BANKER_INFO
 
     if decks is not None:

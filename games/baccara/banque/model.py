@@ -32,9 +32,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from gamekit.additive.game import AdditiveGame
-from gamekit.core.errors import GameError
-from gamekit.core.numbers import to_fraction
+from gamekit.additive import AdditiveGame
+from gamekit.core import GameError, to_fraction
 from games.baccara.cards import check_decks
 
 __all__ = [

@@ -14,7 +14,7 @@ complete by cases:
   own p, so an interval is either empty or a continuum whose ends are reported);
 * **vertices** of the curve arrangement inside the square: pairs of curves meet where a
   quadratic vanishes — points in Q or in a real quadratic field Q(√c)
-  (``gamekit.parametric.surd``);
+  (``gamekit.exact.surd``);
 * **arcs**: on curve k between consecutive vertices the rest of y is fixed; eliminating
   y_k from D₁ = D₂ = 0 leaves a second bilinear curve h = 0, met by g_k = 0 at the roots of
   a quadratic;
@@ -35,8 +35,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
 
-from gamekit.doubly_additive.polytope import box_polytope_vertices
-from gamekit.parametric.surd import QuadraticSurd, quadratic_roots, simplest_between, sort_numbers
+from gamekit.exact import (
+    QuadraticSurd,
+    box_polytope_vertices,
+    quadratic_roots,
+    simplest_between,
+    sort_numbers,
+)
 from games.baccara.banque.certify import is_banque_nash, profile_values
 from games.baccara.banque.structure import BanqueStructure, structure
 
@@ -318,7 +323,7 @@ def _cell_candidates(st: BanqueStructure, groups, crit: list, res: NashResult) -
 
 def _int_forms(groups) -> list[tuple[int, int, int, int]]:
     """The curves' coefficients (α, β, γ, δ) as one integer form each (same zero set)."""
-    from gamekit.core.numbers import common_denominator
+    from gamekit.core import common_denominator
 
     out = []
     for co, _ in groups:

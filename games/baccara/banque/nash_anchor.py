@@ -62,7 +62,7 @@ class Anchor:
 
 def _point_exact(br, t: Fraction):
     """The branch's (p₁, p₂) at a rational θ, exact (Fractions or quadratic surds)."""
-    from gamekit.parametric.surd import QuadraticSurd
+    from gamekit.exact import QuadraticSurd
     from games.baccara.banque.theta_nash import _coeffs_in, _ev
 
     p = {i: Fraction(v) for i, v in br.fixed.items()}

@@ -251,7 +251,7 @@ def _box_str(box: Box) -> tuple:
 
 def proof_record(pr: SegmentProof) -> dict:
     """The JSON field ``proof`` of a Nash segment record."""
-    from gamekit.parametric.algebraic import number_decimal
+    from gamekit.exact import number_decimal
 
     out = {"proved": pr.proved, "theta_from": number_decimal(pr.a, 9), "theta_to": number_decimal(pr.c, 9),
            "theta_from_exact": str(pr.a), "theta_to_exact": str(pr.c), "boxes": pr.boxes,

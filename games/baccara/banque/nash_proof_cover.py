@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from gamekit.parametric.algebraic import compare_numbers
+from gamekit.exact import compare_numbers
 from games.baccara.banque.nash_proof import SegmentProof, proof_record, prove_piece
 
 __all__ = ["prove_cover", "probe", "segment_proof_record"]
 
 
 def _theta_in(pr: SegmentProof) -> Fraction:
-    from gamekit.parametric.surd import simplest_between
+    from gamekit.exact import simplest_between
 
     lo, hi = pr.failed_box.t
     return simplest_between(lo, hi) if lo < hi else lo
@@ -91,7 +91,7 @@ def _bar(progress: bool, n: int):
         return None, None
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
 
-    from gamekit.io.progress import stderr_progress
+    from gamekit.io import stderr_progress
 
     bar = stderr_progress(TextColumn("banque Nash proof"), BarColumn(), TextColumn("{task.fields[done]}"),
                           TimeElapsedColumn(), transient=True)
@@ -108,7 +108,7 @@ def segment_proof_record(pc) -> dict | None:
         return None
     rec = proof_record(pr)
     if src is not pc:
-        from gamekit.parametric.algebraic import number_decimal
+        from gamekit.exact import number_decimal
 
         a, c = 1 - pr.c, 1 - pr.a
         rec.update({"theta_from": number_decimal(a, 9), "theta_to": number_decimal(c, 9),

@@ -22,8 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from gamekit.additive.reduction import forced_moves
-from gamekit.core.numbers import common_denominator, primitive_integers
+from gamekit.additive import forced_moves
+from gamekit.core import common_denominator, primitive_integers
 from games.baccara.banque.model import banque_tables, check_theta, team_game
 
 __all__ = ["Affine", "BanqueStructure", "structure"]

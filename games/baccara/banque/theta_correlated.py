@@ -27,9 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from gamekit.additive.many_rows import solve_many_rows
-from gamekit.parametric.algebraic import int_poly, real_roots
-from gamekit.parametric.ratfunc import Poly, RationalFunction, padd, peval, pmul, psub
+from gamekit.additive import solve_many_rows
+from gamekit.exact import Poly, RationalFunction, int_poly, padd, peval, pmul, psub, real_roots
 from games.baccara.banque.model import ROWS, team_game
 from games.baccara.banque.theta_poly import cramer, nearest_ends, theta_tables
 
@@ -82,7 +81,7 @@ class CorrelatedPiece:
         """θ inside (lo, hi) where the product condition holds (when not identically)."""
         if self.independent_everywhere:
             return []
-        from gamekit.parametric.algebraic import compare_numbers
+        from gamekit.exact import compare_numbers
 
         rs = real_roots(int_poly(self.product.num), Fraction(0), Fraction(1))
         return [r for r in rs if compare_numbers(self.lo, r) < 0 < compare_numbers(self.hi, r)]
@@ -258,7 +257,7 @@ def _certified_guess(T, theta0: Fraction):
 def _solve_exact(M: list[list[Fraction]], rhs: list[Fraction]):
     """The unique solution of a consistent system with one more equation than unknowns
     (drop each equation in turn until the rest is nonsingular), or None."""
-    from gamekit.kernel.linalg import solve_exact
+    from gamekit.kernel import solve_exact
 
     for drop in range(len(M)):
         sub = [r for i, r in enumerate(M) if i != drop]

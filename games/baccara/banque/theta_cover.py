@@ -16,15 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from gamekit.parametric.algebraic import compare_numbers, rational_inside
+from gamekit.exact import compare_numbers, rational_inside
 
 __all__ = ["cover"]
 
 
 def _bounds(x) -> tuple[Fraction, Fraction]:
     """Rational lo ≤ x ≤ hi, close (x a Fraction, quadratic surd or real algebraic)."""
-    from gamekit.parametric.algebraic import RealAlgebraic
-    from gamekit.parametric.surd import QuadraticSurd, rational_bounds
+    from gamekit.exact import QuadraticSurd, RealAlgebraic, rational_bounds
 
     if isinstance(x, RealAlgebraic):
         return x.bounds(Fraction(1, 1 << 80))
@@ -36,14 +35,14 @@ def _bounds(x) -> tuple[Fraction, Fraction]:
 def _pick(a, b, attempt: int) -> Fraction:
     """A rational with a small denominator inside (a, b): the simplest in the middle half
     (then, for a retry, in other parts of the gap)."""
-    from gamekit.parametric.surd import _simplest_in_closed
+    from gamekit.exact import simplest_in_closed
 
     lo, hi = _bounds(a)[1], _bounds(b)[0]
     if not lo < hi:
         return rational_inside(a, b)
     w = (hi - lo) / 8
     k = (3, 1, 5, 2, 4, 0)[attempt % 6]
-    return _simplest_in_closed(lo + w * k, lo + w * (k + 2))
+    return simplest_in_closed(lo + w * k, lo + w * (k + 2))
 
 
 def cover(piece_at: Callable[[Fraction], object], degenerate: type[Exception],
@@ -56,7 +55,7 @@ def cover(piece_at: Callable[[Fraction], object], degenerate: type[Exception],
     if progress:
         from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
 
-        from gamekit.io.progress import stderr_progress
+        from gamekit.io import stderr_progress
 
         bar = stderr_progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[done]}"),
                               TimeElapsedColumn(), transient=True)

@@ -14,8 +14,17 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from gamekit.parametric.algebraic import RealAlgebraic, compare_numbers, int_poly
-from gamekit.parametric.ratfunc import Poly, RationalFunction, padd, pmul, poly, pscale
+from gamekit.exact import (
+    Poly,
+    RationalFunction,
+    RealAlgebraic,
+    compare_numbers,
+    int_poly,
+    padd,
+    pmul,
+    poly,
+    pscale,
+)
 
 __all__ = ["reflect_number", "reflect_function", "mirror_piece", "mirror_cover", "mirror_nash_piece",
            "mirror_nash_cover"]

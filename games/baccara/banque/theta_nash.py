@@ -32,8 +32,15 @@ from fractions import Fraction
 
 import flint
 
-from gamekit.parametric.algebraic import RealAlgebraic, compare_numbers, int_poly, real_roots
-from gamekit.parametric.surd import QuadraticSurd, exact_str, rational_bounds
+from gamekit.exact import (
+    QuadraticSurd,
+    RealAlgebraic,
+    compare_numbers,
+    exact_str,
+    int_poly,
+    rational_bounds,
+    real_roots,
+)
 from games.baccara.banque.model import banque_tables
 from games.baccara.banque.theta_poly import theta_tables
 
@@ -357,7 +364,7 @@ def _tstr(m) -> str:
 
 def _formulas(br: _Branch, ys: dict, Dy, data: _Data, fixed: dict) -> dict:
     """Readable formulas of p₁, p₂ (in θ) and of Banker's mixed probabilities (in p₁, p₂)."""
-    from gamekit.parametric.ratfunc import RationalFunction
+    from gamekit.exact import RationalFunction
 
     out = {f"p{i + 1}": exact_str(v) for i, v in fixed.items()}
     if br.kind == "lin":
@@ -385,7 +392,7 @@ def _formulas(br: _Branch, ys: dict, Dy, data: _Data, fixed: dict) -> dict:
 
 
 def _rpow(f, k: int):
-    from gamekit.parametric.ratfunc import RationalFunction
+    from gamekit.exact import RationalFunction
 
     out = RationalFunction.constant(1)
     for _ in range(k):

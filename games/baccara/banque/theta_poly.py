@@ -8,7 +8,7 @@ Cramer's rule each coordinate is N(θ)/D(θ) with polynomial N, D (:func:`cramer
 segment ends where a strict inequality of the certificate (a polynomial numerator) changes
 sign: the odd-multiplicity real roots of those numerators (:func:`sign_changes`), exact
 (rational, quadratic surd, or a real algebraic number isolated by a rational interval —
-``gamekit.parametric.algebraic``).
+``gamekit.exact.algebraic``).
 """
 
 from __future__ import annotations
@@ -17,8 +17,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from gamekit.parametric.algebraic import compare_numbers, int_poly, real_roots
-from gamekit.parametric.ratfunc import Poly, padd, peval, pmul, poly, pscale, psub
+from gamekit.exact import (
+    Poly,
+    compare_numbers,
+    int_poly,
+    padd,
+    peval,
+    pmul,
+    poly,
+    pscale,
+    psub,
+    real_roots,
+)
 from games.baccara.banque.model import ROWS, banque_tables
 
 __all__ = ["ThetaTables", "theta_tables", "pdet", "cramer", "sign_changes", "nearest_ends", "psign"]

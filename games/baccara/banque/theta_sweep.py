@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from gamekit.parametric.algebraic import compare_numbers, number_decimal, number_str
+from gamekit.exact import compare_numbers, number_decimal, number_str
 from games.baccara.banque.model import ROWS
 
 __all__ = ["CONCEPTS", "sweep", "records", "plot_records", "parse_range"]
@@ -29,8 +29,7 @@ _V = "theta"
 
 def parse_range(text: str | None) -> tuple[Fraction, Fraction]:
     """``LO:HI`` (rationals, 0 ≤ LO < HI ≤ 1); None → (0, 1)."""
-    from gamekit.core.errors import GameError
-    from gamekit.core.numbers import to_fraction
+    from gamekit.core import GameError, to_fraction
 
     if text is None:
         return Fraction(0), Fraction(1)
@@ -231,7 +230,7 @@ def plot_records(data: dict[str, list], path: str, decks: int | None = None) -> 
     deal = "with replacement" if decks is None else f"{decks}-deck shoe"
     fig.suptitle(f"Baccara banque: solutions against θ (exact segments; {deal})")
     fig.tight_layout()
-    from gamekit.io.atomic import save_figure
+    from gamekit.io import save_figure
 
     save_figure(fig, path)
     plt.close(fig)

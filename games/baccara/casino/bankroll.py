@@ -33,9 +33,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from gamekit.core.errors import GameError
-from gamekit.core.numbers import fmt, to_fraction
-from gamekit.io.atomic import save_figure
+from gamekit.core import GameError, fmt, to_fraction
+from gamekit.io import save_figure
 from games.baccara.cards import check_decks
 from games.baccara.casino.counting import punto_banco_tables
 from games.baccara.casino.odds import STANDARD_BETS, STATES, Shoe, house_edge

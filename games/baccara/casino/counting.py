@@ -36,8 +36,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from gamekit.core.errors import GameError
-from gamekit.core.numbers import fmt
+from gamekit.core import GameError, fmt
 from games.baccara.cards import RANK_VALUE, RANKS, check_decks
 from games.baccara.casino.odds import STANDARD_BETS, Shoe, coup_distribution, house_edge
 from games.baccara.casino.shoe_play import (

@@ -30,8 +30,7 @@ from fractions import Fraction
 from numbers import Integral
 from typing import TYPE_CHECKING
 
-from gamekit.core.errors import GameError
-from gamekit.core.numbers import to_fraction
+from gamekit.core import GameError, to_fraction
 from games.baccara.cards import RANK_VALUE, RANKS, check_decks, falling
 from games.baccara.rules.drawing import (
     K_STOOD,

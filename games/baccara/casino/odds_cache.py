@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
-from gamekit.io.cachedir import cache_root
+from gamekit.io import cache_root
 from games.baccara.casino.odds import Shoe, coup_distribution
 from games.baccara.rules.drawing import punto_banco_rows
 
@@ -83,7 +83,7 @@ def _write(path: Path, shoe: Shoe, counts: Sequence[int], den: int) -> None:
     rec = {"schema": SCHEMA, "version": VERSION, "shoe": list(shoe.counts), "tableau": _tableau(),
            "denominator": den, "counts": list(counts)}
     try:
-        from gamekit.io.atomic import atomic_write
+        from gamekit.io import atomic_write
 
         path.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(path, json.dumps(rec, separators=(",", ":")), fsync=False, direct_special=False)

@@ -28,9 +28,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from gamekit.core.errors import GameError
-from gamekit.core.numbers import to_fraction
-from gamekit.io.atomic import save_figure
+from gamekit.core import GameError, to_fraction
+from gamekit.io import save_figure
 from games.baccara.cards import RANK_VALUE, RANKS, check_decks
 from games.baccara.casino.odds import Shoe, chemin_de_fer_expectation
 from games.baccara.casino.stats import Z95, BetStat
@@ -201,7 +200,7 @@ class ShoeStat(BetStat):
         lo, hi = self.ci95
         d: dict = {"mean": self.mean, "stderr": self.stderr, "ci95": [lo, hi]}
         if self.exact is not None:
-            from gamekit.core.numbers import fmt
+            from gamekit.core import fmt
 
             d.update(exact=fmt(self.exact), exact_float=float(self.exact), exact_in_ci95=self.within(float(self.exact)))
         return d

@@ -35,8 +35,7 @@ from fractions import Fraction
 from numbers import Integral
 from typing import TYPE_CHECKING, Any
 
-from gamekit.core.errors import GameError
-from gamekit.core.numbers import to_fraction
+from gamekit.core import GameError, to_fraction
 from games.baccara.casino.odds import STATES, Bet, Shoe
 from games.baccara.casino.stats import BetStat
 

@@ -39,8 +39,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from gamekit.core.errors import GameError
-from gamekit.core.numbers import to_fraction
+from gamekit.core import GameError, to_fraction
 from games.baccara.cards import RANK_VALUE, RANKS, check_decks
 from games.baccara.casino import odds_cache, shoe_kernel, sim_core
 from games.baccara.casino.odds import (
@@ -487,7 +486,7 @@ def plot_sessions(result: SessionResult, path: str, density: bool = True) -> str
     ax.legend(fontsize=8)
     fig.tight_layout()
     try:
-        from gamekit.io.atomic import save_figure
+        from gamekit.io import save_figure
 
         return save_figure(fig, path)  # atomic; the format follows the extension
     finally:

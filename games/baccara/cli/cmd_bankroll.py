@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
 def _render(res) -> None:
     from rich.table import Table
 
-    from gamekit.core.numbers import fmt
+    from gamekit.core import fmt
 
     s = res.summary()
     from games.baccara.cli.console import print_table, stdout_console

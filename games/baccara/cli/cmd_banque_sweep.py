@@ -16,7 +16,7 @@ import argparse
 import json
 import sys
 
-from gamekit.core.errors import GameError
+from gamekit.core import GameError
 
 
 def _concepts(text: str, allow_many: bool) -> list[str]:

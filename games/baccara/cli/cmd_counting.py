@@ -15,7 +15,7 @@ import argparse
 import json
 import sys
 
-from gamekit.core.errors import GameError
+from gamekit.core import GameError
 from games.baccara.cli.progress import json_safe
 
 __all__ = ["add_arguments", "run"]
@@ -143,7 +143,7 @@ def _plot_eor(res, path: str) -> None:
     import matplotlib.pyplot as plt
     import numpy as np
 
-    from gamekit.io.atomic import save_figure
+    from gamekit.io import save_figure
     from games.baccara.cards import RANKS
 
     bets = list(res.eor)
@@ -170,7 +170,7 @@ def _plot_sixes(s, path: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from gamekit.io.atomic import save_figure
+    from gamekit.io import save_figure
 
     ks = sorted(s.histogram)
     fig, ax = plt.subplots(figsize=(7, 4.4), dpi=110)
@@ -196,7 +196,7 @@ def _plot_positions(tc, path: str) -> None:
     import matplotlib.pyplot as plt
     import numpy as np
 
-    from gamekit.io.atomic import save_figure
+    from gamekit.io import save_figure
 
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.6), dpi=110)
     colors = {"banker": "#c0392b", "player": "#08519c"}

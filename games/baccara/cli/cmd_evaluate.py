@@ -21,7 +21,7 @@ import re
 import sys
 from fractions import Fraction
 
-from gamekit.core.errors import GameError
+from gamekit.core import GameError
 from games.baccara.cli.progress import json_safe
 from games.baccara.models.tables import MODELS
 

@@ -18,7 +18,7 @@ import json
 import sys
 from fractions import Fraction
 
-from gamekit.core.numbers import fmt, to_fraction
+from gamekit.core import fmt, to_fraction
 from games.baccara.cards import falling
 from games.baccara.casino.odds import (
     STANDARD_BETS,

@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
         from games.baccara.cli.cmd_banque_sweep import run_plot
 
         return run_plot(args)
-    from gamekit.core.errors import GameError
+    from gamekit.core import GameError
     from games.baccara.analysis.deck_sweep import parse_alpha_max, parse_decks, run_sweep
     from games.baccara.models.tables import parse_model
     from games.baccara.plots import figures

@@ -90,7 +90,7 @@ def _render(results, npass: int, seconds: float, skipped: int = 0) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gamekit.io.progress import stderr_progress
+    from gamekit.io import stderr_progress
 
     if args.list:
         return _list(args)

@@ -15,7 +15,7 @@ import sys
 import time
 from fractions import Fraction
 
-from gamekit.core.numbers import fmt
+from gamekit.core import fmt
 
 __all__ = ["run_rules", "render_rules"]
 

@@ -20,7 +20,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from gamekit.core.errors import GameError
+from gamekit.core import GameError
 from games.baccara.cli.argtypes import exact_int
 from games.baccara.cli.cmd_house_edge import add_bet_arguments, bets_from_args
 
@@ -91,7 +91,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def simulation_json(res: SimulationResult, decks: int | None) -> dict:
-    from gamekit.core.numbers import fmt
+    from gamekit.core import fmt
     from games.baccara.casino.stats import Z95
 
     out: dict = {
@@ -228,7 +228,7 @@ def _write_outcomes(path: str, res: SimulationResult, k: int) -> None:
     """First k coups of the run, card by card (same seed, same shoes as the simulation)."""
     import csv
 
-    from gamekit.io.atomic import atomic_open
+    from gamekit.io import atomic_open
     from games.baccara.cards import RANKS
     from games.baccara.casino.odds import STATES
     from games.baccara.casino.simulation import first_coups

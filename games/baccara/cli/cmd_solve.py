@@ -18,7 +18,7 @@ import sys
 import time
 from fractions import Fraction
 
-from gamekit.core.numbers import fmt
+from gamekit.core import fmt
 from games.baccara.infosets import STAND, THIRD_CARDS, total_of
 from games.baccara.models.tables import MODELS
 

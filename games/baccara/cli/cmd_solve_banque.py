@@ -17,7 +17,7 @@ import json
 import sys
 import time
 
-from gamekit.parametric.surd import QuadraticSurd, decimal_str, exact_str
+from gamekit.exact import QuadraticSurd, decimal_str, exact_str
 from games.baccara.banque.model import infoset_label  # noqa: F401  (label format documented there)
 
 DEFAULT_THETA = "1/2"

@@ -191,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
         args.decks = "6"
     from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
-    from gamekit.io.progress import stderr_progress
+    from gamekit.io import stderr_progress
 
     try:
         with stderr_progress(TextColumn("[bold]sweep[/] {task.description}"), BarColumn(), MofNCompleteColumn(),

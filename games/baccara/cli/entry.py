@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from gamekit.io.guard import launch
+from gamekit.io import launch
 
 __all__ = ["main"]
 

@@ -12,8 +12,8 @@ import difflib
 import importlib
 import sys
 
-from gamekit.core.errors import GameError
-from gamekit.io.guard import CliParser, guard_main, run_subcommand
+from gamekit.core import GameError
+from gamekit.io import CliParser, guard_main, run_subcommand
 
 # subcommand name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {

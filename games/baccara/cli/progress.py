@@ -12,7 +12,7 @@ __all__ = ["progress_bar", "json_safe"]
 @contextmanager
 def progress_bar(what: str, total: int) -> Iterator[Callable[[int, int], None]]:
     """Yields ``tick(done, total)``: a transient bar on a terminal, plain lines otherwise."""
-    from gamekit.io.progress import stderr_progress
+    from gamekit.io import stderr_progress
 
     with stderr_progress(transient=True) as bar:
         task = bar.add_task(what, total=total)

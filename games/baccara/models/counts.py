@@ -47,7 +47,7 @@ from functools import cache
 
 import numpy as np
 
-from gamekit.core.errors import GameError
+from gamekit.core import GameError
 from games.baccara.cards import falling
 
 __all__ = [

@@ -54,9 +54,8 @@ from functools import cache, cached_property, lru_cache
 
 import numpy as np
 
-from gamekit.additive.game import AdditiveGame
-from gamekit.core.errors import GameError
-from gamekit.core.numbers import fmt
+from gamekit.additive import AdditiveGame
+from gamekit.core import GameError, fmt
 from games.baccara.cards import check_alpha, check_decks
 from games.baccara.infosets import (
     banker_compositions,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from gamekit.core.errors import GameError
+from gamekit.core import GameError
 from gamekit.parametric import AffineAdditiveGame, ParametricSolution, solve_parametric
 
 __all__ = ["figure2_solution", "figure2_data"]

@@ -18,8 +18,7 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-from gamekit.core.errors import GameError
-from gamekit.core.numbers import fmt
+from gamekit.core import GameError, fmt
 
 __all__ = ["COLOURS", "paper_label", "curves_data", "draw_curves", "curves_figure", "mixing_data", "limit_data", "draw_mixing",
            "number_intersections", "colour_caption", "mixing_caption"]
@@ -81,7 +80,7 @@ def _pyplot():
 
 def _save(fig, path) -> Path:
     """Write the figure atomically; the format follows the extension (none: ``.png`` is added)."""
-    from gamekit.io.atomic import save_figure
+    from gamekit.io import save_figure
 
     out = Path(path)
     if out.parent and not out.parent.exists():

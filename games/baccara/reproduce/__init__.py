@@ -96,7 +96,7 @@ def registry() -> list[Claim]:
 def _show(x: object) -> str:
     from fractions import Fraction
 
-    from gamekit.core.numbers import fmt
+    from gamekit.core import fmt
 
     if isinstance(x, Fraction):
         return fmt(x)

@@ -23,14 +23,12 @@ from fractions import Fraction as F
 from functools import cache
 from itertools import combinations
 
-from gamekit.additive.behaviour import col_best_response
-from gamekit.additive.reduction import materialize
-from gamekit.bimatrix.dominance import dominating_mixture, iterated_dominance
-from gamekit.bimatrix.solve import solve_result
-from gamekit.core.game import BimatrixGame
-from gamekit.lp.zerosum import solve_matrix_game
-from gamekit.parametric import AffineAdditiveGame, AlphaPoint, QuadraticSurd, analyze, live_data
-from gamekit.parametric.surd import compare, quadratic_roots, sort_numbers
+from gamekit.additive import col_best_response, materialize
+from gamekit.bimatrix import dominating_mixture, iterated_dominance, solve_result
+from gamekit.core import BimatrixGame
+from gamekit.exact import QuadraticSurd, compare, quadratic_roots, sort_numbers
+from gamekit.lp import solve_matrix_game
+from gamekit.parametric import AffineAdditiveGame, AlphaPoint, analyze, live_data
 from games.baccara.analysis.equilibria import fix_banker_moves, solve_model
 from games.baccara.cards import shoe_counts
 from games.baccara.infosets import THIRD_CARDS

@@ -29,8 +29,7 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction as F
 from functools import cache
 
-from gamekit.parametric import QuadraticSurd, compare, exact_str
-from gamekit.parametric.surd import simplest_between
+from gamekit.exact import QuadraticSurd, compare, exact_str, simplest_between
 from games.baccara.infosets import THIRD_CARDS, banker_compositions, total_of
 from games.baccara.reproduce import claim
 from games.baccara.reproduce.paper_data import (
@@ -117,7 +116,7 @@ def _rows(paper: dict, ours: dict, what: str) -> tuple[Shown, Shown]:
 
 def _dec7(x) -> str:
     """The paper's rounding: 7 decimal places, from the exact value (Fraction or surd)."""
-    from gamekit.parametric import decimal_str
+    from gamekit.exact import decimal_str
 
     return format(Decimal(decimal_str(x, 24)).quantize(Decimal("0.0000001"), rounding=ROUND_HALF_EVEN), "f")
 

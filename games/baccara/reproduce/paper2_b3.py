@@ -36,8 +36,7 @@ from functools import cache
 
 import sympy
 
-from gamekit.additive.foster import breakpoints, foster_classes, solve_additive
-from gamekit.additive.game import AdditiveGame
+from gamekit.additive import AdditiveGame, breakpoints, foster_classes, solve_additive
 from gamekit.doubly_additive import DoublyAdditiveGame, index_of_subset
 from games.baccara.analysis.b3_uniqueness import certify
 from games.baccara.analysis.equilibria import solve_model
@@ -460,7 +459,7 @@ for _a in ALPHAS_D6:
 # ------------------------------------------------------------------------------------------
 def table7_rows(d: int) -> list[tuple]:
     """For each Table 7 interval of d: the paper's (strategy, q, p) vs ours at a rational α inside."""
-    from gamekit.parametric.surd import simplest_between
+    from gamekit.exact import simplest_between
 
     out_p, out_o = [], []
     for lo, hi, strat, eq in TABLE7[d]:

@@ -5,7 +5,7 @@ other claim modules skip.
   every d ≥ 77 (:mod:`games.baccara.analysis.b2_all_d`): uniqueness, the 28 curves, the 37
   crossing pairs, Lemma 1's forced moves, (26) and (35) — *proved* for every integer d ≥ 77
   and every α ∈ [0, 1/10] (every sign a polynomial sign in (d, α),
-  :mod:`gamekit.parametric.uniform_sign`).
+  :mod:`gamekit.exact.uniform_sign`).
 * ``II.B2.alld.unique`` — Model B2's equilibrium is unique for every d ≥ 12 (Table 5 + Table 6);
   ``II.B2.alld.thm1`` — with the per-d sweep, Theorem 1's counts for every d ≥ 1;
   ``II.B2.alld.table4`` — Table 4's columns beyond its printed bounds.
@@ -18,7 +18,7 @@ other claim modules skip.
 * ``II.B2.figure1.regions`` — the "43 disjoint connected open regions" of Figure 1, counted
   exactly (:mod:`gamekit.parametric.arrangement`).
 * ``I.sec3.supports`` — paper I's "5 / 3 / 1" failures of the other nine supports of size two,
-  for every α ∈ [0, 1/15) (:mod:`gamekit.parametric.sign_cells`).
+  for every α ∈ [0, 1/15) (:mod:`gamekit.exact.cells`).
 
 The claim descriptions start with PROVED (for every d in the stated range, exactly) unless they
 say "checked"; the ours-values of the d-claims start with the status ("proved for every d >= …").
@@ -166,7 +166,7 @@ def _table7_d13():
 
 def _q_formula(strategy: str):
     """q*(d) making Player indifferent at (1,4) against ``strategy`` (Table 5 + Table 7)."""
-    from gamekit.parametric.uniform_sign import to_poly
+    from gamekit.exact import to_poly
     from games.baccara.analysis.b3_all_d import _b3_polys, player_gains
 
     target = table7_target(strategy)
@@ -224,7 +224,7 @@ def _lemma1_all():
        "crossings). The paper's own 20 curves and 23 intersections give 44 (see errata)",
        compare=lambda paper, ours: paper[1:] == ours[1:3] and ours[0] == 1 + ours[1] + ours[2])
 def _regions():
-    from gamekit.parametric.arrangement import count_faces
+    from gamekit.parametric import count_faces
     from games.baccara.reproduce.paper2_b2 import _d6
 
     sol = _d6()
@@ -239,8 +239,7 @@ def support_conditions(A, B0, B1, kept, i: int, j: int, hi: F = F(1, 15),
     maximality condition over the sign cells of [0, hi)). q makes Player indifferent (α-free);
     maximality: p(α) makes Banker indifferent between i and j and both maximal (and p(α) ∈ [0, 1]
     when ``require_p``)."""
-    from gamekit.parametric.ratfunc import padd, pmul, poly, pscale, psub
-    from gamekit.parametric.sign_cells import sign_cells
+    from gamekit.exact import padd, pmul, poly, pscale, psub, sign_cells
 
     def col(u, k):
         return poly(B0[u][k], B1[u][k])
@@ -358,7 +357,7 @@ def _thm1_all_d():
 
 @cache
 def _b3_pair():
-    from gamekit.parametric.family_proof import prove_unique
+    from gamekit.parametric import prove_unique
     from games.baccara.analysis.b3_all_d import MIXED_SET, b3_pair_family
 
     return prove_unique(b3_pair_family(), D13, 0, ALPHA_MAX, MIXED_SET)

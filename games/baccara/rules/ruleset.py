@@ -41,9 +41,8 @@ from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 
-from gamekit.core.errors import GameError
-from gamekit.core.numbers import to_fraction
-from gamekit.io.textfile import read_small_text
+from gamekit.core import GameError, to_fraction
+from gamekit.io import read_small_text
 from games.baccara.infosets import STAND, THIRD_CARDS, composition_label, total_of
 
 __all__ = [
@@ -108,7 +107,7 @@ class RuleSet:
 
     def summary(self) -> dict:
         """JSON form: name, description, and the keys that are free or fixed."""
-        from gamekit.core.numbers import fmt
+        from gamekit.core import fmt
 
         def side(d: Mapping[str, Fraction | None]) -> dict:
             return {

@@ -7,7 +7,7 @@ sample n proves nothing about the others; this module proves such signs for all 
 n ≥ n₀ by exact algebra, and says exactly what it showed.
 
 Univariate (:func:`integer_sign`). Let P ≠ 0 have integer (or rational) coefficients and
-largest real root r (isolated exactly with :func:`gamekit.parametric.algebraic.real_roots`).
+largest real root r (isolated exactly with :func:`gamekit.exact.algebraic.real_roots`).
 For real x > r, P(x) has the sign of its leading coefficient (no root beyond r, P(x) → ±∞).
 So for all integers n ≥ N := max(n₀, ⌊r⌋ + 1) the sign is that of the leading coefficient,
 and the finitely many integers n₀ ≤ n < N are evaluated exactly.
@@ -41,7 +41,7 @@ from math import comb, floor
 from flint import fmpq, fmpq_poly, fmpz_poly
 
 from gamekit.core.errors import GameError
-from gamekit.parametric.algebraic import RealAlgebraic, compare_numbers, number_decimal, real_roots
+from gamekit.exact.algebraic import RealAlgebraic, compare_numbers, number_decimal, real_roots
 
 __all__ = [
     "IntegerSignCertificate",

@@ -48,6 +48,7 @@ __all__ = [
     "to_sympy",
     "rational_bounds",
     "simplest_between",
+    "simplest_in_closed",
 ]
 
 
@@ -426,19 +427,36 @@ def rational_bounds(x: Number | int, bits: int = 64) -> tuple[Fraction, Fraction
     return x.a + x.b * s_hi, x.a + x.b * s_lo
 
 
-def _simplest_in_closed(lo: Fraction, hi: Fraction) -> Fraction:
-    """The fraction with the smallest denominator (then numerator) in [lo, hi], lo ≤ hi."""
+def simplest_in_closed(lo: Fraction, hi: Fraction) -> Fraction:
+    """The fraction with the smallest denominator (then numerator) in [lo, hi], lo ≤ hi.
+
+    Parameters
+    ----------
+    lo, hi : Fraction
+        The closed interval's ends, ``lo <= hi``.
+
+    Returns
+    -------
+    Fraction
+        The simplest rational in ``[lo, hi]`` (continued fractions).
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> simplest_in_closed(Fraction(3, 10), Fraction(2, 5))
+    Fraction(1, 3)
+    """
     if lo <= 0 <= hi:
         return Fraction(0)
     if hi < 0:
-        return -_simplest_in_closed(-hi, -lo)
+        return -simplest_in_closed(-hi, -lo)
     fl = math.floor(lo)
     if fl == lo:
         return Fraction(fl)
     if fl + 1 <= hi:
         return Fraction(fl + 1)
     # lo, hi in (fl, fl + 1): recurse on the reciprocals of the fractional parts
-    inner = _simplest_in_closed(1 / (hi - fl), 1 / (lo - fl))
+    inner = simplest_in_closed(1 / (hi - fl), 1 / (lo - fl))
     return fl + 1 / inner
 
 
@@ -453,7 +471,7 @@ def simplest_between(a: Number | int, b: Number | int) -> Fraction:
         if a_hi < b_lo:
             # shrink by a margin so that the result is strictly inside (a, b)
             gap = (b_lo - a_hi) / 4
-            return _simplest_in_closed(a_hi + gap, b_lo - gap)
+            return simplest_in_closed(a_hi + gap, b_lo - gap)
         bits *= 2
         if bits > 1 << 16:  # pragma: no cover - cannot happen for a < b
             raise ValueError("could not separate the two numbers")

@@ -6,7 +6,7 @@ m + 1 in α (m = the searched player's free information sets). This module repre
 exactly, without floating point:
 
 * a rational root is a :class:`~fractions.Fraction`;
-* a root of an irreducible quadratic is a :class:`~gamekit.parametric.surd.QuadraticSurd`
+* a root of an irreducible quadratic is a :class:`~gamekit.exact.surd.QuadraticSurd`
   (the exact field arithmetic of the Foster layer);
 * a root of an irreducible polynomial of degree ≥ 3 is a :class:`RealAlgebraic`: the
   polynomial, the index of the root among its real roots, and a rational isolating interval
@@ -31,8 +31,8 @@ from math import gcd
 
 from flint import fmpq, fmpz_poly
 
-from gamekit.parametric.surd import QuadraticSurd, quadratic_roots
-from gamekit.parametric.surd import compare as surd_compare
+from gamekit.exact.surd import QuadraticSurd, quadratic_roots
+from gamekit.exact.surd import compare as surd_compare
 
 __all__ = [
     "RealAlgebraic",
@@ -280,7 +280,7 @@ def compare_numbers(x, y) -> int:
         if ya:
             ylo, yhi = y.lo, y.hi
         elif isinstance(y, QuadraticSurd):
-            from gamekit.parametric.surd import rational_bounds
+            from gamekit.exact.surd import rational_bounds
 
             ylo, yhi = rational_bounds(y, bits)
         else:
@@ -309,11 +309,11 @@ def rational_inside(a, b) -> Fraction:
     """A rational strictly between the reals a < b: the midpoint of separated bounds
     (small denominators when a and b are rational)."""
     if not isinstance(a, (RealAlgebraic, QuadraticSurd)) and not isinstance(b, (RealAlgebraic, QuadraticSurd)):
-        from gamekit.parametric.surd import _simplest_in_closed
+        from gamekit.exact.surd import simplest_in_closed
 
         fa, fb = Fraction(a), Fraction(b)
         gap = (fb - fa) / 4
-        return _simplest_in_closed(fa + gap, fb - gap)
+        return simplest_in_closed(fa + gap, fb - gap)
     bits = 64
     for _ in range(100000):
         _, ahi = _bounds(a, bits)
@@ -331,7 +331,7 @@ def _bounds(x, bits: int) -> tuple[Fraction, Fraction]:
     if isinstance(x, RealAlgebraic):
         return x.lo, x.hi
     if isinstance(x, QuadraticSurd):
-        from gamekit.parametric.surd import rational_bounds
+        from gamekit.exact.surd import rational_bounds
 
         return rational_bounds(x, bits)
     f = Fraction(x)
@@ -342,7 +342,7 @@ def _upper(x, w: Fraction) -> tuple[Fraction, Fraction]:
     if isinstance(x, RealAlgebraic):
         return x.bounds(w)
     if isinstance(x, QuadraticSurd):
-        from gamekit.parametric.surd import rational_bounds
+        from gamekit.exact.surd import rational_bounds
 
         bits = max(64, w.denominator.bit_length() + 8)
         return rational_bounds(x, bits)

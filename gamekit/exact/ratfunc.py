@@ -11,7 +11,7 @@ equal functions compare equal and hash alike. ``str`` prints the paper's form, e
 ``(477191 - 54732*alpha)/(12*(49377 - 26957*alpha))`` (equation (25)) or
 ``17*(4903 - 621*alpha)/(144*(691 - 377*alpha))`` — sympy parses both
 (:meth:`RationalFunction.to_sympy`). Evaluation accepts Fractions and
-:class:`~gamekit.parametric.surd.QuadraticSurd` values of α.
+:class:`~gamekit.exact.surd.QuadraticSurd` values of α.
 
 Polynomials are tuples of Fractions, lowest degree first, without trailing zeros
 (the zero polynomial is ``()``).
@@ -24,7 +24,7 @@ from math import gcd
 
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import common_denominator, integer_row
-from gamekit.parametric.surd import Number, QuadraticSurd
+from gamekit.exact.surd import Number, QuadraticSurd
 
 __all__ = ["Poly", "poly", "padd", "psub", "pmul", "pscale", "pdivmod", "pgcd", "peval", "pstr",
            "RationalFunction"]

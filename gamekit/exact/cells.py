@@ -1,10 +1,10 @@
 """Exact sign cells of finitely many polynomials on a closed interval [a, b].
 
 The real roots of polynomials P₁ … P_k in (a, b) (isolated exactly:
-:func:`gamekit.parametric.algebraic.real_roots`) cut [a, b] into *cells*: the points a, b and
+:func:`gamekit.exact.algebraic.real_roots`) cut [a, b] into *cells*: the points a, b and
 each root, and the open intervals between consecutive points. Every Pᵢ has a constant sign on
 each cell (no root inside an open cell; at a point the sign is decided exactly by
-:func:`~gamekit.parametric.algebraic.sign_at`). So any statement that is a Boolean combination
+:func:`~gamekit.exact.algebraic.sign_at`). So any statement that is a Boolean combination
 of sign conditions on the Pᵢ is true for *every* α ∈ [a, b] iff it is true on every cell — a
 finite, exact check (a one-dimensional cylindrical decomposition). Rational functions enter
 through numerator·denominator.
@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from gamekit.parametric.algebraic import (
+from gamekit.exact.algebraic import (
     compare_numbers,
     int_poly,
     number_str,
