@@ -13,7 +13,7 @@ setup(
         Extension(
             "games.baccara.casino._shoe",
             sources=["games/baccara/casino/_shoe.c"],
-            extra_compile_args=["-O2", "-fno-strict-aliasing", "-pthread"],
+            extra_compile_args=["-O3", "-fno-wrapv", "-fno-strict-aliasing", "-pthread"],
             extra_link_args=["-pthread"],
             optional=True,
         )

@@ -573,6 +573,7 @@ static PyObject *py_deal(PyObject *self, PyObject *args, PyObject *kw) {
     PyObject *result = NULL;
     void *ct = NULL;
     int16_t *code_t = NULL;
+    int32_t *small = NULL;
 #define GET(obj, nm, k, sz, d0, d1, w, v)                                   \
     do {                                                                     \
         if (get_buffer(obj, nm, k, sz, d0, d1, w, v) < 0) goto done;         \
@@ -641,11 +642,12 @@ static PyObject *py_deal(PyObject *self, PyObject *args, PyObject *kw) {
 
     int64_t val[13] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0};
     static const int32_t burn_len[13] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
-    int32_t px[256], bx[256], v10[16], v1[16];
     int wide = C > 64; /* the byte table holds class * 4 + 2 < 256 */
     ct = malloc(40000 * (wide ? 2 : 1));
     code_t = malloc(40000 * sizeof *code_t);
-    if (!ct || !code_t) {
+    small = malloc((256 + 256 + 16 + 16) * sizeof *small);
+    int32_t *px = small, *bx = small + 256, *v10 = small + 512, *v1 = small + 528;
+    if (!ct || !code_t || !small) {
         PyErr_NoMemory();
         goto done;
     }
@@ -667,6 +669,7 @@ static PyObject *py_deal(PyObject *self, PyObject *args, PyObject *kw) {
 done:
     free(ct);
     free(code_t);
+    free(small);
     for (int i = 0; i < nheld; i++) PyBuffer_Release(held[i]);
     return result;
 #undef GET

@@ -121,11 +121,12 @@ def compiled_kernel() -> ModuleType | None:
 
 def _self_test(mod: ModuleType) -> bool:
     """16 one-deck shoes against the reference: with 51 classes and no codes (the eight-lane
-    path), and with one class per state and codes (the wide table, shoes in pairs)."""
+    path), and with 101 classes and codes (the wide table, shoes in pairs)."""
     base = [r for r in range(13) for _ in range(4)]
     key = ref.seed_key(20240229)
     want = [ref.deal_codes(base, key, s, 7, True) for s in range(16)]
-    for classes, codes in (([i % 50 for i in range(NO_COUP)] + [50], False), (list(range(NO_COUP + 1)), True)):
+    for wide, codes in ((50, False), (100, True)):  # over 64 classes: the 16-bit class table
+        classes = [i % wide for i in range(NO_COUP)] + [wide]
         d = _CDealer(mod, base, classes, 7, True, key, "auto", 1, codes)
         sums = Sums(1, classes[-1] + 1)
         if d.deal(0, 16, 1 << 30, sums) != [len(w) for w in want]:
