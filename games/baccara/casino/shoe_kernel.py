@@ -97,6 +97,10 @@ def compiled_kernel() -> ModuleType | None:
     True
     """
     try:
+        damage = _damage()
+        if damage:
+            _notice(f"is damaged ({damage}); reinstall gamekit")
+            return None
         from games.baccara.casino import _shoe  # type: ignore[attr-defined]
     except ImportError as exc:
         missing = isinstance(exc, ModuleNotFoundError) and exc.name == "games.baccara.casino._shoe"
@@ -117,6 +121,43 @@ def compiled_kernel() -> ModuleType | None:
         _notice("deals other shoes than the reference (self-test)")
         return None
     return _shoe
+
+
+def _damage() -> str | None:
+    """Why the extension's file cannot be loaded safely, or None (no file: the import says so).
+
+    A truncated shared object kills the process with SIGBUS when the dynamic loader maps
+    the missing pages; an ELF file (Linux, BSD) is therefore read first: its header must be
+    whole and every loaded segment and the section table must lie inside the file. Other
+    formats are left to the loader."""
+    import importlib.util
+    import os
+    import struct
+
+    spec = importlib.util.find_spec("games.baccara.casino._shoe")
+    path = None if spec is None else spec.origin
+    if not path or not os.path.isfile(path):
+        return None
+    with open(path, "rb") as fh:
+        head = fh.read(64)
+        size = os.fstat(fh.fileno()).st_size
+        if head[:4] != b"\x7fELF":
+            return None if sys.platform in ("darwin", "win32") else "not an ELF file"
+        if len(head) < 64:
+            return "truncated"
+        if head[4] != 2 or head[5] != 1:  # only 64-bit little-endian files are read here
+            return None
+        phoff, shoff = struct.unpack_from("<QQ", head, 32)
+        phentsize, phnum, shentsize, shnum = struct.unpack_from("<HHHH", head, 54)
+        if phoff + phentsize * phnum > size or shoff + shentsize * shnum > size or phentsize < 56:
+            return "truncated"
+        fh.seek(phoff)
+        table = fh.read(phentsize * phnum)
+    for k in range(phnum):
+        ptype, _, offset, _, _, filesz = struct.unpack_from("<IIQQQQ", table, k * phentsize)
+        if ptype == 1 and offset + filesz > size:  # PT_LOAD beyond the end of the file
+            return "truncated"
+    return None
 
 
 def _self_test(mod: ModuleType) -> bool:
