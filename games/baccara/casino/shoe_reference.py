@@ -159,8 +159,10 @@ def deal_shoe(cards: Sequence[int], cut: int = 7, burn: bool = True, cap: int | 
 
     Examples
     --------
-    >>> [code for code, _, _ in deal_shoe([8, 0, 8, 1, 5, 5] + [4] * 6, cut=6, burn=False)]
-    [244]
+    Player's two nines (natural 8, a pair) against Banker's ace and two:
+
+    >>> deal_shoe([8, 0, 8, 1, 5, 5] + [4] * 6, cut=6, burn=False)[0]
+    (654, [8, 8], [0, 1])
     """
     val = VALUES
     pdraws, bdraws = _rules()

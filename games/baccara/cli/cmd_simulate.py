@@ -293,7 +293,7 @@ def run(args: argparse.Namespace) -> int:
     bar = None
     from games.baccara.casino.shoe_kernel import choose_kernel
 
-    slow = choose_kernel(args.kernel) == "python"  # the reference: about 300 times slower
+    slow = choose_kernel(args.kernel) == "python"  # the reference: hundreds of times slower
     if rounds >= (1_000_000 if slow else 50_000_000) and sys.stderr.isatty():
         from rich.progress import Progress
 
