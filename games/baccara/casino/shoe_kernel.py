@@ -61,6 +61,7 @@ Lanes = Literal["auto", "avx512", "scalar"]
 ABI = 1
 """The version of ``_shoe.deal``'s interface this module speaks (``_shoe.ABI`` must equal it)."""
 NO_COUP = 1600
+MAX_THREADS = 64  # the compiled kernel's limit; more workers deal on 64 threads (same result)
 seed_key = ref.seed_key
 _FIX = ("the compiled dealing kernel games.baccara.casino._shoe {why}: `baccara simulate` deals with the "
         "pure-Python reference (hundreds of times slower); install a C compiler and reinstall gamekit "
@@ -321,7 +322,7 @@ class Dealer:
         C kernel: draw eight shoes' positions in AVX-512 lanes (``"auto"``: when the CPU has
         them). The shoes are the same either way.
     threads : int
-        Threads of the C kernel (the result does not depend on them).
+        Threads of the C kernel, at most :data:`MAX_THREADS` (the result does not depend on them).
     want_codes : bool
         Keep each coup's code (``codes``, int16, ``count × maxc``, row s valid up to its coups).
 
@@ -345,6 +346,7 @@ class Dealer:
             raise GameError(f"lanes must be 'auto', 'avx512' or 'scalar', got {lanes!r}")
         base = [r for r, n in enumerate(counts) for _ in range(n)]
         key = ref.seed_key(seed)
+        threads = max(1, min(int(threads), MAX_THREADS))
         self.kernel = choose_kernel(kernel)
         mod = compiled_kernel() if self.kernel == "c" else None
         if mod is not None:
