@@ -45,7 +45,7 @@ import sys
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from types import ModuleType
 from typing import Literal
 
@@ -78,14 +78,48 @@ class KernelInfo:
     threads: int
 
 
+@cache
 def _notice(why: str) -> None:
+    """One line on stderr, once per process (the cache remembers that it was written)."""
     sys.stderr.write("notice: " + _FIX.format(why=why) + "\n")
 
 
+_NAME = "games.baccara.casino._shoe"
+
+
 @lru_cache(maxsize=1)
+def _probe() -> tuple[ModuleType | None, str]:
+    """(the extension, "") if it is installed, intact, speaks :data:`ABI` and passes its
+    self-test; else (None, why not). Runs once per process."""
+    import importlib
+    import importlib.util
+
+    try:
+        if importlib.util.find_spec(_NAME) is None:
+            return None, "is not installed"
+        damage = _damage()
+        if damage:
+            return None, f"is damaged ({damage})"
+        mod = importlib.import_module(_NAME)
+    except ModuleNotFoundError as exc:
+        return None, "is not installed" if exc.name == _NAME else f"does not load ({type(exc).__name__})"
+    except Exception as exc:  # noqa: BLE001 - a damaged module: any failure means "not usable"
+        return None, f"does not load ({type(exc).__name__})"
+    if getattr(mod, "ABI", None) != ABI:
+        return None, f"has interface version {getattr(mod, 'ABI', None)!r}, expected {ABI} (a stale build)"
+    try:
+        ok = _self_test(mod)
+    except Exception as exc:  # noqa: BLE001 - a kernel that raises on valid input is not usable
+        return None, f"fails its self-test ({type(exc).__name__})"
+    if not ok:
+        return None, "deals other shoes than the reference (self-test)"
+    return mod, ""
+
+
 def compiled_kernel() -> ModuleType | None:
-    """The compiled extension if it imports, speaks :data:`ABI` and passes its self-test;
-    else None, after one line on stderr (once per process) saying why and how to fix it.
+    """The compiled extension if it is installed, intact, speaks :data:`ABI` and passes its
+    self-test; else None, after one line on stderr (once per process) saying why and how to
+    fix it.
 
     Returns
     -------
@@ -97,31 +131,10 @@ def compiled_kernel() -> ModuleType | None:
     >>> compiled_kernel() is compiled_kernel()
     True
     """
-    try:
-        damage = _damage()
-        if damage:
-            _notice(f"is damaged ({damage}); reinstall gamekit")
-            return None
-        from games.baccara.casino import _shoe  # type: ignore[attr-defined]
-    except ImportError as exc:
-        missing = isinstance(exc, ModuleNotFoundError) and exc.name == "games.baccara.casino._shoe"
-        _notice("is not installed" if missing else f"does not load ({type(exc).__name__})")
-        return None
-    except Exception as exc:  # noqa: BLE001 - a damaged module: any failure means "not usable"
-        _notice(f"does not load ({type(exc).__name__})")
-        return None
-    if getattr(_shoe, "ABI", None) != ABI:
-        _notice(f"has interface version {getattr(_shoe, 'ABI', None)!r}, expected {ABI} (a stale build)")
-        return None
-    try:
-        ok = _self_test(_shoe)
-    except Exception as exc:  # noqa: BLE001 - a kernel that raises on valid input is not usable
-        _notice(f"fails its self-test ({type(exc).__name__})")
-        return None
-    if not ok:
-        _notice("deals other shoes than the reference (self-test)")
-        return None
-    return _shoe
+    mod, why = _probe()
+    if mod is None:
+        _notice(why)
+    return mod
 
 
 def _damage() -> str | None:
@@ -135,7 +148,7 @@ def _damage() -> str | None:
     import os
     import struct
 
-    spec = importlib.util.find_spec("games.baccara.casino._shoe")
+    spec = importlib.util.find_spec(_NAME)
     path = None if spec is None else spec.origin
     if not path or not os.path.isfile(path):
         return None
@@ -212,10 +225,13 @@ def choose_kernel(kernel: Kernel) -> Literal["c", "python"]:
         return "python"
     if kernel not in ("auto", "c"):
         raise GameError(f"kernel must be 'auto', 'c' or 'python', got {kernel!r}")
-    if compiled_kernel() is not None:
+    mod, why = _probe()
+    if mod is not None:
         return "c"
     if kernel == "c":
-        raise GameError("kernel='c': the compiled dealing kernel is not usable here (see the notice above)")
+        raise GameError(f"kernel 'c': the compiled dealing kernel {why}; install a C compiler and reinstall "
+                        "gamekit (pip install -e .) to build it, or use kernel 'python'")
+    _notice(why)
     return "python"
 
 
