@@ -8,17 +8,17 @@ shared machine. Writes ``benchmarks/results/simulate.md``:
 * **the issue's peer**: ``bars_loop``, plain Python dealing only four cards per round
   from ``random.shuffle``-d shoes (no third cards, no burn: a floor for any Python
   dealer), and ``simulate_python``, the real casino procedure as a plain Python loop;
-* ``simulate(..., workers=1)`` and ``workers=2`` with each compiled kernel (the C library
-  with its AVX-512 lanes, the C library without them — ``GAMEKIT_SIM_SIMD=0``, what a CPU
-  without AVX-512 runs — and numba;
+* ``simulate(..., workers=1)`` and ``workers=2`` with the compiled kernel (the extension
+  ``games.baccara.casino._shoe`` built at install time) with its AVX-512 lanes and without
+  them (``lanes="scalar"``, what a CPU without AVX-512 runs);
   all eleven contract bets, shoe-clustered statistics, shuffle + burn + cut
   card), interleaved with the peer, medians of ``--repeat`` runs; ratios per wall-clock
   second and per CPU-second (CPU time of all threads of this process: what one idle core
   delivers);
 * ``baccara simulate --rounds N`` **end to end**, each run a fresh process (start, imports,
   kernel load, exact values, rich tables to a pipe), also interleaved with the peer:
-  *first run after install* (empty cache directories: the C library is compiled, numba
-  compiles its kernel, the exact odds are enumerated) and *warm* runs (median of
+  *first run after install* (an empty cache directory: the exact odds are enumerated) and
+  *warm* runs (median of
   ``--repeat``), with ``--workers 1`` and ``--workers 2``, against the four-card loop's
   time for N rounds measured next to them; and the fixed cost (a run of 1,000 coups);
 * peak memory of ``simulate`` for 10⁶ and 10⁷ rounds, each in a fresh process (peak
@@ -40,7 +40,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 
@@ -49,9 +48,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from games.baccara.casino import shoe_c  # noqa: E402
 from games.baccara.casino.odds import coup_distribution  # noqa: E402
-from games.baccara.casino.shoe_kernel import backend  # noqa: E402
+from games.baccara.casino.shoe_kernel import compiled_kernel  # noqa: E402
 from games.baccara.casino.simulation import simulate, simulate_chemin_de_fer, simulate_python  # noqa: E402
 from games.baccara.rules.drawing import banker_rule  # noqa: E402
 
@@ -133,38 +131,17 @@ def child_cpu(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float,
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), out.stdout
 
 
-def _env(kind: str) -> dict[str, str]:
-    """Environment selecting kernel ``kind``: ``c`` (AVX-512 lanes when the CPU has them),
-    ``c-scalar`` (the C kernel without them) or ``numba``."""
-    return {"GAMEKIT_SIM_KERNEL": kind.split("-")[0], "GAMEKIT_SIM_SIMD": "0" if kind == "c-scalar" else "1"}
-
-
-@contextmanager
-def kernel(kind: str):
-    """Run ``simulate`` with the compiled kernel ``kind`` (:func:`_env`)."""
-    old = {k: os.environ.get(k) for k in ("GAMEKIT_SIM_KERNEL", "GAMEKIT_SIM_SIMD")}
-    os.environ.update(_env(kind))
-    shoe_c.set_simd(kind != "c-scalar")
-    try:
-        yield
-    finally:
-        shoe_c.set_simd(True)
-        for k, v in old.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
+def _kw(kind: str) -> dict[str, str]:
+    """``simulate``'s arguments selecting ``kind``: ``c`` (AVX-512 lanes when the CPU has them)
+    or ``c-scalar`` (the compiled kernel without them)."""
+    return {"kernel": "c", "lanes": "scalar" if kind == "c-scalar" else "auto"}
 
 
 def available_kernels() -> list[str]:
-    out = []
-    for kind in ("c", "numba"):
-        with kernel(kind):
-            if backend() == kind:
-                out.append(kind)
-    if "c" in out and shoe_c.set_simd(True):
-        out.insert(1, "c-scalar")
-    return out
+    mod = compiled_kernel()
+    if mod is None:
+        return []
+    return ["c", "c-scalar"] if mod.has_avx512() else ["c"]
 
 
 Runs = dict[object, list[tuple[float, float]]]
@@ -175,48 +152,44 @@ def measure_kernel(rounds: int, python_rounds: int, repeat: int, kinds: list[str
     1 and 2 workers (keys (kind, w)), interleaved ``repeat`` times so that changes of the
     machine's load hit all of them alike."""
     for kind in kinds:
-        with kernel(kind):
-            simulate(10_000, 8, seed=0, exact=False)  # load the kernel and build the tables once
+        simulate(10_000, 8, seed=0, exact=False, **_kw(kind))  # load the kernel once
     runs: Runs = {"peer": []}
     for i in range(repeat):
         wall, cpu, _ = timed(bars_loop, python_rounds, 8, seed=i)
         runs["peer"].append((wall, cpu))
         for kind in kinds:
             for w in (1, 2):
-                with kernel(kind):
-                    wall, cpu, _ = timed(simulate, rounds, 8, seed=i, exact=False, workers=w)
+                wall, cpu, _ = timed(simulate, rounds, 8, seed=i, exact=False, workers=w, **_kw(kind))
                 runs.setdefault((kind, w), []).append((wall, cpu))
     return runs
 
 
-def _cli(rounds: int, workers: int) -> list[str]:
+def _cli(rounds: int, workers: int, kind: str) -> list[str]:
     return [sys.executable, "-m", "games.baccara.cli.main", "simulate", "--seed", "1", "--rounds", str(rounds),
-            "--workers", str(workers)]
+            "--workers", str(workers), "--kernel", "c", "--lanes", _kw(kind)["lanes"]]
 
 
 def measure_cli(rounds: int, python_rounds: int, repeat: int, kinds: list[str]) -> Runs:
     """``baccara simulate`` end to end in fresh processes (rich tables to a pipe).
 
-    Keys ("cold", kind): the first run after install, with empty cache directories
-    (``GAMEKIT_CACHE_DIR`` for the C library and the exact odds, ``NUMBA_CACHE_DIR`` for
-    numba), two workers; ("warm", kind, w): later runs; "peer": the four-card loop for
+    Keys ("cold", kind): the first run after install, with an empty cache directory
+    (``GAMEKIT_CACHE_DIR``: the exact odds), two workers; ("warm", kind, w): later runs; "peer": the four-card loop for
     ``python_rounds`` rounds, interleaved with the warm runs.
     """
     runs: Runs = {"peer": []}
     for kind in kinds:
-        with tempfile.TemporaryDirectory() as g, tempfile.TemporaryDirectory() as nb:
-            env = {**_env(kind), "GAMEKIT_CACHE_DIR": g, "NUMBA_CACHE_DIR": nb}
-            wall, cpu, _ = child_cpu(_cli(rounds, 2), env)
+        with tempfile.TemporaryDirectory() as g:
+            wall, cpu, _ = child_cpu(_cli(rounds, 2, kind), {"GAMEKIT_CACHE_DIR": g})
             runs[("cold", kind)] = [(wall, cpu)]
-        child_cpu(_cli(1000, 1), _env(kind))  # the user cache, as after any first run
+        child_cpu(_cli(1000, 1, kind))  # the user cache, as after any first run
     for i in range(repeat):
         wall, cpu, _ = timed(bars_loop, python_rounds, 8, seed=100 + i)
         runs["peer"].append((wall, cpu))
         for kind in kinds:
             for w in (1, 2):
-                wall, cpu, _ = child_cpu(_cli(rounds, w), _env(kind))
+                wall, cpu, _ = child_cpu(_cli(rounds, w, kind))
                 runs.setdefault(("warm", kind, w), []).append((wall, cpu))
-            runs.setdefault(("fixed", kind), []).append(child_cpu(_cli(1000, 1), _env(kind))[:2])
+            runs.setdefault(("fixed", kind), []).append(child_cpu(_cli(1000, 1, kind))[:2])
     return runs
 
 
@@ -239,7 +212,7 @@ def _med(xs: list[tuple[float, float]]) -> tuple[float, float]:
 _HEAD = ["| implementation | rounds | wall s | rounds / wall s | CPU s | rounds / CPU s | "
          "× four-card loop, wall | × four-card loop, per CPU-s |",
          "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
-_NAMES = {"c": "C library (ctypes)", "c-scalar": "C library without AVX-512 lanes", "numba": "numba"}
+_NAMES = {"c": "compiled kernel (_shoe extension)", "c-scalar": "compiled kernel without AVX-512 lanes"}
 
 
 def _row(label: str, k: int, wall: float, cpu: float, peer: tuple[float, float]) -> str:
@@ -356,7 +329,8 @@ def main() -> None:
     lines = [
         "# Punto banco simulation and exact odds",
         "",
-        f"Kernels: {', '.join(_NAMES[k] for k in kinds) or 'numpy fallback only'} (default: {backend()}). Machine: "
+        f"Kernels: {', '.join(_NAMES[k] for k in kinds) or 'the pure-Python reference only (extension not built)'}. "
+        f"Machine: "
         f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores (shared), "
         f"Python {platform.python_version()}, numpy {np.__version__}. Load average {load0[0]:.1f} at the start, "
         f"{load_mid[0]:.1f} after the timings, {load1[0]:.1f} at the end. "
@@ -380,8 +354,8 @@ def main() -> None:
         *cli_table(args, cruns, kinds),
         "",
         "The peer is measured in the parent between the children (interleaved), so a change of the load "
-        "affects both. A *first run after install* starts with empty cache directories: the C library is "
-        "compiled (≈ 0.5 CPU-s) and the exact odds enumerated (numpy is imported for it); numba compiles its kernel (tens of seconds). "
+        "affects both. A *first run after install* starts with an empty cache directory: the exact odds are "
+        "enumerated (numpy is imported for it); the kernel itself was compiled at install time. "
         "The *fixed cost* row is a run of 1,000 coups: what every run pays besides dealing.",
         "",
         "## Memory (fresh process per size, one worker)",

@@ -1,11 +1,9 @@
 """Shoe simulation (games.baccara.casino.simulation).
 
 Checked facts:
-* the vectorized dealer deals exactly what a plain Python dealer deals from the same
-  shuffled shoes (burn, cut card, last coup), and ``simulate``'s counts equal the
-  reference dealer's tally of the same run;
-* every shuffled shoe is a permutation of the shoe, and card positions are uniform
-  (chi-square at a fixed seed);
+* the reference dealer respects the cut card (the last coup starts at or before it, no
+  coup after it) and ``simulate``'s counts equal the reference dealer's tally of the same
+  run (the kernel against the reference shoe by shoe: test_shoe_kernel.py);
 * with a fixed seed, every bet's exact return lies in the simulation's 99.9% interval;
 * chemin de fer play: simulated payoffs cover the exact expectations;
 * reproducibility, prefix property, betting sessions, errors.
@@ -18,13 +16,11 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from scipy.stats import chi2
 
 from gamekit.core.errors import GameError
+from games.baccara.casino import shoe_reference
 from games.baccara.casino.odds import STATES, Shoe
 from games.baccara.casino.simulation import (
-    NO_COUP,
-    _Dealer,
     deal_shoe_python,
     first_coups,
     plot_sessions,
@@ -42,15 +38,12 @@ Z999 = 3.2905267314918945  # two-sided 99.9% normal quantile
     [(Shoe.decks(8), 7, True), (Shoe.decks(6), 6, True), (Shoe.decks(1), 6, False), (Shoe.decks(2), 30, True),
      (Shoe.decks(1).remove({"5": 4, "K": 2}), 8, True)],
 )
-def test_vectorized_dealer_equals_python_dealer(shoe: Shoe, cut: int, burn: bool) -> None:
-    dealer = _Dealer(shoe, cut, burn)
-    cards = dealer.shuffle(np.random.default_rng(11), 64).copy()
-    codes = dealer.deal(cards)
+def test_reference_dealer_respects_the_cut_card(shoe: Shoe, cut: int, burn: bool) -> None:
+    base = [r for r, n in enumerate(shoe.counts) for _ in range(n)]
     for s in range(64):
-        ranks = [int(x) for x in cards[s, : shoe.size]]
-        assert sorted(ranks) == [r for r, n in enumerate(shoe.counts) for _ in range(n)]  # a permutation
+        ranks = shoe_reference.shuffled(base, 11, s)
+        assert sorted(ranks) == base  # a permutation
         ref = deal_shoe_python(ranks, cut, burn)
-        assert [int(c) for c in codes[:, s] if c != NO_COUP] == [c for c, _, _ in ref]
         used = sum(len(P) + len(B) for _, P, B in ref)
         start = (1 + (10 if ranks[0] >= 9 else ranks[0] + 1)) if burn else 0
         # the last coup starts at or before the cut card and no coup starts after it
@@ -65,37 +58,6 @@ def test_simulate_counts_equal_reference_dealer_tally() -> None:
     assert res.counts["tie"] == wins["tie"]
     assert res.counts["player_pair"] == sum(STATES[c].player_pair for _, c, _, _ in ref)
     assert res.shoes == ref[-1][0]
-
-
-def test_shuffle_is_uniform_over_positions() -> None:
-    shoe = Shoe.decks(1)
-    cards = _Dealer(shoe, 6, True).shuffle(np.random.default_rng(3), 4096)[:, :52]
-    obs = np.stack([np.bincount(cards[:, p], minlength=13) for p in range(52)])  # position x rank
-    exp = cards.shape[0] / 13
-    stat = ((obs - exp) ** 2 / exp).sum()
-    dof = 52 * 12
-    assert stat < chi2.ppf(0.999, dof) and stat > chi2.ppf(0.001, dof)
-
-
-def test_tied_keys_are_redrawn() -> None:
-    class TieFirst:
-        """A generator whose first draw makes every key of every shoe tie."""
-
-        def __init__(self) -> None:
-            self.rng, self.calls = np.random.default_rng(0), 0
-
-        def integers(self, *args, **kwargs):
-            self.calls += 1
-            out = self.rng.integers(*args, **kwargs)
-            return out * 0 if self.calls == 1 else out
-
-    shoe = Shoe.decks(1)
-    fake = TieFirst()
-    cards = _Dealer(shoe, 6, True).shuffle(fake, 8)[:, :52]
-    assert fake.calls >= 2
-    for row in cards:
-        assert sorted(row.tolist()) == [r for r in range(13) for _ in range(4)]
-        assert row.tolist() != sorted(row.tolist())  # not the all-ties order
 
 
 def test_means_cover_exact_values() -> None:

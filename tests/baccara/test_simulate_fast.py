@@ -1,12 +1,9 @@
-"""The simulator's fast path (games.baccara.casino.sim_core and the C kernel's lanes).
+"""The simulator's plain path (games.baccara.casino.sim_core): numpy-free, any length.
 
 Checked facts:
-* the C library's own tables (``build_tables``) equal :func:`shoe_kernel.coup_table`'s;
-* the AVX-512 lanes (eight shoes drawn at once) deal exactly the shoes of the scalar C
-  shuffle and of the numpy shuffle + plain Python dealer, including shoes whose draws
-  Lemire's test rejects (their group then takes the scalar shuffle);
-* a numpy-free run (``simulate_plain``) equals the numpy backend's run for any number of
-  rounds (hypothesis: the last shoe stopped mid-way) and any thread count;
+* the plain punto banco rows the kernel is given are the tableau's;
+* a run on the compiled kernel equals the pure-Python reference's run for any number of
+  rounds (hypothesis: the last shoe stopped mid-way), any thread count and either lanes;
 * ``baccara simulate`` without sessions imports neither numpy nor rich, and its plain
   tables are the characters rich prints to a pipe.
 """
@@ -24,21 +21,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.baccara.casino import shoe_c, shoe_kernel
-from games.baccara.casino.odds import STANDARD_BETS, Shoe
-from games.baccara.casino.sim_core import simulate_plain
-from games.baccara.casino.simulation import _BetClasses, deal_shoe_python, simulate
+from games.baccara.casino import shoe_kernel
+from games.baccara.casino.sim_core import simulate
 from games.baccara.rules.drawing import PB_BANKER_DRAWS, PB_PLAYER_DRAWS, punto_banco_rows
 
 ROOT = Path(__file__).resolve().parents[2]
-needs_c = pytest.mark.skipif(shoe_c.load() is None, reason="no C compiler")
-
-
-@pytest.fixture
-def c_kernel(monkeypatch):
-    monkeypatch.setenv("GAMEKIT_SIM_KERNEL", "c")
-    yield
-    shoe_c.set_simd(True)
+needs_c = pytest.mark.skipif(shoe_kernel.compiled_kernel() is None, reason="the compiled kernel is not built")
 
 
 def test_plain_rows_are_the_tableau() -> None:
@@ -47,93 +35,19 @@ def test_plain_rows_are_the_tableau() -> None:
 
 
 @needs_c
-@pytest.mark.parametrize("bets", ["standard", "wide"])
-def test_c_tables_equal_coup_table(bets: str) -> None:
-    table = dict(STANDARD_BETS)
-    if bets == "wide":  # > 64 classes: the 16-bit class table
-        from fractions import Fraction
-
-        from games.baccara.casino.odds import Bet
-
-        table["fine"] = Bet("fine", "by state", lambda s: Fraction(s.player_total * 10 + s.banker_total + 1))
-    cls = _BetClasses(table)
-    val = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0])
-    want = shoe_kernel.coup_table(val, PB_PLAYER_DRAWS, PB_BANKER_DRAWS, cls.cls)
-    lib = shoe_c.load_library()
-    wide = cls.n_classes > 64
-    px, bx, v10, v1 = (np.zeros(k, dtype=np.int32) for k in (256, 256, 16, 16))
-    ct = np.zeros(40000, dtype=np.uint16 if wide else np.uint8)
-    code = np.zeros(40000, dtype=np.int16)
-    player, banker = punto_banco_rows()
-    i64 = [np.ascontiguousarray(a, dtype=np.int64) for a in (val, player, banker, cls.cls)]
-    p = [a.ctypes.data for a in (*i64, px, bx, v10, v1)]
-    lib.build_tables(*p, None if wide else ct.ctypes.data, ct.ctypes.data if wide else None, code.ctypes.data)
-    for got, ref in zip((px, bx, v10, v1, ct, code), want, strict=True):
-        assert np.array_equal(got, ref)
-
-
-def _hist_c(base: np.ndarray, key: int, first: int, count: int, classes: _BetClasses, simd: bool) -> tuple:
-    """Per-shoe class histograms and Gram matrix of the C kernel (no codes: the lanes' path)."""
-    assert shoe_c.set_simd(simd) == simd
-    tables = shoe_kernel._table_for(np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0]), PB_PLAYER_DRAWS,
-                                    PB_BANKER_DRAWS, classes.cls)
-    burn_len = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10], dtype=np.int32)
-    hist, gram, ncoups, _ = shoe_kernel._deal_c(shoe_c.load(), base, key, first, count, tables, burn_len, 7, True,
-                                                classes.n_classes, False, 1 << 30, 1)
-    return hist, gram.sum(axis=0), ncoups
-
-
-@needs_c
-@pytest.mark.parametrize("first, count", [(0, 64), (80403 - 5, 8), (161777 - 7, 16), (5, 13)])
-def test_lanes_deal_the_scalar_shoes(c_kernel, first: int, count: int) -> None:
-    """Shoes 80403 and 161777 of seed 1 have a rejected draw (test_shoe_kernel checks it from
-    the words): the groups holding them fall back to the scalar shuffle."""
-    if not shoe_c.set_simd(True):
-        pytest.skip("no AVX-512 on this CPU")
-    shoe = Shoe.decks(8)
-    base = np.repeat(np.arange(13, dtype=np.uint8), shoe.counts)
-    key = shoe_kernel.seed_key(1)
-    classes = _BetClasses(dict(STANDARD_BETS))
-    lanes = _hist_c(base, key, first, count, classes, True)
-    scalar = _hist_c(base, key, first, count, classes, False)
-    for a, b in zip(lanes, scalar, strict=True):
-        assert np.array_equal(a, b)
-    cards = shoe_kernel.shuffled_shoes(base, key, first, count)
-    for s in range(count):
-        codes = [c for c, _, _ in deal_shoe_python(cards[s].tolist(), 7, True)]
-        assert np.array_equal(lanes[0][s], np.bincount(classes.cls[codes], minlength=classes.n_classes))
-
-
-@needs_c
 @settings(max_examples=12, deadline=None)
 @given(rounds=st.integers(1, 60_000), decks=st.sampled_from([1, 2, 8]), workers=st.integers(1, 3),
        simd=st.booleans())
-def test_numpy_free_run_equals_numpy_backend(rounds: int, decks: int, workers: int, simd: bool) -> None:
-    import os
-
-    old = os.environ.get("GAMEKIT_SIM_KERNEL")
-    try:
-        os.environ["GAMEKIT_SIM_KERNEL"] = "c"
-        shoe_c.set_simd(simd)
-        fast = simulate_plain(rounds, decks, seed=rounds, exact=False, workers=workers)
-        os.environ["GAMEKIT_SIM_KERNEL"] = "numpy"
-        slow = simulate(rounds, decks, seed=rounds, exact=False)
-    finally:
-        shoe_c.set_simd(True)
-        if old is None:
-            os.environ.pop("GAMEKIT_SIM_KERNEL", None)
-        else:
-            os.environ["GAMEKIT_SIM_KERNEL"] = old
-    assert fast is not None and fast.counts == slow.counts and fast.shoes == slow.shoes
+def test_compiled_run_equals_the_reference_run(rounds: int, decks: int, workers: int, simd: bool) -> None:
+    has = shoe_kernel.compiled_kernel().has_avx512()
+    fast = simulate(rounds, decks, seed=rounds, exact=False, workers=workers, kernel="c",
+                    lanes="avx512" if simd and has else "scalar")
+    slow = simulate(rounds, decks, seed=rounds, exact=False, kernel="python")
+    assert fast.counts == slow.counts and fast.shoes == slow.shoes
     assert sum(fast.counts[k] for k in ("banker", "player", "tie")) == rounds
     same = [(f.mean, f.stderr) == (s.mean, s.stderr) or (f.mean == s.mean and math.isnan(f.stderr) and math.isnan(s.stderr))
             for f, s in ((fast.bets[k], slow.bets[k]) for k in fast.bets)]  # one shoe: stderr is nan in both
     assert all(same)
-
-
-def test_without_a_c_kernel_the_plain_run_declines(monkeypatch) -> None:
-    monkeypatch.setenv("GAMEKIT_SIM_KERNEL", "numpy")
-    assert simulate_plain(100, 1, seed=1) is None
 
 
 @needs_c
@@ -145,8 +59,8 @@ def test_cli_imports_neither_numpy_nor_rich() -> None:
             "assert rc == 0 and 'rounds/s' in f.getvalue()\n"
             "print(','.join(m for m in ('numpy', 'rich', 'numba', 'sympy') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "GAMEKIT_SIM_KERNEL": "c"}, cwd=ROOT)
-    assert out.stdout.strip() == ""
+                         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, cwd=ROOT)
+    assert out.stdout.strip() == "" and out.stderr == ""  # no notice: the compiled kernel ran
 
 
 def test_plain_tables_are_what_rich_prints_to_a_pipe(monkeypatch) -> None:
@@ -160,3 +74,23 @@ def test_plain_tables_are_what_rich_prints_to_a_pipe(monkeypatch) -> None:
         cmd_simulate._render(res, 2, plain=plain)
         outs.append(buf.getvalue())
     assert outs[0] == outs[1] and "Counts" in outs[0] and outs[0].count("\n") == 1 + 6 + 5 + len(res.bets)
+
+
+@pytest.mark.parametrize("argv", [
+    ["--decks", "9223372036854775807"], ["--decks", "999999999999999999999999999999"], ["--rounds", "1e400"],
+    ["--rounds", "1" + "0" * 20], ["--workers=--"], ["--decks=--"], ["--rounds=--"], ["--cut=--"], ["--seed=--"],
+    ["--sessions=--"], ["--workers", "0"], ["--workers", "99999999999999999999"], ["--kernel", "gpu"],
+    ["--lanes", "sse"], ["--cut", "9223372036854775807"],
+])
+def test_bad_sizes_are_one_error_line(argv: list[str], capsys) -> None:
+    """Huge or malformed --rounds/--decks/--workers: one ``error:`` line and exit 2 (bad
+    input), never an internal error (exit 3) or a traceback."""
+    from games.baccara.cli.main import main
+
+    try:
+        code = main(["simulate", "--rounds", "1000", *argv])
+    except SystemExit as exc:  # argparse's own refusals
+        code = exc.code
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and "error: " in err[-1], err
+    assert "internal error" not in "\n".join(err) and "Traceback" not in "\n".join(err)

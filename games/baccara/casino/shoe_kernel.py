@@ -1,348 +1,392 @@
-"""Compiled dealing kernel for the shoe simulator: shuffle, burn, cut card, third-card rules.
+"""The simulator's dealing kernel: the compiled extension ``_shoe``, or the pure-Python reference.
 
-One *shoe* is identified by its run seed and its number ``s`` (0, 1, 2, …). Its cards
+One *shoe* is identified by its run's key and its number ``s`` (0, 1, 2, …). Its cards
 are a uniformly random permutation of the shoe's ranks produced by the **forward
 Fisher–Yates** shuffle: for i = 0 … N − 2, swap position i with a position j drawn
 uniformly from {i, …, N − 1}. The uniform draws come from a per-shoe SplitMix64 stream
 (Steele, Lea & Flood, *Fast splittable pseudorandom number generators*, OOPSLA 2014)
-started at ``mix(mix(seed) ^ mix(s + 1))``; each 64-bit output x_k = mix(state + k·γ),
-k = 1, 2, …, gives two 32-bit words, first its high half then its low half
-(w₀ = hi(x₁), w₁ = lo(x₁), w₂ = hi(x₂), …). Each bounded draw consumes words by
-Lemire's multiply-shift with rejection (Lemire, *Fast random integer generation in an
-interval*, ACM TOMACS 2019, Algorithm 5): j − i = ⌊w·r / 2³²⌋ for r = N − i, rejected
-while (w·r mod 2³²) < (2³² − r) mod r, so every j is *exactly* uniform and so is the
-permutation (given an ideal 32-bit source). Because the shuffle is forward, the first k
-cards are final after k steps: the kernel shuffles lazily, only as far as the dealer
-reads, and :func:`shuffled_shoes` (the full shuffle) deals the same cards.
+started at ``mix(mix(s + 1) ^ key)``; each 64-bit output x_k = mix(state + k·γ),
+k = 1, 2, …, gives two 32-bit words, first its high half then its low half. Each bounded
+draw consumes words by Lemire's multiply-shift with rejection (Lemire, *Fast random
+integer generation in an interval*, ACM TOMACS 2019, Algorithm 5), so every j is
+*exactly* uniform and so is the permutation (given an ideal 32-bit source). Because the
+shuffle is forward, the first k cards are final after k steps: the kernel shuffles only
+as far as the dealer reads. Since a shoe depends only on (key, s), shoes can be dealt in
+any order and on any number of threads with the same result, and a shorter run is a
+prefix of a longer one.
 
-Since a shoe depends only on (seed, s), shoes can be dealt in any order and on any
-number of threads with the same result, and a shorter run is a prefix of a longer one.
+**Dealing without branches** (``_shoe.c``). A coup starting at position p is decided by
+the two-card totals and pair flags of Player (cards p, p + 2) and Banker (p + 1, p + 3)
+and by the values of the next two cards (read even when not dealt: the cut card leaves at
+least 6 cards behind): its index (0 … 39 999) is a sum of four table look-ups, and one
+more table gives the coup's bet class and how many third cards it used. With AVX-512
+F/DQ/VL the kernel draws the positions of eight shoes in vector lanes (same stream, same
+shoes); ``lanes`` chooses.
 
-**Dealing without branches.** A coup starting at position p is decided by the two-card
-totals and pair flags of Player (cards p, p + 2) and Banker (p + 1, p + 3) and by the
-values of the next two cards (p + 4, p + 5; read even when not dealt, since the cut card
-leaves at least 6 cards behind): its index
-``(((pt·2 + pp)·10 + bt)·2 + bp)·100 + 10·v₄ + v₅`` (0 … 39 999) is a sum of four table
-look-ups, and one more table gives the coup's bet class and how many third cards it
-used (0, 1 or 2; the punto banco tableau). The table is built once from the drawing
-rules with the vectorized rule :func:`coup_table`, so the kernel's inner loop has no
-data-dependent branch.
+**Two implementations, one contract.** :class:`Dealer` deals with
 
-Three backends give identical results (:func:`backend`; ``GAMEKIT_SIM_KERNEL`` chooses):
+* ``"c"``: the CPython extension :mod:`games.baccara.casino._shoe`, built at install time
+  by setuptools (``setup.py``; no compiler ever runs at run time). Its one entry point
+  ``_shoe.deal`` checks the element type, length, shape and contiguity of every buffer
+  and the range of every number before the kernel sees them; the module carries an ABI
+  number checked here, and a self-test (16 shoes against the reference) runs once per
+  process before it is used;
+* ``"python"``: :mod:`games.baccara.casino.shoe_reference`, the same shoes dealt by the
+  plain algorithm, hundreds of times slower (≈ 150,000 coups per second).
 
-* **C** (``shoe_kernel.c``, built once with the system C compiler and loaded by ctypes,
-  :mod:`games.baccara.casino.shoe_c`), the default: it loads in milliseconds, where numba
-  costs ≈ 1 CPU-second per process (import, code generator, cache load). Runs without
-  sessions go through :func:`games.baccara.casino.sim_core.run_c` (the library's POSIX
-  threads, no numpy); :func:`deal_chunk` here (per-shoe histograms and coup codes, for
-  sessions and tests) uses ``workers`` Python threads on disjoint blocks, ctypes releasing
-  the GIL. On AVX-512 CPUs the library shuffles and deals eight shoes at once (same
-  stream; ``shoe_kernel.c`` explains);
-* **numba** (``@njit(parallel=True)``, one ``prange`` over blocks of shoes; the number
-  of threads is ``workers``), used when no C compiler is available;
-* **numpy**, the fallback: the same SplitMix64/Lemire shuffle vectorized across shoes,
-  then the vectorized dealer of :mod:`games.baccara.casino.simulation`.
-
-A coup is coded as in :func:`games.baccara.casino.simulation.deal_shoe_python`:
-``((((pc−2)·10 + pt)·2 + (bc−2))·10 + bt)·4 + 2·[player pair] + [banker pair]``.
+``kernel="auto"`` (:func:`choose_kernel`, the one policy) takes the compiled kernel, and
+when it is missing, damaged or fails its self-test prints **one** line on stderr saying so
+and how to build it, then deals with the reference: the same coups, slower.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
-from functools import lru_cache
-from typing import TYPE_CHECKING
+import sys
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from types import ModuleType
+from typing import Literal
 
-import numpy as np
+from gamekit.core.errors import GameError
+from games.baccara.casino import shoe_reference as ref
+from games.baccara.rules.drawing import punto_banco_rows
 
-from games.baccara.casino.sim_core import GAMMA, MIX_M1, MIX_M2, seed_key
+__all__ = ["Kernel", "Lanes", "KernelInfo", "compiled_kernel", "choose_kernel", "Sums", "Dealer", "seed_key",
+           "ABI"]
 
-if TYPE_CHECKING:
-    from concurrent.futures import ThreadPoolExecutor
-
-__all__ = ["numba_available", "backend", "shuffled_shoes", "deal_chunk", "seed_key"]
-
-_MASK = (1 << 64) - 1
-
-
-def _shoe_states(key: int, first: int, count: int) -> np.ndarray:
-    """Initial SplitMix64 states of shoes first … first+count−1: mix(key ^ mix(s + 1))."""
-    s = np.arange(first + 1, first + count + 1, dtype=np.uint64)
-    with np.errstate(over="ignore"):
-        return _mix_np(s) ^ np.uint64(key)
-
-
-def _mix_np(z: np.ndarray) -> np.ndarray:
-    with np.errstate(over="ignore"):
-        z = (z ^ (z >> np.uint64(30))) * np.uint64(MIX_M1)
-        z = (z ^ (z >> np.uint64(27))) * np.uint64(MIX_M2)
-        return z ^ (z >> np.uint64(31))
+Kernel = Literal["auto", "c", "python"]
+Lanes = Literal["auto", "avx512", "scalar"]
+ABI = 1
+"""The version of ``_shoe.deal``'s interface this module speaks (``_shoe.ABI`` must equal it)."""
+NO_COUP = 1600
+MAX_THREADS = 64  # the compiled kernel's limit; more workers deal on 64 threads (same result)
+seed_key = ref.seed_key
+_FIX = ("the compiled dealing kernel games.baccara.casino._shoe {why}: `baccara simulate` deals with the "
+        "pure-Python reference (hundreds of times slower); install a C compiler and reinstall gamekit "
+        "(pip install -e .) to build it")
 
 
-def _mixed_states(key: int, first: int, count: int) -> np.ndarray:
-    return _mix_np(_shoe_states(key, first, count))
+@dataclass(frozen=True)
+class KernelInfo:
+    """Which kernel dealt a run: ``name`` ``"c"`` or ``"python"``, ``lanes`` ``"avx512"``,
+    ``"scalar"`` (C) or ``"none"`` (Python), and the threads that dealt (at most)."""
+
+    name: str
+    lanes: str
+    threads: int
 
 
-# ------------------------------------------------------------------ numpy backend
+@cache
+def _notice(why: str) -> None:
+    """One line on stderr, once per process (the cache remembers that it was written)."""
+    sys.stderr.write("notice: " + _FIX.format(why=why) + "\n")
 
 
-def _words(state0: np.ndarray, t: np.ndarray) -> np.ndarray:
-    """Word t of each shoe's stream: hi(x_k) for t = 2k − 2, lo(x_k) for t = 2k − 1 (uint64 < 2³²)."""
-    with np.errstate(over="ignore"):
-        x = _mix_np(state0 + (t // 2 + 1).astype(np.uint64) * np.uint64(GAMMA))
-    return np.where(t & 1, x & np.uint64(0xFFFFFFFF), x >> np.uint64(32))
-
-
-def shuffled_shoes(base: np.ndarray, key: int, first: int, count: int) -> np.ndarray:
-    """Shoes first … first+count−1 fully shuffled, rank indices, shape (count, N) uint8.
-
-    ``base`` lists the shoe's cards (rank indices) in a fixed order. Vectorized across
-    shoes (each shoe keeps its own word counter, since a rejection consumes a word);
-    bit-identical to the compiled kernel.
-    """
-    n = base.size
-    cards = np.tile(base.astype(np.uint8), (count, 1))
-    state0 = _mixed_states(key, first, count)
-    t = np.zeros(count, dtype=np.int64)  # words consumed so far, per shoe
-    rows = np.arange(count)
-    lo32 = np.uint64(0xFFFFFFFF)
-    with np.errstate(over="ignore"):
-        for i in range(n - 1):
-            r = np.uint64(n - i)
-            thresh = np.uint64((2**32 - (n - i)) % (n - i))
-            m = _words(state0, t) * r
-            t += 1
-            bad = np.flatnonzero((m & lo32) < thresh)
-            while bad.size:  # Lemire's rejection (rare: probability < N / 2³²)
-                m[bad] = _words(state0[bad], t[bad]) * r
-                t[bad] += 1
-                bad = bad[(m[bad] & lo32) < thresh]
-            j = (m >> np.uint64(32)).astype(np.int64) + i
-            ci = cards[:, i].copy()
-            cards[:, i] = cards[rows, j]
-            cards[rows, j] = ci
-    return cards
-
-
-# ------------------------------------------------------------------ coup table
-
-
-def coup_table(
-    val: np.ndarray, pdraw: np.ndarray, bdraw: np.ndarray, cls: np.ndarray
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Look-up tables of the branch-free dealer (module docstring).
-
-    For ranks r₀ … r₅ of cards p … p + 5 the coup's index is
-    ``px[16·r₀ + r₂] + bx[16·r₁ + r₃] + v10[r₄] + v1[r₅]`` with
-    ``px = (pt·2 + pp)·2000``, ``bx = (bt·2 + bp)·100``, ``v10 = 10·value``, ``v1 = value``;
-    ``ct[index] = class·4 + third cards used`` and ``code[index]`` is the coup code.
-    The rule is the punto banco tableau: no draw on a natural (8 or 9), Player draws on
-    ``pdraw[pt]``, Banker on ``bdraw[bt, k]`` with k Player's third card (10 if he stood).
-    """
-    val = np.asarray(val, dtype=np.int64)
-    ranks = np.arange(16)
-    vr = np.append(val, np.zeros(16 - val.size, dtype=np.int64))
-    r0, r2 = np.meshgrid(ranks, ranks, indexing="ij")
-    tot = (vr[r0] + vr[r2]) % 10
-    pair = (r0 == r2).astype(np.int64)
-    px = ((tot * 2 + pair) * 2000).ravel().astype(np.int32)
-    bx = ((tot * 2 + pair) * 100).ravel().astype(np.int32)
-    v10 = (10 * vr).astype(np.int32)
-    v1 = vr.astype(np.int32)
-    idx = np.arange(40_000)
-    pt, pp = idx // 4000, idx // 2000 % 2
-    bt, bp = idx // 200 % 10, idx // 100 % 2
-    v4, v5 = idx // 10 % 10, idx % 10
-    natural = (pt >= 8) | (bt >= 8)
-    pdr = ~natural & (np.asarray(pdraw)[pt] != 0)
-    k = np.where(pdr, v4, 10)
-    bdr = ~natural & (np.asarray(bdraw)[bt, k] != 0)
-    ptf = np.where(pdr, (pt + v4) % 10, pt)
-    btf = np.where(bdr, (bt + np.where(pdr, v5, v4)) % 10, bt)
-    code = (((pdr * 10 + ptf) * 2 + bdr) * 10 + btf) * 4 + 2 * pp + bp
-    n_classes = int(np.max(cls)) + 1
-    ct = np.asarray(cls)[code] * 4 + pdr + bdr
-    ct = ct.astype(np.uint8 if n_classes <= 64 else np.int32)
-    return px, bx, v10, v1, ct, code.astype(np.int16)
-
-
-@lru_cache(maxsize=8)
-def _cached_table(val: bytes, pdraw: bytes, pshape: tuple, bdraw: bytes, bshape: tuple, cls: bytes) -> tuple:
-    return coup_table(
-        np.frombuffer(val, dtype=np.int64),
-        np.frombuffer(pdraw, dtype=np.int64).reshape(pshape),
-        np.frombuffer(bdraw, dtype=np.int64).reshape(bshape),
-        np.frombuffer(cls, dtype=np.int64),
-    )
-
-
-def _table_for(val: np.ndarray, pdraw: np.ndarray, bdraw: np.ndarray, cls: np.ndarray) -> tuple:
-    """:func:`coup_table`, cached by the tables' contents."""
-    arrs = [np.ascontiguousarray(a, dtype=np.int64) for a in (val, pdraw, bdraw, cls)]
-    return _cached_table(arrs[0].tobytes(), arrs[1].tobytes(), arrs[1].shape, arrs[2].tobytes(),
-                         arrs[2].shape, arrs[3].tobytes())
-
-
-# ------------------------------------------------------------------ numba backend
+_NAME = "games.baccara.casino._shoe"
 
 
 @lru_cache(maxsize=1)
-def _numba_kernel():
-    """The compiled parallel dealing kernel (loaded from numba's cache); None without numba.
+def _probe() -> tuple[ModuleType | None, str]:
+    """(the extension, "") if it is installed, intact, speaks :data:`ABI` and passes its
+    self-test; else (None, why not). Runs once per process."""
+    import importlib
+    import importlib.util
 
-    OpenMP threads that wait for work sleep instead of spinning (``OMP_WAIT_POLICY``
-    passive unless the user set it): a spinning idle thread burns a core that the other
-    load of a shared machine, or the next chunk's Python code, could use.
-    """
-    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     try:
-        import numba
+        if importlib.util.find_spec(_NAME) is None:
+            return None, "is not installed"
+        damage = _damage()
+        if damage:
+            return None, f"is damaged ({damage})"
+        mod = importlib.import_module(_NAME)
+    except ModuleNotFoundError as exc:
+        return None, "is not installed" if exc.name == _NAME else f"does not load ({type(exc).__name__})"
+    except Exception as exc:  # noqa: BLE001 - a damaged module: any failure means "not usable"
+        return None, f"does not load ({type(exc).__name__})"
+    if getattr(mod, "ABI", None) != ABI:
+        return None, f"has interface version {getattr(mod, 'ABI', None)!r}, expected {ABI} (a stale build)"
+    try:
+        ok = _self_test(mod)
+    except Exception as exc:  # noqa: BLE001 - a kernel that raises on valid input is not usable
+        return None, f"fails its self-test ({type(exc).__name__})"
+    if not ok:
+        return None, "deals other shoes than the reference (self-test)"
+    return mod, ""
 
-        from games.baccara.casino.shoe_numba import deal
-    except Exception:  # noqa: BLE001 - any import failure means "use numpy"
+
+def compiled_kernel() -> ModuleType | None:
+    """The compiled extension if it is installed, intact, speaks :data:`ABI` and passes its
+    self-test; else None, after one line on stderr (once per process) saying why and how to
+    fix it.
+
+    Returns
+    -------
+    module or None
+        :mod:`games.baccara.casino._shoe`, or None.
+
+    Examples
+    --------
+    >>> compiled_kernel() is compiled_kernel()
+    True
+    """
+    mod, why = _probe()
+    if mod is None:
+        _notice(why)
+    return mod
+
+
+def _damage() -> str | None:
+    """Why the extension's file cannot be loaded safely, or None (no file: the import says so).
+
+    A truncated shared object kills the process with SIGBUS when the dynamic loader maps
+    the missing pages; an ELF file (Linux, BSD) is therefore read first: its header must be
+    whole and every loaded segment and the section table must lie inside the file. Other
+    formats are left to the loader."""
+    import importlib.util
+    import os
+    import struct
+
+    spec = importlib.util.find_spec(_NAME)
+    path = None if spec is None else spec.origin
+    if not path or not os.path.isfile(path):
         return None
-    return numba, deal
+    with open(path, "rb") as fh:
+        head = fh.read(64)
+        size = os.fstat(fh.fileno()).st_size
+        if head[:4] != b"\x7fELF":
+            return None if sys.platform in ("darwin", "win32") else "not an ELF file"
+        if len(head) < 64:
+            return "truncated"
+        if head[4] != 2 or head[5] != 1:  # only 64-bit little-endian files are read here
+            return None
+        phoff, shoff = struct.unpack_from("<QQ", head, 32)
+        phentsize, phnum, shentsize, shnum = struct.unpack_from("<HHHH", head, 54)
+        if phoff + phentsize * phnum > size or shoff + shentsize * shnum > size or phentsize < 56:
+            return "truncated"
+        fh.seek(phoff)
+        table = fh.read(phentsize * phnum)
+    for k in range(phnum):
+        ptype, _, offset, _, _, filesz = struct.unpack_from("<IIQQQQ", table, k * phentsize)
+        if ptype == 1 and offset + filesz > size:  # PT_LOAD beyond the end of the file
+            return "truncated"
+    return None
 
 
-def numba_available() -> bool:
-    """Whether the numba kernel can be used (numba imports)."""
-    return _numba_kernel() is not None
+def _self_test(mod: ModuleType) -> bool:
+    """16 one-deck shoes against the reference: with 51 classes and no codes (the eight-lane
+    path), and with 101 classes and codes (the wide table, shoes in pairs)."""
+    base = [r for r in range(13) for _ in range(4)]
+    key = ref.seed_key(20240229)
+    want = [ref.deal_codes(base, key, s, 7, True) for s in range(16)]
+    for wide, codes in ((50, False), (100, True)):  # over 64 classes: the 16-bit class table
+        classes = [i % wide for i in range(NO_COUP)] + [wide]
+        d = _CDealer(mod, base, classes, 7, True, key, "auto", 1, codes)
+        sums = Sums(1, classes[-1] + 1)
+        if d.deal(0, 16, 1 << 30, sums) != [len(w) for w in want]:
+            return False
+        got = d.codes
+        if got is not None and any(list(got[s * d.maxc: s * d.maxc + len(w)]) != w for s, w in enumerate(want)):
+            return False
+        counts = [0] * (classes[-1] + 1)
+        for w in want:
+            for c in w:
+                counts[classes[c]] += 1
+        if list(sums.hsum) != counts:
+            return False
+    return True
 
 
-def _arrays(base: np.ndarray, count: int, n_classes: int, want_codes: bool, blocks: int
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Output arrays of a chunk: hist, codes, ncoups, per-block Gram matrices."""
-    maxc = (base.size // 4 + 1) if want_codes else 0
-    return (np.zeros((count, n_classes), dtype=np.int32), np.zeros((count, maxc), dtype=np.int16),
-            np.zeros(count, dtype=np.int64), np.zeros((blocks, n_classes, n_classes), dtype=np.int64))
+def choose_kernel(kernel: Kernel) -> Literal["c", "python"]:
+    """The kernel a run uses: ``"c"`` or ``"python"`` as asked; ``"auto"`` the compiled one
+    when it is usable (:func:`compiled_kernel`), else the reference.
 
+    Parameters
+    ----------
+    kernel : {"auto", "c", "python"}
 
-_POOLS: dict[tuple[int, int], ThreadPoolExecutor] = {}
+    Returns
+    -------
+    str
+        ``"c"`` or ``"python"``.
 
+    Raises
+    ------
+    GameError
+        ``kernel`` is not one of the three, or ``"c"`` is asked and not usable.
 
-def _pool(threads: int) -> ThreadPoolExecutor:
-    """A thread pool of this size, kept for the next chunks (idle threads block, they do not
-    spin); a forked child (whose copy of the pool has no threads) makes its own."""
-    key = (threads, os.getpid())
-    pool = _POOLS.get(key)
-    if pool is None:
-        from concurrent.futures import ThreadPoolExecutor
-
-        pool = _POOLS[key] = ThreadPoolExecutor(threads, thread_name_prefix="shoe-kernel")
-    return pool
-
-
-def _deal_c(fn: Callable[..., int], base: np.ndarray, key: int, first: int, count: int, tables: tuple,
-            burn_len: np.ndarray, cut: int, burn: bool, n_classes: int, want_codes: bool, cap_last: int,
-            workers: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The C kernel: ``workers`` Python threads deal disjoint blocks (ctypes releases the GIL).
-
-    With several threads the chunk is cut into 4 blocks per thread, taken from the pool's
-    queue as threads come free: a thread slowed by other load on the machine takes fewer.
+    Examples
+    --------
+    >>> choose_kernel("python")
+    'python'
     """
-    px, bx, v10, v1, ct, code_t = tables
-    threads = max(1, min(workers, count))
-    blocks = 1 if threads == 1 else min(count, 4 * threads)
-    hist, codes, ncoups, gram = _arrays(base, count, n_classes, want_codes, blocks)
-    ct8 = ct if ct.dtype == np.uint8 else None
-    ct16 = None if ct8 is not None else np.ascontiguousarray(ct, dtype=np.uint16)
-    base = np.ascontiguousarray(base, dtype=np.uint8)
-    burn_len = np.ascontiguousarray(burn_len, dtype=np.int32)
-
-    def ptr(a):
-        return None if a is None else a.ctypes.data
-
-    args = [ptr(base), base.size, key, first, count, blocks, 0, 0, ptr(px), ptr(bx), ptr(v10), ptr(v1),
-            ptr(ct8), ptr(ct16), ptr(code_t), ptr(burn_len), cut, int(burn), ptr(hist), n_classes, ptr(gram),
-            None, ptr(codes), codes.shape[1], ptr(ncoups), cap_last]
-
-    def run(b: int) -> int:
-        a = list(args)
-        a[6], a[7] = b, b + 1
-        return fn(*a)
-
-    if threads == 1:
-        status = [run(0)]
-    else:
-        status = list(_pool(threads).map(run, range(blocks)))
-    if any(status):
-        raise MemoryError("the C dealing kernel could not allocate its scratch shoes")
-    return hist, gram, ncoups, codes
+    if kernel == "python":
+        return "python"
+    if kernel not in ("auto", "c"):
+        raise GameError(f"kernel must be 'auto', 'c' or 'python', got {kernel!r}")
+    mod, why = _probe()
+    if mod is not None:
+        return "c"
+    if kernel == "c":
+        raise GameError(f"kernel 'c': the compiled dealing kernel {why}; install a C compiler and reinstall "
+                        "gamekit (pip install -e .) to build it, or use kernel 'python'")
+    _notice(why)
+    return "python"
 
 
-def _deal_numba(kern: tuple, base: np.ndarray, key: int, first: int, count: int, tables: tuple,
-                burn_len: np.ndarray, cut: int, burn: bool, n_classes: int, want_codes: bool, cap_last: int,
-                workers: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The numba kernel: one ``prange`` over 8 blocks per thread (per-block Gram matrices)."""
-    numba, deal = kern
-    px, bx, v10, v1, ct, code_t = tables
-    threads = max(1, min(workers, numba.config.NUMBA_NUM_THREADS))
-    numba.set_num_threads(threads)
-    blocks = min(count, 8 * threads)
-    hist, codes, ncoups, gram = _arrays(base, count, n_classes, want_codes, blocks)
-    deal(base, np.uint64(key), np.int64(first), np.int64(count), np.int64(blocks), px, bx, v10, v1, ct, code_t,
-         burn_len, np.int64(cut), bool(burn), hist, gram, codes, ncoups, np.int64(cap_last))
-    return hist, gram, ncoups, codes
+class Sums:
+    """Exact integer sums of a run's shoes, per block: the upper triangles of Σ h·hᵀ and Σ h
+    (h a shoe's class histogram), in int64 buffers the kernel adds into."""
+
+    def __init__(self, blocks: int, n_classes: int) -> None:
+        self.blocks, self.C = blocks, n_classes
+        self.gram = array("q", bytes(8 * blocks * n_classes * n_classes))
+        self.hsum = array("q", bytes(8 * blocks * n_classes))
+
+    def totals(self) -> tuple[list[int], list[list[int]]]:
+        """Σh over blocks and the full symmetric Σ h·hᵀ."""
+        C, B, g, h = self.C, self.blocks, self.gram, self.hsum
+        up = [[sum(g[b * C * C + i * C + j] for b in range(B)) for j in range(C)] for i in range(C)]
+        full = [[up[i][j] if i <= j else up[j][i] for j in range(C)] for i in range(C)]
+        return [sum(h[b * C + c] for b in range(B)) for c in range(C)], full
 
 
-def backend() -> str:
-    """The kernel in use: ``"c"``, ``"numba"``, or ``"numpy"`` (no compiled kernel: the fallback).
+class _CDealer:
+    """The compiled kernel on one run's fixed arguments."""
 
-    ``GAMEKIT_SIM_KERNEL`` (``c``, ``numba`` or ``numpy``) chooses; by default the C
-    library (:mod:`games.baccara.casino.shoe_c`) when a C compiler is available, else numba,
-    else numpy. All three deal the same cards.
+    def __init__(self, mod: ModuleType, base: Sequence[int], classes: Sequence[int], cut: int, burn: bool, key: int,
+                 lanes: Lanes, threads: int, want_codes: bool) -> None:
+        player, banker = punto_banco_rows()
+        self.mod, self.cut, self.burn, self.key, self.lanes, self.threads = mod, cut, burn, key, lanes, threads
+        self.base = bytes(base)
+        self.cls = array("q", classes)
+        self.pdraw, self.bdraw = array("q", player), array("q", [k for row in banker for k in row])
+        self.maxc = len(base) // 4 + 1 if want_codes else 0
+        self.codes: array | None = None
+        self.ncoups = array("q")
+        self.used: tuple[str, int] = ("none", 0)
+
+    def deal(self, first: int, count: int, cap_last: int, sums: Sums) -> list[int]:
+        if len(self.ncoups) < count:
+            self.ncoups = array("q", bytes(8 * count))
+        nc = memoryview(self.ncoups)[:count]
+        codes = None
+        if self.maxc:
+            if self.codes is None or len(self.codes) < count * self.maxc:
+                self.codes = array("h", bytes(2 * count * self.maxc))
+            codes = memoryview(self.codes)[: count * self.maxc]
+        lanes, threads = self.mod.deal(self.base, self.cls, self.pdraw, self.bdraw, key=self.key, first=first,
+                                       count=count, cut=self.cut, burn=self.burn, cap_last=cap_last,
+                                       threads=self.threads, lanes=self.lanes, gram=sums.gram, ncoups=nc,
+                                       hsum=sums.hsum, codes=codes)
+        self.used = (lanes, max(threads, self.used[1]))
+        return nc.tolist()
+
+
+class _PyDealer:
+    """The reference on one run's fixed arguments (same outputs as :class:`_CDealer`)."""
+
+    def __init__(self, base: Sequence[int], classes: Sequence[int], cut: int, burn: bool, key: int,
+                 want_codes: bool) -> None:
+        self.base, self.cls, self.cut, self.burn, self.key = list(base), list(classes), cut, burn, key
+        self.maxc = len(base) // 4 + 1 if want_codes else 0
+        self.codes: array | None = None
+        self.used = ("none", 1)
+
+    def deal(self, first: int, count: int, cap_last: int, sums: Sums) -> list[int]:
+        C, cls, g, hs = sums.C, self.cls, sums.gram, sums.hsum
+        if self.maxc:
+            self.codes = array("h", bytes(2 * count * self.maxc))
+        per = []
+        for s in range(count):
+            codes = ref.deal_codes(self.base, self.key, first + s, self.cut, self.burn,
+                                   cap_last if s == count - 1 else None)
+            if self.codes is not None:
+                self.codes[s * self.maxc: s * self.maxc + len(codes)] = array("h", codes)
+            h: dict[int, int] = {}
+            for code in codes:
+                c = cls[code]
+                h[c] = h.get(c, 0) + 1
+            nz = sorted(h)
+            for x, a in enumerate(nz):
+                hs[a] += h[a]
+                for b in nz[x:]:
+                    g[a * C + b] += h[a] * h[b]
+            per.append(len(codes))
+        return per
+
+
+class Dealer:
+    """Deals the shoes of one run (kernel chosen by :func:`choose_kernel`) into :class:`Sums`.
+
+    Parameters
+    ----------
+    counts : sequence of int
+        Cards of each rank (A … K) in a fresh shoe.
+    classes : sequence of int
+        Bet class of each of the 1600 final states and, last, of "no coup" (the largest).
+    cut : int
+        Cut card position from the end.
+    burn : bool
+        Burn cards at the start of each shoe.
+    seed : int
+        The run's seed.
+    kernel : {"auto", "c", "python"}
+        Which implementation deals (:func:`choose_kernel`).
+    lanes : {"auto", "avx512", "scalar"}
+        C kernel: draw eight shoes' positions in AVX-512 lanes (``"auto"``: when the CPU has
+        them). The shoes are the same either way.
+    threads : int
+        Threads of the C kernel, at most :data:`MAX_THREADS` (the result does not depend on them).
+    want_codes : bool
+        Keep each coup's code (``codes``, int16, ``count × maxc``, row s valid up to its coups).
+
+    Raises
+    ------
+    GameError
+        An unknown kernel or lanes, or a kernel asked for that is not usable here.
+
+    Examples
+    --------
+    >>> d = Dealer([4] * 13, list(range(1601)), 7, True, seed=1, kernel="python")
+    >>> s = Sums(1, 1601)
+    >>> coups = d.deal(0, 2, 1 << 30, s)
+    >>> sum(coups) == sum(s.hsum), d.info.name
+    (True, 'python')
     """
-    want = os.environ.get("GAMEKIT_SIM_KERNEL", "c").lower()
-    if want not in ("numba", "numpy"):
-        from games.baccara.casino import shoe_c
 
-        if shoe_c.load() is not None:
-            return "c"
-    if want != "numpy" and _numba_kernel() is not None:
-        return "numba"
-    return "numpy"
+    def __init__(self, counts: Sequence[int], classes: Sequence[int], cut: int, burn: bool, seed: int,
+                 kernel: Kernel = "auto", lanes: Lanes = "auto", threads: int = 1, want_codes: bool = False) -> None:
+        if lanes not in ("auto", "avx512", "scalar"):
+            raise GameError(f"lanes must be 'auto', 'avx512' or 'scalar', got {lanes!r}")
+        base = [r for r, n in enumerate(counts) for _ in range(n)]
+        key = ref.seed_key(seed)
+        threads = max(1, min(int(threads), MAX_THREADS))
+        self.kernel = choose_kernel(kernel)
+        mod = compiled_kernel() if self.kernel == "c" else None
+        if mod is not None:
+            if lanes == "avx512" and not mod.has_avx512():
+                raise GameError("lanes='avx512': this CPU has no AVX-512 F/DQ/VL (use 'auto' or 'scalar')")
+            self._impl: _CDealer | _PyDealer = _CDealer(mod, base, classes, cut, burn, key, lanes, threads,
+                                                        want_codes)
+        else:
+            self._impl = _PyDealer(base, classes, cut, burn, key, want_codes)
+        self.maxc = self._impl.maxc
+        self.threads = threads if mod is not None else 1
 
+    def deal(self, first: int, count: int, cap_last: int, sums: Sums) -> list[int]:
+        """Deal shoes ``first … first+count−1`` adding into ``sums`` (the last one at most
+        ``cap_last`` coups); returns the coups of each shoe (codes in :attr:`codes`)."""
+        return self._impl.deal(first, count, cap_last, sums)
 
-def deal_chunk(
-    base: np.ndarray,
-    key: int,
-    first: int,
-    count: int,
-    val: np.ndarray,
-    burn_len: np.ndarray,
-    pdraw: np.ndarray,
-    bdraw: np.ndarray,
-    cut: int,
-    burn: bool,
-    cls: np.ndarray,
-    n_classes: int,
-    want_codes: bool,
-    cap_last: int,
-    workers: int,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None] | None:
-    """Deal shoes first … first+count−1 with a compiled kernel (None without one: use numpy).
+    @property
+    def codes(self) -> array | None:
+        """The last chunk's coup codes (``count × maxc`` int16), when asked for."""
+        return self._impl.codes
 
-    Returns ``(hist, gram, ncoups, codes)``: per-shoe counts of each bet class (count ×
-    n_classes, int32), their Gram matrix Σₛ hₛhₛᵀ (n_classes × n_classes, int64: every
-    second moment of the per-shoe returns follows from it exactly), coups per shoe, and
-    with ``want_codes`` the coup codes (count × max coups per shoe, int16; row s valid up
-    to ``ncoups[s]``). The last shoe of the chunk deals at most ``cap_last`` coups (to
-    stop a run mid-shoe). The C kernel (:mod:`games.baccara.casino.shoe_c`) and the numba
-    kernel give identical results.
-    """
-    kind = backend()
-    if kind == "numpy":
-        return None
-    tables = _table_for(val, pdraw, bdraw, cls)
-    if kind == "c":
-        from games.baccara.casino import shoe_c
-
-        out = _deal_c(shoe_c.load(), base, key, first, count, tables, burn_len, cut, burn, n_classes,
-                      want_codes, cap_last, workers)
-    else:
-        out = _deal_numba(_numba_kernel(), base, key, first, count, tables, burn_len, cut, burn, n_classes,
-                          want_codes, cap_last, workers)
-    hist, gram, ncoups, codes = out
-    upper = gram.sum(axis=0)
-    return hist, upper + np.triu(upper, 1).T, ncoups, (codes if want_codes else None)
+    @property
+    def info(self) -> KernelInfo:
+        """Which kernel dealt, with which lanes and (at most) how many threads."""
+        lanes, threads = self._impl.used
+        return KernelInfo(self.kernel, lanes, threads)

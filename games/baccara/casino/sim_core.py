@@ -1,13 +1,12 @@
-"""The simulator's numpy-free core: bet classes, exact sums, results, and the C run.
+"""The punto banco simulator: bet classes, exact sums, results, and the run (numpy-free).
 
 ``baccara simulate`` spends most of a short run on fixed costs, and ``import numpy``
 alone (≈ 0.14 s) is a third of what 60× the plain Python loop allows for 2·10⁷ coups.
-Nothing on the default path needs it: the C kernel (:mod:`games.baccara.casino.shoe_c`)
-builds its own tables (``build_tables``), deals chunks of shoes on POSIX threads
-(``deal_threads``) into ctypes buffers, and returns exact integer sums. This module holds
-what that path needs — the bet classes, the exact accumulator, the result types, input
-checks — with the standard library only; :mod:`games.baccara.casino.simulation` (numpy)
-builds on the same classes for the numba/numpy backends, betting sessions and tables.
+Nothing on the plain path needs it: the dealing kernel
+(:class:`games.baccara.casino.shoe_kernel.Dealer`, the compiled extension ``_shoe`` or
+the pure-Python reference) deals chunks of shoes into :mod:`array` buffers of exact
+integer sums. Betting sessions import numpy for their per-coup profits
+(:class:`games.baccara.casino.simulation.SessionTally`).
 
 **Bet classes.** The 1600 final states (:data:`games.baccara.casino.odds.STATES`) are
 grouped by (payout of every bet, winner, pair flags): states of one class are
@@ -30,40 +29,27 @@ import math
 import os
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from numbers import Integral
 from typing import TYPE_CHECKING, Any
 
 from gamekit.core import GameError, to_fraction
 from games.baccara.casino.odds import STATES, Bet, Shoe
+from games.baccara.casino.shoe_kernel import Dealer, Kernel, KernelInfo, Lanes, Sums, seed_key
 from games.baccara.casino.stats import BetStat
 
 if TYPE_CHECKING:
     import numpy as np
 
 __all__ = ["NO_COUP", "BetClasses", "bet_classes", "Accumulator", "SessionResult", "SimulationResult",
-           "check_rounds", "check_cut", "check_seed", "check_workers", "seed_key", "prepare", "run_c", "finish",
-           "simulate_plain"]
+           "check_rounds", "check_cut", "check_seed", "check_workers", "seed_key", "prepare", "run", "finish",
+           "simulate", "MAX_SESSION_ROUNDS"]
 
 NO_COUP = 1600  # code for "no coup" (shoe finished)
-_MAX_CHUNK = 16384  # shoes per call of the C kernel (its buffers: 8 bytes per shoe)
+_MAX_CHUNK = 16384  # shoes per call of the kernel (its buffers: 8 bytes per shoe)
 _MAX_CHUNK_COUPS = 1 << 21  # ... and at most about this many coups, counted at N/4 + 1 per shoe
-_BURN = [10 if v == 0 else v for v in (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)]  # cards burned after rank A..K
-_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0)
-_MASK = (1 << 64) - 1
-GAMMA, MIX_M1, MIX_M2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
-"""SplitMix64's increment and the two multipliers of its output function: the one definition
-of the stream for every backend (Python, numpy, numba; shoe_kernel.c repeats them in C)."""
-
-
-def seed_key(seed: int) -> int:
-    """The run key mix(seed mod 2⁶⁴) shared by every shoe of a run (SplitMix64's output
-    function; :mod:`games.baccara.casino.shoe_kernel` describes the stream)."""
-    z = seed & _MASK
-    z = ((z ^ (z >> 30)) * MIX_M1) & _MASK
-    z = ((z ^ (z >> 27)) * MIX_M2) & _MASK
-    return z ^ (z >> 31)
+MAX_SESSION_ROUNDS = 50_000_000
 
 
 # ------------------------------------------------------------------ validation
@@ -285,121 +271,73 @@ class SimulationResult:
     counts: dict[str, int]
     bets: dict[str, BetStat]
     sessions: SessionResult | None = None
+    kernel: KernelInfo = KernelInfo("none", "none", 0)
+    """Which kernel dealt the run, with which lanes and threads."""
 
     @property
     def rounds_per_second(self) -> float:
         return self.rounds / self.seconds if self.seconds > 0 else float("inf")
 
 
-# ----------------------------------------------------------------- the C run
+# ----------------------------------------------------------------- the run
 
 
-def _library() -> Any:
-    """The C library unless ``GAMEKIT_SIM_KERNEL`` asks for numba or numpy; None without one."""
-    if os.environ.get("GAMEKIT_SIM_KERNEL", "c").lower() in ("numba", "numpy"):
-        return None
-    from games.baccara.casino import shoe_c
-
-    return shoe_c.load_library()
-
-
-class _CRun:
-    """The C kernel's buffers for one run; :meth:`deal` adds a chunk of shoes to them."""
-
-    def __init__(self, lib: Any, classes: BetClasses, shoe: Shoe, cut: int, burn: bool, seed: int, threads: int):
-        import ctypes
-
-        from games.baccara.rules.drawing import punto_banco_rows
-
-        self.lib, self.C, self.threads = lib, classes.n_classes, threads
-        self.blocks = 1 if threads == 1 else 4 * threads
-        i64 = ctypes.c_int64
-        player, banker = punto_banco_rows()
-        self.px, self.bx = (ctypes.c_int32 * 256)(), (ctypes.c_int32 * 256)()
-        self.v10, self.v1 = (ctypes.c_int32 * 16)(), (ctypes.c_int32 * 16)()
-        wide = self.C > 64  # the byte table holds class * 4 + 2 < 256
-        self.ct8 = None if wide else (ctypes.c_uint8 * 40000)()
-        self.ct16 = (ctypes.c_uint16 * 40000)() if wide else None
-        self.code_t = (ctypes.c_int16 * 40000)()
-        lib.build_tables((i64 * 13)(*_VALUES), (i64 * 10)(*player), (i64 * 110)(*(k for row in banker for k in row)),
-                         (i64 * (NO_COUP + 1))(*classes.cls_list), self.px, self.bx, self.v10, self.v1, self.ct8,
-                         self.ct16, self.code_t)
-        self.base = (ctypes.c_uint8 * shoe.size)(*(r for r, n in enumerate(shoe.counts) for _ in range(n)))
-        self.n, self.key, self.cut, self.burn = shoe.size, seed_key(seed), cut, int(burn)
-        self.burn_len = (ctypes.c_int32 * 13)(*_BURN)
-        self.gram = (i64 * (self.blocks * self.C * self.C))()
-        self.hsum = (i64 * (self.blocks * self.C))()
-        self.ncoups = (i64 * _MAX_CHUNK)()
-
-    def deal(self, first: int, count: int, cap_last: int, threads: int, gram: Any, hsum: Any, blocks: int) -> list[int]:
-        """Deal shoes first … first+count−1 adding into ``gram``/``hsum``; coups per shoe."""
-        status = self.lib.deal_threads(self.base, self.n, self.key, first, count, blocks, threads, self.px, self.bx,
-                                       self.v10, self.v1, self.ct8, self.ct16, self.code_t, self.burn_len, self.cut,
-                                       self.burn, None, self.C, gram, hsum, None, 0, self.ncoups, cap_last)
-        if status:
-            raise MemoryError("the C dealing kernel could not allocate its scratch shoes")
-        return self.ncoups[:count]
-
-    def tail(self, acc: Accumulator, first: int, need: int) -> int:
-        """Shoes from ``first`` until ``need`` coups are dealt, the last shoe stopped mid-way
-        (dealt twice: once to find it, once capped); returns the number of shoes."""
-        import ctypes
-
-        C, shoes = self.C, 0
-        while need > 0:
-            count = min(_MAX_CHUNK, need // max(1, (self.n - self.cut - 11) // 6) + 1)
-            gram, hsum = (ctypes.c_int64 * (C * C))(), (ctypes.c_int64 * C)()
-            per = self.deal(first, count, 1 << 30, 1, gram, hsum, 1)
-            if sum(per) > need:
-                j, acc_n = 0, 0
-                while acc_n + per[j] < need:
-                    acc_n += per[j]
-                    j += 1
-                count = j + 1
-                gram, hsum = (ctypes.c_int64 * (C * C))(), (ctypes.c_int64 * C)()
-                per = self.deal(first, count, need - acc_n, 1, gram, hsum, 1)
-            _add_blocks(acc, gram, hsum, 1, C, sum(per), count)
-            need -= sum(per)
-            first += count
-            shoes += count
-        return shoes
-
-
-def _add_blocks(acc: Accumulator, gram: Any, hsum: Any, blocks: int, C: int, coups: int, shoes: int) -> None:
-    """Add per-block upper-triangular Gram matrices and histogram sums to ``acc``."""
-    g, h = list(gram), list(hsum)
-    up = [[sum(g[b * C * C + i * C + j] for b in range(blocks)) for j in range(C)] for i in range(C)]
-    full = [[up[i][j] if i <= j else up[j][i] for j in range(C)] for i in range(C)]
-    acc.add_sums([sum(h[b * C + c] for b in range(blocks)) for c in range(C)], full, coups, shoes)
-
-
-def run_c(acc: Accumulator, rounds: int, shoe: Shoe, cut: int, burn: bool, seed: int, workers: int,
-          progress: Callable[[int, int], None] | None = None) -> bool:
-    """Deal ``rounds`` coups with the C kernel into ``acc``; False (nothing dealt) without it.
+def run(acc: Accumulator, rounds: int, dealer: Dealer, shoe_size: int, cut: int,
+        progress: Callable[[int, int], None] | None = None,
+        on_codes: Callable[[Dealer, list[int]], None] | None = None) -> None:
+    """Deal ``rounds`` coups with ``dealer`` into ``acc``, shoes 0, 1, … in order.
 
     Chunks of at most ``_MAX_CHUNK`` shoes that cannot overshoot (each shoe holds at most
-    N/4 + 1 coups) accumulate into the same per-block buffers; the last coups come from
-    :meth:`_CRun.tail`. Shoes are numbered 0, 1, … as in every backend, so the result is
-    the one the numba and numpy backends give.
+    N/4 + 1 coups) add into the same per-block sums; the last coups come from
+    :func:`_tail`, the last shoe stopped mid-way. ``on_codes(dealer, coups per shoe)`` sees
+    each chunk's coup codes in shoe order (betting sessions).
     """
-    lib = _library()
-    if lib is None:
-        return False
-    run = _CRun(lib, acc.classes, shoe, cut, burn, seed, workers)
-    most = shoe.size // 4 + 1
+    threads = dealer.threads
+    main = Sums(1 if threads == 1 else 4 * threads, acc.classes.n_classes)
+    most = shoe_size // 4 + 1
     first = done = 0
     per_call = max(1, _MAX_CHUNK_COUPS // most)  # huge shoes: still a progress report every ~2 million coups
+    if dealer.kernel == "python":
+        per_call = max(1, 20_000 // most)  # the reference: a progress report every ~20,000 coups
     while rounds - done >= most:
         count = min(_MAX_CHUNK, per_call, (rounds - done) // most)
-        done += sum(run.deal(first, count, 1 << 30, workers, run.gram, run.hsum, run.blocks))
+        per = dealer.deal(first, count, 1 << 30, main)
+        if on_codes is not None:
+            on_codes(dealer, per)
+        done += sum(per)
         first += count
         if progress is not None:
             progress(done, rounds)
-    _add_blocks(acc, run.gram, run.hsum, run.blocks, run.C, done, first)
-    first += run.tail(acc, first, rounds - done)
+    hsum, gram = main.totals()
+    acc.add_sums(hsum, gram, done, first)
+    _tail(acc, dealer, first, rounds - done, shoe_size, cut, on_codes)
     if progress is not None:
         progress(rounds, rounds)
-    return True
+
+
+def _tail(acc: Accumulator, dealer: Dealer, first: int, need: int, shoe_size: int, cut: int,
+          on_codes: Callable[[Dealer, list[int]], None] | None) -> None:
+    """Shoes from ``first`` until ``need`` coups are dealt, the last shoe stopped mid-way
+    (dealt twice: once to find it, once capped)."""
+    C = acc.classes.n_classes
+    while need > 0:
+        count = min(_MAX_CHUNK, need // max(1, (shoe_size - cut - 11) // 6) + 1)
+        sums = Sums(1, C)
+        per = dealer.deal(first, count, 1 << 30, sums)
+        if sum(per) > need:
+            j, acc_n = 0, 0
+            while acc_n + per[j] < need:
+                acc_n += per[j]
+                j += 1
+            count = j + 1
+            sums = Sums(1, C)
+            per = dealer.deal(first, count, need - acc_n, sums)
+        if on_codes is not None:
+            on_codes(dealer, per)
+        hsum, gram = sums.totals()
+        acc.add_sums(hsum, gram, sum(per), count)
+        need -= sum(per)
+        first += count
 
 
 # ----------------------------------------------------------------- a whole run
@@ -426,7 +364,7 @@ def prepare(rounds: object, decks: object, seed: object, shoe: Shoe | None, cut:
 
 
 def finish(acc: Accumulator, shoe: Shoe, cut: int, burn: bool, seed: int, rounds: int, seconds: float, exact: bool,
-           sessions: SessionResult | None = None) -> SimulationResult:
+           kernel: KernelInfo) -> SimulationResult:
     """The result of a run from its exact sums; with ``exact`` each bet's exact return from
     the cached state counts (:mod:`games.baccara.casino.odds_cache`)."""
     exact_returns: dict[str, Fraction] = {}
@@ -436,20 +374,85 @@ def finish(acc: Accumulator, shoe: Shoe, cut: int, burn: bool, seed: int, rounds
         c = acc.classes
         exact_returns = odds_cache.exact_returns(shoe, c.names, c.cls_list, c.exact_pay)
     return SimulationResult(rounds, acc.shoes, shoe, cut, burn, seed, seconds, acc.counts(), acc.stats(exact_returns),
-                            sessions)
+                            None, kernel)
 
 
-def simulate_plain(rounds: int = 1_000_000, decks: int = 8, seed: int | None = None, *, shoe: Shoe | None = None,
-                   cut: int = 7, burn: bool = True, bets: Mapping[str, Bet] | None = None, stake: object = 1,
-                   exact: bool = True, progress: Callable[[int, int], None] | None = None,
-                   workers: int | None = None) -> SimulationResult | None:
-    """:func:`games.baccara.casino.simulation.simulate` without betting sessions, on the C
-    kernel and without numpy; None (after the same input checks) when the C kernel is not
-    available or not chosen, so that the caller uses the numba or numpy backend."""
-    rounds, shoe, cut, seed, table, _ = prepare(rounds, decks, seed, shoe, cut, burn, bets, stake)
+def simulate(rounds: int = 1_000_000, decks: int = 8, seed: int | None = None, *, shoe: Shoe | None = None,
+             cut: int = 7, burn: bool = True, bets: Mapping[str, Bet] | None = None,
+             session_bet: str | None = None, sessions: int | None = None, stake: object = 1,
+             exact: bool = True, progress: Callable[[int, int], None] | None = None,
+             workers: int | None = None, kernel: Kernel = "auto", lanes: Lanes = "auto") -> SimulationResult:
+    """Simulate ``rounds`` coups of punto banco dealt from casino shoes.
+
+    ``shoe`` (default: a full ``decks``-deck shoe) is the composition every new shoe
+    starts from. With ``session_bet`` and ``sessions`` = r, the rounds are split into r
+    sessions of ``rounds // r`` consecutive coups each (``rounds`` must be a multiple of
+    r) and the stake-weighted profit of each session is returned (numpy is imported for
+    them, and only for them). ``exact=True`` attaches each bet's exact off-the-top return
+    (:mod:`games.baccara.casino.odds`). ``progress`` is an optional callable
+    ``progress(done, total)``. ``workers`` threads deal chunks of shoes in parallel
+    (default: 2 when the load average leaves a core idle, else 1); ``kernel`` and ``lanes``
+    choose the dealing kernel (:class:`games.baccara.casino.shoe_kernel.Dealer`). The
+    result does not depend on workers, kernel or lanes, and reports which ran.
+
+    Parameters
+    ----------
+    rounds : int
+        Coups to deal.
+    decks : int
+        Decks per shoe (when ``shoe`` is not given).
+    seed : int, optional
+        The run's seed (drawn from the operating system and reported when omitted).
+    shoe, cut, burn, bets, session_bet, sessions, stake, exact, progress, workers
+        As above.
+    kernel : {"auto", "c", "python"}
+        The compiled kernel or the pure-Python reference (``"auto"``: the compiled one
+        when installed, else the reference after a one-line notice).
+    lanes : {"auto", "avx512", "scalar"}
+        AVX-512 lanes of the compiled kernel (``"auto"``: when the CPU has them).
+
+    Returns
+    -------
+    SimulationResult
+
+    Raises
+    ------
+    GameError
+        Bad input, or a kernel or lanes asked for that this machine does not have.
+
+    Examples
+    --------
+    >>> res = simulate(2_000, 1, seed=3, exact=False, kernel="python")
+    >>> res.rounds, sum(res.counts[k] for k in ("banker", "player", "tie")), res.kernel.name
+    (2000, 2000, 'python')
+    """
+    rounds, shoe, cut, seed, table, stake_f = prepare(rounds, decks, seed, shoe, cut, burn, bets, stake)
+    n_per = None
+    if session_bet is not None or sessions is not None:
+        if session_bet is None or sessions is None:
+            raise GameError("a betting session needs both a bet and a number of sessions")
+        if session_bet not in table:
+            raise GameError(f"unknown bet {session_bet!r} (choose from {', '.join(table)})")
+        sessions = check_rounds(sessions, "number of sessions")
+        if rounds % sessions:
+            raise GameError(f"{rounds} rounds do not split into {sessions} equal sessions")
+        if rounds > MAX_SESSION_ROUNDS:
+            raise GameError(f"betting sessions are limited to {MAX_SESSION_ROUNDS} rounds in all, got {rounds}")
+        n_per = rounds // sessions
     workers = check_workers(workers)
-    acc = Accumulator(bet_classes(table))
+    classes = bet_classes(table)
+    dealer = Dealer(shoe.counts, classes.cls_list, cut, burn, seed, kernel, lanes, workers, n_per is not None)
+    acc = Accumulator(classes)
+    tally = None
+    if n_per is not None and session_bet is not None and sessions is not None:
+        from games.baccara.casino.simulation import SessionTally
+
+        tally = SessionTally(table[session_bet], stake_f, sessions, n_per, dealer.maxc)
     start = time.perf_counter()
-    if not run_c(acc, rounds, shoe, cut, burn, seed, workers, progress):
-        return None
-    return finish(acc, shoe, cut, burn, seed, rounds, time.perf_counter() - start, exact)
+    run(acc, rounds, dealer, shoe.size, cut, progress, None if tally is None else tally.add)
+    res = finish(acc, shoe, cut, burn, seed, rounds, time.perf_counter() - start, exact, dealer.info)
+    if tally is None or session_bet is None:
+        return res
+    ex = res.bets[session_bet].exact
+    sess = tally.result(session_bet, None if ex is None else float(ex) * stake_f * tally.n_per)
+    return replace(res, sessions=sess)

@@ -76,6 +76,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-burn", action="store_true", help="do not burn cards at the start of a shoe")
     parser.add_argument("--workers", type=int, default=None, metavar="W",
                         help="threads dealing shoes (default: 2 if a core is idle, else 1; results do not depend on it)")
+    parser.add_argument("--kernel", choices=("auto", "c", "python"), default="auto",
+                        help="dealing kernel: the compiled one (c), the pure-Python reference, or auto (c when "
+                             "installed; same coups either way)")
+    parser.add_argument("--lanes", choices=("auto", "avx512", "scalar"), default="auto",
+                        help="C kernel: draw eight shoes in AVX-512 lanes (auto: when the CPU has them; same coups)")
     parser.add_argument("--remaining", metavar="COUNTS",
                         help="start every shoe from this composition (A=..,2=..,... or 13 counts)")
     s = parser.add_argument_group("betting sessions")
@@ -105,6 +110,7 @@ def simulation_json(res: SimulationResult, decks: int | None) -> dict:
         "bets": {},
         "seconds": res.seconds,
         "rounds_per_second": res.rounds_per_second,
+        "kernel": {"name": res.kernel.name, "lanes": res.kernel.lanes, "threads": res.kernel.threads},
     }
     if decks is None:
         out["remaining"] = res.shoe.as_dict()
@@ -246,8 +252,20 @@ def _write_outcomes(path: str, res: SimulationResult, k: int) -> None:
         w.writerows(rows)
 
 
+_NUMBER_OPTIONS = ("rounds", "decks", "seed", "cut", "workers", "sessions", "session_rounds", "outcomes_rounds")
+
+
+def _check_values(args: argparse.Namespace) -> None:
+    """argparse turns ``--workers=--`` into an empty list: one ``error:`` line, not a traceback."""
+    for name in _NUMBER_OPTIONS:
+        if isinstance(getattr(args, name, None), list):
+            raise GameError(f"--{name.replace('_', '-')} needs a value")
+
+
 def run(args: argparse.Namespace) -> int:
     from games.baccara.casino.odds import Shoe
+
+    _check_values(args)
 
     bets = bets_from_args(args)
     shoe = Shoe.parse(args.remaining) if args.remaining else None
@@ -273,7 +291,10 @@ def run(args: argparse.Namespace) -> int:
     progress = None
     task = None
     bar = None
-    if rounds >= 50_000_000 and sys.stderr.isatty():
+    from games.baccara.casino.shoe_kernel import choose_kernel
+
+    slow = choose_kernel(args.kernel) == "python"  # the reference: hundreds of times slower
+    if rounds >= (1_000_000 if slow else 50_000_000) and sys.stderr.isatty():
         from rich.progress import Progress
 
         bar = Progress(transient=True, console=None)
@@ -303,17 +324,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace, rounds: int, shoe, bets, sessions, progress, workers) -> SimulationResult:
-    """The run: numpy-free on the C kernel without sessions (:mod:`games.baccara.casino.sim_core`),
-    else :func:`games.baccara.casino.simulation.simulate`."""
-    if sessions is None:
-        from games.baccara.casino.sim_core import simulate_plain
-
-        res = simulate_plain(rounds, decks=args.decks, seed=args.seed, shoe=shoe, cut=args.cut,
-                             burn=not args.no_burn, bets=bets, stake=args.stake, progress=progress, workers=workers)
-        if res is not None:
-            return res
-    from games.baccara.casino.simulation import simulate
+    """The run (:func:`games.baccara.casino.sim_core.simulate`: numpy is imported for sessions only)."""
+    from games.baccara.casino.sim_core import simulate
 
     return simulate(rounds, decks=args.decks, seed=args.seed, shoe=shoe, cut=args.cut, burn=not args.no_burn,
                     bets=bets, session_bet=args.bet if sessions else None, sessions=sessions, stake=args.stake,
-                    progress=progress, workers=workers)
+                    progress=progress, workers=workers, kernel=args.kernel, lanes=args.lanes)
