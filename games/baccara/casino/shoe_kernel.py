@@ -49,7 +49,7 @@ from functools import cache, lru_cache
 from types import ModuleType
 from typing import Literal
 
-from gamekit.core.errors import GameError
+from gamekit.core import GameError
 from games.baccara.casino import shoe_reference as ref
 from games.baccara.rules.drawing import punto_banco_rows
 
