@@ -6,6 +6,7 @@ game                       ``method`` (default first)          result
 ``BimatrixGame``           ``"all"``, ``"vertex_enumeration"``, :class:`~gamekit.bimatrix.solve.SolveResult`
                            ``"lemke_howson"``,
                            ``"support_enumeration"``, ``"pure"``
+                           ``"perfect"``, ``"proper"``         :class:`~gamekit.refine.result.RefinementResult`
 ``AdditiveGame`` (m×2ⁿ)    ``"additive"``                      :class:`~gamekit.additive.foster.AdditiveSolution`
 ``DoublyAdditiveGame``     ``"doubly_additive"``               :class:`~gamekit.doubly_additive.result.DoublyAdditiveSolution`
 ``AffineAdditiveGame``     ``"parametric"``                    :class:`~gamekit.parametric.sweep.ParametricSolution`
@@ -35,7 +36,8 @@ __all__ = ["solve", "BimatrixMethod", "SearchMode", "METHODS_BY_KIND"]
 
 #: Valid ``method`` values per game kind (the first is the default).
 METHODS_BY_KIND: dict[str, tuple[str, ...]] = {
-    "BimatrixGame": ("all", "vertex_enumeration", "lemke_howson", "support_enumeration", "pure"),
+    "BimatrixGame": ("all", "vertex_enumeration", "lemke_howson", "support_enumeration", "pure",
+                     "perfect"),
     "AdditiveGame": ("additive",),
     "DoublyAdditiveGame": ("doubly_additive",),
     "AffineAdditiveGame": ("parametric",),
@@ -73,6 +75,23 @@ def _kind(game: Any) -> str:
     )
 
 
+#: Refinements of the Nash equilibria of a bimatrix game (``gamekit.refine``); no options.
+REFINEMENTS = ("perfect",)
+
+
+def _refinement(game: Any, method: str, options: dict) -> SolverResult:
+    """``method="perfect"``/``"proper"`` of a bimatrix game (:mod:`gamekit.refine`)."""
+    if options:
+        raise GameError(f"unknown option {next(iter(options))!r} for method {method!r} (valid: none)")
+    if method == "perfect":
+        from gamekit.refine.perfect import perfect_equilibria
+
+        return perfect_equilibria(game)
+    from gamekit.refine.proper import proper_equilibria
+
+    return proper_equilibria(game)
+
+
 def solve(game: Any, method: str | None = None, **options: Any) -> SolverResult:
     """Every (extreme) equilibrium of ``game`` that ``method`` finds, certified exactly.
 
@@ -83,6 +102,8 @@ def solve(game: Any, method: str | None = None, **options: Any) -> SolverResult:
     strategy) and ``.draw`` (player II's probability of move 1 at every information set).
     """
     kind = _kind(game)
+    if kind == "BimatrixGame" and method in REFINEMENTS:
+        return _refinement(game, method, options)
     if kind == "BimatrixGame":
         from gamekit.bimatrix.solve import solve_result
 

@@ -45,6 +45,8 @@ Method = Literal[
     "enumeration",
     "doubly_additive",
     "parametric",
+    "perfect",
+    "proper",
 ]
 
 
