@@ -37,7 +37,7 @@ __all__ = ["solve", "BimatrixMethod", "SearchMode", "METHODS_BY_KIND"]
 #: Valid ``method`` values per game kind (the first is the default).
 METHODS_BY_KIND: dict[str, tuple[str, ...]] = {
     "BimatrixGame": ("all", "vertex_enumeration", "lemke_howson", "support_enumeration", "pure",
-                     "perfect"),
+                     "perfect", "proper"),
     "AdditiveGame": ("additive",),
     "DoublyAdditiveGame": ("doubly_additive",),
     "AffineAdditiveGame": ("parametric",),
@@ -76,7 +76,7 @@ def _kind(game: Any) -> str:
 
 
 #: Refinements of the Nash equilibria of a bimatrix game (``gamekit.refine``); no options.
-REFINEMENTS = ("perfect",)
+REFINEMENTS = ("perfect", "proper")
 
 
 def _refinement(game: Any, method: str, options: dict) -> SolverResult:
