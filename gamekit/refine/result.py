@@ -51,9 +51,9 @@ class RefinementResult(ResultSequence):
         out.update(method=self.method, complete=self.complete,
                    equilibria=[e.to_json() for e in self.equilibria],
                    unique=self.unique if self.complete else None)
+        out["row_vertices"] = [[fmt(p) for p in v] for v in self.row_vertices]
+        out["col_vertices"] = [[fmt(p) for p in v] for v in self.col_vertices]
         if self.components is not None:
-            out["row_vertices"] = [[fmt(p) for p in v] for v in self.row_vertices]
-            out["col_vertices"] = [[fmt(p) for p in v] for v in self.col_vertices]
             out["components"] = [{"rows": list(c.rows), "cols": list(c.cols), "connected": c.connected}
                                  for c in self.components]
         else:
