@@ -242,10 +242,13 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _cmd_refine(args: argparse.Namespace, doc, options: dict) -> int:
+    from typing import cast
+
     from gamekit.dispatch import solve
+    from gamekit.refine.result import RefinementResult
 
     game = doc.game
-    result = solve(game, args.method, **options)
+    result = cast(RefinementResult, solve(game, args.method, **options))
     if args.json:
         _emit(result.to_json())
         return 0
