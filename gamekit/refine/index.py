@@ -124,7 +124,7 @@ def _nondegenerate(M0: list[list[int]], M1: list[list[int]]) -> bool:
             for J in combinations(range(n), k + 1):
                 A0 = [[M0[i][j] for i in I] + [-1] for j in J]
                 A1 = [[M1[i][j] for i in I] + [0] for j in J]
-                if not pe.det_linear(A0, A1):
+                if not pe.det_linear_nonzero(A0, A1):
                     return False
     return True
 
@@ -144,6 +144,22 @@ def _solve_side(M0: list[list[int]], M1: list[list[int]], I: tuple[int, ...], J:
         T1 = [r[:c] + [0] + r[c + 1:] for r in S1]
         nums.append(pe.det_linear(T0, T1))
     return D, nums[:k], nums[k]
+
+
+def _may_branch(M0: list[list[int]], I: tuple[int, ...], J: tuple[int, ...]) -> bool:
+    """Exact prefilter at ε = 0: False when a value that is nonzero at ε = 0 already has the
+    wrong sign (then it keeps it for all small ε); True when undecided or consistent."""
+    k = len(I)
+    S0 = [[M0[i][j] for j in J] + [-1] for i in I] + [[1] * k + [0]]
+    D = pe.det_int(S0)
+    if D == 0:
+        return True
+    nums = [pe.det_int([r[:c] + [1 if ri == k else 0] + r[c + 1:] for ri, r in enumerate(S0)])
+            for c in range(k + 1)]
+    if any(v * D < 0 for v in nums[:k]):
+        return False
+    return not any((sum(M0[i][j] * v for j, v in zip(J, nums[:k])) - nums[k]) * D > 0
+                   for i in range(len(M0)) if i not in I)
 
 
 def _branch(M0, M1, I, J, sol) -> bool:
@@ -257,6 +273,8 @@ def component_indices(game: BimatrixGame, nash: SolveResult | None = None, *, pe
     for k in range(1, min(m, n) + 1):
         for I in combinations(range(m), k):
             for J in combinations(range(n), k):
+                if not (_may_branch(A0, I, J) and _may_branch(B0t, J, I)):
+                    continue
                 ys = _solve_side(A0, P, I, J)
                 if ys is None or not _branch(A0, P, I, J, ys):
                     continue

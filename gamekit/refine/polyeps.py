@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-__all__ = ["Poly", "sign", "order", "add", "sub", "mul", "scale", "det_int", "det_linear", "leading"]
+__all__ = ["Poly", "sign", "order", "add", "sub", "mul", "scale", "det_int", "det_linear", "leading",
+           "det_linear_nonzero"]
 
 Poly = tuple[Fraction, ...]
 
@@ -117,3 +118,16 @@ def det_linear(M0: list[list[int]], M1: list[list[int]]) -> Poly:
     for i in range(n - 1, -1, -1):
         poly = add(mul(poly, (Fraction(-pts[i]), Fraction(1))), (coef[i],) if coef[i] else ())
     return poly
+
+
+def det_linear_nonzero(M0: list[list[int]], M1: list[list[int]]) -> bool:
+    """True iff det(M0 + ε M1) is not the zero polynomial (a polynomial of degree ≤ n is
+    zero iff it vanishes at n + 1 points; usually the first point decides).
+
+    Examples
+    --------
+    >>> det_linear_nonzero([[1, 1], [1, 1]], [[0, 0], [0, 0]]), det_linear_nonzero([[1, 1], [1, 1]], [[1, 0], [0, 0]])
+    (False, True)
+    """
+    n = len(M0)
+    return any(det_int([[a + t * b for a, b in zip(r0, r1)] for r0, r1 in zip(M0, M1)]) for t in range(1, n + 2))
