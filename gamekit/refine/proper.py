@@ -126,30 +126,37 @@ def respects_preferences(M: Matrix, own: LPS, other: LPS) -> bool:
     return all(not (v[s] > v[t]) or r[s] < r[t] for s in range(len(M)) for t in range(len(M)))
 
 
-def _level(R: list[list[int]], k: int, Mopp: Matrix | None, opp_ranks: list[int] | None,
-           size: int) -> tuple[Fraction, ...]:
-    """Level k: positive on rank k, zero above it, and (by an exact LP, when possible) keeping
-    the opponent's equally ranked strategies tied; else uniform on rank k."""
+def _level(R: list[list[int]], k: int, prev: list[tuple[Fraction, ...]], Mopp: Matrix | None,
+           opp_ranks: list[int] | None, size: int) -> tuple[Fraction, ...]:
+    """Level k: positive on rank k, zero above it, chosen by an exact LP (when feasible) so
+    that the opponent's strategies still tied after the levels ``prev`` stay tied when
+    equally ranked and keep their rank order otherwise (else the order alone, else the ties
+    alone, else uniform on rank k)."""
     uniform = tuple(Fraction(1, len(R[k])) if s in R[k] else _ZERO for s in range(size))
     if Mopp is None or opp_ranks is None:
         return uniform
     U = sorted(s for j in range(k + 1) for s in R[j])
-    pairs = [(a, b) for a in range(len(Mopp)) for b in range(a + 1, len(Mopp)) if opp_ranks[a] == opp_ranks[b]]
-    if not pairs:
-        return uniform
     nU = len(U)
-    A_ub: list[list[Fraction]] = []
-    for s in R[k]:  # t - rho_s <= 0
-        A_ub.append([-_ONE if u == s else _ZERO for u in U] + [_ONE])
-    A_eq = [[Mopp[a][u] - Mopp[b][u] for u in U] + [_ZERO] for a, b in pairs] + [[_ONE] * nU + [_ZERO]]
-    b_eq = [_ZERO] * len(pairs) + [_ONE]
-    res = solve_lp([_ZERO] * nU + [_ONE], A_ub, [_ZERO] * len(A_ub), A_eq, b_eq, maximize=True)
-    if res.status != "optimal" or res.x is None or res.value is None or res.value <= 0:
+    vals = _lex(Mopp, tuple(prev))
+    no = len(Mopp)
+    ties = [(a, b) for a in range(no) for b in range(a + 1, no) if opp_ranks[a] == opp_ranks[b]]
+    order = [(a, b) for a in range(no) for b in range(no)
+             if opp_ranks[a] < opp_ranks[b] and vals[a] == vals[b]]
+    if not ties and not order:
         return uniform
-    out = [_ZERO] * size
-    for u, p in zip(U, res.x[:nU]):
-        out[u] = p
-    return tuple(out)
+    bound = [[-_ONE if u == s else _ZERO for u in U] + [_ONE] for s in R[k]]  # t - rho_s <= 0
+    total = [[_ONE] * nU + [_ZERO]]
+    for with_ties, with_order in ((True, True), (False, True), (True, False)):
+        tie_rows = [[Mopp[a][u] - Mopp[b][u] for u in U] + [_ZERO] for a, b in ties] if with_ties else []
+        A_eq, b_eq = tie_rows + total, [_ZERO] * len(tie_rows) + [_ONE]
+        A_ub = bound + ([[Mopp[b][u] - Mopp[a][u] for u in U] + [_ZERO] for a, b in order] if with_order else [])
+        res = solve_lp([_ZERO] * nU + [_ONE], A_ub, [_ZERO] * len(A_ub), A_eq, b_eq, maximize=True)
+        if res.status == "optimal" and res.x is not None and res.value is not None and res.value > 0:
+            out = [_ZERO] * size
+            for u, p in zip(U, res.x[:nU]):
+                out[u] = p
+            return tuple(out)
+    return uniform
 
 
 def _levels(M: Matrix, other: LPS, x: tuple[Fraction, ...], Mopp: Matrix | None = None,
@@ -166,11 +173,17 @@ def _levels(M: Matrix, other: LPS, x: tuple[Fraction, ...], Mopp: Matrix | None 
         ranks.append(rest)
     for val in sorted({w for w in v if w != top}, reverse=True):
         ranks.append([s for s in range(len(M)) if v[s] == val])
-    return (x,) + tuple(_level(ranks, k, Mopp, opp_ranks, len(M)) for k in range(1, len(ranks)))
+    levels = [x]
+    for k in range(1, len(ranks)):
+        levels.append(_level(ranks, k, levels, Mopp, opp_ranks, len(M)))
+    return tuple(levels)
 
 
 def _search(MA: Matrix, MB: Matrix, x: tuple[Fraction, ...], y: tuple[Fraction, ...]) -> tuple[LPS, LPS] | None:
-    n2 = _levels(MB, (x,), y)
+    first1 = _levels(MA, (y,), x)  # player I's ranks by payoff against y alone
+    if first1 is None:
+        return None
+    n2 = _levels(MB, (x,), y, MA, _ranks(first1, len(MA)))
     if n2 is None:
         return None
     seen = set()
