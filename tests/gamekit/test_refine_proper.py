@@ -106,3 +106,20 @@ def test_nondegenerate_games_every_equilibrium_is_proper(AB):
     assume(all(len(c.rows) == len(c.cols) == 1 for c in nash.components))
     r = proper_equilibria(g, nash)
     assert list(r) == list(nash) and r.complete
+
+
+def test_fixture_certificates_are_eps_proper():
+    """Every LPS certificate on the fixture games passes the ε-proper definition at ε = 1e-8;
+    Gambit's perfect1 and the duplicated-strategy game are decided completely."""
+    for path in sorted(GAMES.glob("*.nfg")) + sorted((GAMES / "refine").glob("*.nfg")):
+        g = gamekit.read_nfg(path)
+        r = proper_equilibria(g)
+        assert r.equilibria  # at least one extreme equilibrium certified proper
+        for v in r.certificate["verdicts"]:
+            if "row_lps" in v:
+                lps1 = [[F(p) for p in lv] for lv in v["row_lps"]]
+                lps2 = [[F(p) for p in lv] for lv in v["col_lps"]]
+                assert eps_proper(g, lps1, lps2, F(1, 10**8)), path.name
+    for name in ("refine/perfect1.nfg", "degenerate_3x3.nfg"):
+        r = proper_equilibria(gamekit.read_nfg(GAMES / name))
+        assert r.complete and len(r) == 9
