@@ -258,7 +258,7 @@ def _first_tremble_fails(M: Matrix, Mopp: Matrix, x: tuple[Fraction, ...], y: tu
     return res.value == 0
 
 
-def proper_verdict(game: BimatrixGame, row: Sequence, col: Sequence) -> ProperVerdict:
+def proper_verdict(game: BimatrixGame, row: Sequence, col: Sequence, *, use_regular: bool = True) -> ProperVerdict:
     """Decide, where the module's criteria do, whether (row, col) is a proper equilibrium.
 
     Parameters
@@ -267,6 +267,9 @@ def proper_verdict(game: BimatrixGame, row: Sequence, col: Sequence) -> ProperVe
         The game.
     row, col : sequence
         A Nash equilibrium (exact numbers).
+    use_regular : bool
+        Decide regular equilibria by van Damme's theorem (default); False leaves them to
+        the LPS search (an independent cross-check).
 
     Returns
     -------
@@ -298,7 +301,7 @@ def proper_verdict(game: BimatrixGame, row: Sequence, col: Sequence) -> ProperVe
             return ProperVerdict(x, y, "not proper", f"not perfect: the {player} strategy is weakly "
                                  f"dominated by {[fmt(p) for p in v.witness]}")
     MA, MB = payoff_matrix(game, "row"), payoff_matrix(game, "column")
-    if _regular(MA, MB, x, y):
+    if use_regular and _regular(MA, MB, x, y):
         return ProperVerdict(x, y, "proper", "regular equilibrium (quasi-strict, nonsingular systems)")
     found = _search(MA, MB, x, y)
     if found is not None:
