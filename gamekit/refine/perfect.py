@@ -99,23 +99,33 @@ def undominated_faces(indices: Sequence[int], supports: Sequence[frozenset[int]]
     [(0,), (1,)]
     """
     idx = sorted(indices)
-    found: list[frozenset[int]] = []
+    if not idx:
+        return []
+    distinct = sorted(set(supports[i] for i in idx), key=sorted)
+    full = frozenset().union(*distinct)
+    if good(full):
+        return [tuple(idx)]
+    # search over unions of supports (not vertex subsets: many vertices share a support)
+    seen: set[frozenset[int]] = set()
+    maximal_unions: list[frozenset[int]] = []
 
-    def grow(cur: tuple[int, ...], union: frozenset[int], start: int) -> None:
+    def grow(union: frozenset[int]) -> None:
         extended = False
-        for p in range(start, len(idx)):
-            u = union | supports[idx[p]]
+        for s in distinct:
+            if s <= union:
+                continue
+            u = union | s
             if good(u):
                 extended = True
-                grow(cur + (idx[p],), u, p + 1)
-        if cur and not extended:
-            found.append(frozenset(cur))
+                if u not in seen:
+                    seen.add(u)
+                    grow(u)
+        if union and not extended:
+            maximal_unions.append(union)
 
-    full = frozenset().union(*(supports[i] for i in idx)) if idx else frozenset()
-    if idx and good(full):
-        return [tuple(idx)]
-    grow((), frozenset(), 0)
-    maximal = {f for f in found if not any(f < g for g in found)}
+    grow(frozenset())
+    faces = {frozenset(i for i in idx if supports[i] <= u) for u in maximal_unions}
+    maximal = {f for f in faces if f and not any(f < g for g in faces)}
     return sorted(tuple(sorted(f)) for f in maximal)
 
 
