@@ -113,3 +113,53 @@ def test_random_nondegenerate_games_match_shapley(AB):
     for c in r.components:
         assert len(c.equilibria) == 1
         assert c.index == shapley_index(g, c.equilibria[0])
+
+
+def _l1_to_hull(p, vertices):
+    """L1 distance from p to conv(vertices) (scipy LP, floats: a test oracle only)."""
+    import numpy as np
+    from scipy.optimize import linprog
+
+    V = np.array([[float(v) for v in vert] for vert in vertices]).T  # d × k
+    d, k = V.shape
+    # variables: λ (k), s⁺ (d), s⁻ (d);  V λ + s⁺ − s⁻ = p,  Σλ = 1
+    A_eq = np.hstack([V, np.eye(d), -np.eye(d)])
+    A_eq = np.vstack([A_eq, np.hstack([np.ones(k), np.zeros(2 * d)])])
+    b_eq = np.concatenate([[float(v) for v in p], [1.0]])
+    c = np.concatenate([np.zeros(k), np.ones(2 * d)])
+    res = linprog(c, A_eq=A_eq, b_eq=b_eq, bounds=[(0, None)] * (k + 2 * d), method="highs")
+    assert res.status == 0
+    return res.fun
+
+
+@settings(max_examples=15)
+@given(_games(st.integers(0, 2)), st.integers(0, 2**32 - 1))
+def test_degenerate_indices_against_a_concrete_perturbation(AB, seed):
+    """Independent oracle: perturb by ε = 10⁻⁹ in another random direction, solve the
+    perturbed game with method "all", sum Shapley's formula over its equilibria nearest to
+    each component (L1 distance to the Nash subsets)."""
+    import random
+
+    g = BimatrixGame(*AB)
+    nash = gamekit.solve(g)
+    r = component_indices(g, nash, perfect=False)
+    rng = random.Random(seed)
+    eps = F(1, 10**9)
+    m, n = g.shape
+    Ap = [[g.A[i][j] + eps * rng.randint(-1000, 1000) for j in range(n)] for i in range(m)]
+    Bp = [[g.B[i][j] + eps * rng.randint(-1000, 1000) for j in range(n)] for i in range(m)]
+    gp = BimatrixGame(Ap, Bp)
+    pert = gamekit.solve(gp)
+    assume(all(sum(1 for p in e.row if p) == sum(1 for p in e.col if p) for e in pert))
+    assume(all(len(c.rows) == len(c.cols) == 1 for c in pert.components))
+    totals = {c.connected: 0 for c in r.components}
+    for e in pert:
+        dist = {}
+        for c in nash.components:
+            d = _l1_to_hull(e.row, [nash.row_vertices[i] for i in c.rows]) + \
+                _l1_to_hull(e.col, [nash.col_vertices[j] for j in c.cols])
+            dist[c.connected] = min(d, dist.get(c.connected, d))
+        best = min(dist, key=dist.get)
+        assert dist[best] < 1e-4
+        totals[best] += shapley_index(gp, e)
+    assert [totals[c.connected] for c in r.components] == [c.index for c in r.components]
