@@ -27,10 +27,11 @@ Necessary conditions (certified "not proper").
 
 1. Proper ⇒ perfect: an extreme equilibrium with a weakly dominated strategy
    (:mod:`gamekit.refine.perfect`, with its dominator) is not proper.
-2. *First tremble* (Myerson's example). Let B₀ = BR₁(y), C = argmax_{t ∉ supp y} (xB)_t,
-   and suppose the rows of A in B₀ coincide on supp(y) (e.g. y pure), so levels of ρ₂
-   supported on supp(y) cannot separate B₀. The first level of ρ₂ with a new strategy
-   puts positive weight only on supp(y) ∪ C, some on C, and supp(x) must be best in B₀
+2. *First tremble* (Myerson's example). Suppose the rows of A in supp(x) coincide on
+   supp(y) (e.g. x or y pure); let B₀ be the best replies to y whose rows coincide with
+   them on supp(y) — no level of ρ₂ supported on supp(y) can separate B₀ from supp(x) —
+   and C = argmax_{t ∉ supp y} (xB)_t. The first level of ρ₂ with a new strategy puts
+   positive weight only on supp(y) ∪ C, some on C, and supp(x) must be best in B₀
    against it. If the exact LP  max Σ_C ρ  s.t. ρ ∈ Δ(supp y ∪ C),
    (Aρ)_s ≥ (Aρ)_t (s ∈ supp x, t ∈ B₀)  has value 0, (x, y) is not proper. Same for II.
 
@@ -240,9 +241,11 @@ def _first_tremble_fails(M: Matrix, Mopp: Matrix, x: tuple[Fraction, ...], y: tu
     if len(suppy) == n:
         return False
     Ay = [sum((a * q for a, q in zip(r, y) if q), _ZERO) for r in M]
-    B0 = [s for s in range(len(M)) if Ay[s] == max(Ay)]
-    if any(M[s][j] != M[B0[0]][j] for s in B0 for j in suppy):
-        return False  # levels on supp(y) could separate B0: not decided here
+    supx0 = next(s for s in range(len(M)) if x[s])
+    if any(M[s][j] != M[supx0][j] for s in range(len(M)) if x[s] for j in suppy):
+        return False  # levels on supp(y) could separate supp(x): not decided here
+    # the best replies that no level supported on supp(y) can separate from supp(x)
+    B0 = [t for t in range(len(M)) if Ay[t] == max(Ay) and all(M[t][j] == M[supx0][j] for j in suppy)]
     xB = [sum((x[i] * Mopp[t][i] for i in range(len(x)) if x[i]), _ZERO) for t in range(n)]
     outside = [t for t in range(n) if not y[t]]
     best = max(xB[t] for t in outside)
