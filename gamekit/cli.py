@@ -2,7 +2,9 @@
 
 Subcommands::
 
-    gamekit solve FILE.nfg [--method M] [--strategy S] [--max-iter N] [--json]   equilibria (exact)
+    gamekit solve FILE.nfg [--method M] [--strategy S] [--max-iter N] [--json]   equilibria (exact); M also perfect|proper
+    gamekit components FILE.nfg [--json]                          components: index, perfect part, essential
+    gamekit ess FILE.nfg [--json]                                 evolutionarily stable strategies (symmetric)
     gamekit value FILE.nfg [--json]                               safety levels / zero-sum value
     gamekit show  FILE.nfg [--json]                               the payoff table
     gamekit convert IN.nfg OUT.nfg [--outcome-format]            rewrite a file (OUT may be -)
@@ -32,6 +34,7 @@ from gamekit.bimatrix.solve import METHODS, SolveResult, solve_result
 from gamekit.core.errors import GameError
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import fmt
+from gamekit.dispatch import REFINEMENTS
 from gamekit.io.atomic import atomic_write
 from gamekit.io.guard import CliParser, guard_main, run_subcommand
 from gamekit.io.nfg import (
@@ -119,7 +122,7 @@ def suggest_command(argv: Sequence[str]) -> str | None:
     """``error:`` text with a "did you mean" hint when the first word is not a command."""
     import difflib
 
-    commands = ("solve", "value", "show", "convert", "examples")
+    commands = ("solve", "components", "ess", "value", "show", "convert", "examples")
     if not argv or argv[0].startswith("-") or argv[0] in commands:
         return None
     close = difflib.get_close_matches(argv[0].lower(), commands, n=1, cutoff=0.5)
@@ -156,11 +159,9 @@ def solve_json(game: BimatrixGame, result: SolveResult) -> dict:
     return replace(result, game=game).to_json()
 
 
-def _print_solve(doc, game: BimatrixGame, result: SolveResult) -> None:
+def _equilibria_table(doc, game: BimatrixGame, result, title: str):
     from rich.table import Table
 
-    con = _console()
-    title = f"{_esc(game.title or 'game')} — {game.m}x{game.n}, method {result.method}"
     table = Table(title=title, title_justify="left")
     table.add_column("#", justify="right")
     table.add_column(f"{_esc(doc.players[0])} (rows)")
@@ -173,7 +174,13 @@ def _print_solve(doc, game: BimatrixGame, result: SolveResult) -> None:
             _strategy_text(e.col, game.col_labels),
             f"{fmt(e.payoffs[0])}, {fmt(e.payoffs[1])}",
         )
-    con.print(table)
+    return table
+
+
+def _print_solve(doc, game: BimatrixGame, result: SolveResult) -> None:
+    con = _console()
+    title = f"{_esc(game.title or 'game')} — {game.m}x{game.n}, method {result.method}"
+    con.print(_equilibria_table(doc, game, result, title))
     count = len(result.equilibria)
     noun = "equilibrium" if count == 1 else "equilibria"
     if result.complete:
@@ -213,11 +220,93 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     for key in ("strategy", "max_vertices", "max_seconds"):  # method "all" only (validated by solve_result)
         if getattr(args, key, None) is not None:
             options[key] = getattr(args, key)
+    if args.method in REFINEMENTS:
+        return _cmd_refine(args, doc, options)
     result = solve_result(game, args.method, **options)
     if args.json:
         _emit(solve_json(game, result))
     else:
         _print_solve(doc, game, result)
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+# refinements: solve --method perfect|proper, components, ess
+# ---------------------------------------------------------------------------------------
+
+
+def _cmd_refine(args: argparse.Namespace, doc, options: dict) -> int:
+    from typing import cast
+
+    from gamekit.dispatch import solve
+    from gamekit.refine.result import RefinementResult
+
+    game = doc.game
+    result = cast(RefinementResult, solve(game, args.method, **options))
+    if args.json:
+        _emit(result.to_json())
+        return 0
+    con = _console()
+    con.print(_equilibria_table(doc, game, result, f"{_esc(game.title or 'game')} — {game.m}x{game.n}, "
+                                                   f"{args.method} equilibria"))
+    count = len(result.equilibria)
+    noun = "equilibrium" if count == 1 else "equilibria"
+    what = "every extreme equilibrium that is" if result.complete else "extreme equilibria certified"
+    con.print(f"{count} extreme {args.method} {noun}: {what} {args.method}"
+              + ("" if result.complete else " (some undecided; see --json)"))
+    if result.components is not None:
+        for c in result.components:
+            if len(c.rows) * len(c.cols) > 1:
+                rows = {result.row_vertices[i] for i in c.rows}
+                cols = {result.col_vertices[j] for j in c.cols}
+                eq = [k for k, e in enumerate(result.equilibria, 1) if e.row in rows and e.col in cols]
+                con.print(f"  {args.method} face spanned by equilibria {', '.join(map(str, eq))} "
+                          f"(connected component {c.connected + 1})")
+    return 0
+
+
+def _cmd_components(args: argparse.Namespace) -> int:
+    from gamekit.refine.index import component_indices
+
+    doc = _load(args.file)
+    report = component_indices(doc.game)
+    if args.json:
+        _emit(report.to_json())
+        return 0
+    from rich.table import Table
+
+    game = doc.game
+    table = Table(title=f"{_esc(game.title or 'game')} — components of the Nash equilibria",
+                  title_justify="left")
+    for col in ("#", "extreme equilibria", "index", "essential", "perfect extreme"):
+        table.add_column(col)
+    for k, c in enumerate(report.components, 1):
+        eqs = "; ".join(f"({_strategy_text(e.row, game.row_labels)} | {_strategy_text(e.col, game.col_labels)})"
+                        for e in c.equilibria)
+        ess = {True: "yes", False: "no", None: "undecided"}[c.essential]
+        table.add_row(str(k), eqs, str(c.index), ess, str(len(c.perfect)))
+    con = _console()
+    con.print(table)
+    con.print("index sum: " + str(sum(c.index for c in report.components))
+              + " (Shapley index via a generic perturbation; essential = yes when index != 0)")
+    return 0
+
+
+def _cmd_ess(args: argparse.Namespace) -> int:
+    from gamekit.refine.ess import ess
+
+    doc = _load(args.file)
+    result = ess(doc.game)
+    if args.json:
+        _emit(result.to_json())
+        return 0
+    con = _console()
+    labels = doc.game.row_labels
+    for k, e in enumerate(result.equilibria, 1):
+        con.print(f"ESS {k}: {_strategy_text(e.row, labels)} (payoff {fmt(e.payoffs[0])})")
+    n = len(result.equilibria)
+    con.print(f"{n} evolutionarily stable {'strategy' if n == 1 else 'strategies'} (complete); "
+              f"{len(result.verdicts)} symmetric equilibria examined")
     return 0
 
 
@@ -345,8 +434,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("solve", help="equilibria of a game in a Gambit .nfg file",
                        description="Exact Nash equilibria of a two-player game in a Gambit .nfg file.")
     p.add_argument("file", metavar="FILE.nfg", help=_FILE_HELP)
-    p.add_argument("--method", default="all", choices=METHODS, type=_method_name,
-                   help="solver (default: all = every extreme equilibrium, degenerate games included)")
+    p.add_argument("--method", default="all", choices=METHODS + REFINEMENTS, type=_method_name,
+                   help="solver (default: all = every extreme equilibrium, degenerate games included; "
+                   "perfect/proper = the refined ones)")
     p.add_argument("--strategy", default=None, choices=STRATEGIES,
                    help="method all: the algorithm (default auto; docs/solvers.md, 'Strategies')")
     p.add_argument("--max-iter", type=int, default=None,
@@ -357,6 +447,19 @@ def build_parser() -> argparse.ArgumentParser:
                    help="method all: stop (exit 2) after about this many seconds of search")
     p.add_argument("--json", action="store_true", help="print JSON with exact strings (keys: docs/json.md)")
     p.set_defaults(_run=_cmd_solve)
+
+    p = sub.add_parser("components", help="components of the Nash set: index, perfect part, essential",
+                       description="Every connected component of the Nash equilibria with its index "
+                       "(sum +1), its extreme perfect equilibria and whether it is essential.")
+    p.add_argument("file", metavar="FILE.nfg", help=_FILE_HELP)
+    p.add_argument("--json", action="store_true", help="print JSON with exact strings (keys: docs/json.md)")
+    p.set_defaults(_run=_cmd_components)
+
+    p = sub.add_parser("ess", help="evolutionarily stable strategies of a symmetric game",
+                       description="Every ESS of a symmetric game (B = A transposed), exactly.")
+    p.add_argument("file", metavar="FILE.nfg", help=_FILE_HELP)
+    p.add_argument("--json", action="store_true", help="print JSON with exact strings (keys: docs/json.md)")
+    p.set_defaults(_run=_cmd_ess)
 
     p = sub.add_parser("value", help="safety levels val(A), val(B^T); the value of a zero-sum game",
                        description="Exact safety levels v_I = val(A), v_II = val(B^T) with maxmin "
@@ -391,7 +494,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     args = parser.parse_args(argv)
     if not hasattr(args, "_run"):
-        sys.stderr.write("error: a command is required: solve, value, show, convert or examples "
+        sys.stderr.write("error: a command is required: solve, components, ess, value, show, convert or examples "
                          "(gamekit -h for help)\n")
         return 2
     if args.command == "solve" and args.max_iter is not None and args.max_iter < 1:

@@ -1,17 +1,6 @@
 """``gamekit.solve``: one entry point for every game kind, one result protocol.
 
-============================  =====================================  ======================================
-game                          ``method`` (default first)             result
-============================  =====================================  ======================================
-``BimatrixGame``              ``"all"``, ``"vertex_enumeration"``,   :class:`~gamekit.bimatrix.solve.SolveResult`
-                              ``"lemke_howson"``,
-                              ``"support_enumeration"``, ``"pure"``
-``AdditiveGame`` (m×2ⁿ)       ``"additive"``                         :class:`~gamekit.additive.solution.AdditiveSolution`
-``DoublyAdditiveGame``        ``"doubly_additive"``                  :class:`~gamekit.doubly_additive.result.DoublyAdditiveSolution`
-``AffineAdditiveGame``        ``"parametric"``                       :class:`~gamekit.parametric.sweep.ParametricSolution`
-``AffineDoublyAdditiveGame``  ``"parametric_doubly_additive"``       :class:`~gamekit.doubly_additive.param_cells.ParametricDASolution`
-============================  =====================================  ======================================
-
+============================  =====================================  ===============================
 Every result follows :class:`~gamekit.core.result.SolverResult` (``game``, ``method``,
 ``equilibria``, ``complete``, ``unique``, ``components``, ``certificate``, ``to_json()``), is
 frozen, and is the sequence of its equilibria; every equilibrium in it passed the exact
@@ -70,7 +59,26 @@ def methods_by_kind() -> dict[str, tuple[str, ...]]:
     """
     for module in KIND_MODULES:
         importlib.import_module(module)
-    return {k.name: k.methods for k in kinds()}
+    out = {k.name: k.methods for k in kinds()}
+    out["BimatrixGame"] = out["BimatrixGame"] + REFINEMENTS
+    return out
+
+
+#: Refinements of the Nash equilibria of a bimatrix game (``gamekit.refine``); no options.
+REFINEMENTS = ("perfect", "proper")
+
+
+def _refinement(game: Any, method: str, options: dict) -> SolverResult:
+    """``method="perfect"``/``"proper"`` of a bimatrix game (:mod:`gamekit.refine`)."""
+    if options:
+        raise GameError(f"unknown option {next(iter(options))!r} for method {method!r} (valid: none)")
+    if method == "perfect":
+        from gamekit.refine.perfect import perfect_equilibria
+
+        return perfect_equilibria(game)
+    from gamekit.refine.proper import proper_equilibria
+
+    return proper_equilibria(game)
 
 
 def solve(game: Any, method: str | None = None, **options: Any) -> SolverResult:
@@ -112,7 +120,10 @@ def solve(game: Any, method: str | None = None, **options: Any) -> SolverResult:
     >>> r.method, r.complete, [str(p) for p in r[0].row]
     ('all', True, ['1/2', '1/2'])
     """
-    return _kind(game).solve(game, method, **options)
+    kind = _kind(game)
+    if method in REFINEMENTS and kind.name == "BimatrixGame":
+        return _refinement(game, method, options)
+    return kind.solve(game, method, **options)
 
 
 def is_equilibrium(game: Any, row: Sequence, col: Any = None, *, alpha: Any = None) -> bool:

@@ -29,6 +29,7 @@ LAYERS: tuple[str, ...] = (
     "additive",         # additive m×2ⁿ games
     "doubly_additive",  # doubly additive games (and their affine-in-α version)
     "parametric",       # additive games affine in α, proofs over parameters
+    "refine",           # refinements of bimatrix equilibria: perfect, proper, index, ESS
     "io",               # .nfg files, atomic writes, CLI guards, interop
     "dispatch",         # gamekit.solve / gamekit.is_equilibrium: the kinds table
     "gamekit",          # the package root: the public names

@@ -50,6 +50,8 @@ Method = Literal[
     "doubly_additive",
     "parametric",
     "parametric_doubly_additive",
+    "perfect",
+    "proper",
 ]
 
 

@@ -128,7 +128,7 @@ def test_readable_table(capsys):
          "this file has 3 players"),
         (["solve", str(GAMES / "battle_of_sexes.nfg"), "--method", "magic"],
          "error: argument --method: invalid choice: 'magic' (choose from 'all', "
-         "'vertex_enumeration', 'lemke_howson', 'support_enumeration', 'pure')"),
+         "'vertex_enumeration', 'lemke_howson', 'support_enumeration', 'pure', 'perfect', 'proper')"),
         (["solve", str(GAMES / "battle_of_sexes.nfg"), "--max-iter", "0"],
          "error: --max-iter must be a positive integer"),
         (["solve"], "error: the following arguments are required: FILE.nfg"),
@@ -136,7 +136,7 @@ def test_readable_table(capsys):
          f"error: {GAMES / 'bad' / 'empty.nfg'}:1: empty file (a strategic game file starts with 'NFG 1 R')"),
         (["solve", "example:nope", "--json"], "error: no example game named 'nope'; examples: "),
         (["frobnicate"], "error: argument command: invalid choice: 'frobnicate'"),
-        ([], "error: a command is required: solve, value, show, convert or examples"),
+        ([], "error: a command is required: solve, components, ess, value, show, convert or examples"),
     ],
 )
 def test_errors_exit_2_with_one_line_and_no_stdout(capsys, argv, message):
