@@ -22,9 +22,11 @@ traceback.
 from __future__ import annotations
 
 import json
+import os
 import socket
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +116,9 @@ class _Server:
     async def index(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Content-Security-Policy": _CSP,
                                                             "Cache-Control": "no-cache"})
+
+    async def favicon(self, request: Request) -> Response:
+        return Response(status_code=204)
 
     async def health(self, request: Request) -> Response:
         return JSONResponse({"status": "ok", "version": __version__})
@@ -217,6 +222,7 @@ def create_app(plugins: Sequence[WebPlugin] = (), *, time_budget: float = 10.0, 
     s = _Server(plugins, float(time_budget), float(grace))
     routes = [
         Route("/", s.index),
+        Route("/favicon.ico", s.favicon),
         Route("/api/health", s.health),
         Route("/api/methods", s.methods),
         Route("/api/examples", s.examples),
@@ -234,7 +240,14 @@ def create_app(plugins: Sequence[WebPlugin] = (), *, time_budget: float = 10.0, 
         HTTPException: _http_error,
         Exception: _internal,
     }
-    return Starlette(routes=routes, exception_handlers=handlers)
+    return Starlette(routes=routes, exception_handlers=handlers, lifespan=_lifespan)
+
+
+@asynccontextmanager
+async def _lifespan(app: Starlette) -> AsyncIterator[None]:
+    """At least two worker processes, so that a long solve leaves one for the page."""
+    to_process.current_default_process_limiter().total_tokens = max(2, os.cpu_count() or 1)
+    yield
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, *, time_budget: float = 10.0,

@@ -14,7 +14,7 @@ A report is a JSON object::
     {"title": "…", "lines": ["…"],
      "grids": [{"title": "…", "columns": [{"label": "…", "align": "left|center|right"}],
                 "rows": [[{"text": "D", "style": "bold green"}]], "sections": [false, true, …]}],
-     "legend": "…", "data": {…}}
+     "notes": ["…"], "legend": "…", "data": {…}}
 
 ``style`` words (``bold``, ``dim``, ``underline``, ``green``, ``yellow``, ``magenta``,
 ``red``, ``blue``) become CSS classes; ``sections[k]`` draws a rule above row ``k``;

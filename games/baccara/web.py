@@ -63,7 +63,7 @@ def solve_report(params: dict[str, str]) -> dict:
     Returns
     -------
     dict
-        ``title``, ``lines``, ``grids`` (Banker's strategy), ``legend`` and ``data`` (the
+        ``title``, ``lines``, ``grids`` (Banker's strategy), ``notes``, ``legend`` and ``data`` (the
         JSON of ``baccara solve --json``).
 
     Raises
@@ -108,7 +108,6 @@ def solve_report(params: dict[str, str]) -> dict:
             lines.append(f"Banker draws at {lab} with probability {_exact_and_approx(next(iter(vs)))}")
     for pp, pb in sorted({e.payoffs for e in eqs}):
         lines.append(f"Payoffs per unit bet: Player {_exact_and_approx(pp)}, Banker {_exact_and_approx(pb)}")
-    lines += list(sol.notes)
     cols, rows, sections = _grid_layout(sol)
     grid = {
         "title": "Banker's equilibrium strategy",
@@ -120,6 +119,7 @@ def solve_report(params: dict[str, str]) -> dict:
         "title": f"Baccara chemin de fer, Model {m}{deck_txt}, commission α = {fmt(sol.alpha)}",
         "lines": lines,
         "grids": [grid],
+        "notes": list(sol.notes),
         "legend": _LEGEND.format(varies="" if sol.unique else ", *: differs between extreme equilibria"),
         "data": sol.to_json(),
     }
