@@ -345,6 +345,9 @@ def _cmd_examples(args: argparse.Namespace) -> int:
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     try:
+        import starlette  # noqa: F401 - the web extra
+        import uvicorn  # noqa: F401
+
         from gamekit.web.app import serve
     except ImportError as exc:
         raise GameError(f"gamekit serve needs the web extra ({exc.name} is missing): "

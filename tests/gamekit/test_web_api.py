@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import random
+import socket
+import sys
 import threading
 import time
 from fractions import Fraction
@@ -244,3 +246,27 @@ def test_doctests_of_the_web_modules():
     for module in (gamekit.web.jobs, gamekit.web.plugins, gamekit.web.app):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+def test_serve_without_the_web_extra(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # as if the extra were not installed
+    assert cli_main(["serve"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and 'pip install -e ".[web]"' in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv", [["--port", "70000"], ["--port", "-1"], ["--time-budget", "0"],
+                                  ["--plugin", "nowhere.at_all:plugin"], ["--plugin", "gamekit.web.jobs:Reply"]])
+def test_serve_bad_arguments(argv, capsys):
+    assert cli_main(["serve", "--no-plugins", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_serve_port_in_use(capsys):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        assert cli_main(["serve", "--no-plugins", "--port", str(port)]) == 2
+    assert "cannot listen on 127.0.0.1:" in capsys.readouterr().err
