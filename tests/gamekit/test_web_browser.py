@@ -11,6 +11,7 @@ runs out on a starved machine skips rather than fails.
 
 from __future__ import annotations
 
+import json
 import os
 import select
 import shutil
@@ -146,6 +147,30 @@ def test_type_a_game_solve_and_read_the_answer(tmp_path):
                 assert len(dots) == len({e.col for e in gamekit.solve(game)})
                 page.locator("#result").screenshot(path=str(tmp_path / "env.png"))
                 shutil.copyfile(tmp_path / "env.png", ENVELOPE)
+
+                # open a .nfg file: von Stengel's 6×6 game with 75 equilibria; download both
+                vs75 = ROOT / "tests" / "games" / "vonstengel_6x6_75eq.nfg"
+                page.set_input_files("#nfg-file", str(vs75))
+                page.wait_for_selector("#status:has-text('loaded 6×6')", timeout=WAIT_MS)
+                page.click("#solve")
+                page.wait_for_selector("#status:has-text('solved')", timeout=WAIT_MS)
+                assert len(_read_equilibria(page)) == 75
+                with page.expect_download(timeout=WAIT_MS) as download:
+                    page.click("#download-json")
+                answer = json.loads(Path(download.value.path()).read_text())
+                game = gamekit.read_nfg(vs75)
+                assert answer == gamekit.solve(game).to_json() | {"labels": answer["labels"]}
+                with page.expect_download(timeout=WAIT_MS) as download:
+                    page.click("#download-nfg")
+                assert gamekit.parse_nfg(Path(download.value.path()).read_text()) == game
+
+                # paste as text (a spreadsheet block: tabs)
+                page.click("#paste-toggle")
+                page.fill("#paste-a", "1\t2\n3\t4\n5\t6")
+                page.fill("#paste-b", "0 1\n1 0\n2 2")
+                page.click("#paste-apply")
+                assert page.inner_text("#rows-count") == "3" and page.inner_text("#cols-count") == "2"
+                assert page.input_value("#A-2-1") == "6" and page.input_value("#B-2-0") == "2"
                 assert errors == []
             except sync_api.TimeoutError as exc:
                 pytest.skip(f"the page did not answer in time (machine starved?): {exc}")
