@@ -4,7 +4,8 @@ The test starts the server (its own process group, killed in ``finally``) on a f
 port, types a 3×3 game into the page's grid (integers, a fraction, a decimal), clicks Solve,
 reads the equilibria off the page and compares them with :func:`gamekit.solve`; it also
 checks that a bad entry is reported next to its cell, and saves the screenshot kept as
-``docs/img/web-page.png`` (and ``web-envelope.png``: an m×2 game's upper-envelope picture). Skipped only when Chromium (``/usr/bin/chromium``, Debian's
+``docs/img/web-page.png`` (and ``web-envelope.png``: a 3×2 game's upper envelope and
+best-response regions). Skipped only when Chromium (``/usr/bin/chromium``, Debian's
 ``chromium`` package) or Playwright is missing; waits are on page events, and a wait that
 runs out on a starved machine skips rather than fails.
 """
@@ -142,9 +143,13 @@ def test_type_a_game_solve_and_read_the_answer(tmp_path):
                 page.wait_for_selector("#status:has-text('solved')", timeout=WAIT_MS)
                 assert [(x, y) for x, y, _ in _read_equilibria(page)] == [
                     (e.row, e.col) for e in gamekit.solve(game)]
-                assert len(page.query_selector_all("svg.picture")) == 1
-                dots = page.query_selector_all("svg.picture circle.eq-dot")
-                assert len(dots) == len({e.col for e in gamekit.solve(game)})
+                eqs = gamekit.solve(game)
+                assert len(page.query_selector_all("svg.envelope-pic")) == 1  # m×2: over player II's mix
+                assert len(page.query_selector_all("svg.simplex-pic")) == 1   # 3×n: over player I's mix
+                assert len(page.query_selector_all("svg.envelope-pic circle.eq-dot")) == len({e.col for e in eqs})
+                assert len(page.query_selector_all("svg.simplex-pic circle.eq-dot")) == len({e.row for e in eqs})
+                # both columns l and r are best responses somewhere in player I's triangle
+                assert len(page.query_selector_all("svg.simplex-pic polygon.br-region")) == 2
                 page.locator("#result").screenshot(path=str(tmp_path / "env.png"))
                 shutil.copyfile(tmp_path / "env.png", ENVELOPE)
 

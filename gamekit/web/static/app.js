@@ -356,7 +356,7 @@ function picture(opts) {
   lo -= pad; hi += pad;
   const X = (x) => L + x * w;
   const Y = (y) => T + (hi - y) / (hi - lo) * h;
-  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: "picture",
+  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: "picture envelope-pic",
                             role: "img", "aria-label": opts.title });
   root.append(svg("text", { x: L, y: 18, class: "pic-title" }, opts.title));
   root.append(svg("rect", { x: L, y: T, width: w, height: h, class: "frame" }));
@@ -411,6 +411,73 @@ function picture(opts) {
   return root;
 }
 
+// Best-response regions over a simplex of three strategies: the region of strategy k is where
+// k's payoff (a linear function of the mixed strategy) is at least every other's.
+function clip(poly, f) {
+  // keep the part of the polygon (points in barycentric coordinates) where f >= 0
+  const out = [];
+  for (let t = 0; t < poly.length; t++) {
+    const p = poly[t], q = poly[(t + 1) % poly.length];
+    const fp = f(p), fq = f(q);
+    if (fp >= 0) out.push(p);
+    if ((fp >= 0) !== (fq >= 0)) {
+      const s = fp / (fp - fq);
+      out.push(p.map((v, i) => v + s * (q[i] - v)));
+    }
+  }
+  return out;
+}
+
+function triangle(opts) {
+  // opts: {title, payoff: (k, x) => number, count, labels (of the regions), corners, marks: [[x1,x2,x3]], markLabels}
+  const W = 400, H = 360, cx = W / 2;
+  const V = [[60, 300], [W - 60, 300], [cx, 300 - (W - 120) * Math.sqrt(3) / 2]];
+  const P = (x) => [x[0] * V[0][0] + x[1] * V[1][0] + x[2] * V[2][0], x[0] * V[0][1] + x[1] * V[1][1] + x[2] * V[2][1]];
+  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: "picture simplex-pic",
+                            role: "img", "aria-label": opts.title });
+  root.append(svg("text", { x: 16, y: 20, class: "pic-title" }, opts.title));
+  // strategies with the same payoffs (duplicates) share one region and one label
+  const corners = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
+  const groups = new Map();
+  for (let k = 0; k < opts.count; k++) {
+    const key = corners.map((x) => opts.payoff(k, x)).join(",");
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(k);
+  }
+  const firsts = [...groups.values()].map((g) => g[0]);
+  const names = new Map([...groups.values()].map((g) => [g[0], g.map((k) => opts.labels[k]).join(" = ")]));
+  for (const k of firsts) {
+    let poly = corners.map((x) => x.slice());
+    for (const l of firsts) {
+      if (l !== k && poly.length) poly = clip(poly, (x) => opts.payoff(k, x) - opts.payoff(l, x) + 1e-12);
+    }
+    if (poly.length < 3) continue;
+    const pts = poly.map(P);
+    let area = 0;
+    pts.forEach((p, t) => { const q = pts[(t + 1) % pts.length]; area += p[0] * q[1] - q[0] * p[1]; });
+    if (Math.abs(area) < 1) continue;
+    const color = COLORS[k % COLORS.length];
+    root.append(svg("polygon", { points: pts.map((p) => p.join(",")).join(" "), fill: color, class: "br-region" }));
+    const c = [pts.reduce((a, p) => a + p[0], 0) / pts.length, pts.reduce((a, p) => a + p[1], 0) / pts.length];
+    root.append(svg("text", { x: c[0], y: c[1] + 4, class: "br-label", "text-anchor": "middle" }, names.get(k)));
+  }
+  root.append(svg("polygon", { points: V.map((p) => p.join(",")).join(" "), class: "frame" }));
+  const anchor = ["end", "start", "middle"];
+  const off = [[-8, 14], [8, 14], [0, -8]];
+  V.forEach((p, i) => root.append(svg("text", { x: p[0] + off[i][0], y: p[1] + off[i][1], class: "corner-label",
+                                                "text-anchor": anchor[i] }, opts.corners[i])));
+  const seen = new Set();
+  opts.marks.forEach((x) => {
+    const key = x.join(",");
+    if (seen.has(key)) return;
+    seen.add(key);
+    const p = P(x.map(toNumber));
+    root.append(svg("circle", { cx: p[0], cy: p[1], r: 4.5, class: "eq-dot" }, undefined));
+  });
+  root.append(svg("text", { x: cx, y: H - 8, class: "axis-label", "text-anchor": "middle" }, opts.xLabel));
+  return root;
+}
+
 function niceTicks(lo, hi, count) {
   const span = hi - lo;
   const step0 = Math.pow(10, Math.floor(Math.log10(span / count)));
@@ -444,10 +511,29 @@ function renderPictures(answer, game, labels) {
       marks: answer.equilibria.map((e) => ({ label: e.col[1] })),
     }));
   }
+  if (m === 3 && n <= 40) {
+    box.append(triangle({
+      title: "Best responses of player II",
+      xLabel: "corners: player I's pure strategies; regions: player II's best response",
+      count: n, labels: labels.cols, corners: labels.rows,
+      payoff: (j, x) => x[0] * B[0][j] + x[1] * B[1][j] + x[2] * B[2][j],
+      marks: answer.equilibria.map((e) => e.row),
+    }));
+  }
+  if (n === 3 && m <= 40) {
+    box.append(triangle({
+      title: "Best responses of player I",
+      xLabel: "corners: player II's pure strategies; regions: player I's best response",
+      count: m, labels: labels.rows, corners: labels.cols,
+      payoff: (i, y) => y[0] * A[i][0] + y[1] * A[i][1] + y[2] * A[i][2],
+      marks: answer.equilibria.map((e) => e.col),
+    }));
+  }
   if (box.children.length) {
-    box.append(el("p", { class: "hint", text: "Thick line: the upper envelope (best-response payoff); " +
-      "the bar under the axis: which strategy is a best response; dots: the other player's equilibrium " +
-      "strategies. Drawn in floating point; the equilibria above are exact." }));
+    box.append(el("p", { class: "hint", text: "Lines: a player's payoffs against the other's mixed strategy, " +
+      "thick: the upper envelope (best-response payoff), the bar under the axis: which strategy is a best " +
+      "response. Triangles: the other player's mixed strategies, coloured by the best response. Dots: the " +
+      "equilibrium strategies. Drawn in floating point; the equilibria above are exact." }));
   }
 }
 
