@@ -270,3 +270,24 @@ def test_serve_port_in_use(capsys):
         port = s.getsockname()[1]
         assert cli_main(["serve", "--no-plugins", "--port", str(port)]) == 2
     assert "cannot listen on 127.0.0.1:" in capsys.readouterr().err
+
+
+def broken_certificate(params: dict[str, str]) -> dict:
+    """A job whose exact check fails (stands for a solver bug)."""
+    raise gamekit.CertificationError("profile 3 fails the best-response test")
+
+
+def broken_code(params: dict[str, str]) -> dict:
+    """A job with an unexpected exception (stands for any other bug)."""
+    raise KeyError("oops")
+
+
+@pytest.mark.parametrize(("run", "text"), [(broken_certificate, "internal error: profile 3 fails"),
+                                           (broken_code, "internal error: KeyError")])
+def test_internal_errors_are_500_json(run, text):
+    plugin = WebPlugin("bug", "Bug", run=run)
+    with TestClient(create_app([plugin]), raise_server_exceptions=False) as c:
+        r = c.post("/api/plugins/bug", json={})
+    body = r.json()
+    assert r.status_code == 500 and body["internal"] is True
+    assert body["error"].startswith(text) and body["error"].endswith("please report")
