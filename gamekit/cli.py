@@ -47,7 +47,7 @@ from gamekit.io.nfg import (
 from gamekit.lp.simplex import LPIterationLimit
 from gamekit.lp.zerosum import safety_strategies
 
-__all__ = ["main", "build_parser", "solve_json", "show_json"]
+__all__ = ["main", "build_parser", "solve_json"]
 
 
 _TAG = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")  # rich.markup's tag pattern
@@ -267,27 +267,11 @@ def _cmd_value(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------------------
 
 
-def show_json(doc) -> dict:
-    """The JSON object of ``gamekit show --json`` for a parsed ``.nfg`` document."""
-    game = doc.game
-    return {
-        "title": doc.title,
-        "players": list(doc.players),
-        "comment": doc.comment,
-        "rows": game.m,
-        "cols": game.n,
-        "row_labels": list(game.row_labels),
-        "col_labels": list(game.col_labels),
-        "A": [[fmt(v) for v in r] for r in game.A],
-        "B": [[fmt(v) for v in r] for r in game.B],
-    }
-
-
 def _cmd_show(args: argparse.Namespace) -> int:
     doc = _load(args.file)
     game = doc.game
     if args.json:
-        _emit(show_json(doc))
+        _emit(doc.to_json())
         return 0
     from rich.table import Table
 

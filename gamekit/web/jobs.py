@@ -295,7 +295,6 @@ def solve_job(spec: GameSpec, method: str, max_seconds: float | None) -> Reply:
 
 def _solve(spec: GameSpec, method: str, max_seconds: float | None) -> Reply:
     from gamekit.bimatrix.solve import SolveResult, solve_result
-    from gamekit.cli import solve_json
 
     game = spec.game()
     options: dict = {}
@@ -305,11 +304,11 @@ def _solve(spec: GameSpec, method: str, max_seconds: float | None) -> Reply:
         result = solve_result(game, method, **options)  # type: ignore[arg-type]
     except SearchBudgetExceeded as exc:  # the certified part, flagged incomplete
         partial = SolveResult(method=method, complete=False, equilibria=tuple(exc.partial), components=None,
-                              row_vertices=(), col_vertices=())
-        body = solve_json(game, partial)
+                              row_vertices=(), col_vertices=(), game=game)
+        body = partial.to_json()
         body["notes"] = [f"stopped by the time budget: {first_line(exc)}; every equilibrium listed is certified"]
         return 200, body
-    return 200, solve_json(game, result)
+    return 200, result.to_json()  # the JSON of `gamekit solve --json` (cli.solve_json is the same call)
 
 
 def game_json(doc) -> dict:
@@ -321,9 +320,7 @@ def game_json(doc) -> dict:
     >>> game_json(parse_nfg_document('NFG 1 R "t" { "I" "II" } { 2 1 } 1 0 2 0'))["A"]
     [['1'], ['2']]
     """
-    from gamekit.cli import show_json
-
-    return show_json(doc)
+    return doc.to_json()
 
 
 def parse_nfg_job(text: str, filename: str) -> Reply:

@@ -37,7 +37,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 GAMES = Path(__file__).resolve().parents[1] / "games"
 BOS = GAMES / "battle_of_sexes.nfg"
 DEGENERATE = GAMES / "degenerate_3x3.nfg"
-VS75 = GAMES / "vonstengel_6x6_75eq.nfg"
+VS75 = GAMES.parent / "big_games" / "vonstengel_6x6_75eq.nfg"
 
 
 @pytest.fixture(scope="module")

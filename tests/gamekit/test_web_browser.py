@@ -154,7 +154,7 @@ def test_type_a_game_solve_and_read_the_answer(tmp_path):
                 shutil.copyfile(tmp_path / "env.png", ENVELOPE)
 
                 # open a .nfg file: von Stengel's 6×6 game with 75 equilibria; download both
-                vs75 = ROOT / "tests" / "games" / "vonstengel_6x6_75eq.nfg"
+                vs75 = ROOT / "tests" / "big_games" / "vonstengel_6x6_75eq.nfg"
                 page.set_input_files("#nfg-file", str(vs75))
                 page.wait_for_selector("#status:has-text('loaded 6×6')", timeout=WAIT_MS)
                 page.click("#solve")
