@@ -302,5 +302,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, time_budget: float = 10.
         sys.stderr.write("note: listening beyond this machine; anyone who can reach it can run solves\n")
     sys.stderr.flush()
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=2)
-    uvicorn.Server(config).run(sockets=[sock])
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # Ctrl+C is how a server is stopped: not an error
+        pass
+    sys.stderr.write("gamekit serve: stopped\n")
     return 0
