@@ -186,7 +186,8 @@ async def _internal(request: Request, exc: Exception) -> Response:
     return _error(500, f"internal error: {type(exc).__name__}; please report", None, internal=True)
 
 
-def create_app(plugins: Sequence[WebPlugin] = (), *, time_budget: float = 10.0, grace: float = 20.0) -> Starlette:
+def create_app(plugins: Sequence[WebPlugin] = (), *, time_budget: float = 10.0, grace: float = 20.0,
+               warm_up: bool = False) -> Starlette:
     """The application: the page, the JSON API and the given plugin tabs.
 
     Parameters
@@ -199,6 +200,9 @@ def create_app(plugins: Sequence[WebPlugin] = (), *, time_budget: float = 10.0, 
     grace : float
         Seconds beyond ``time_budget`` after which the worker running a solve is killed
         (any method) and the request answered with status 400 and ``"timeout": true``.
+    warm_up : bool
+        Build the solver's compiled kernels in a worker at startup (``gamekit serve`` does),
+        so that the first large solve does not spend its budget compiling.
 
     Returns
     -------
@@ -240,14 +244,22 @@ def create_app(plugins: Sequence[WebPlugin] = (), *, time_budget: float = 10.0, 
         HTTPException: _http_error,
         Exception: _internal,
     }
-    return Starlette(routes=routes, exception_handlers=handlers, lifespan=_lifespan)
+    return Starlette(routes=routes, exception_handlers=handlers, lifespan=_lifespan(warm_up))
 
 
-@asynccontextmanager
-async def _lifespan(app: Starlette) -> AsyncIterator[None]:
-    """At least two worker processes, so that a long solve leaves one for the page."""
-    to_process.current_default_process_limiter().total_tokens = max(2, os.cpu_count() or 1)
-    yield
+def _lifespan(warm_up: bool) -> Callable[[Starlette], Any]:
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        """At least two worker processes, so that a long solve leaves one for the page; with
+        ``warm_up``, one of them builds the solver's compiled kernels in the background."""
+        to_process.current_default_process_limiter().total_tokens = max(2, os.cpu_count() or 1)
+        async with anyio.create_task_group() as tg:
+            if warm_up:
+                tg.start_soon(lambda: to_process.run_sync(jobs.warm_up_job, cancellable=True))
+            yield
+            tg.cancel_scope.cancel()
+
+    return lifespan
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, *, time_budget: float = 10.0,
@@ -287,7 +299,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, *, time_budget: float = 10.
 
     if not 0 <= port <= 65535:
         raise GameError(f"--port must be between 0 and 65535, got {port}")
-    app = create_app(discover_plugins(plugins, installed=discover), time_budget=time_budget)
+    app = create_app(discover_plugins(plugins, installed=discover), time_budget=time_budget, warm_up=True)
     try:
         info = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
         sock = socket.socket(info[0], socket.SOCK_STREAM)

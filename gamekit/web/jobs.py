@@ -33,6 +33,7 @@ __all__ = [
     "example_job",
     "format_nfg_job",
     "plugin_job",
+    "warm_up_job",
 ]
 
 #: Largest request body the server reads (bytes).
@@ -381,3 +382,32 @@ def plugin_job(run: Callable[[dict[str, str]], dict], params: dict[str, str]) ->
     """
     return run_guarded(lambda: (200, run(params)))
 
+
+
+def warm_up_job() -> Reply:
+    """Solve a fixed 16×16 game for at most a second, so that the solver's compiled kernels
+    are built (and cached on disk) before the first user's request needs them.
+
+    Returns
+    -------
+    Reply
+        ``(200, {"warm": true, ...})`` or an error reply; never raises.
+
+    Examples
+    --------
+    >>> warm_up_job()[0]
+    200
+    """
+    state = 12345
+    entries = []
+    for _ in range(2 * 16 * 16):  # a fixed linear congruential sequence: no global random state
+        state = (1103515245 * state + 12345) % 2**31
+        entries.append(state % 100)
+    A = [entries[16 * i:16 * i + 16] for i in range(16)]
+    B = [entries[256 + 16 * i:256 + 16 * i + 16] for i in range(16)]
+
+    def job() -> Reply:
+        status, body = solve_job(parse_game({"A": A, "B": B}), "all", 1.0)
+        return status, {"warm": status == 200, "equilibria": len(body.get("equilibria", []))}
+
+    return run_guarded(job)

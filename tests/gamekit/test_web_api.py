@@ -28,6 +28,7 @@ from starlette.testclient import TestClient  # noqa: E402
 import gamekit  # noqa: E402
 from gamekit.bimatrix.solve import METHODS, solve_result  # noqa: E402
 from gamekit.cli import main as cli_main  # noqa: E402
+from gamekit.web import jobs  # noqa: E402
 from gamekit.web.app import create_app  # noqa: E402
 from gamekit.web.jobs import MAX_STRATEGIES  # noqa: E402
 from gamekit.web.plugins import FormField, WebPlugin  # noqa: E402
@@ -38,11 +39,12 @@ GAMES = Path(__file__).resolve().parents[1] / "games"
 BOS = GAMES / "battle_of_sexes.nfg"
 DEGENERATE = GAMES / "degenerate_3x3.nfg"
 VS75 = GAMES.parent / "big_games" / "vonstengel_6x6_75eq.nfg"
+BUDGET = 10.0
 
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app(), raise_server_exceptions=False) as c:
+    with TestClient(create_app(time_budget=BUDGET), raise_server_exceptions=False) as c:
         yield c
 
 
@@ -53,8 +55,10 @@ def _request(path: Path) -> dict:
 
 
 def _cli_json(path: Path, method: str, capsys) -> dict:
+    """``gamekit solve --json`` with the server's options (method all: its time budget)."""
     capsys.readouterr()
-    assert cli_main(["solve", str(path), "--method", method, "--json"]) == 0
+    budget = ["--max-seconds", str(BUDGET)] if method == "all" else []
+    assert cli_main(["solve", str(path), "--method", method, "--json", *budget]) == 0
     return json.loads(capsys.readouterr().out)
 
 
@@ -185,7 +189,8 @@ def test_time_budget_gives_certified_partial_answer():
     A = [[rng.randint(0, 99) for _ in range(16)] for _ in range(16)]
     B = [[rng.randint(0, 99) for _ in range(16)] for _ in range(16)]
     game = gamekit.BimatrixGame(A, B)
-    with TestClient(create_app(time_budget=1e-6)) as c:
+    # the hard stop is far away: the first solve of this size may compile the solver's kernels
+    with TestClient(create_app(time_budget=1e-6, grace=3600)) as c:
         body = c.post("/api/solve", json={"A": A, "B": B}).json()
     found = [(tuple(map(Fraction, e["row"])), tuple(map(Fraction, e["col"]))) for e in body["equilibria"]]
     assert found and all(gamekit.is_equilibrium(game, x, y) for x, y in found)
@@ -291,3 +296,8 @@ def test_internal_errors_are_500_json(run, text):
     body = r.json()
     assert r.status_code == 500 and body["internal"] is True
     assert body["error"].startswith(text) and body["error"].endswith("please report")
+
+
+def test_warm_up_job():
+    status, body = jobs.warm_up_job()
+    assert status == 200 and body["warm"] is True and body["equilibria"] >= 1
