@@ -198,8 +198,8 @@ def test_time_budget_gives_certified_partial_answer():
         assert set(found) == {(e.row, e.col) for e in gamekit.solve(game)}
     else:
         assert body["notes"][0].startswith("stopped by the time budget:") and body["unique"] is None and body["components"] is None
-        assert set(body) == {"rows", "cols", "method", "complete", "equilibria", "unique", "components", "labels",
-                             "notes"}
+        assert {"rows", "cols", "method", "complete", "equilibria", "unique", "components", "labels",
+                "notes"} <= set(body)
 
 
 def sleeper(params: dict[str, str]) -> dict:
