@@ -9,6 +9,7 @@ Subcommands::
     gamekit show  FILE.nfg [--json]                               the payoff table
     gamekit convert IN.nfg OUT.nfg [--outcome-format]            rewrite a file (OUT may be -)
     gamekit examples [--json]                                     the example games shipped
+    gamekit serve [--host H] [--port P]                           the web page (docs/web.md)
 
 FILE may be ``-`` for standard input, or ``example:NAME`` for a game shipped with gamekit
 (``gamekit examples`` lists them). Every command prints a readable table, or with
@@ -122,7 +123,7 @@ def suggest_command(argv: Sequence[str]) -> str | None:
     """``error:`` text with a "did you mean" hint when the first word is not a command."""
     import difflib
 
-    commands = ("solve", "components", "ess", "value", "show", "convert", "examples")
+    commands = ("solve", "components", "ess", "value", "show", "convert", "examples", "serve")
     if not argv or argv[0].startswith("-") or argv[0] in commands:
         return None
     close = difflib.get_close_matches(argv[0].lower(), commands, n=1, cutoff=0.5)
@@ -353,19 +354,7 @@ def _cmd_show(args: argparse.Namespace) -> int:
     doc = _load(args.file)
     game = doc.game
     if args.json:
-        _emit(
-            {
-                "title": doc.title,
-                "players": list(doc.players),
-                "comment": doc.comment,
-                "rows": game.m,
-                "cols": game.n,
-                "row_labels": list(game.row_labels),
-                "col_labels": list(game.col_labels),
-                "A": [[fmt(v) for v in r] for r in game.A],
-                "B": [[fmt(v) for v in r] for r in game.B],
-            }
-        )
+        _emit(doc.to_json())
         return 0
     from rich.table import Table
 
@@ -419,6 +408,19 @@ def _cmd_examples(args: argparse.Namespace) -> int:
         table.add_row(_esc(r["name"]), f"{r['rows']}x{r['cols']}", _esc(r["title"]))
     _console().print(table)
     return 0
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        import starlette  # noqa: F401 - the web extra
+        import uvicorn  # noqa: F401
+
+        from gamekit.web.app import serve
+    except ImportError as exc:
+        raise GameError(f"gamekit serve needs the web extra ({exc.name} is missing): "
+                        'pip install -e ".[web]"') from None
+    return serve(args.host, args.port, time_budget=args.time_budget, plugins=args.plugin,
+                 discover=not args.no_plugins)
 
 
 # ---------------------------------------------------------------------------------------
@@ -480,6 +482,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print a JSON summary")
     p.set_defaults(_run=_cmd_convert)
 
+    p = sub.add_parser("serve", help="a local web page and JSON API (needs the web extra)",
+                       description="Serve the gamekit page and its JSON API (docs/web.md) on a "
+                       "loopback address; Ctrl+C stops it. Needs: pip install -e \".[web]\"")
+    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1, this machine only)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    p.add_argument("--time-budget", type=float, default=10.0, metavar="SECONDS",
+                   help="search budget per solve (default 10; method all then answers with the "
+                   "certified part, complete false)")
+    p.add_argument("--plugin", action="append", default=[], metavar="MODULE:NAME",
+                   help="add a tab from a gamekit.web.plugins.WebPlugin object (repeatable); "
+                   "installed plugins (entry points 'gamekit.web') are added anyway")
+    p.add_argument("--no-plugins", action="store_true", help="do not load installed plugins")
+    p.set_defaults(_run=_cmd_serve)
+
     p = sub.add_parser("examples", help="list the example games shipped with gamekit")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(_run=_cmd_examples)
@@ -494,7 +510,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     args = parser.parse_args(argv)
     if not hasattr(args, "_run"):
-        sys.stderr.write("error: a command is required: solve, components, ess, value, show, convert or examples "
+        sys.stderr.write("error: a command is required: solve, components, ess, value, show, convert, examples or serve "
                          "(gamekit -h for help)\n")
         return 2
     if args.command == "solve" and args.max_iter is not None and args.max_iter < 1:

@@ -33,6 +33,7 @@ LAYERS: tuple[str, ...] = (
     "io",               # .nfg files, atomic writes, CLI guards, interop
     "dispatch",         # gamekit.solve / gamekit.is_equilibrium: the kinds table
     "gamekit",          # the package root: the public names
+    "web",              # gamekit serve: the page and JSON API (a front end; cli starts it)
     "cli",              # the gamekit command
 )
 RANK = {name: k for k, name in enumerate(LAYERS)}

@@ -74,6 +74,21 @@ class NfgDocument:
     comment: str = ""
     outcome_format: bool = False
 
+    def to_json(self) -> dict:
+        """The JSON object of ``gamekit show --json`` (exact strings; keys in ``docs/json.md``)."""
+        game = self.game
+        return {
+            "title": self.title,
+            "players": list(self.players),
+            "comment": self.comment,
+            "rows": game.m,
+            "cols": game.n,
+            "row_labels": list(game.row_labels),
+            "col_labels": list(game.col_labels),
+            "A": [[fmt(v) for v in r] for r in game.A],
+            "B": [[fmt(v) for v in r] for r in game.B],
+        }
+
 
 class _Lexer:
     def __init__(self, text: str, filename: str) -> None:
