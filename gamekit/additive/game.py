@@ -147,6 +147,7 @@ class AdditiveGame:
         if self.a_move is None:
             raise GameError("player I's payoff is not additive; use a mixed strategy over subsets")
         w = self.a_move[u]
+        assert self.a_base is not None  # set together with a_move
         return self.a_base[u] + sum(
             (w[l][0] + y[l] * (w[l][1] - w[l][0]) for l in range(self.n)), Fraction(0)
         )

@@ -115,7 +115,7 @@ class SplitBehaviour:
         code = np.fromiter((v.numerator if v.denominator == 1 else 2 for v in y), dtype=np.int8, count=n)
         is_one = code == 1
         is_zero = code == 0
-        fractional = tuple((int(l), Fraction(y[l])) for l in np.flatnonzero(code == 2))
+        fractional = tuple((int(l), Fraction(y[int(l)])) for l in np.flatnonzero(code == 2))
         return cls(np.flatnonzero(is_one), fractional, is_one, is_zero)
 
     @classmethod

@@ -214,7 +214,7 @@ def mixture_vertices(D: Sequence[Fraction], sense: str) -> list[tuple[tuple[int,
 
 def subsets(free: Sequence[int]) -> list[frozenset[int]]:
     """All subsets of ``free`` (the 2^k corners of a face), smallest first."""
-    out = [frozenset()]
+    out: list[frozenset[int]] = [frozenset()]
     for l in free:
         out += [s | {l} for s in out]
     return out

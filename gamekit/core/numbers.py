@@ -186,7 +186,7 @@ def integer_row(xs: Sequence[Fraction]) -> list[int]:
 def primitive_integers(xs: Iterable[object]) -> list[int]:
     """The primitive integer vector proportional to ``xs`` by a positive factor
     (all zeros stay zeros)."""
-    ints = integer_row([Fraction(x) for x in xs])
+    ints = integer_row([to_fraction(x) for x in xs])
     g = 0
     for v in ints:
         g = math.gcd(g, v)

@@ -67,7 +67,7 @@ def box_polytope_vertices(
     b: Sequence[Fraction] = (),
 ) -> list[tuple[Fraction, ...]]:
     """Vertices of {z ∈ [0,1]^k : E z = e, A z ≤ b}, exact, in lexicographic order."""
-    E = [[Fraction(v) for v in row] for row in E]
+    E = [[Fraction(v) for v in row] for row in E]  # type: ignore[assignment]  # now a list of lists
     A = [[Fraction(v) for v in row] for row in A]
     e = [Fraction(v) for v in e]
     b = [Fraction(v) for v in b]

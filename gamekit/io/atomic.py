@@ -21,7 +21,7 @@ import os
 import stat
 import tempfile
 from collections.abc import Iterator
-from typing import IO
+from typing import Any, IO
 
 from gamekit.core.errors import GameError
 
@@ -58,7 +58,7 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", *, encoding: str | Non
     if mode not in ("w", "wb"):
         raise ValueError(f"atomic_open: mode must be 'w' or 'wb', not {mode!r}")
     name = os.fspath(path)
-    kw = {} if mode == "wb" else {"encoding": encoding, "newline": newline}
+    kw: dict[str, Any] = {} if mode == "wb" else {"encoding": encoding, "newline": newline}
     if direct_special and _special(name):
         try:
             with open(name, mode, **kw) as fh:

@@ -190,7 +190,7 @@ def check_int_argument(action, arg_string: str) -> None:
 
 
 def run_subcommand(run: Callable[[object], int | None], args: object,
-                   bad_input: tuple[type[BaseException], ...] = ()) -> int:
+                   bad_input: tuple[type[Exception], ...] = ()) -> int:
     """Run a CLI subcommand with the exit-code convention of both CLIs.
 
     0 success; 2 bad input — :class:`~gamekit.core.errors.GameError`, ``ValueError``,

@@ -36,7 +36,7 @@ def kernels_cached(dispatchers: Iterable[object]) -> bool:
         if getattr(disp, "signatures", None):
             continue  # compiled or loaded already in this process
         try:
-            index = disp._cache._cache_file._load_index()
+            index = disp._cache._cache_file._load_index()  # type: ignore[attr-defined]
         except Exception:  # no disk cache (cache=False) or numba internals changed: cannot tell
             continue
         if not index:

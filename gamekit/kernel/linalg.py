@@ -56,7 +56,7 @@ def solve_exact(M: Sequence[Sequence[int | Fraction]], b: Sequence[int | Fractio
     (:func:`gamekit.core.numbers.integer_row`) and the integer system is solved by
     :func:`solve_int`.
     """
-    rows = [integer_row([*row, bi]) for row, bi in zip(M, b)]
+    rows = [integer_row([*(Fraction(v) for v in row), Fraction(bi)]) for row, bi in zip(M, b)]
     sol = solve_int([r[:-1] for r in rows], [r[-1] for r in rows])
     if sol is None:
         return None
