@@ -21,7 +21,7 @@ import os
 import stat
 import tempfile
 from collections.abc import Iterator
-from typing import Any, IO
+from typing import IO, Any
 
 from gamekit.core.errors import GameError
 
