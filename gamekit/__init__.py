@@ -90,6 +90,12 @@ _LAZY: dict[str, tuple[str, str]] = {
     "safety_levels": ("gamekit.lp.zerosum", "safety_levels"),
     "solve_matrix_game": ("gamekit.lp.zerosum", "solve_matrix_game"),
     "value": ("gamekit.lp.zerosum", "value"),
+    # issue 25: QRE, learning dynamics, generators ("" = the module itself)
+    "generators": ("gamekit.generators", ""),
+    "dynamics": ("gamekit.dynamics", ""),
+    "qre": ("gamekit.quantal.trace", "qre"),
+    "qre_at": ("gamekit.quantal.certified", "qre_at"),
+    "qre_fit": ("gamekit.quantal.fit", "qre_fit"),
 }
 
 __all__ = [
@@ -160,6 +166,12 @@ __all__ = [
     "value",
     "write_nfg",
     "ZeroSumSolution",
+    # issue 25
+    "dynamics",
+    "generators",
+    "qre",
+    "qre_at",
+    "qre_fit",
 ]
 
 
@@ -169,7 +181,7 @@ def __getattr__(name: str) -> Any:
         module, attr = _LAZY[name]
     except KeyError:
         raise AttributeError(f"module 'gamekit' has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(module), attr)
+    value = getattr(importlib.import_module(module), attr) if attr else importlib.import_module(module)
     globals()[name] = value
     return value
 
