@@ -134,10 +134,10 @@ def random_game(m: int, n: int, entries: Entries = "integer", *, low: int = -10,
         raise GameError(f"low ({low}) must not exceed high ({high})")
     q = 1 if entries == "integer" else (denominator or 10)
     lo, hi = int(low) * q, int(high) * q
-    A = r.integers(lo, hi + 1, size=(m, n))
-    B = r.integers(lo, hi + 1, size=(m, n))
-    return BimatrixGame([[Fraction(int(v), q) for v in row] for row in A],
-                        [[Fraction(int(v), q) for v in row] for row in B])
+    IA = r.integers(lo, hi + 1, size=(m, n))
+    IB = r.integers(lo, hi + 1, size=(m, n))
+    return BimatrixGame([[Fraction(int(v), q) for v in row] for row in IA],
+                        [[Fraction(int(v), q) for v in row] for row in IB])
 
 
 def covariance(m: int, n: int, rho: float, *, denominator: int | None = None,
