@@ -16,13 +16,13 @@ returned.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 import numpy as np
 
 from gamekit.core.equilibrium import Equilibrium
 from gamekit.core.errors import CertificationError, GameError
 from gamekit.core.game import BimatrixGame
+from gamekit.nearest import nearest_equilibrium
 from gamekit.quantal.logit import float_matrices, homotopy, homotopy_jacobian, newton_at, regret
 
 __all__ = ["QREBranch", "qre", "trace_branch"]
@@ -147,47 +147,6 @@ def trace_branch(game: BimatrixGame, *, max_regret: float = 1e-8, first_step: fl
     return np.array(points), np.array([scale])
 
 
-def _identify(game: BimatrixGame, x: np.ndarray, y: np.ndarray
-              ) -> tuple[Equilibrium, int | None, int | None, float]:
-    """The certified equilibrium nearest (x, y), its index, component and distance."""
-    from scipy.optimize import nnls
-
-    from gamekit.bimatrix.solve import solve_result
-
-    res = solve_result(game, "all")
-    eqs = res.equilibria
-    dists = [max(np.abs(np.array([float(v) for v in e.row]) - x).max(),
-                 np.abs(np.array([float(v) for v in e.col]) - y).max()) for e in eqs]
-    k = int(np.argmin(dists))
-    best: tuple[Equilibrium, int | None, int | None, float] = (eqs[k], k, None, float(dists[k]))
-    comps = res.components or ()
-    for c, comp in enumerate(comps):
-        if eqs[k].row in {res.row_vertices[i] for i in comp.rows} and \
-           eqs[k].col in {res.col_vertices[j] for j in comp.cols}:
-            best = (best[0], best[1], c, best[3])
-        if len(comp.rows) * len(comp.cols) == 1:
-            continue
-        point = []
-        for idx, verts, target in ((comp.rows, res.row_vertices, x), (comp.cols, res.col_vertices, y)):
-            V = np.array([[float(v) for v in verts[i]] for i in idx]).T
-            M = np.vstack([V, 1e3 * np.ones(V.shape[1])])
-            coef, _ = nnls(M, np.concatenate([target, [1e3]]))
-            q = [Fraction(float(c)).limit_denominator(10**6) for c in coef]
-            s = sum(q)
-            if s <= 0:
-                break
-            q = [c / s for c in q]
-            point.append(tuple(sum((qi * verts[i][r] for qi, i in zip(q, idx)), Fraction(0))
-                               for r in range(len(verts[idx[0]]))))
-        if len(point) == 2:
-            d = max(np.abs(np.array([float(v) for v in point[0]]) - x).max(),
-                    np.abs(np.array([float(v) for v in point[1]]) - y).max())
-            if d < best[3] - 1e-12:
-                e = Equilibrium.from_strategies(game, point[0], point[1])  # exact test
-                best = (e, None, c, float(d))
-    return best
-
-
 def qre(game: BimatrixGame, *, max_regret: float = 1e-8, first_step: float = 0.03,
         max_accel: float = 1.1, lam_max: float = 1e7) -> QREBranch:
     """Trace the principal branch of the logit QRE correspondence to its Nash limit.
@@ -240,7 +199,7 @@ def qre(game: BimatrixGame, *, max_regret: float = 1e-8, first_step: float = 0.0
     index = component = None
     distance = float("nan")
     if pts[-1, -1] < lam_max:  # stopped by the regret criterion or at the numerical end
-        limit, index, component, distance = _identify(game, xs[-1], ys[-1])
+        limit, index, component, distance = nearest_equilibrium(game, xs[-1], ys[-1])
         if distance > 1e-3:
             raise CertificationError(
                 f"QRE trace ended {distance:.2g} from the nearest certified equilibrium")
