@@ -26,7 +26,7 @@ def _np(g: gamekit.BimatrixGame) -> nash.Game:
 
 
 def test_shapley_fictitious_play_cycles():
-    """Shapley (1964): the play runs through the six profiles off the diagonal and the 'one ahead' diagonal in a fixed
+    """Shapley (1964): the play runs through the six profiles on the diagonal or one step ahead of it in a fixed
     cyclic order with geometrically growing run lengths; the beliefs do not converge."""
     t = dyn.fictitious_play(SHAPLEY, 4000, play_counts=([1, 0, 0], [0, 1, 0]))
     runs = [(p, len(list(r))) for p, r in itertools.groupby(zip(t.info["row_plays"], t.info["col_plays"]))]
