@@ -7,6 +7,9 @@ Subcommands::
     gamekit show  FILE.nfg [--json]                               the payoff table
     gamekit convert IN.nfg OUT.nfg [--outcome-format]            rewrite a file (OUT may be -)
     gamekit examples [--json]                                     the example games shipped
+    gamekit qre FILE.nfg [--lambda L] [--json] [--plot OUT.png]   logit QRE (gamekit.cli_learning)
+    gamekit dynamics FILE.nfg --rule R --steps N [--seed S]       learning dynamics
+    gamekit generate KIND [options] [--seed S] -o FILE.nfg        generated games
 
 FILE may be ``-`` for standard input, or ``example:NAME`` for a game shipped with gamekit
 (``gamekit examples`` lists them). Every command prints a readable table, or with
@@ -125,7 +128,7 @@ def suggest_command(argv: Sequence[str]) -> str | None:
     """``error:`` text with a "did you mean" hint when the first word is not a command."""
     import difflib
 
-    commands = ("solve", "value", "show", "convert", "examples")
+    commands = ("solve", "value", "show", "convert", "examples", "qre", "dynamics", "generate")
     if not argv or argv[0].startswith("-") or argv[0] in commands:
         return None
     close = difflib.get_close_matches(argv[0].lower(), commands, n=1, cutoff=0.5)
@@ -383,6 +386,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("examples", help="list the example games shipped with gamekit")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(_run=_cmd_examples)
+
+    from gamekit.cli_learning import add_parsers  # issue 25: qre, dynamics, generate
+
+    add_parsers(sub, _FILE_HELP)
     return parser
 
 

@@ -72,8 +72,8 @@ def _bary(P: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _triangle(ax: Any, P: np.ndarray, names: Sequence[str], lim: Sequence[Any] | None) -> None:
     ax.plot([0, 1, 0.5, 0], [0, 0, _SQ3, 0], color="0.3", lw=1)
-    for (x, y), name, ha in zip(((0, 0), (1, 0), (0.5, _SQ3)), names, ("right", "left", "center")):
-        ax.annotate(name, (x, y), textcoords="offset points", xytext=(-6 if ha == "right" else 6 if ha == "left" else 0,
+    for (cx, cy), name, ha in zip(((0, 0), (1, 0), (0.5, _SQ3)), names, ("right", "left", "center")):
+        ax.annotate(name, (cx, cy), textcoords="offset points", xytext=(-6 if ha == "right" else 6 if ha == "left" else 0,
                     8 if ha == "center" else -12), ha=ha, fontsize=10)
     x, y = _bary(P)
     pts = ax.scatter(x, y, c=np.arange(len(x)), cmap="viridis", s=4, zorder=2)
@@ -104,7 +104,7 @@ def trajectory_figure(traj: Any, labels: tuple[Sequence[str], Sequence[str]] = (
     """
     m, n = traj.row.shape[1], traj.col.shape[1]
     names = [list(labels[0]) or [str(i + 1) for i in range(m)], list(labels[1]) or [str(j + 1) for j in range(n)]]
-    lims = (None, None) if traj.limit is None else (traj.limit.row, traj.limit.col)
+    lims: tuple[Any, Any] = (None, None) if traj.limit is None else (traj.limit.row, traj.limit.col)
     if m == 2 and n == 2:
         fig = _figure(1)
         ax = fig.subplots()

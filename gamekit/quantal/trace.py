@@ -46,6 +46,11 @@ class QREBranch:
         Index of the maximal Nash subset (``components``) containing the limit, or None.
     distance
         Max-norm distance of the last branch point to ``limit``.
+    bifurcations
+        λ of the bifurcation points the trace passed (sign change of det [DH; tangentᵀ]);
+        there the branch is not unique — e.g. the symmetric battle of the sexes, whose
+        symmetric branch (followed here) ends at the mixed equilibrium while Gambit's
+        trace leaves on an asymmetric one towards a pure equilibrium.
     """
 
     game: BimatrixGame
@@ -56,6 +61,7 @@ class QREBranch:
     limit_index: int | None
     component: int | None
     distance: float
+    bifurcations: tuple[float, ...] = ()
 
     def __len__(self) -> int:
         return len(self.lam)
@@ -68,6 +74,7 @@ class QREBranch:
                        for lam, x, y in zip(self.lam, self.row, self.col)],
             "limit": None if self.limit is None else self.limit.to_json(),
             "limit_index": self.limit_index, "component": self.component, "distance": self.distance,
+            "bifurcations": list(self.bifurcations),
         }
 
 
@@ -82,8 +89,9 @@ def _tangent(J: np.ndarray, previous: np.ndarray | None) -> np.ndarray:
 def trace_branch(game: BimatrixGame, *, max_regret: float = 1e-8, first_step: float = 0.03,
                  max_accel: float = 1.1, lam_max: float = 1e7, max_steps: int = 20_000,
                  max_step: float = 1.0,
-                 stop_lambda: float | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """The branch points (k × (m + n + 1) array of (log x, log y, λ)) and the payoff range.
+                 stop_lambda: float | None = None) -> tuple[np.ndarray, list[float]]:
+    """The branch points (k × (m + n + 1) array of (log x, log y, λ)) and the λ of the
+    bifurcation points passed (sign changes of det [DH; tangentᵀ]).
 
     Stops at the regret criterion, at ``lam_max``, or exactly at ``stop_lambda`` if given.
     """
@@ -95,6 +103,8 @@ def trace_branch(game: BimatrixGame, *, max_regret: float = 1e-8, first_step: fl
     h = first_step
     t_prev = None
     stalled = 0
+    sign_prev: float | None = None
+    bifurcations: list[float] = []
     for _ in range(max_steps):
         lam = u[-1]
         x, y = np.exp(u[:m]), np.exp(u[m:m + n])
@@ -121,9 +131,12 @@ def trace_branch(game: BimatrixGame, *, max_regret: float = 1e-8, first_step: fl
                     break
                 last = size
                 v = v + du
-            if ok and _tangent(homotopy_jacobian(v, A, B), t) @ t > 0.99:  # no turn: same branch
-                accepted = True
-                break
+            if ok:
+                Jv = homotopy_jacobian(v, A, B)
+                t_new = _tangent(Jv, t)
+                if t_new @ t > 0.99:  # no sharp turn: the same branch
+                    accepted = True
+                    break
             h /= 2
         if not accepted:  # underflow of the unused strategies' probabilities far out: stop here
             if u[-1] < 1.0:
@@ -139,12 +152,16 @@ def trace_branch(game: BimatrixGame, *, max_regret: float = 1e-8, first_step: fl
         stalled = stalled + 1 if v[-1] <= u[-1] * (1 + 1e-9) and u[-1] > 1.0 else 0
         if stalled > 20:  # exp(log x) underflows: the branch is numerically at its end
             break
+        sign = np.sign(np.linalg.det(np.vstack([Jv, t_new])))
+        if sign_prev is not None and sign != sign_prev and sign != 0:  # a simple bifurcation point passed
+            bifurcations.append(float((u[-1] + v[-1]) / 2))
+        sign_prev = sign
         points.append(v)
         t_prev = t
         u = v
         if it <= 3:
             h = min(h * max_accel, max_step * (1.0 + abs(u[-1])))  # geometric in λ far out
-    return np.array(points), np.array([scale])
+    return np.array(points), bifurcations
 
 
 def qre(game: BimatrixGame, *, max_regret: float = 1e-8, first_step: float = 0.03,
@@ -189,8 +206,8 @@ def qre(game: BimatrixGame, *, max_regret: float = 1e-8, first_step: float = 0.0
         raise GameError(f"qre expects a BimatrixGame, got {type(game).__name__}")
     if not (max_regret > 0 and first_step > 0 and max_accel >= 1 and lam_max > 0):
         raise GameError("need max_regret > 0, first_step > 0, max_accel >= 1 and lam_max > 0")
-    pts, _ = trace_branch(game, max_regret=max_regret, first_step=first_step, max_accel=max_accel,
-                          lam_max=lam_max)
+    pts, bif = trace_branch(game, max_regret=max_regret, first_step=first_step, max_accel=max_accel,
+                            lam_max=lam_max)
     m, n = game.shape
     xs, ys = np.exp(pts[:, :m]), np.exp(pts[:, m:m + n])
     xs /= xs.sum(axis=1, keepdims=True)
@@ -203,4 +220,4 @@ def qre(game: BimatrixGame, *, max_regret: float = 1e-8, first_step: float = 0.0
         if distance > 1e-3:
             raise CertificationError(
                 f"QRE trace ended {distance:.2g} from the nearest certified equilibrium")
-    return QREBranch(game, pts[:, -1].copy(), xs, ys, limit, index, component, distance)
+    return QREBranch(game, pts[:, -1].copy(), xs, ys, limit, index, component, distance, tuple(bif))

@@ -102,6 +102,8 @@ def test_symmetric_battle_of_sexes_bifurcates():
     b = gamekit.qre(g)
     assert b.limit is not None
     assert b.limit.row == (Fraction(2, 3), Fraction(1, 3))
+    assert len(b.bifurcations) == 1 and 1 < b.bifurcations[0] < 2
+    assert gamekit.qre(BOS).bifurcations == ()  # the generic one has none
 
 
 def test_components_limit_is_exact_point_of_component():
