@@ -23,6 +23,13 @@ def _figure(ncols: int) -> Any:
     return Figure(figsize=(5.2 * ncols, 4.4), layout="constrained")
 
 
+def _title(fig: Any, text: str) -> None:
+    import textwrap
+
+    fig.suptitle("\n".join(textwrap.wrap(text, 60 if len(fig.axes) <= 2 and fig.get_figwidth() < 7 else 110)),
+                 fontsize=10)
+
+
 def save(fig: Any, path: str) -> None:
     """Write the figure as PNG (or any format matplotlib infers from ``path``)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -62,7 +69,7 @@ def qre_figure(branch: Any, labels: tuple[Sequence[str], Sequence[str]] = ((), (
         ax.grid(alpha=0.3)
         ax.legend(title="strategy", fontsize=8)
     axes[0].set_ylabel("probability in the logit QRE")
-    fig.suptitle(title or "principal branch of the logit QRE (dots: the certified limiting equilibrium)")
+    _title(fig, (title or "principal branch of the logit QRE") + " (dots: the certified limiting equilibrium)")
     return fig
 
 
@@ -70,13 +77,14 @@ def _bary(P: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return P[:, 1] + 0.5 * P[:, 2], _SQ3 * P[:, 2]
 
 
-def _triangle(ax: Any, P: np.ndarray, names: Sequence[str], lim: Sequence[Any] | None) -> None:
+def _triangle(ax: Any, P: np.ndarray, names: Sequence[str], lim: Sequence[Any] | None, times: np.ndarray,
+              clabel: str) -> None:
     ax.plot([0, 1, 0.5, 0], [0, 0, _SQ3, 0], color="0.3", lw=1)
     for (cx, cy), name, ha in zip(((0, 0), (1, 0), (0.5, _SQ3)), names, ("right", "left", "center")):
         ax.annotate(name, (cx, cy), textcoords="offset points", xytext=(-6 if ha == "right" else 6 if ha == "left" else 0,
                     8 if ha == "center" else -12), ha=ha, fontsize=10)
     x, y = _bary(P)
-    pts = ax.scatter(x, y, c=np.arange(len(x)), cmap="viridis", s=4, zorder=2)
+    pts = ax.scatter(x, y, c=times, cmap="viridis", s=4, zorder=2)
     ax.plot(x, y, color="0.6", lw=0.5, zorder=1)
     ax.plot([x[0]], [y[0]], "o", mfc="white", mec="k", ms=7, zorder=3, label="start")
     ax.plot([x[-1]], [y[-1]], "s", color="k", ms=5, zorder=3, label="end")
@@ -88,7 +96,7 @@ def _triangle(ax: Any, P: np.ndarray, names: Sequence[str], lim: Sequence[Any] |
     ax.set_ylim(-0.1, 0.98)
     ax.axis("off")
     ax.legend(loc="upper right", fontsize=8)
-    ax.figure.colorbar(pts, ax=ax, shrink=0.6, label="step")
+    ax.figure.colorbar(pts, ax=ax, shrink=0.6, label=clabel)
 
 
 def trajectory_figure(traj: Any, labels: tuple[Sequence[str], Sequence[str]] = ((), ()), title: str = "") -> Any:
@@ -109,7 +117,7 @@ def trajectory_figure(traj: Any, labels: tuple[Sequence[str], Sequence[str]] = (
         fig = _figure(1)
         ax = fig.subplots()
         x, y = traj.row[:, 0], traj.col[:, 0]
-        pts = ax.scatter(x, y, c=np.arange(len(x)), cmap="viridis", s=5, zorder=2)
+        pts = ax.scatter(x, y, c=traj.times, cmap="viridis", s=5, zorder=2)
         ax.plot(x, y, color="0.6", lw=0.6, zorder=1)
         ax.plot([x[0]], [y[0]], "o", mfc="white", mec="k", ms=7, label="start", zorder=3)
         ax.plot([x[-1]], [y[-1]], "s", color="k", ms=5, label="end", zorder=3)
@@ -123,14 +131,13 @@ def trajectory_figure(traj: Any, labels: tuple[Sequence[str], Sequence[str]] = (
         ax.set_ylabel(f"column player: P({names[1][0]})")
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8, loc="best")
-        fig.colorbar(pts, ax=ax, shrink=0.8, label="step" if traj.rule not in ("replicator", "asymmetric-replicator")
-                     else "time index")
+        fig.colorbar(pts, ax=ax, shrink=0.8, label="time" if "replicator" in traj.rule else "step")
     else:
         fig = _figure(2)
         axes = fig.subplots(1, 2)
         for k, (ax, P, who) in enumerate(zip(axes, (traj.row, traj.col), ("row player (I)", "column player (II)"))):
             if P.shape[1] == 3:
-                _triangle(ax, P, names[k], lims[k])
+                _triangle(ax, P, names[k], lims[k], traj.times, "time" if "replicator" in traj.rule else "step")
             else:
                 for i in range(P.shape[1]):
                     ax.plot(traj.times, P[:, i], lw=1.4, label=names[k][i])
@@ -140,6 +147,6 @@ def trajectory_figure(traj: Any, labels: tuple[Sequence[str], Sequence[str]] = (
                 ax.grid(alpha=0.3)
                 ax.legend(title="strategy", fontsize=8)
             ax.set_title(who)
-    fig.suptitle(title or f"{traj.rule}: {len(traj) - 1} steps"
-                 + ("" if traj.limit is None else " (star: certified limiting equilibrium)"))
+    _title(fig, (title or f"{traj.rule}: {len(traj) - 1} steps")
+           + ("" if traj.limit is None else " (star: certified limiting equilibrium)"))
     return fig
