@@ -139,8 +139,8 @@ def trajectory_figure(traj: Any, labels: tuple[Sequence[str], Sequence[str]] = (
     >>> import gamekit
     >>> from gamekit.dynamics import fictitious_play
     >>> t = fictitious_play(gamekit.BimatrixGame([[1, -1], [-1, 1]]), 50)
-    >>> len(trajectory_figure(t).axes)
-    1
+    >>> len(trajectory_figure(t).axes)   # the phase plane and its colour bar
+    2
     """
     m, n = traj.row.shape[1], traj.col.shape[1]
     names = [list(labels[0]) or [str(i + 1) for i in range(m)], list(labels[1]) or [str(j + 1) for j in range(n)]]
