@@ -139,6 +139,10 @@ def _generate(args: argparse.Namespace) -> Any:
         return gen.blotto(args.hills, args.troops, args.rho, denominator=args.denominator or 1000, seed=seed)
     if kind == "sgc":
         return gen.sgc(args.k)
+    if kind == "von-stengel":
+        return gen.von_stengel(m)
+    if kind == "savani-von-stengel":
+        return gen.savani_von_stengel(m)
     return gen.von_stengel_75()
 
 
@@ -188,7 +192,7 @@ def add_parsers(sub: Any, file_help: str) -> None:
                        description="Generate a game; same KIND, options and seed give the same file.")
     p.add_argument("kind", metavar="KIND", choices=KINDS, type=_kind_name, help=", ".join(KINDS))
     p.add_argument("-o", "--output", required=True, metavar="FILE.nfg", help="output file")
-    p.add_argument("--rows", "-m", type=int, default=3, help="rows (or n for square kinds)")
+    p.add_argument("--rows", "-m", type=int, default=3, help="rows (n for square kinds, d for von-stengel / savani-von-stengel)")
     p.add_argument("--cols", "-n", type=int, default=3, help="columns")
     p.add_argument("--entries", choices=("integer", "rational", "float"), default="integer", help="random: entries")
     p.add_argument("--low", type=int, default=-10, help="lowest integer payoff")

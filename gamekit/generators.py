@@ -36,6 +36,9 @@ __all__ = [
     "sgc",
     "symmetric",
     "unit_vector",
+    "cyclic_polytope_game",
+    "savani_von_stengel",
+    "von_stengel",
     "von_stengel_75",
     "zero_sum",
 ]
@@ -45,7 +48,7 @@ Entries = Literal["integer", "rational", "float"]
 
 #: the generator names of ``gamekit generate KIND``
 KINDS = ("random", "covariance", "coordination", "zero-sum", "symmetric", "unit-vector", "ranking",
-         "blotto", "sgc", "von-stengel-75")
+         "blotto", "sgc", "von-stengel", "savani-von-stengel", "von-stengel-75")
 
 
 def rng(seed: Seed) -> np.random.Generator:
@@ -472,6 +475,164 @@ def sgc(k: int) -> BimatrixGame:
         P2[i + 1][i] = q
     B = [[P2[j][i] for j in range(n)] for i in range(n)]
     return BimatrixGame(A, B)
+
+
+def _moment_facets(d: int) -> list[list[Fraction]]:
+    """The 2d points μ(k) = (k, k², …, k^d), k = 1..2d, centred at their centroid: the facet
+    normals of the dual cyclic polytope {z : ⟨c_k, z⟩ ≤ 1} (0 in its interior)."""
+    n = 2 * d
+    pts = [[Fraction((k + 1) ** e) for e in range(1, d + 1)] for k in range(n)]
+    centre = [sum(p[e] for p in pts) / n for e in range(d)]
+    return [[p[e] - centre[e] for e in range(d)] for p in pts]
+
+
+def _facet_rows(c: list[list[Fraction]], coord: list[int], other: list[int]) -> list[list[Fraction]]:
+    """Rewrite {z : ⟨c_k, z⟩ ≤ 1 ∀k} as {x ≥ 0 : Mx ≤ 1} with x_i = 1 − ⟨c_{coord[i]}, z⟩;
+    returns the rows of M for the facets ``other`` (needs the facets ``coord`` to meet in a
+    vertex, so that the right-hand sides are positive)."""
+    from flint import fmpq, fmpq_mat
+
+    d = len(coord)
+    CK = fmpq_mat(d, d, [fmpq(x.numerator, x.denominator) for k in coord for x in c[k]])
+    M = CK.inv()
+    rows = []
+    for k in other:
+        v = fmpq_mat(1, d, [fmpq(x.numerator, x.denominator) for x in c[k]]) * M
+        vs = [Fraction(int(v[0, i].p), int(v[0, i].q)) for i in range(d)]
+        r = 1 - sum(vs, Fraction(0))
+        if r <= 0:  # pragma: no cover - the coordinate facets always form a Gale string here
+            raise GameError("the coordinate facets do not meet in a vertex")
+        rows.append([-x / r for x in vs])
+    return rows
+
+
+def _integral(M: list[list[Fraction]]) -> list[list[int]]:
+    from gamekit.core.numbers import common_denominator
+
+    q = common_denominator(v for r in M for v in r)
+    return [[int(v * q) for v in r] for r in M]
+
+
+def cyclic_polytope_game(d: int, perm: list[int], title: str = "") -> BimatrixGame:
+    """The d×d game whose best-response polytopes are both the dual cyclic polytope with 2d facets.
+
+    Facet k (in moment-curve order, k = 0..2d−1) of P = {x ≥ 0 : Bᵀx ≤ 1} has label k;
+    facet k of Q = {y ≥ 0 : Ay ≤ 1} has label ``perm[k]``; labels 0..d−1 are the rows,
+    d..2d−1 the columns. The vertices of both polytopes are the Gale-evenness strings, so
+    the equilibria are the pairs (u, v) of Gale strings with v = perm(complement of u),
+    other than the artificial pair (von Stengel 1999; Savani and von Stengel 2006). The
+    payoffs are integers (each matrix scaled by a positive factor, which changes no
+    equilibrium).
+
+    Parameters
+    ----------
+    d
+        Even dimension ≥ 2 (the number of strategies of each player).
+    perm
+        A permutation of 0..2d−1 mapping {d..2d−1} onto a Gale string.
+    title
+        The game's title.
+
+    Returns
+    -------
+    BimatrixGame
+
+    Raises
+    ------
+    GameError
+        When d is not even and positive or ``perm`` is not a suitable permutation.
+
+    Examples
+    --------
+    >>> cyclic_polytope_game(2, [1, 0, 3, 2]).shape
+    (2, 2)
+    """
+    d = _size(d, "d")
+    n = 2 * d
+    if d % 2:
+        raise GameError(f"d must be even, got {d}")
+    if sorted(perm) != list(range(n)):
+        raise GameError(f"perm must be a permutation of 0..{n - 1}")
+    inv = [0] * n
+    for k, v in enumerate(perm):
+        inv[v] = k
+    c = _moment_facets(d)
+    Bcols = _facet_rows(c, list(range(d)), list(range(d, n)))            # column j: P's facet d + j
+    Arows = _facet_rows(c, [inv[d + j] for j in range(d)], [inv[i] for i in range(d)])  # row i: Q's facet inv[i]
+    B = [[Bcols[j][i] for j in range(d)] for i in range(d)]
+    return BimatrixGame(_integral(Arows), _integral(B), title=title)
+
+
+def von_stengel(d: int) -> BimatrixGame:
+    """Von Stengel's d×d games with many equilibria (Discrete Comput. Geom. 21, 1999).
+
+    Both best-response polytopes are dual cyclic polytopes with 2d facets, the second's
+    labels permuted by swapping neighbours (0↔1, 2↔3, …). The equilibria are the pairs of
+    Gale strings u, v = perm(complement of u): 3, 15, 75, 383, 2003 for d = 2, 4, 6, 8, 10
+    — 75 > 2⁶ − 1 at d = 6, the count of Gambit's catalog game ``6x6_game_with_75_eq``
+    (:func:`von_stengel_75`), and asymptotically about 0.949 (1 + √2)^d / √d.
+
+    Parameters
+    ----------
+    d
+        Even number of strategies per player.
+
+    Returns
+    -------
+    BimatrixGame
+
+    Raises
+    ------
+    GameError
+        When d is not even and positive.
+
+    Examples
+    --------
+    >>> import gamekit
+    >>> len(gamekit.solve(von_stengel(4)).equilibria)
+    15
+    """
+    d = _size(d, "d")
+    return cyclic_polytope_game(d, [k ^ 1 for k in range(2 * d)], title=f"von Stengel's {d}x{d} cyclic polytope game")
+
+
+def savani_von_stengel(d: int) -> BimatrixGame:
+    """Savani and von Stengel's d×d games that are hard for Lemke–Howson (Econometrica 74, 2006).
+
+    Dual cyclic polytopes with 2d facets for both players; the second's labels are
+    permuted by 0 fixed, (1 2)(3 4)…(d−3 d−2), d−1 fixed, (d d+1)…(2d−2 2d−1). The game has a
+    unique equilibrium and every Lemke–Howson path to it is exponentially long in d
+    (gamekit's Lemke–Howson needs 8, 16, 40, 68 pivots on the shortest path and 20, 88,
+    376, 1596 on the longest for d = 4, 6, 8, 10).
+
+    Parameters
+    ----------
+    d
+        Even number of strategies per player.
+
+    Returns
+    -------
+    BimatrixGame
+
+    Raises
+    ------
+    GameError
+        When d is not even and positive.
+
+    Examples
+    --------
+    >>> import gamekit
+    >>> gamekit.solve(savani_von_stengel(6)).unique
+    True
+    """
+    d = _size(d, "d")
+    n = 2 * d
+    perm = list(range(n))
+    for i in range(2, d, 2):
+        perm[i - 1], perm[i] = i, i - 1
+    for i in range(d, n - 1, 2):
+        perm[i], perm[i + 1] = i + 1, i
+    return cyclic_polytope_game(d, perm, title=f"Savani-von Stengel {d}x{d} game (hard for Lemke-Howson)")
 
 
 # von Stengel (1997, 1999): the 6x6 game with 75 equilibria, more than the conjectured

@@ -52,12 +52,15 @@ def test_dynamics_json_and_plot(tmp_path, capsys):
 def test_generate_roundtrip(tmp_path, capsys):
     f = tmp_path / "g.nfg"
     for kind, extra in (("covariance", ["--rho", "0.3"]), ("von-stengel-75", []), ("sgc", ["--k", "2"]),
-                        ("blotto", ["--hills", "2", "--troops", "2"]), ("random", ["--entries", "rational"])):
+                        ("blotto", ["--hills", "2", "--troops", "2"]), ("random", ["--entries", "rational"]),
+                        ("savani-von-stengel", ["-m", "4"])):
         code, _, _ = _run(capsys, "generate", kind, "-m", "3", "-n", "2", "--seed", "4", "-o", str(f), *extra)
         assert code == 0
         g = gamekit.read_nfg(f)
         if kind == "von-stengel-75":
             assert g == gamekit.generators.von_stengel_75()
+        if kind == "savani-von-stengel":
+            assert g == gamekit.generators.savani_von_stengel(4)
         if kind == "random":
             assert g == gamekit.generators.random_game(3, 2, "rational", seed=4)
 

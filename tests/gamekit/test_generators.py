@@ -129,3 +129,30 @@ def test_rational_entries_on_grid():
 def test_bad_input_is_game_error(call):
     with pytest.raises(GameError):
         call()
+
+
+@pytest.mark.parametrize("d, count", [(2, 3), (4, 15), (6, 75), (8, 383)])
+def test_von_stengel_cyclic_polytope_counts(d, count):
+    """The Gale-string count: 2^d - 1 for d <= 4, then 75 > 63 at d = 6 (the catalog's count)."""
+    r = gamekit.solve(gen.von_stengel(d), "all")
+    assert r.complete and len(r.equilibria) == count
+
+
+@pytest.mark.parametrize("d, shortest, longest", [(4, 8, 20), (6, 16, 88), (8, 40, 376)])
+def test_savani_von_stengel_lemke_howson_paths(d, shortest, longest):
+    """Unique equilibrium; no Lemke-Howson path (from any of the 2d labels) is shorter than
+    ``shortest`` pivots, and all end within ``longest``."""
+    g = gen.savani_von_stengel(d)
+    assert gamekit.solve(g, "all").unique
+    with pytest.raises(GameError, match="no equilibrium"):
+        gamekit.solve(g, "lemke_howson", max_iter=shortest - 1)
+    r = gamekit.solve(g, "lemke_howson", max_iter=longest)
+    assert r.parameters["failed_labels"] == [] and len(r.equilibria) == 1
+    assert gamekit.solve(g, "lemke_howson", max_iter=longest - 1).parameters["failed_labels"] != []
+
+
+def test_cyclic_polytope_game_bad_input():
+    with pytest.raises(GameError):
+        gen.von_stengel(3)
+    with pytest.raises(GameError):
+        gen.cyclic_polytope_game(2, [0, 0, 1, 2])
