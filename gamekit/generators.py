@@ -482,7 +482,7 @@ def _moment_facets(d: int) -> list[list[Fraction]]:
     normals of the dual cyclic polytope {z : ⟨c_k, z⟩ ≤ 1} (0 in its interior)."""
     n = 2 * d
     pts = [[Fraction((k + 1) ** e) for e in range(1, d + 1)] for k in range(n)]
-    centre = [sum(p[e] for p in pts) / n for e in range(d)]
+    centre = [sum((p[e] for p in pts), Fraction(0)) / n for e in range(d)]
     return [[p[e] - centre[e] for e in range(d)] for p in pts]
 
 
