@@ -50,7 +50,9 @@ def _cmd_qre(args: argparse.Namespace) -> int:
         else:
             con = _console()
             con.print(f"logit QRE at lambda = {fmt(box.lam)}: a box proved (Krawczyk) to hold exactly one QRE"
-                      + (" — the only one at this lambda" if box.globally_unique else ""))
+                      + (" — the only one at this lambda" if box.globally_unique else
+                         f" — the principal branch's point (chain of {box.chain_boxes} boxes)"
+                         if box.on_principal_branch else " (on the principal branch: not proved)"))
             for who, side, labels in (("row", box.row, game.row_labels), ("column", box.col, game.col_labels)):
                 parts = [f"{_esc(lab)}: {float((lo + hi) / 2):.12g} ± {float((hi - lo) / 2):.1e}"
                          for (lo, hi), lab in zip(side, labels)]

@@ -120,3 +120,14 @@ def test_bad_input():
         gamekit.qre_fit(MP, ([1, 2, 3], [1, 1]))
     with pytest.raises(GameError):
         gamekit.qre("not a game")  # type: ignore[arg-type]
+
+
+def test_principal_branch_chain():
+    """Proved on the principal branch by a chain of boxes; not past the symmetric BoS's
+    pitchfork (there the branch is not unique)."""
+    box = gamekit.qre_at(BOS, 3)
+    assert not box.globally_unique and box.on_principal_branch and box.chain_boxes > 0
+    sym = gamekit.BimatrixGame([[2, 0], [0, 1]], [[1, 0], [0, 2]])
+    assert gamekit.qre_at(sym, 1).on_principal_branch          # contraction range
+    assert not gamekit.qre_at(sym, 2).on_principal_branch      # past the bifurcation at 1.40
+    assert not gamekit.qre_at(BOS, 3, prove_branch=False).on_principal_branch
