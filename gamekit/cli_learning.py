@@ -141,6 +141,8 @@ def _generate(args: argparse.Namespace) -> Any:
         return gen.blotto(args.hills, args.troops, args.rho, denominator=args.denominator or 1000, seed=seed)
     if kind == "sgc":
         return gen.sgc(args.k)
+    if kind == "tournament":
+        return gen.tournament(m, args.k, seed=seed)
     if kind == "von-stengel":
         return gen.von_stengel(m)
     if kind == "savani-von-stengel":
@@ -204,7 +206,7 @@ def add_parsers(sub: Any, file_help: str) -> None:
     p.add_argument("--hills", type=int, default=3, help="blotto: hills")
     p.add_argument("--troops", type=int, default=3, help="blotto: troops")
     p.add_argument("--steps", type=int, default=10, help="ranking: step bound")
-    p.add_argument("--k", type=int, default=2, help="sgc: size parameter (4k-1 strategies)")
+    p.add_argument("--k", type=int, default=2, help="sgc: size parameter (4k-1 strategies); tournament: subset size")
     p.add_argument("--seed", type=int, default=None, help="seed (default: fresh entropy)")
     p.add_argument("--json", action="store_true", help="print a JSON summary")
     p.set_defaults(_run=_cmd_generate)

@@ -9,7 +9,7 @@ every platform (numpy's ``Generator`` streams are stable).
 
 Where QuantEcon (``quantecon.game_theory``) defines the same family, the distribution
 is the same (``random_game(..., "float")``, ``covariance``, ``unit_vector``, ``ranking``,
-``blotto``, ``sgc``), and so are the draws: the same ``numpy.random.Generator`` calls in
+``blotto``, ``sgc``, ``tournament``), and so are the draws: the same ``numpy.random.Generator`` calls in
 the same order, so a seeded Generator gives QuantEcon's game exactly (the tests check
 this, and the distributions).
 """
@@ -35,6 +35,7 @@ __all__ = [
     "rng",
     "sgc",
     "symmetric",
+    "tournament",
     "unit_vector",
     "cyclic_polytope_game",
     "savani_von_stengel",
@@ -48,7 +49,7 @@ Entries = Literal["integer", "rational", "float"]
 
 #: the generator names of ``gamekit generate KIND``
 KINDS = ("random", "covariance", "coordination", "zero-sum", "symmetric", "unit-vector", "ranking",
-         "blotto", "sgc", "von-stengel", "savani-von-stengel", "von-stengel-75")
+         "blotto", "sgc", "tournament", "von-stengel", "savani-von-stengel", "von-stengel-75")
 
 
 def rng(seed: Seed) -> np.random.Generator:
@@ -425,6 +426,54 @@ def blotto(h: int, t: int, rho: float, mu: float = 0.0, *, denominator: int | No
             rb.append(pb)
         A.append(ra)
         B.append(rb)
+    return BimatrixGame(A, B)
+
+
+def tournament(n: int, k: int, *, seed: Seed = None) -> BimatrixGame:
+    """QuantEcon's ``tournament_game`` (Anbalagan et al., 2013): a win–lose n × C(n, k) game.
+
+    A random tournament on n nodes (each edge i–j oriented i → j with probability 1/2, drawn
+    as QuantEcon does). The row player picks a node, the column player a k-subset (in the
+    combinatorial number system's order, as QuantEcon); the row player wins 1 if his node
+    beats every node of the subset, the column player wins 1 if the subset contains it.
+
+    Parameters
+    ----------
+    n, k
+        Nodes and subset size (1 ≤ k ≤ n).
+    seed
+        Seed or generator.
+
+    Returns
+    -------
+    BimatrixGame
+
+    Raises
+    ------
+    GameError
+        When k is not in 1..n.
+
+    Examples
+    --------
+    >>> tournament(4, 2, seed=0).shape
+    (4, 6)
+    """
+    n, k = _size(n, "n"), _size(k, "k")
+    if k > n:
+        raise GameError(f"k must be at most n, got k={k}, n={n}")
+    r = rng(seed).random(n * (n - 1) // 2)
+    beats = [[False] * n for _ in range(n)]
+    e = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            if r[e] < 0.5:
+                beats[i][j] = True
+            else:
+                beats[j][i] = True
+            e += 1
+    subsets = sorted(itertools.combinations(range(n), k), key=lambda S: S[::-1])  # colex = QuantEcon's rank
+    A = [[int(all(beats[i][s] for s in S)) for S in subsets] for i in range(n)]
+    B = [[int(i in S) for S in subsets] for i in range(n)]
     return BimatrixGame(A, B)
 
 

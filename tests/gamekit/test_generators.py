@@ -47,6 +47,7 @@ def test_same_draws_as_quantecon(seed):
         (gen.unit_vector(5, seed=seed), qgg.unit_vector_game(5, random_state=np.random.default_rng(seed))),
         (gen.ranking(5, seed=seed), qgg.ranking_game(5, random_state=np.random.default_rng(seed))),
         (gen.blotto(3, 3, 0.2, seed=seed), qgg.blotto_game(3, 3, 0.2, random_state=np.random.default_rng(seed))),
+        (gen.tournament(5, 2, seed=seed), qgg.tournament_game(5, 2, random_state=np.random.default_rng(seed))),
     ]
     for ours, theirs in pairs:
         A, B = _qe_matrices(theirs)
