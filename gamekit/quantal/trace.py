@@ -102,7 +102,6 @@ def trace_branch(game: BimatrixGame, *, max_regret: float = 1e-8, first_step: fl
     points = [u.copy()]
     h = first_step
     t_prev = None
-    stalled = 0
     sign_prev: float | None = None
     bifurcations: list[float] = []
     for _ in range(max_steps):
@@ -134,7 +133,12 @@ def trace_branch(game: BimatrixGame, *, max_regret: float = 1e-8, first_step: fl
             if ok:
                 Jv = homotopy_jacobian(v, A, B)
                 t_new = _tangent(Jv, t)
-                if t_new @ t > 0.99:  # no sharp turn: the same branch
+                sign = np.sign(np.linalg.det(np.vstack([Jv, t_new])))
+                flipped = sign_prev is not None and sign != sign_prev and sign != 0
+                # no sharp turn, and no change of orientation unless the step is already tiny:
+                # a flip at a long step is a jump to a nearby branch, one that persists as
+                # the step shrinks is a bifurcation point being passed
+                if t_new @ t > 0.99 and (not flipped or h < 1e-6 * (1.0 + abs(u[-1]))):
                     accepted = True
                     break
             h /= 2
@@ -149,10 +153,8 @@ def trace_branch(game: BimatrixGame, *, max_regret: float = 1e-8, first_step: fl
             points.append(w)
             u = w
             break
-        stalled = stalled + 1 if v[-1] <= u[-1] * (1 + 1e-9) and u[-1] > 1.0 else 0
-        if stalled > 20:  # exp(log x) underflows: the branch is numerically at its end
-            break
-        sign = np.sign(np.linalg.det(np.vstack([Jv, t_new])))
+        if len(points) > 50 and abs(v[-1] - points[-50][-1]) <= 1e-9 * max(1.0, v[-1]):
+            break  # λ has not moved in 50 steps: exp(log x) underflows, the branch is numerically at its end
         if sign_prev is not None and sign != sign_prev and sign != 0:  # a simple bifurcation point passed
             bifurcations.append(float((u[-1] + v[-1]) / 2))
         sign_prev = sign

@@ -131,3 +131,14 @@ def test_principal_branch_chain():
     assert gamekit.qre_at(sym, 1).on_principal_branch          # contraction range
     assert not gamekit.qre_at(sym, 2).on_principal_branch      # past the bifurcation at 1.40
     assert not gamekit.qre_at(BOS, 3, prove_branch=False).on_principal_branch
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_limit_agrees_with_gambit_on_random_games(seed):
+    """Generic games: the same limiting equilibrium as pygambit's logit_solve (this caught a
+    jump to a nearby branch, now rejected by the orientation test), and no bifurcation."""
+    g = gen.covariance(3 + seed % 3, 3 + seed % 2, 0.0, denominator=1000, seed=seed)
+    ours = gamekit.qre(g)
+    x, y = _profile(gbt.nash.logit_solve(_gambit(g)).equilibria[0], g)
+    assert ours.limit is not None and ours.bifurcations == ()
+    assert max(abs(float(a) - b) for a, b in zip(ours.limit.row + ours.limit.col, x + y)) < 1e-3
