@@ -7,9 +7,11 @@ integers, so every comparison is exact and the beliefs are exact rationals.
 
 Tie rule (``tie``): ``"lowest"`` plays the best response of lowest index (deterministic,
 the default); ``"random"`` draws uniformly among the best responses with the seeded
-generator (nashpy's rule, which uses numpy's global state). With no tie along the way the
-two rules, and nashpy, give the same trajectory; ``info["ties"]`` counts the steps that
-had one.
+generator; ``"nashpy"`` is nashpy's rule draw for draw: ``RandomState(seed).choice`` among
+the best responses, called for the row and then the column player at every step (tie or
+not), so that after ``numpy.random.seed(seed)`` nashpy's ``Game.fictitious_play`` gives the
+same trajectory, ties included. With no tie along the way all rules give the same
+trajectory; ``info["ties"]`` counts the steps that had one.
 
 Stochastic fictitious play (Hofbauer and Sandholm 2002, as nashpy's
 ``stochastic_fictitious_play``): the expected payoffs against the empirical belief are
@@ -33,7 +35,7 @@ from gamekit.generators import rng
 
 __all__ = ["fictitious_play", "stochastic_fictitious_play"]
 
-Tie = Literal["lowest", "random"]
+Tie = Literal["lowest", "random", "nashpy"]
 
 
 def _integer_payoffs(game: BimatrixGame) -> tuple[list[list[int]], list[list[int]]]:
@@ -54,10 +56,13 @@ def _counts(v: Sequence[int] | None, size: int, who: str) -> list[int]:
     return [int(c) for c in out]
 
 
-def _best(M: list[list[int]], counts: list[int], tie: str, gen: np.random.Generator) -> tuple[int, bool]:
+def _best(M: list[list[int]], counts: list[int], tie: str, gen: np.random.Generator,
+          legacy: np.random.RandomState | None) -> tuple[int, bool]:
     u = [sum(a * c for a, c in zip(row, counts)) for row in M]
     top = max(u)
     best = [i for i, v in enumerate(u) if v == top]
+    if legacy is not None:
+        return int(legacy.choice(np.array(best))), len(best) > 1
     if len(best) == 1 or tie == "lowest":
         return best[0], len(best) > 1
     return int(best[int(gen.integers(len(best)))]), True
@@ -82,9 +87,9 @@ def fictitious_play(game: BimatrixGame, steps: int, *, play_counts: tuple[Sequen
         Initial counts ``(row_counts, col_counts)`` (default zeros: the first round is a
         tie everywhere).
     tie
-        ``"lowest"`` or ``"random"`` (see the module docstring).
+        ``"lowest"``, ``"random"`` or ``"nashpy"`` (see the module docstring).
     seed
-        Seed for ``tie="random"``.
+        Seed for ``tie="random"`` / ``"nashpy"``.
     tol
         The limit is reported when the beliefs settled within ``tol`` of a certified
         equilibrium.
@@ -110,18 +115,19 @@ def fictitious_play(game: BimatrixGame, steps: int, *, play_counts: tuple[Sequen
     """
     game = check_game(game, "fictitious_play")
     steps = check_steps(steps)
-    if tie not in ("lowest", "random"):
-        raise GameError(f"tie must be 'lowest' or 'random', got {tie!r}")
+    if tie not in ("lowest", "random", "nashpy"):
+        raise GameError(f"tie must be 'lowest', 'random' or 'nashpy', got {tie!r}")
     start = play_counts if play_counts is not None else (None, None)
     cr, cc = _counts(start[0], game.m, "row"), _counts(start[1], game.n, "column")
     A, Bt = _integer_payoffs(game)
     gen = rng(seed)
+    legacy = np.random.RandomState(seed) if tie == "nashpy" else None
     rows, cols = [_freq(cr)], [_freq(cc)]
     rp, cp = [], []
     ties = 0
     for _ in range(steps):
-        i, t1 = _best(A, cc, tie, gen)
-        j, t2 = _best(Bt, cr, tie, gen)
+        i, t1 = _best(A, cc, tie, gen, legacy)
+        j, t2 = _best(Bt, cr, tie, gen, legacy)
         ties += t1 or t2
         cr[i] += 1
         cc[j] += 1

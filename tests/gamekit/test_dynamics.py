@@ -57,6 +57,21 @@ def test_fictitious_play_equals_nashpy_without_ties(seed):
         np.testing.assert_allclose(ours.col[k], counts[1] / counts[1].sum(), atol=1e-12)
 
 
+@pytest.mark.parametrize("game", [RPS, SHAPLEY, PD], ids=["rps", "shapley", "pd"])
+def test_fictitious_play_equals_nashpy_with_its_tie_rule(game):
+    """Ties everywhere (zero initial counts, integer payoffs): tie="nashpy" reproduces nashpy
+    draw for draw after numpy.random.seed."""
+    for seed in (0, 1, 2):
+        ours = dyn.fictitious_play(game, 150, tie="nashpy", seed=seed)
+        np.random.seed(seed)
+        theirs = list(_np(game).fictitious_play(iterations=150))
+        assert ours.info["ties"] > 0
+        for k in (1, 2, 10, 150):
+            counts = theirs[k]
+            np.testing.assert_allclose(ours.row[k], counts[0] / counts[0].sum(), atol=1e-12)
+            np.testing.assert_allclose(ours.col[k], counts[1] / counts[1].sum(), atol=1e-12)
+
+
 def test_fictitious_play_exact_and_tie_rules():
     t = dyn.fictitious_play(PD, 200)  # round 1 is a tie everywhere: "lowest" plays strategy 0
     assert t.info["row_exact"] == ["1/200", "199/200"] and t.limit is not None
