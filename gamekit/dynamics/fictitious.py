@@ -151,7 +151,8 @@ def _logit(u: np.ndarray, etha: float) -> np.ndarray:
 
 def stochastic_fictitious_play(game: BimatrixGame, steps: int, *, etha: float = 0.1, epsilon_bar: float = 0.01,
                                play_counts: tuple[Sequence[int], Sequence[int]] | None = None,
-                               seed: int | None = None, tol: float = 2e-2) -> Trajectory:
+                               seed: int | None = None, draws: Literal["generator", "nashpy"] = "generator",
+                               tol: float = 2e-2) -> Trajectory:
     """Stochastic fictitious play (nashpy's definition, with a seeded generator).
 
     Parameters
@@ -168,6 +169,11 @@ def stochastic_fictitious_play(game: BimatrixGame, steps: int, *, etha: float = 
         Initial counts.
     seed
         Seed or None.
+    draws
+        ``"generator"`` (numpy's ``Generator``) or ``"nashpy"``: a legacy
+        ``RandomState(seed)`` drawn in nashpy's order (row noise, column noise, row play,
+        column play), so that after ``numpy.random.seed(seed)`` nashpy's
+        ``stochastic_fictitious_play`` gives the same trajectory.
     tol
         Limit tolerance (see :func:`fictitious_play`).
 
@@ -193,12 +199,14 @@ def stochastic_fictitious_play(game: BimatrixGame, steps: int, *, etha: float = 
     steps = check_steps(steps)
     if not (etha > 0 and epsilon_bar >= 0):
         raise GameError("need etha > 0 and epsilon_bar >= 0")
+    if draws not in ("generator", "nashpy"):
+        raise GameError(f"draws must be 'generator' or 'nashpy', got {draws!r}")
     start = play_counts if play_counts is not None else (None, None)
     cr = np.array(_counts(start[0], game.m, "row"), dtype=float)
     cc = np.array(_counts(start[1], game.n, "column"), dtype=float)
     A = np.array([[float(v) for v in r] for r in game.A])
     Bt = np.array([[float(v) for v in r] for r in game.B]).T
-    gen = rng(seed)
+    gen: np.random.Generator | np.random.RandomState = rng(seed) if draws == "generator" else np.random.RandomState(seed)
     rows, cols = [np.array(_freq(list(cr)))], [np.array(_freq(list(cc)))]
     rp, cp = [], []
     dr = dc = np.zeros(0)
@@ -207,7 +215,7 @@ def stochastic_fictitious_play(game: BimatrixGame, steps: int, *, etha: float = 
         bc = cr / cr.sum() if cr.sum() else np.full(game.m, 1 / game.m)
         dr = _logit(A @ br + gen.random(game.m) * epsilon_bar, etha)
         dc = _logit(Bt @ bc + gen.random(game.n) * epsilon_bar, etha)
-        i, j = int(gen.choice(game.m, p=dr)), int(gen.choice(game.n, p=dc))
+        i, j = int(gen.choice(range(game.m), p=dr)), int(gen.choice(range(game.n), p=dc))
         cr[i] += 1
         cc[j] += 1
         rp.append(i)

@@ -121,6 +121,19 @@ def test_stochastic_fictitious_play_statistics_match_nashpy():
     assert abs(np.mean(ours) - 0.4) < 0.05
 
 
+def test_stochastic_fictitious_play_equals_nashpy_with_its_draws():
+    g = gamekit.BimatrixGame([[2, -1], [-1, 1]])
+    for seed in (0, 5):
+        ours = dyn.stochastic_fictitious_play(g, 200, seed=seed, draws="nashpy")
+        np.random.seed(seed)
+        theirs = list(_np(g).stochastic_fictitious_play(iterations=200))
+        for k in (1, 50, 200):
+            counts, dists = theirs[k]
+            np.testing.assert_allclose(ours.row[k], counts[0] / counts[0].sum(), atol=1e-12)
+            np.testing.assert_allclose(ours.col[k], counts[1] / counts[1].sum(), atol=1e-12)
+        np.testing.assert_allclose(ours.info["row_distribution"], theirs[-1][1][0], atol=1e-12)
+
+
 def test_best_response_dynamics():
     t = dyn.best_response_dynamics(gen.coordination(3, seed=1), 10, start=(0, 1))
     assert t.limit is not None and gamekit.is_equilibrium(gen.coordination(3, seed=1), t.limit.row, t.limit.col)
