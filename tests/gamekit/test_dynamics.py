@@ -172,3 +172,12 @@ def test_bad_input():
         dyn.fictitious_play(PD, 5, tie="first")  # type: ignore[arg-type]
     with pytest.raises(GameError):
         dyn.asymmetric_replicator(PD, 5, x0=[0.5, 0.6])
+
+
+def test_logit_dynamics_stationary_distribution_is_gibbs():
+    """In a potential game the log-linear dynamics is reversible with stationary distribution
+    π(a) ∝ exp(β Φ(a)) (Blume 1993); here Φ = A = B, so P(row 0) = (e² + 1)/(e² + e + 2)."""
+    g = gamekit.BimatrixGame([[2, 0], [0, 1]], [[2, 0], [0, 1]])
+    t = dyn.logit_dynamics(g, 50000, beta=1.0, seed=0)
+    expected = (np.e**2 + 1) / (np.e**2 + np.e + 2)
+    assert abs(t.row[-1][0] - expected) < 0.03 and abs(t.col[-1][0] - expected) < 0.03
