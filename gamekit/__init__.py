@@ -63,10 +63,15 @@ _LAZY: dict[str, str] = {
     "parse_nfg": "gamekit.io.nfg",
     "read_nfg": "gamekit.io.nfg",
     "write_nfg": "gamekit.io.nfg",
+    # logit quantal response equilibria (issue #25)
+    "qre": "gamekit.quantal.trace",
+    "qre_at": "gamekit.quantal.certified",
+    "qre_fit": "gamekit.quantal.fit",
 }
 
 #: the documented sub-APIs, reachable as ``gamekit.<name>`` after ``import gamekit``
-_SUBPACKAGES = ("core", "exact", "kernel", "lp", "bimatrix", "additive", "doubly_additive", "parametric", "io")
+_SUBPACKAGES = ("core", "exact", "kernel", "lp", "bimatrix", "additive", "doubly_additive", "parametric", "refine",
+                "quantal", "dynamics", "generators", "io", "web")
 
 __all__ = list(_LAZY)
 
@@ -112,3 +117,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only; the nam
     from gamekit.io.nfg import write_nfg as write_nfg
     from gamekit.parametric.affine import AffineAdditiveGame as AffineAdditiveGame
     from gamekit.parametric.sweep import ParametricSolution as ParametricSolution
+    from gamekit.quantal.certified import qre_at as qre_at
+    from gamekit.quantal.fit import qre_fit as qre_fit
+    from gamekit.quantal.trace import qre as qre

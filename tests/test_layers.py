@@ -23,6 +23,8 @@ PACKAGE = ROOT / "gamekit"
 LAYERS: tuple[str, ...] = (
     "core",             # game data, numbers, errors, result protocol, certifier's seal, kind registry
     "exact",            # exact numbers and algebra: surds, real algebraic numbers, rational functions
+    "plots",            # matplotlib helpers (no game code)
+    "generators",       # seeded game generators (exact payoffs)
     "kernel",           # pivoting, polytopes, float searches (certified afterwards), exact linear solves
     "lp",               # exact simplex, zero-sum games
     "bimatrix",         # bimatrix solvers
@@ -30,6 +32,9 @@ LAYERS: tuple[str, ...] = (
     "doubly_additive",  # doubly additive games (and their affine-in-α version)
     "parametric",       # additive games affine in α, proofs over parameters
     "refine",           # refinements of bimatrix equilibria: perfect, proper, index, ESS
+    "nearest",          # the certified equilibrium nearest a float point (QRE and dynamics limits)
+    "quantal",          # logit QRE: trace, certified enclosure, fitting
+    "dynamics",         # learning dynamics
     "io",               # .nfg files, atomic writes, CLI guards, interop
     "dispatch",         # gamekit.solve / gamekit.is_equilibrium: the kinds table
     "gamekit",          # the package root: the public names

@@ -10,6 +10,9 @@ Subcommands::
     gamekit convert IN.nfg OUT.nfg [--outcome-format]            rewrite a file (OUT may be -)
     gamekit examples [--json]                                     the example games shipped
     gamekit serve [--host H] [--port P]                           the web page (docs/web.md)
+    gamekit qre FILE.nfg [--lambda L] [--json] [--plot OUT.png]   logit QRE (gamekit.cli.learning)
+    gamekit dynamics FILE.nfg --rule R --steps N [--seed S]       learning dynamics
+    gamekit generate KIND [options] [--seed S] -o FILE.nfg        generated games
 
 FILE may be ``-`` for standard input, or ``example:NAME`` for a game shipped with gamekit
 (``gamekit examples`` lists them). Every command prints a readable table, or with
@@ -123,7 +126,8 @@ def suggest_command(argv: Sequence[str]) -> str | None:
     """``error:`` text with a "did you mean" hint when the first word is not a command."""
     import difflib
 
-    commands = ("solve", "components", "ess", "value", "show", "convert", "examples", "serve")
+    commands = ("solve", "components", "ess", "value", "show", "convert", "examples", "serve", "qre", "dynamics",
+                "generate")
     if not argv or argv[0].startswith("-") or argv[0] in commands:
         return None
     close = difflib.get_close_matches(argv[0].lower(), commands, n=1, cutoff=0.5)
@@ -499,6 +503,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("examples", help="list the example games shipped with gamekit")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(_run=_cmd_examples)
+
+    from gamekit.cli.learning import add_parsers  # issue 25: qre, dynamics, generate
+
+    add_parsers(sub, _FILE_HELP)
     return parser
 
 
