@@ -116,10 +116,11 @@ def _compile_notice(*dispatchers) -> None:
     """The one-line stderr notice (terminals only) when the search kernels are not in
     numba's disk cache yet (:mod:`gamekit.kernel.compile_notice`)."""
     from gamekit.kernel.compile_notice import notice_if_compiling
+    from gamekit.kernel.modular_verify import _walk
     from gamekit.kernel.partner_filter import partner_status
     from gamekit.kernel.reverse_search import _expand_level, _rs_loop
 
-    notice_if_compiling((_expand_level, _rs_loop, partner_status, *dispatchers))
+    notice_if_compiling((_expand_level, _rs_loop, _walk, partner_status, *dispatchers))
 
 
 def search_bases(
