@@ -224,7 +224,7 @@ def _is_child(T, obj, isb, r, c, u, tol):
     return True
 
 
-@njit(cache=True, nogil=True, **_NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always")
 def _expand(T, obj, basic, d, tol, nbr_row, kidc, kidr, work):
     """For every nonbasic c (increasing): the leaving row (lexicographic ratio test), the
     leaving variable into ``nbr_row``, and the children (c, r) into ``kidc``/``kidr``
