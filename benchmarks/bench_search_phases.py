@@ -7,7 +7,7 @@ degenerate payoffs in {0, 1, 2}: the three phases of
 ``gamekit.kernel.certified_polytope.search_bases`` timed separately (CPU seconds of this
 process, ``time.process_time``, best of ``--repeats`` for the exact checks):
 
-1. float search (``certified_polytope._reverse_search``, the reverse search) **and** the
+1. float search (``search_driver.reverse_search``, the reverse search) **and** the
    breadth-first float search (``tests/oracles/bfs_search.bfs_search``, one tableau inverted per
    basis) on the same polytope — the peer of the reverse search in the same run; both must
    find the same set of bases ("same"),
@@ -66,19 +66,19 @@ def measure(M: list[list[int]], max_bases: int, repeats: int) -> dict:
     from oracles import modular_reference as mr
     from oracles.bfs_search import bfs_search
 
-    from gamekit.kernel import certified_polytope as cp
     from gamekit.kernel import modular_verify as mv
+    from gamekit.kernel import search_driver as sd
 
     k, d = len(M), len(M[0])
     t = time.process_time()
-    st, count, stopped = cp._reverse_search(M, max_bases, None, None)
+    st, count, stopped = sd.reverse_search(M, max_bases, None, None)
     search = time.process_time() - t
     t = time.process_time()
     sb, cb, _ = bfs_search(M, max_bases, None, None)
     bfs = time.process_time() - t
-    same = cb == count and bool((np.sort(st["lo"][:count] + (st["hi"][:count] << np.uint64(40)))
-                                 == np.sort(sb["lo"][:cb] + (sb["hi"][:cb] << np.uint64(40)))).all())
-    tree = (st["parent"][:count], st["enter"][:count], st["leave"][:count], count, st["lo"], st["hi"])
+    same = cb == count and bool((np.sort(st.lo[:count] + (st.hi[:count] << np.uint64(40)))
+                                 == np.sort(sb.lo[:cb] + (sb.hi[:cb] << np.uint64(40)))).all())
+    tree = (st.parent[:count], st.enter[:count], st.leave[:count], count, st.lo, st.hi)
 
     def check(kernel, chooser):
         ps, inv, half = chooser(M)
@@ -92,7 +92,7 @@ def measure(M: list[list[int]], max_bases: int, repeats: int) -> dict:
     old, bad_old, lab_old, p_old = check(mr.verify_tree_reference, mr.choose_primes_reference)
     closure = 0.0
     if not stopped:
-        closure, ok = _best_cpu(lambda: mv.closure_certificate(st["lo"], st["hi"], st["nbr"], st["table"],
+        closure, ok = _best_cpu(lambda: mv.closure_certificate(st.lo, st.hi, st.nbr, st.table,
                                                                  count, d, d + k), 1)
         assert ok
     agree = bad_new == bad_old == -1 and bool((lab_new == lab_old).all())

@@ -575,19 +575,19 @@ def _polytope(n: int) -> list[list[int]]:
 
 def _phases(M) -> tuple[float, float, float, int]:
     """CPU seconds of the exact steps 2 and 3 (verify, closure) after a reverse search."""
-    from gamekit.kernel import certified_polytope as cp
     from gamekit.kernel.modular_verify import choose_primes, closure_certificate, verify_tree
+    from gamekit.kernel.search_driver import reverse_search
 
-    st, count, _ = cp._reverse_search(M, None, None, None)
+    st, count, _ = reverse_search(M, None, None, None)
     ps, inv, half = choose_primes(M)
     Mi = np.array(M, dtype=object)
     Mres = np.stack([np.array(Mi % int(p), dtype=np.int64) for p in ps])
     labels = np.zeros((count, 2), np.uint64)
     t0 = time.process_time()
-    bad = verify_tree(Mres, ps, inv, half, st["parent"][:count], st["enter"][:count], st["leave"][:count], count,
-                      st["lo"], st["hi"], labels)
+    bad = verify_tree(Mres, ps, inv, half, st.parent[:count], st.enter[:count], st.leave[:count], count, st.lo, st.hi,
+                      labels)
     t1 = time.process_time()
-    ok = closure_certificate(st["lo"], st["hi"], st["nbr"], st["table"], count, len(M[0]), len(M) + len(M[0]))
+    ok = closure_certificate(st.lo, st.hi, st.nbr, st.table, count, len(M[0]), len(M) + len(M[0]))
     t2 = time.process_time()
     assert bad < 0 and ok
     return t1 - t0, t2 - t1, count
@@ -599,7 +599,7 @@ def search_section(args, progress, task) -> list[str]:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the test oracles (tests/oracles/)
     from oracles.bfs_search import bfs_search
 
-    from gamekit.kernel import certified_polytope as cp
+    from gamekit.kernel import search_driver as sd
 
     lines = ["| polytope | bases | BFS (before) | reverse search | BFS / reverse | same bases | depth BFS / RS "
              "| exact verify | closure |", "|---|---:|---:|---:|---:|---|---|---:|---:|"]
@@ -609,16 +609,16 @@ def search_section(args, progress, task) -> list[str]:
         runs = {"bfs": [], "rs": []}
         found = {}
         for _ in range(3 if n < 18 else 1):
-            for key, fn in (("bfs", bfs_search), ("rs", cp._reverse_search)):
+            for key, fn in (("bfs", bfs_search), ("rs", sd.reverse_search)):
                 t0 = time.process_time()
                 st, count, stopped = fn(M, None, None, None)
                 runs[key].append(time.process_time() - t0)
                 found[key] = (st, count)
-        masks = {key: set(zip(st["lo"][:c].tolist(), st["hi"][:c].tolist())) for key, (st, c) in found.items()}
+        masks = {key: set(zip(st.lo[:c].tolist(), st.hi[:c].tolist())) for key, (st, c) in found.items()}
         depth = {}
         for key, (st, c) in found.items():
             dep = np.zeros(c, np.int64)
-            par = st["parent"][:c]
+            par = st.parent[:c]
             for i in range(1, c):
                 dep[i] = dep[par[i]] + 1
             depth[key] = int(dep.max())

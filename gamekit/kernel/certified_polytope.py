@@ -40,16 +40,15 @@ hit the result has ``complete=False`` and contains the exactly verified bases fo
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["CertifiedBases", "search_bases", "basis_point", "basis_vectors", "bytes_per_basis", "fast_path_applies"]
+from gamekit.kernel.search_driver import reverse_search as _reverse_search
+from gamekit.kernel.search_state import FloatSearchFailed
 
-_CHUNK_SECONDS = 0.05  # the float search returns to Python about this often (budgets, progress)
-_TOL = 1e-9
+__all__ = ["CertifiedBases", "search_bases", "basis_point", "basis_vectors", "bytes_per_basis", "fast_path_applies"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -101,178 +100,15 @@ def fast_path_applies(M: Sequence[Sequence[int]]) -> bool:
     return len(M) + len(M[0]) <= 128
 
 
-_FILL = {"nbr": 255}  # 255: no neighbour recorded (variables are < 128)
-
-
-def _grow(state: dict, newcap: int) -> None:
-    for key in ("lo", "hi", "parent", "enter", "leave", "nbr"):
-        old = state[key]
-        new = np.full((newcap, *old.shape[1:]), _FILL.get(key, 0), dtype=old.dtype)
-        new[: len(old)] = old
-        state[key] = new
-
-
-def _regrow_table(state: dict, count: int, rehash) -> None:
-    size = state["table"].shape[0] * 2
-    state["table"] = np.full(size, -1, dtype=np.int32)
-    rehash(state["table"], state["lo"], state["hi"], count)
-
-
-def _setup(M, max_bases: int | None) -> tuple[np.ndarray, dict]:
-    """The float matrix ``R = [M/max M | I | 1]`` and the search arrays holding basis 0,
-    the slack basis (scaling M by a positive number does not change the bases)."""
-    from gamekit.kernel.float_search import rehash
-
-    k, d = len(M), len(M[0])
-    A = np.array(M, dtype=np.float64)
-    A /= A.max()
-    R = np.hstack([A, np.eye(k), np.ones((k, 1))])
-    cap = 1024 if max_bases is None else max(2, min(1024, max_bases + d + 1))
-    st = {"lo": np.zeros(cap, np.uint64), "hi": np.zeros(cap, np.uint64), "parent": np.zeros(cap, np.int32),
-          "enter": np.zeros(cap, np.uint8), "leave": np.zeros(cap, np.uint8),
-          "nbr": np.full((cap, d), 255, np.uint8),
-          "table": np.full(1 << (4 * cap - 1).bit_length(), -1, np.int32)}  # a power of 2
-    for v in range(d, d + k):
-        if v < 64:
-            st["lo"][0] |= np.uint64(1 << v)
-        else:
-            st["hi"][0] |= np.uint64(1 << (v - 64))
-    rehash(st["table"], st["lo"], st["hi"], 1)
-    return R, st
-
-
-def _make_room(st: dict, count: int, d: int) -> None:
-    """Double the arrays and/or the hash table when ``d`` more bases might not fit."""
-    from gamekit.kernel.float_search import rehash
-
-    if count + d > len(st["lo"]):
-        _grow(st, 2 * len(st["lo"]))
-    if 2 * (count + d) > st["table"].shape[0]:
-        _regrow_table(st, count, rehash)
-
-
-class _Chunks:
-    """Adapts the number of steps per compiled call to about ``_CHUNK_SECONDS``."""
-
-    def __init__(self) -> None:
-        self.steps = 8
-
-    def __enter__(self) -> _Chunks:
-        self.t0 = time.perf_counter()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.dt = time.perf_counter() - self.t0
-
-    def adapt(self, done: int) -> None:
-        dt = self.dt
-        if done > 0 and dt > 0:
-            self.steps = max(1, min(1 << 20, int(done * _CHUNK_SECONDS / dt)))
-
-
-def _stopped(count: int, max_bases: int | None, deadline: float | None) -> str:
-    if max_bases is not None and count >= max_bases:
-        return "bases"
-    if deadline is not None and time.perf_counter() > deadline:
-        return "seconds"
-    return ""
-
-
-def _reverse_search(M, max_bases: int | None, deadline: float | None, progress) -> tuple[dict, int, str]:
-    """Step 1 by reverse search (:mod:`gamekit.kernel.reverse_search`): an explicit stack
-    of one tableau per depth level, grown on demand; resumable chunks as for the BFS."""
-    from gamekit.kernel.reverse_search import rs_init
-
-    R, st = _setup(M, max_bases)
-    k, d = len(M), len(M[0])
-    run = RSRun(R, d, st, _new_stack(64, k, d))
-    if rs_init(R, d, st["nbr"], *run.stack, _TOL) != 0:
-        return st, 1, "float"
-    why = run.run(0, 1, max_bases, deadline, progress)
-    return run.st, run.count, why
-
-
-class RSRun:
-    """The resumable driver of :func:`gamekit.kernel.reverse_search.rs_chunk`: grows the
-    arrays, the stack and the frontier on request, adapts the chunk length, checks the
-    budgets between chunks. ``total`` maps this run's count to the count that the budget
-    ``max_bases`` applies to (several runs may share one budget)."""
-
-    def __init__(self, R, d: int, st: dict, stack: list, maxdepth: int = -1, total=None) -> None:
-        self.R, self.d, self.st, self.stack = R, d, st, stack
-        self.maxdepth = maxdepth
-        self.frontier = np.zeros(64 if maxdepth > 0 else 1, np.int64)
-        self.nfront = np.zeros(1, np.int64)
-        self.total = total or (lambda c: c)
-        self.count = 0
-        self.ch = _Chunks()
-        self.hook = None  # called between chunks as hook(run, top, count) -> count
-
-    def run(self, top: int, count: int, max_bases, deadline, progress) -> str:
-        """Search from the stack (levels 0..top) until done or stopped: '' | 'float' |
-        'bases' | 'seconds'. ``self.count`` is the number of bases afterwards."""
-        from gamekit.kernel.reverse_search import REFRESH, rs_chunk
-
-        st, R, d, ch = self.st, self.R, self.d, self.ch
-        while True:
-            c0 = count
-            steps = ch.steps if max_bases is None else max(1, min(ch.steps, max_bases - self.total(count) + 1))
-            with ch:
-                top, count, status = rs_chunk(R, d, st["lo"], st["hi"], st["parent"], st["enter"], st["leave"],
-                                              st["nbr"], st["table"], count, top, *self.stack, steps, _TOL,
-                                              REFRESH, self.maxdepth, self.frontier, self.nfront)
-            ch.adapt(count - c0)
-            self.count = count
-            if status == 2:
-                return "float"
-            if progress is not None:
-                progress(self.total(count), self.total(count))
-            if status == 0 and top < 0:
-                return ""
-            if self.hook is not None:
-                count = self.count = self.hook(self, top, count)
-            why = _stopped(self.total(count), max_bases, deadline)
-            if why:
-                if why == "bases":
-                    self.count = max(1, count - max(0, self.total(count) - max_bases))
-                return why
-            if status == 1:
-                _make_room(st, count, 1)
-            elif status == 3:
-                self.stack = _grow_stack(self.stack, 2 * self.stack[0].shape[0])
-            elif status == 4:
-                self.frontier = np.concatenate([self.frontier, np.zeros_like(self.frontier)])
-
-
-def _new_stack(levels: int, k: int, d: int) -> list[np.ndarray]:
-    """Reverse-search stack: tableaux, objective rows, basic variables, basis index,
-    children (entering column, leaving row), number of children, next child."""
-    w = d + k + 1
-    return [np.empty((levels, k, w)), np.empty((levels, w)), np.empty((levels, k), np.int64),
-            np.empty(levels, np.int64), np.empty((levels, d), np.int64), np.empty((levels, d), np.int64),
-            np.zeros(levels, np.int64), np.zeros(levels, np.int64)]
-
-
-def _grow_stack(stack: list[np.ndarray], levels: int) -> list[np.ndarray]:
-    out = []
-    for a in stack:
-        b = np.zeros((levels, *a.shape[1:]), a.dtype)
-        b[: len(a)] = a
-        out.append(b)
-    return out
-
-
-_NOFRONT = np.zeros(1, np.int64)
-
-
 def _compile_notice(*dispatchers) -> None:
     """The one-line stderr notice (terminals only) when the search kernels are not in
     numba's disk cache yet (:mod:`gamekit.kernel.compile_notice`)."""
     from gamekit.kernel.compile_notice import notice_if_compiling
+    from gamekit.kernel.modular_verify import _walk
     from gamekit.kernel.partner_filter import partner_status
     from gamekit.kernel.reverse_search import _expand_level, _rs_loop
 
-    notice_if_compiling((_expand_level, _rs_loop, partner_status, *dispatchers))
+    notice_if_compiling((_expand_level, _rs_loop, _walk, partner_status, *dispatchers))
 
 
 def search_bases(
@@ -308,22 +144,20 @@ def search_bases(
         return None if out is None else CertifiedBases(d, k, out[0], out[1], out[2], out[3], out[4], Mres, ps)
     try:
         st, count, stopped = _reverse_search(M, max_bases, deadline, progress)
-    except Exception:  # numba's LinAlgError on a singular float basis: float trouble
-        return None
-    if stopped == "float":
+    except FloatSearchFailed:  # the float search gave up; any other exception is a bug
         return None
     count = max(1, count - drop)
     if stopped == "seconds":  # keep the exact check short too: ~10 ns per modular operation
         count = min(count, limit)
     labels = np.zeros((count, 2), np.uint64)
-    bad = verify_tree(Mres, ps, inv, half, st["parent"][:count], st["enter"][:count], st["leave"][:count], count,
-                      st["lo"], st["hi"], labels)
+    bad = verify_tree(Mres, ps, inv, half, st.parent[:count], st.enter[:count], st.leave[:count], count, st.lo, st.hi,
+                      labels)
     if bad >= 0:
         return None
-    complete = not stopped and bool(closure_certificate(st["lo"], st["hi"], st["nbr"], st["table"], count, d, d + k))
+    complete = not stopped and bool(closure_certificate(st.lo, st.hi, st.nbr, st.table, count, d, d + k))
     if not complete and not stopped:
         return None  # candidate set not closed: the float search missed bases
-    return CertifiedBases(d, k, st["lo"][:count].copy(), st["hi"][:count].copy(), labels, complete, stopped, Mres, ps)
+    return CertifiedBases(d, k, st.lo[:count].copy(), st.hi[:count].copy(), labels, complete, stopped, Mres, ps)
 
 
 def basis_point(M: Sequence[Sequence[int]], basis: Sequence[int]) -> tuple[tuple[int, ...], int]:

@@ -11,8 +11,9 @@ Variables are numbered ``0..d-1`` (structural) and ``d..d+k-1`` (slacks); a set 
 is a two-word bitmask ``(lo, hi)`` (bit v of ``lo`` for v < 64, of ``hi`` for 64 ≤ v < 128), so
 the fast path covers ``d + k ≤ 128``.
 
-The search is *resumable*: :func:`bfs_chunk` processes at most ``steps`` queued bases and
-returns, so the caller can check a time budget, show progress and grow the arrays.
+The breadth-first search itself (``bfs_chunk``) is the tests' reference and lives in
+``tests/oracles/bfs_kernel.py``; this module keeps the pieces the reverse search shares with it:
+the tableau of a basis, the lexicographic ratio test and the bitmask hash table.
 This module imports numba: import it lazily (as :mod:`gamekit.kernel.certified_polytope` does).
 """
 
@@ -21,7 +22,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["MAX_VARS", "bfs_chunk", "lookup", "rehash"]
+from gamekit.kernel.search_state import Status
+
+__all__ = ["MAX_VARS", "lookup", "lookup_insert", "rehash", "tableau", "lex_leave", "flip", "slot"]
 
 MAX_VARS = 128
 
@@ -30,6 +33,7 @@ _H2 = 0xC2B2AE3D27D4EB4F
 
 
 _ONE = np.uint64(1)
+_DONE, _ARRAYS_FULL, _FLOAT_TROUBLE = int(Status.DONE), int(Status.ARRAYS_FULL), int(Status.FLOAT_TROUBLE)
 _M1 = np.uint64(_H1)
 _M2 = np.uint64(_H2)
 
@@ -144,15 +148,18 @@ def _invert(G, n, piv):
 
 
 @njit(cache=True, nogil=True)
-def tableau(R, basic, rowof, k, d, G, Zv, Zr, Rr, Sr, xz, T, piv):
+def tableau(R, basic, d, T, work):
     """Float tableau columns ``B⁻¹a`` for every nonbasic variable and the right-hand side
-    (``R`` = [M | I | 1]; ``rowof[v]`` = row of basic variable v, else -1), into ``T``.
+    (``R`` = [M | I | 1]; ``work.rowof[v]`` = row of basic variable v, else -1), into ``T``.
 
     With Z the basic structural variables, R the rows whose slack is nonbasic (|R| = |Z|)
     and S the others, ``B⁻¹a`` has ``x_Z = M[R, Z]⁻¹ a_R`` and slack rows
     ``a_i − M[i, Z] x_Z`` (i ∈ S): only an |Z|×|Z| inverse. Returns False if singular.
-    ``piv`` (k integers) is work space: nothing is allocated, so this also runs in code
-    compiled without reference counting (:mod:`gamekit.kernel.reverse_search`)."""
+    The other arrays of ``work`` (:class:`gamekit.kernel.search_state.Work`) are work
+    space: nothing is allocated, so this also runs in code compiled without reference
+    counting (:mod:`gamekit.kernel.reverse_search`)."""
+    k = R.shape[0]
+    rowof, G, Zv, Zr, Rr, Sr, xz, piv = work.rowof, work.G, work.Zv, work.Zr, work.Rr, work.Sr, work.xz, work.piv
     W = R.shape[1]
     nz = 0
     for r in range(k):
@@ -196,70 +203,6 @@ def tableau(R, basic, rowof, k, d, G, Zv, Zr, Rr, Sr, xz, T, piv):
                 acc -= R[i, Zv[q]] * xz[q]
             T[rowof[d + i], col] = acc
     return True
-
-
-@njit(cache=True, nogil=True)
-def bfs_chunk(R, d, lo, hi, parent, enter, leave, nbr, table, head, count, steps, tol):
-    """Expand at most ``steps`` queued bases. A basis is its two-word mask of basic
-    variables (``lo``, ``hi``; rows in increasing variable order — the lexicographic rule
-    does not depend on the order of the rows). Basis i > 0 was reached from ``parent[i]``
-    by ``enter[i]`` entering and ``leave[i]`` leaving; ``nbr[i, t]`` receives the variable
-    that leaves when the t-th nonbasic variable of basis i (in increasing order) enters.
-    Returns (head, count, status): status 0 = stopped normally (queue empty or steps
-    done), 1 = arrays full (grow and resume), 2 = float trouble (a singular basis, or no
-    positive entry in an entering column)."""
-    k = R.shape[0]
-    nv = R.shape[1] - 1
-    cap = lo.shape[0]
-    basic = np.empty(k, np.int64)
-    ties = np.empty(k, np.int64)
-    isb = np.zeros(nv, np.bool_)
-    rowof = np.full(nv, -1, np.int64)
-    G = np.empty((k, k))
-    Zv = np.empty(k, np.int64)
-    Zr = np.empty(k, np.int64)
-    Rr = np.empty(k, np.int64)
-    Sr = np.empty(k, np.int64)
-    xz = np.empty(k)
-    T = np.empty((k, nv + 1))
-    piv = np.empty(k, np.int64)
-    done = 0
-    while head < count and done < steps:
-        if count + d > cap or 2 * (count + d) > table.shape[0]:
-            return head, count, 1
-        r = 0
-        for v in range(nv):
-            if (v < 64 and (lo[head] >> np.uint64(v)) & _ONE) or (v >= 64 and (hi[head] >> np.uint64(v - 64)) & _ONE):
-                basic[r] = v
-                isb[v] = True
-                rowof[v] = r
-                r += 1
-        if r != k or not tableau(R, basic, rowof, k, d, G, Zv, Zr, Rr, Sr, xz, T, piv):
-            return head, count, 2
-        t = 0
-        for c in range(nv):
-            if isb[c]:
-                continue
-            r = lex_leave(T, c, k, d, tol, ties)
-            if r < 0:
-                return head, count, 2
-            klo, khi = flip(lo[head], hi[head], basic[r])
-            klo, khi = flip(klo, khi, c)
-            lo[count] = klo
-            hi[count] = khi
-            nbr[head, t] = basic[r]
-            t += 1
-            if lookup_insert(table, lo, hi, klo, khi, count) < 0:
-                parent[count] = head
-                enter[count] = c
-                leave[count] = basic[r]
-                count += 1
-        for r in range(k):
-            isb[basic[r]] = False
-            rowof[basic[r]] = -1
-        head += 1
-        done += 1
-    return head, count, 0
 
 
 @njit(cache=True, nogil=True)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from math import prod
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -153,8 +154,63 @@ def _invmod(a, p, pinv):
     return inv
 
 
+class Path(NamedTuple):
+    """Per level of the current tree path: the residues of the integer tableau ``Ts`` (level,
+    prime, row, column), of its determinant ``Ds`` and of the inverse ``Dinvs``, the basic
+    variable of each row ``bases``, the column of each nonbasic variable ``poss`` (−1 if
+    basic) and the nonbasic mask ``nmask`` (two words)."""
+
+    Ts: np.ndarray
+    Ds: np.ndarray
+    Dinvs: np.ndarray
+    bases: np.ndarray
+    poss: np.ndarray
+    nmask: np.ndarray
+
+
+class PrimeTables(NamedTuple):
+    """float64 copies of the prime data (:func:`_float_tables`): the primes ``pf``, their
+    inverses ``pinv``, the balanced table ``invf[t, s]`` = p_t⁻¹ mod p_s and the mixed-radix
+    digits ``halff``."""
+
+    pf: np.ndarray
+    pinv: np.ndarray
+    invf: np.ndarray
+    halff: np.ndarray
+
+
+class Tree(NamedTuple):
+    """The candidate tree: node i > 0 is its parent with ``enter[i]`` entering and
+    ``leave[i]`` leaving; ``mnode``/``msub``: primes for the node / its subtree
+    (:func:`_prime_counts`); ``kids[start[i]:start[i+1]]``: its children; ``lo``/``hi``:
+    the basic masks the search recorded."""
+
+    enter: np.ndarray
+    leave: np.ndarray
+    mnode: np.ndarray
+    msub: np.ndarray
+    start: np.ndarray
+    kids: np.ndarray
+    lo: np.ndarray
+    hi: np.ndarray
+
+
+class Scratch(NamedTuple):
+    """Work arrays: a right-hand column and determinant (``res``), Garner digits and signs
+    (``digits``, ``signs``), one entry over the primes (``col``, ``dig1``), and the walk's
+    stack of nodes and next child per level (``stack``, ``nxt``)."""
+
+    res: np.ndarray
+    digits: np.ndarray
+    signs: np.ndarray
+    col: np.ndarray
+    dig1: np.ndarray
+    stack: np.ndarray
+    nxt: np.ndarray
+
+
 @njit(cache=True, nogil=True, fastmath={"contract"}, inline="always")
-def _pivot(Ts, Ds, Dinvs, top, r, c, primes, pinv, m):
+def _pivot(path, top, r, c, pt, m):
     """Fraction-free exchange pivot on (r, c), out of place: level ``top + 1`` of the path
     arrays gets the child's tableau from level ``top`` (residues of the integer tableau
     ``N = det B · B⁻¹[A_N | 1]`` and of det B).
@@ -167,6 +223,8 @@ def _pivot(Ts, Ds, Dinvs, top, r, c, primes, pinv, m):
     (:mod:`gamekit.kernel.modular_float`); the inner loop runs over a contiguous row.
     Modulo the first m primes; the caller has checked that A does not vanish modulo them
     (:func:`_pivot_ok`)."""
+    Ts, Ds, Dinvs = path.Ts, path.Ds, path.Dinvs
+    primes, pinv = pt.pf, pt.pinv
     L, P, k, W = Ts.shape
     u = top
     v = top + 1
@@ -199,10 +257,12 @@ def _pivot_ok(Ts, top, r, c, m):
 
 
 @njit(cache=True, nogil=True, fastmath={"contract"}, inline="always")
-def _child_rhs(Ts, Dinvs, top, r, c, d, primes, pinv, res, m):
+def _child_rhs(path, top, r, c, d, pt, res, m):
     """The right-hand column and the determinant of the child's tableau (as :func:`_pivot`
     would compute them) into ``res[:m, :k]`` and ``res[:m, k]``, without the full pivot: a
     leaf of the tree needs nothing else unless one of its rows is at value 0."""
+    Ts, Dinvs = path.Ts, path.Dinvs
+    primes, pinv = pt.pf, pt.pinv
     k = Ts.shape[2]
     for s in range(m):
         p = primes[s]
@@ -218,8 +278,9 @@ def _child_rhs(Ts, Dinvs, top, r, c, d, primes, pinv, res, m):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _tableau_rhs(Ts, Ds, lvl, d, res, m):
+def _tableau_rhs(path, lvl, d, res, m):
     """``res[:m, :k]`` = the right-hand column of the tableau at level ``lvl``, ``res[:m, k]`` = D."""
+    Ts, Ds = path.Ts, path.Ds
     k = Ts.shape[2]
     for s in range(m):
         for i in range(k):
@@ -228,9 +289,10 @@ def _tableau_rhs(Ts, Ds, lvl, d, res, m):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _lexico_lead(Ts, lvl, Dsign, bases, poss, i, d, m, pf, pinv, invf, halff, col, digits):
+def _lexico_lead(path, lvl, Dsign, i, d, m, pt, col, digits):
     """Sign of the first nonzero entry of row i of B⁻¹ (the slack columns in order): a
     basic slack's column of B⁻¹ is a unit vector, a nonbasic one's is a tableau column."""
+    Ts, bases, poss = path.Ts, path.bases, path.poss
     k = Ts.shape[2]
     for t in range(k):
         q = poss[lvl, d + t]
@@ -239,17 +301,17 @@ def _lexico_lead(Ts, lvl, Dsign, bases, poss, i, d, m, pf, pinv, invf, halff, co
         else:
             for s in range(m):
                 col[s] = Ts[lvl, s, i, q]
-            lead = sign_one(col, m, pf, pinv, invf, halff, digits) * Dsign
+            lead = sign_one(col, m, pt.pf, pt.pinv, pt.invf, pt.halff, digits) * Dsign
         if lead != 0:
             return lead
     return 0
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _check_node(Ts, lvl, have_T, bases, poss, nlo, nhi, d, m, pf, pinv, invf, halff, res, digits, signs, col, dig1):
+def _check_node(path, lvl, have_T, nlo, nhi, d, m, pt, sc):
     """Exact lexico-feasibility of the basis at level ``lvl``, whose right-hand column and
     determinant (residues of the integers ``N_i,rhs`` and D modulo the first m primes, enough
-    for this basis: :func:`_prime_counts`) are in ``res``; its tableau is at level
+    for this basis: :func:`_prime_counts`) are in ``sc.res``; its tableau is at level
     ``lvl`` if ``have_T``. Returns (code, tight_lo, tight_hi): code 1 (lexico-feasible),
     0 (not), −1 (a row at value 0 needs the tableau, which the caller must compute); the
     masks are the labels, nonbasic variables and basic ones at 0.
@@ -257,8 +319,10 @@ def _check_node(Ts, lvl, have_T, bases, poss, nlo, nhi, d, m, pf, pinv, invf, ha
     The signs of all ``N_i,rhs`` and of D come from one vectorized Garner pass
     (:func:`gamekit.kernel.modular_float.garner_signs`); ``(B⁻¹·1)_i = N_i,rhs / D``. Rows at
     value 0 need the lexicographic tie-break (:func:`_lexico_lead`)."""
+    bases = path.bases
+    signs = sc.signs
     k = bases.shape[1]
-    garner_signs(res, k + 1, m, pf, pinv, invf, halff, digits, signs)
+    garner_signs(sc.res, k + 1, m, pt.pf, pt.pinv, pt.invf, pt.halff, sc.digits, signs)
     Dsign = signs[k]
     z = np.uint64(0)
     if Dsign == 0:
@@ -278,7 +342,7 @@ def _check_node(Ts, lvl, have_T, bases, poss, nlo, nhi, d, m, pf, pinv, invf, ha
             tlo |= np.uint64(1) << np.uint64(v)
         else:
             thi |= np.uint64(1) << np.uint64(v - 64)
-        if _lexico_lead(Ts, lvl, Dsign, bases, poss, i, d, m, pf, pinv, invf, halff, col, dig1) <= 0:
+        if _lexico_lead(path, lvl, Dsign, i, d, m, pt, sc.col, sc.dig1) <= 0:
             return 0, tlo, thi
     return 1, tlo, thi
 
@@ -291,7 +355,9 @@ def _children(parent, count):
         start[parent[i] + 1] += 1
     for i in range(count):
         start[i + 1] += start[i]
-    fill = start[:-1].copy()
+    fill = np.empty(count, np.int32)
+    for i in range(count):
+        fill[i] = start[i]
     kids = np.empty(max(count - 1, 1), np.int32)
     for i in range(1, count):
         kids[fill[parent[i]]] = i
@@ -303,9 +369,11 @@ def _children(parent, count):
 def _tree_depth(parent, count):
     """Depth of the breadth-first tree (parent[i] < i)."""
     depth = np.zeros(count, np.int32)
+    deepest = 0
     for i in range(1, count):
         depth[i] = depth[parent[i]] + 1
-    return depth.max() if count > 0 else 0
+        deepest = max(deepest, depth[i])
+    return deepest
 
 
 def _log_tables() -> tuple[np.ndarray, np.ndarray]:
@@ -386,25 +454,21 @@ def _prime_counts(Mres, primes, parent, enter, leave, count):
         while m < P and level[m] < np.int64(E[i]) + 17:
             m += 1
         mnode[i] = m
-    msub = mnode.copy()
+    msub = np.empty(count, np.uint8)
+    for i in range(count):
+        msub[i] = mnode[i]
     for i in range(count - 1, 0, -1):
         msub[parent[i]] = max(msub[parent[i]], msub[i])
     return mnode, msub
 
 
-@njit(cache=True, nogil=True)
-def _float_tables(primes, inv, half):
-    """float64 copies of the prime data: primes, 1/p, balanced ``inv``, and the mixed-radix
-    digits (p_s − 1)/2 of (Π_m − 1)/2, the same for every m ≤ P (they are ``half``)."""
+def _float_tables(primes: np.ndarray, inv: np.ndarray, half: np.ndarray) -> PrimeTables:
+    """float64 copies of the prime data (:class:`PrimeTables`): primes, 1/p, balanced
+    ``inv``, and the mixed-radix digits (p_s − 1)/2 of (Π_m − 1)/2, the same for every
+    m ≤ P (they are ``half``). (numpy: nothing to compile.)"""
     pf = primes.astype(np.float64)
-    pinv = 1.0 / pf
-    P = primes.shape[0]
-    invf = np.zeros((P, P))
-    for t in range(P):
-        for s in range(P):
-            x = inv[t, s]
-            invf[t, s] = x - primes[s] if 2 * x > primes[s] else x
-    return pf, pinv, invf, (pf - 1.0) / 2.0
+    invf = np.where(2 * inv > primes[None, :], inv - primes[None, :], inv).astype(np.float64)
+    return PrimeTables(pf, 1.0 / pf, invf, (pf - 1.0) / 2.0)
 
 
 @njit(cache=True, nogil=True)
@@ -421,108 +485,104 @@ def _root(Mres, primes, T, D):
         D[s] = 1.0
 
 
-@njit(cache=True, nogil=True)
-def _path_state(Mres, primes, L):
-    """Per level of the current tree path: tableau, det, det⁻¹, basic variable per row,
-    column of each nonbasic variable (−1 if basic), nonbasic mask; level 0 = slack basis."""
+def _path_state(Mres: np.ndarray, primes: np.ndarray, L: int) -> Path:
+    """The :class:`Path` arrays for L levels; level 0 = the slack basis. (numpy around
+    the compiled :func:`_root`: no allocation compiled.)"""
     P, k, d = Mres.shape
     Ts = np.zeros((L, P, k, (d + 4) // 4 * 4))  # rows padded with zero columns to whole vectors
-    Ds = np.ones((L, P))
-    Dinvs = np.ones((L, P))
-    bases = np.empty((L, k), np.int64)
-    poss = np.empty((L, d + k), np.int64)
-    nmask = np.zeros((L, 2), np.uint64)
-    _root(Mres, primes, Ts[0], Ds[0])
-    bases[0] = np.arange(d, d + k)
-    poss[0, :d] = np.arange(d)
-    poss[0, d:] = -1
-    for v in range(d):
-        nmask[0, 0], nmask[0, 1] = flip(nmask[0, 0], nmask[0, 1], v)
-    return Ts, Ds, Dinvs, bases, poss, nmask
+    path = Path(Ts, np.ones((L, P)), np.ones((L, P)), np.empty((L, k), np.int64), np.empty((L, d + k), np.int64),
+                np.zeros((L, 2), np.uint64))
+    _root(Mres, primes, Ts[0], path.Ds[0])
+    path.bases[0] = np.arange(d, d + k)
+    path.poss[0, :d] = np.arange(d)
+    path.poss[0, d:] = -1
+    full = (1 << d) - 1  # the structural variables 0..d-1 are nonbasic
+    path.nmask[0] = (full & ((1 << 64) - 1), full >> 64)
+    return path
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _visit(v, top, Ts, Ds, Dinvs, bases, poss, nmask, enter, leave, m_own, m_tab, inner, d, pf, pinv, invf, halff,
-           res, digits, signs, col, dig1):
-    """Reach node v from its parent (level ``top``) and check it: (code, labels lo, hi),
-    code 1 ok, 0 not lexico-feasible, −2 not a valid pivot (labels not computed). Internal
-    nodes get their tableau modulo ``m_tab`` primes (their subtree's need), leaves only their
-    right-hand column modulo ``m_own`` (unless a row is at value 0)."""
+def _visit(v, top, path, tree, pt, sc, m_own, m_tab, inner, d):
+    """Reach node v from its parent (level ``top``; ``top`` = −1 for the root, whose
+    tableau is at level 0 already) and check it: (code, labels lo, hi), code 1 ok, 0 not
+    lexico-feasible, −2 not a valid pivot (labels not computed). Internal nodes get their
+    tableau modulo ``m_tab`` primes (their subtree's need), leaves only their right-hand
+    column modulo ``m_own`` (unless a row is at value 0)."""
+    bases, poss, nmask = path.bases, path.poss, path.nmask
     k = bases.shape[1]
     z = np.uint64(0)
-    ev = np.int64(enter[v])
-    lv = np.int64(leave[v])
-    if ev >= d + k or lv >= d + k:
-        return -2, z, z
     w = top + 1
     r = -1
-    for i in range(k):
-        bases[w, i] = bases[top, i]
-        if bases[w, i] == lv:
-            r = i
-    for j in range(d + k):
-        poss[w, j] = poss[top, j]
-    c = poss[w, ev]
+    c = -1
     m = m_tab if inner else m_own
-    if r < 0 or c < 0 or not _pivot_ok(Ts, top, r, c, m):
-        return -2, z, z
-    poss[w, lv] = c
-    bases[w, r] = ev
-    poss[w, ev] = -1
-    a, b = flip(nmask[top, 0], nmask[top, 1], lv)
-    a, b = flip(a, b, ev)
-    nmask[w, 0], nmask[w, 1] = a, b
-    full = inner
+    full = inner or top < 0
+    if top >= 0:
+        ev = np.int64(tree.enter[v])
+        lv = np.int64(tree.leave[v])
+        if ev >= d + k or lv >= d + k:
+            return -2, z, z
+        for i in range(k):
+            bases[w, i] = bases[top, i]
+            if bases[w, i] == lv:
+                r = i
+        for j in range(d + k):
+            poss[w, j] = poss[top, j]
+        c = poss[w, ev]
+        if r < 0 or c < 0 or not _pivot_ok(path.Ts, top, r, c, m):
+            return -2, z, z
+        poss[w, lv] = c
+        bases[w, r] = ev
+        poss[w, ev] = -1
+        nmask[w, 0], nmask[w, 1] = flip(nmask[top, 0], nmask[top, 1], lv)
+        nmask[w, 0], nmask[w, 1] = flip(nmask[w, 0], nmask[w, 1], ev)
     while True:  # twice at most: a leaf with a row at value 0 needs its tableau (tie-break)
         if full:
-            _pivot(Ts, Ds, Dinvs, top, r, c, pf, pinv, m)
-            _tableau_rhs(Ts, Ds, w, d, res, m_own)
+            if top >= 0:
+                _pivot(path, top, r, c, pt, m)
+            _tableau_rhs(path, w, d, sc.res, m_own)
         else:
-            _child_rhs(Ts, Dinvs, top, r, c, d, pf, pinv, res, m_own)
-        ok, e, f = _check_node(Ts, w, full, bases, poss, a, b, d, m_own, pf, pinv, invf, halff, res, digits, signs,
-                               col, dig1)
+            _child_rhs(path, top, r, c, d, pt, sc.res, m_own)
+        ok, e, f = _check_node(path, w, full, nmask[w, 0], nmask[w, 1], d, m_own, pt, sc)
         if ok >= 0:
             return ok, e, f
         full = True
 
 
 @njit(cache=True, nogil=True, fastmath={"contract"}, **_NO_REFCOUNT)
-def _walk(Ts, Ds, Dinvs, bases, poss, nmask, enter, leave, mnode, msub, start, kids, stack, nxt, d, pf, pinv, invf,
-          halff, res, digits, signs, col, dig1, lo, hi, labels):
-    """The depth-first walk of :func:`verify_tree` below the (checked) root; compiled
-    without reference counting (it allocates nothing), so handing arrays to the inlined
-    helpers costs nothing."""
-    k = bases.shape[1]
-    top = 0
-    stack[0] = 0
-    nxt[0] = start[0]
-    if start[1] > start[0]:
-        invmod_row(Ds, Dinvs, 0, msub[0], pf, pinv, col)
-    while top >= 0:
-        u = stack[top]
-        if nxt[top] >= start[u + 1]:
-            top -= 1
-            continue
-        v = kids[nxt[top]]
-        nxt[top] += 1
-        inner = start[v + 1] > start[v]
-        ok, e, f = _visit(v, top, Ts, Ds, Dinvs, bases, poss, nmask, enter, leave, mnode[v], msub[v], inner, d,
-                          pf, pinv, invf, halff, res, digits, signs, col, dig1)
+def _walk(path, tree, pt, sc, d, labels):
+    """The depth-first walk of :func:`verify_tree`, the root first; compiled without
+    reference counting (it allocates nothing), so handing arrays to the inlined helpers
+    costs nothing. One call site of the inlined :func:`_visit` (the root is its first
+    iteration): every inlined copy is compiled again."""
+    Ds, Dinvs, nmask = path.Ds, path.Dinvs, path.nmask
+    start, kids, msub, mnode = tree.start, tree.kids, tree.msub, tree.mnode
+    stack, nxt = sc.stack, sc.nxt
+    k = path.bases.shape[1]
+    top = -1
+    v = 0
+    inner = start[1] > start[0]
+    while True:
+        ok, e, f = _visit(v, top, path, tree, pt, sc, mnode[v], msub[v], inner, d)
         if ok == -2:
             return v
         labels[v, 0], labels[v, 1] = e, f
-        if ok != 1 or not _same_basis(nmask[top + 1, 0], nmask[top + 1, 1], lo[v], hi[v], d + k):
+        if ok != 1 or not _same_basis(nmask[top + 1, 0], nmask[top + 1, 1], tree.lo[v], tree.hi[v], d + k):
             return v
         top += 1
         stack[top] = v
         nxt[top] = start[v]
         if inner:
-            invmod_row(Ds, Dinvs, top, msub[v], pf, pinv, col)
-    return -1
+            invmod_row(Ds, Dinvs, top, msub[v], pt.pf, pt.pinv, sc.col)
+        while top >= 0 and nxt[top] >= start[stack[top] + 1]:  # up to the next unvisited child
+            top -= 1
+        if top < 0:
+            return -1
+        v = kids[nxt[top]]
+        nxt[top] += 1
+        inner = start[v + 1] > start[v]
 
 
-@njit(cache=True, nogil=True)
-def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, lo, hi, labels):
+def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, lo, hi, labels) -> int:
     """Check nodes 0..count-1 exactly (see the module docstring): node i > 0 is its parent
     with variable ``enter[i]`` entering and ``leave[i]`` leaving; its basic set must be the
     mask (``lo[i]``, ``hi[i]``) the search recorded. Fills ``labels[i]`` with the exact
@@ -534,25 +594,18 @@ def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, lo, hi, la
     out-of-place pivot (:func:`_pivot`) from its parent's tableau — only its right-hand
     column for a leaf — modulo the primes its subtree needs (:func:`_prime_counts`), and
     each node with children one modular inverse of its determinant
-    (:func:`gamekit.kernel.modular_float.invmod`)."""
+    (:func:`gamekit.kernel.modular_float.invmod`). (Plain Python: the arrays are allocated
+    by numpy, the compiled kernels release the GIL.)"""
     P, k, d = Mres.shape
-    pf, pinv, invf, halff = _float_tables(primes, inv, half)
+    pt = _float_tables(primes, inv, half)
     mnode, msub = _prime_counts(Mres, primes, parent, enter, leave, count)
-    L = _tree_depth(parent, count) + 2
-    Ts, Ds, Dinvs, bases, poss, nmask = _path_state(Mres, pf, L)
-    res, digits, signs = np.empty((P, k + 1)), np.empty((P, k + 1)), np.empty(k + 1, np.int64)
-    col, dig1 = np.empty(P), np.empty(P)
+    L = int(_tree_depth(parent, count)) + 2
+    path = _path_state(Mres, pt.pf, L)
     start, kids = _children(parent, count)
-    stack = np.empty(L, np.int64)
-    nxt = np.empty(L, np.int64)
-    _tableau_rhs(Ts, Ds, 0, d, res, mnode[0])
-    ok, e, f = _check_node(Ts, 0, True, bases, poss, nmask[0, 0], nmask[0, 1], d, mnode[0], pf, pinv, invf, halff, res,
-                           digits, signs, col, dig1)
-    labels[0, 0], labels[0, 1] = e, f
-    if ok != 1 or not _same_basis(nmask[0, 0], nmask[0, 1], lo[0], hi[0], d + k):
-        return 0
-    return _walk(Ts, Ds, Dinvs, bases, poss, nmask, enter, leave, mnode, msub, start, kids, stack, nxt, d, pf, pinv,
-                 invf, halff, res, digits, signs, col, dig1, lo, hi, labels)
+    tree = Tree(enter, leave, mnode, msub, start, kids, lo, hi)
+    sc = Scratch(np.empty((P, k + 1)), np.empty((P, k + 1)), np.empty(k + 1, np.int64), np.empty(P), np.empty(P),
+                 np.empty(L, np.int64), np.empty(L, np.int64))
+    return int(_walk(path, tree, pt, sc, d, labels))
 
 
 @njit(cache=True, nogil=True)
@@ -620,12 +673,15 @@ def basis_numerators(Mres, primes, bases, out):
     Rw = np.empty(k, np.int64)
     for b in range(bases.shape[0]):
         nz = 0
-        for r in range(k):
-            v = bases[b, r]
+        for r in range(k):  # the basic structural variables, increasing (insertion sort: rows are
+            v = bases[b, r]  # usually in order already, and no sort routine to compile)
             if v < d:
-                Z[nz] = v
+                t = nz
+                while t > 0 and Z[t - 1] > v:
+                    Z[t] = Z[t - 1]
+                    t -= 1
+                Z[t] = v
                 nz += 1
-        Z[:nz].sort()
         nr = 0
         for i in range(k):
             slack_basic = False

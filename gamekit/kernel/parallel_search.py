@@ -25,16 +25,21 @@ from collections import deque
 
 import numpy as np
 
+from gamekit.kernel.search_state import (
+    NO_NEIGHBOUR,
+    FloatSearchFailed,
+    SearchArrays,
+    make_room,
+    new_stack,
+)
+
 __all__ = ["FRONTIER_DEPTH", "parallel_bases"]
 
 FRONTIER_DEPTH = 3
 """Depth of the frontier: bases there are the first jobs."""
 
-_KEYS = ("lo", "hi", "parent", "enter", "leave", "nbr")
-
-
 class _Halt(Exception):
-    """Another worker stopped (budget or float trouble): stop at the next chunk."""
+    """Another worker stopped (budget, float trouble or an error): stop at the next chunk."""
 
 
 class _Pool:
@@ -83,44 +88,61 @@ class _Pool:
 
 
 def _prefix(M, max_bases, deadline, progress):
-    """The main thread's part: (R, arrays, count, frontier, why)."""
-    from gamekit.kernel.certified_polytope import _TOL, RSRun, _new_stack, _setup
-    from gamekit.kernel.reverse_search import rs_init
+    """The main thread's part: (R, search parameters, arrays, count, frontier, why);
+    raises FloatSearchFailed on float trouble."""
+    from gamekit.kernel.reverse_search import Params, rs_init
+    from gamekit.kernel.search_driver import TOL, RSRun, setup
 
-    R, st = _setup(M, max_bases)
+    R, arrays = setup(M, max_bases)
     k, d = len(M), len(M[0])
-    run = RSRun(R, d, st, _new_stack(FRONTIER_DEPTH + 1, k, d), maxdepth=FRONTIER_DEPTH)
-    if rs_init(R, d, st["nbr"], *run.stack, _TOL) != 0:
-        return R, st, 1, [], "float"
+    run = RSRun(R, Params(d, TOL, maxdepth=FRONTIER_DEPTH), arrays, new_stack(FRONTIER_DEPTH + 1, k, d))
+    rs_init(R, run.params, arrays, run.stack)
     why = run.run(0, 1, max_bases, deadline, progress)
-    return R, run.st, run.count, run.frontier[: run.nfront[0]].tolist(), why
+    return R, Params(d, TOL), run.arrays, run.count, run.front.nodes[: run.front.size[0]].tolist(), why
 
 
-def _append(st: dict, count: int, lo, hi, parent: int, enter: int, leave: int) -> int:
-    """Insert a basis (mask lo/hi) at index ``count``; returns its index (an existing one if
-    the basis is there already) and grows the arrays first if needed."""
-    from gamekit.kernel.certified_polytope import _make_room
+def _append(arrays: SearchArrays, count: int, lo, hi, parent: int, enter: int,
+            leave: int) -> tuple[SearchArrays, int]:
+    """Insert a basis (mask lo/hi) at index ``count``: the arrays (grown first if needed)
+    and its index (an existing one if the basis is there already)."""
     from gamekit.kernel.float_search import lookup_insert
 
-    _make_room(st, count, 1)
-    st["lo"][count], st["hi"][count] = lo, hi
-    j = lookup_insert(st["table"], st["lo"], st["hi"], lo, hi, count)
+    arrays = make_room(arrays, count, 1)
+    arrays.lo[count], arrays.hi[count] = lo, hi
+    j = lookup_insert(arrays.table, arrays.lo, arrays.hi, lo, hi, count)
     if j >= 0:
-        return j
-    st["parent"][count], st["enter"][count], st["leave"][count] = parent, enter, leave
-    return count
+        return arrays, j
+    arrays.parent[count], arrays.enter[count], arrays.leave[count] = parent, enter, leave
+    return arrays, count
 
 
 class _Worker:
     """One thread: searches the subtrees of jobs, donates work, then checks its tree exactly."""
 
-    def __init__(self, R, d: int, k: int, st: dict, count0: int, shared: list, slot: int, pool: _Pool) -> None:
-        self.st = {key: st[key].copy() for key in (*_KEYS, "table")}
-        self.R, self.d, self.k, self.count0 = R, d, k, count0
+    def __init__(self, R, params, arrays: SearchArrays, count0: int, shared: list, slot: int, pool: _Pool) -> None:
+        from gamekit.kernel.search_driver import RSRun
+
+        self.R, self.params, self.count0 = R, params, count0
+        copy = SearchArrays(*(a.copy() for a in arrays))
+        self.run: RSRun | None = RSRun(R, params, copy, new_stack(64, R.shape[0], params.d), total=self.total)
+        self.run.hook = self.donate
         self.shared, self.slot, self.pool = shared, slot, pool
-        self.count, self.why, self.labels, self.bad = count0, "", None, -1
+        self.count, self.why, self.bad = count0, "", -1
+        self.labels = np.zeros((0, 2), np.uint64)  # the exact labels of its bases, after verify()
         self.copies: list[int] = []  # adopted ancestors (expanded by their owner)
         self.workers: list[_Worker] = []
+        self.error: BaseException | None = None  # a bug (not float trouble): re-raised by the main thread
+
+    @property
+    def arrays(self) -> SearchArrays:
+        """This worker's arrays: those of its run (grown by the run, read by adopters)."""
+        assert self.run is not None
+        return self.run.arrays
+
+    @arrays.setter
+    def arrays(self, arrays: SearchArrays) -> None:
+        assert self.run is not None
+        self.run.arrays = arrays
 
     def total(self, count: int) -> int:
         self.shared[self.slot] = count - self.count0
@@ -136,7 +158,7 @@ class _Worker:
         if not self.pool.hungry():
             return count
         _, _, basics, node, kidc, kidr, nkid, nxt = run.stack
-        jobs = []
+        jobs: list[tuple[int, int]] = []
         for s in range(top + 1):  # half of the unexplored children of every level
             rem = int(nkid[s] - nxt[s])
             if rem <= 0 or (rem == 1 and jobs):
@@ -144,9 +166,10 @@ class _Worker:
             first = int(nkid[s]) - max(1, rem // 2)
             for t in range(first, int(nkid[s])):
                 p, c, u = int(node[s]), int(kidc[s, t]), int(basics[s, kidr[s, t]])
-                lo, hi = flip(run.st["lo"][p], run.st["hi"][p], u)
+                lo, hi = flip(run.arrays.lo[p], run.arrays.hi[p], u)
                 lo, hi = flip(lo, hi, c)
-                if _append(run.st, count, lo, hi, p, c, u) == count:
+                run.arrays, j = _append(run.arrays, count, lo, hi, p, c, u)
+                if j == count:
                     jobs.append((self.slot, count))
                     count += 1
             nkid[s] = first
@@ -156,16 +179,16 @@ class _Worker:
     def adopt(self, owner: _Worker, i: int) -> int:
         """Copy basis i of ``owner`` and its ancestors outside the prefix; its new index
         (-1 if this worker has the basis already)."""
-        ost = dict(owner.st)
+        ost = owner.arrays
         chain = []
         while i >= self.count0:
             chain.append(i)
-            i = int(ost["parent"][i])
-        where = {}
+            i = int(ost.parent[i])
+        where: dict[int, int] = {}
         for x in reversed(chain):
-            par = int(ost["parent"][x])
-            j = _append(self.st, self.count, ost["lo"][x], ost["hi"][x], where.get(par, par), ost["enter"][x],
-                        ost["leave"][x])
+            par = int(ost.parent[x])
+            self.arrays, j = _append(self.arrays, self.count, ost.lo[x], ost.hi[x], where.get(par, par), ost.enter[x],
+                                     ost.leave[x])
             if j != self.count:
                 if x == chain[0]:
                     return -1
@@ -173,28 +196,27 @@ class _Worker:
                 continue
             where[x] = j
             if x != chain[0]:
-                self.st["nbr"][j] = ost["nbr"][x]
+                self.arrays.nbr[j] = ost.nbr[x]
                 self.copies.append(j)
             self.count += 1
         return where[chain[0]]
 
     def search(self, max_bases, deadline, progress) -> None:
-        from gamekit.kernel.certified_polytope import _TOL, RSRun, _new_stack
         from gamekit.kernel.reverse_search import rs_start
 
-        run = RSRun(self.R, self.d, self.st, _new_stack(64, self.k, self.d), total=self.total)
-        run.hook = self.donate
+        run = self.run
+        assert run is not None
         while (job := self.pool.get()) is not None:
             owner, i = job
             if owner >= 0 and owner != self.slot:
                 i = self.adopt(self.workers[owner], i)
-            run.st = self.st
             if i >= 0:
-                if rs_start(self.R, self.d, self.st["lo"], self.st["hi"], i, self.st["nbr"], *run.stack, _TOL) != 0:
-                    self.why = "float"
-                else:
+                try:
+                    rs_start(self.R, self.params, self.arrays, i, run.stack)
                     self.why = run.run(0, self.count, max_bases, deadline, progress)
-                    self.st, self.count = run.st, max(run.count, self.count0)  # a budget cut keeps the prefix
+                except FloatSearchFailed:
+                    self.why = "float"
+                self.count = max(run.count, self.count0)  # a budget cut keeps the prefix
             self.pool.done()
             if self.why:
                 self.pool.halt()
@@ -208,19 +230,19 @@ class _Worker:
         ps, inv, half = primes
         if self.why == "seconds":
             self.count = min(self.count, self.count0 + limit)
-        st, c = self.st, self.count
+        a, c = self.arrays, self.count
         self.labels = np.zeros((c, 2), np.uint64)
-        self.bad = verify_tree(Mres, ps, inv, half, st["parent"][:c], st["enter"][:c], st["leave"][:c], c,
-                               st["lo"], st["hi"], self.labels)
+        self.bad = verify_tree(Mres, ps, inv, half, a.parent[:c], a.enter[:c], a.leave[:c], c, a.lo, a.hi, self.labels)
 
     def __call__(self, max_bases, deadline, progress, Mres, primes, limit) -> None:
         try:
             self.search(max_bases, deadline, progress)
         except _Halt:
             self.why = self.why or "halted"
-        except Exception:  # e.g. the caller's progress callback cancelling: no result
-            self.why = "float"
+        except BaseException as exc:  # a bug, or the caller's progress callback cancelling
+            self.error, self.why = exc, "error"
             self.pool.halt()
+            return
         if self.why != "float" and not self.pool.cancelled:
             self.verify(Mres, primes, limit)
 
@@ -231,7 +253,7 @@ def _own_rows(w: _Worker, count0: int, complete: bool) -> np.ndarray:
     keep = np.ones(w.count - count0, bool)
     keep[np.array(w.copies, np.int64) - count0] = False
     if complete:
-        keep &= w.st["nbr"][count0:w.count, 0] != 255
+        keep &= w.arrays.nbr[count0:w.count, 0] != NO_NEIGHBOUR
     return np.nonzero(keep)[0] + count0
 
 
@@ -242,16 +264,15 @@ def _merge(workers: list[_Worker], count0: int, complete: bool, drop: int = 0) -
     from gamekit.kernel.float_search import rehash
 
     first = workers[0]
-    nbr0 = first.st["nbr"][:count0].copy()
+    nbr0 = first.arrays.nbr[:count0].copy()
     for w in workers[1:]:
-        np.minimum(nbr0, w.st["nbr"][:count0], out=nbr0)
-    parts = [(first.st["lo"][:count0], first.st["hi"][:count0], nbr0, first.labels[:count0])]
-    parts = [tuple(a.copy() for a in parts[0])]
+        np.minimum(nbr0, w.arrays.nbr[:count0], out=nbr0)
+    parts = [(first.arrays.lo[:count0].copy(), first.arrays.hi[:count0].copy(), nbr0, first.labels[:count0].copy())]
     for w in workers:
         rows = _own_rows(w, count0, complete)
-        parts.append((w.st["lo"][rows], w.st["hi"][rows], w.st["nbr"][rows], w.labels[rows]))
+        parts.append((w.arrays.lo[rows], w.arrays.hi[rows], w.arrays.nbr[rows], w.labels[rows]))
     for w in workers:  # the copies above are all that is needed: free the workers' arrays
-        w.st, w.labels = {}, None
+        w.run, w.labels = None, np.zeros((0, 2), np.uint64)
     lo, hi, nbr, labels = (np.concatenate([p[t] for p in parts]) for t in range(4))
     del parts
     if drop:
@@ -264,18 +285,21 @@ def _merge(workers: list[_Worker], count0: int, complete: bool, drop: int = 0) -
 
 def parallel_bases(M, Mres, primes, max_bases, deadline, progress, threads: int = 2, limit: int = 1 << 62,
                    drop: int = 0):
-    """(lo, hi, labels, complete, stopped) of the certified bases, or None on float
-    trouble or a failed exact check (see the module docstring). ``limit``: bases each
-    worker checks after a time stop; ``drop`` (testing): bases removed before step 3."""
+    """(lo, hi, labels, complete, stopped) of the certified bases, or None when the float
+    search failed (:class:`gamekit.kernel.search_state.FloatSearchFailed` in any thread)
+    or an exact check failed (see the module docstring). ``limit``: bases each worker
+    checks after a time stop; ``drop`` (testing): bases removed before step 3. Any other
+    error in a worker thread (a bug) is re-raised here."""
     from gamekit.kernel.modular_verify import closure_certificate
 
     k, d = len(M), len(M[0])
-    R, st, count0, frontier, why = _prefix(M, max_bases, deadline, progress)
-    if why == "float":
+    try:
+        R, params, arrays, count0, frontier, why = _prefix(M, max_bases, deadline, progress)
+    except FloatSearchFailed:
         return None
     pool = _Pool([] if why else frontier)
     shared = [0] * threads
-    workers = [_Worker(R, d, k, st, count0, shared, t, pool) for t in range(threads)]
+    workers = [_Worker(R, params, arrays, count0, shared, t, pool) for t in range(threads)]
     for w in workers:
         w.workers = workers
     pool_threads = [threading.Thread(target=w, args=(max_bases, deadline, progress, Mres, primes, limit))
@@ -289,6 +313,9 @@ def parallel_bases(M, Mres, primes, max_bases, deadline, progress, threads: int 
         pool.cancelled = True
         pool.halt()
         raise
+    error = next((w.error for w in workers if w.error is not None), None)
+    if error is not None:
+        raise error
     if any(w.why == "float" or w.bad >= 0 for w in workers):
         return None
     stopped = why or next((w.why for w in workers if w.why not in ("", "halted")), "")

@@ -52,13 +52,23 @@ enters. This module imports numba: import it lazily.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 from numba.core.cpu import CPUTargetOptions
 
 from gamekit.kernel.float_search import flip, lex_leave, lookup_insert, tableau
+from gamekit.kernel.search_state import (
+    FloatSearchFailed,
+    Frontier,
+    SearchArrays,
+    Stack,
+    Status,
+    new_work,
+)
 
-__all__ = ["rs_init", "rs_chunk", "rs_start", "REFRESH"]
+__all__ = ["Params", "rs_init", "rs_chunk", "rs_start", "REFRESH"]
 
 REFRESH = 32
 """A tableau is recomputed from its basis at every depth that is a multiple of this (was 8:
@@ -214,19 +224,21 @@ def _is_child(T, obj, isb, r, c, u, tol):
     return True
 
 
-@njit(cache=True, nogil=True, **_NO_REFCOUNT)
-def _expand(T, obj, basic, isb, d, tol, ties, nbr_row, kidc, kidr, Q, lim, cnt, arg):
+@njit(cache=True, nogil=True, inline="always")
+def _expand(T, obj, basic, d, tol, nbr_row, kidc, kidr, work):
     """For every nonbasic c (increasing): the leaving row (lexicographic ratio test), the
-    leaving variable into ``nbr_row``, and the children (c, r) into ``kidc``/``kidr``.
-    Returns the number of children, or -1 if a column has no positive entry."""
+    leaving variable into ``nbr_row``, and the children (c, r) into ``kidc``/``kidr``
+    (``work.isb`` marks the basic variables). Returns the number of children, or -1 if a
+    column has no positive entry."""
     k, W = T.shape
-    _min_ratios(T, tol, Q, lim, cnt, arg)
+    isb, lim, cnt, arg = work.isb, work.lim, work.cnt, work.arg
+    _min_ratios(T, tol, work.Q, lim, cnt, arg)
     t = 0
     nk = 0
     for c in range(W - 1):
         if isb[c]:
             continue
-        r = _leave_row(T, c, k, d, tol, ties, lim, cnt, arg)
+        r = _leave_row(T, c, k, d, tol, work.ties, lim, cnt, arg)
         if r < 0:
             return -1
         u = basic[r]
@@ -240,29 +252,32 @@ def _expand(T, obj, basic, isb, d, tol, ties, nbr_row, kidc, kidr, Q, lim, cnt, 
 
 
 @njit(cache=True, nogil=True, **_NO_REFCOUNT)
-def _expand_level(Ts, objs, basics, s, d, tol, ties, isb, nbr_row, kidc, kidr, Q, lim, cnt, arg):
-    """:func:`_expand` at stack level s (marks the basic variables in ``isb`` meanwhile)."""
+def _expand_level(stack, s, d, tol, nbr_row, work):
+    """:func:`_expand` at stack level s (marks the basic variables in ``work.isb`` meanwhile)."""
+    basics = stack.basics
     k = basics.shape[1]
     for q in range(k):
-        isb[basics[s, q]] = True
-    nk = _expand(Ts[s], objs[s], basics[s], isb, d, tol, ties, nbr_row, kidc[s], kidr[s], Q, lim, cnt, arg)
+        work.isb[basics[s, q]] = True
+    nk = _expand(stack.Ts[s], stack.objs[s], basics[s], d, tol, nbr_row, stack.kidc[s], stack.kidr[s], work)
     for q in range(k):
-        isb[basics[s, q]] = False
+        work.isb[basics[s, q]] = False
     return nk
 
 
 def _ratio_work(k: int, W: int) -> tuple[np.ndarray, ...]:
     """Work arrays of :func:`_min_ratios`: ratios, limits, counts, rows."""
-    return np.empty((k, W)), np.empty(W), np.empty(W, np.int64), np.empty(W, np.int64)
+    w = new_work(k, W)
+    return w.Q, w.lim, w.cnt, w.arg
 
 
 @njit(cache=True, nogil=True, **_NO_REFCOUNT)
-def _refresh(R, d, basic, T, obj, rowof, G, Zv, Zr, Rr, Sr, xz, piv):
+def _refresh(R, d, basic, T, obj, work):
     """Recompute the tableau and objective row of ``basic`` from scratch. False if singular."""
     k, W = T.shape
+    rowof = work.rowof
     for q in range(k):
         rowof[basic[q]] = q
-    ok = tableau(R, basic, rowof, k, d, G, Zv, Zr, Rr, Sr, xz, T, piv)
+    ok = tableau(R, basic, d, T, work)
     for q in range(k):
         rowof[basic[q]] = -1
         v = basic[q]
@@ -279,31 +294,52 @@ def _refresh(R, d, basic, T, obj, rowof, G, Zv, Zr, Rr, Sr, xz, piv):
     return ok
 
 
-def rs_init(R, d, nbr, Ts, objs, basics, node, kidc, kidr, nkid, nxt, tol):
-    """Level 0 = the slack basis (basis 0, tableau [M | I | 1], reduced costs 1 for the
-    structural variables), expanded. Returns 0, or 2 on float trouble. (Plain Python
-    around the compiled :func:`_expand_level`: one compiled entry point fewer.)"""
+# the status codes as the compiled loop returns them (plain ints)
+_DONE, _ARRAYS_FULL, _FLOAT_TROUBLE = int(Status.DONE), int(Status.ARRAYS_FULL), int(Status.FLOAT_TROUBLE)
+_STACK_FULL, _FRONTIER_FULL = int(Status.STACK_FULL), int(Status.FRONTIER_FULL)
+
+
+class Params(NamedTuple):
+    """The scalars of a reverse search: ``d`` structural variables, the float tolerance
+    ``tol``, the tableau ``refresh`` period (:data:`REFRESH`) and the frontier depth
+    ``maxdepth`` (−1: none)."""
+
+    d: int
+    tol: float
+    refresh: int = REFRESH
+    maxdepth: int = -1
+
+
+def _expand_root(R, p: Params, arrays: SearchArrays, stack: Stack, i: int) -> None:
+    """Expand stack level 0, basis i, into its children; FloatSearchFailed on float trouble."""
     k, W = R.shape
-    Ts[0] = R
-    objs[0, :] = 0.0
-    objs[0, :d] = 1.0
-    basics[0] = np.arange(d, d + k)
-    node[0] = 0
-    nxt[0] = 0
-    nk = _expand_level(Ts, objs, basics, 0, d, tol, np.empty(k, np.int64), np.zeros(W - 1, np.bool_), nbr[0],
-                       kidc, kidr, *_ratio_work(k, W))
+    stack.node[0] = i
+    stack.nxt[0] = 0
+    nk = _expand_level(stack, 0, p.d, p.tol, arrays.nbr[i], new_work(k, W))
     if nk < 0:
-        return 2
-    nkid[0] = nk
-    return 0
+        raise FloatSearchFailed("an entering column has no positive entry")
+    stack.nkid[0] = nk
+
+
+def rs_init(R, p: Params, arrays: SearchArrays, stack: Stack) -> None:
+    """Level 0 = the slack basis (basis 0, tableau [M | I | 1], reduced costs 1 for the
+    structural variables), expanded. Raises :class:`FloatSearchFailed` on float trouble.
+    (Plain Python around the compiled :func:`_expand_level`: one compiled entry point fewer.)"""
+    k = R.shape[0]
+    stack.Ts[0] = R
+    stack.objs[0, :] = 0.0
+    stack.objs[0, : p.d] = 1.0
+    stack.basics[0] = np.arange(p.d, p.d + k)
+    _expand_root(R, p, arrays, stack, 0)
 
 
 @njit(cache=True, nogil=True, **_NO_REFCOUNT)
-def _rs_loop(R, d, lo, hi, parent, enter, leave, nbr, table, count, top, Ts, objs, basics, node, kidc, kidr, nkid,
-             nxt, steps, tol, refresh, maxdepth, frontier, nfront, ties, isb, rowof, G, Zv, Zr, Rr, Sr, xz, piv, Q,
-             lim, cnt, arg):
+def _rs_loop(R, p, arrays, stack, front, work, count, top, steps):
     """The loop of :func:`rs_chunk`, compiled without reference counting (no allocation:
     the work arrays come from :func:`rs_chunk`)."""
+    lo, hi, table = arrays.lo, arrays.hi, arrays.table
+    Ts, objs, basics, node, kidc, kidr, nkid, nxt = stack
+    d, maxdepth, refresh = p.d, p.maxdepth, p.refresh
     cap = lo.shape[0]
     done = 0
     while top >= 0 and done < steps:
@@ -311,11 +347,11 @@ def _rs_loop(R, d, lo, hi, parent, enter, leave, nbr, table, count, top, Ts, obj
             top -= 1
             continue
         if count + 1 > cap or 2 * (count + 1) > table.shape[0]:
-            return top, count, 1
+            return top, count, _ARRAYS_FULL
         if top + 1 >= Ts.shape[0]:
-            return top, count, 3
-        if top + 1 == maxdepth and nfront[0] >= frontier.shape[0]:
-            return top, count, 4
+            return top, count, _STACK_FULL
+        if top + 1 == maxdepth and front.size[0] >= front.nodes.shape[0]:
+            return top, count, _FRONTIER_FULL
         c = kidc[top, nxt[top]]
         r = kidr[top, nxt[top]]
         nxt[top] += 1
@@ -326,81 +362,61 @@ def _rs_loop(R, d, lo, hi, parent, enter, leave, nbr, table, count, top, Ts, obj
         hi[count] = khi
         if lookup_insert(table, lo, hi, klo, khi, count) >= 0:
             continue  # reached twice (a float tie misjudged): do not descend again
-        parent[count] = node[top]
-        enter[count] = c
-        leave[count] = u
+        arrays.parent[count] = node[top]
+        arrays.enter[count] = c
+        arrays.leave[count] = u
         s = top + 1
         if s == maxdepth:
-            frontier[nfront[0]] = count
-            nfront[0] += 1
+            front.nodes[front.size[0]] = count
+            front.size[0] += 1
             count += 1
             continue
         for q in range(basics.shape[1]):
             basics[s, q] = basics[top, q]
         basics[s, r] = c
         if refresh > 0 and s % refresh == 0:
-            if not _refresh(R, d, basics[s], Ts[s], objs[s], rowof, G, Zv, Zr, Rr, Sr, xz, piv):
-                return top, count + 1, 2
+            if not _refresh(R, d, basics[s], Ts[s], objs[s], work):
+                return top, count + 1, _FLOAT_TROUBLE
         else:
             _pivot(Ts[top], objs[top], Ts[s], objs[s], r, c)
         node[s] = count
         count += 1
-        nk = _expand_level(Ts, objs, basics, s, d, tol, ties, isb, nbr[node[s]], kidc, kidr, Q, lim, cnt, arg)
+        nk = _expand_level(stack, s, d, p.tol, arrays.nbr[node[s]], work)
         if nk < 0:
-            return top, count, 2
+            return top, count, _FLOAT_TROUBLE
         nkid[s] = nk
         nxt[s] = 0
         top = s
         done += 1
-    return top, count, 0
+    return top, count, _DONE
 
 
-def rs_chunk(R, d, lo, hi, parent, enter, leave, nbr, table, count, top, Ts, objs, basics, node, kidc, kidr, nkid,
-             nxt, steps, tol, refresh, maxdepth, frontier, nfront):
-    """Depth-first reverse search from the explicit stack (levels 0..top): visit at most
-    ``steps`` new bases. Level s holds basis ``node[s]`` (its mask ``lo``/``hi``), its
-    tableau ``Ts[s]``, objective row ``objs[s]``, basic variable per row ``basics[s]`` and
-    its children ``kidc/kidr[s, :nkid[s]]`` (entering column, leaving row), the next one
-    being ``nxt[s]``. A new basis gets index ``count`` (so ``parent[i] < i``), ``parent``,
-    ``enter``, ``leave`` and ``nbr[i]``. With ``maxdepth`` > 0 a new basis at that depth is
-    not expanded but appended to ``frontier`` (``nfront[0]`` entries; its subtree is
-    searched later from :func:`rs_start`, e.g. by another thread). Returns (top, count,
-    status): status 0 = stopped normally (top < 0: the search is over), 1 = arrays full
-    (grow and resume), 2 = float trouble (singular basis or a column without positive
-    entry), 3 = stack full, 4 = frontier full. (Plain Python: allocates the work arrays and
+def rs_chunk(R, p: Params, arrays: SearchArrays, stack: Stack, front: Frontier, count: int, top: int,
+             steps: int) -> tuple[int, int, Status]:
+    """Depth-first reverse search from the explicit ``stack`` (levels 0..top): visit at
+    most ``steps`` new bases. A new basis gets index ``count`` (so ``parent[i] < i``) and
+    its entries of ``arrays``. With ``p.maxdepth`` > 0 a new basis at that depth is not
+    expanded but appended to ``front`` (its subtree is searched later from
+    :func:`rs_start`, e.g. by another thread). Returns (top, count, status); top < 0 with
+    :attr:`Status.DONE`: the search is over. (Plain Python: allocates the work arrays and
     calls the compiled loop :func:`_rs_loop`, which releases the GIL.)"""
     k, W = R.shape
-    ties, Zv, Zr, Rr, Sr, piv = np.empty((6, k), np.int64)
-    isb = np.zeros(W - 1, np.bool_)
-    rowof = np.full(W - 1, -1, np.int64)
-    G = np.empty((k, k))
-    xz = np.empty(k)
-    Q, lim, cnt, arg = _ratio_work(k, W)
-    return _rs_loop(R, d, lo, hi, parent, enter, leave, nbr, table, count, top, Ts, objs, basics, node, kidc, kidr,
-                    nkid, nxt, steps, tol, refresh, maxdepth, frontier, nfront,
-                    ties, isb, rowof, G, Zv, Zr, Rr, Sr, xz, piv, Q, lim, cnt, arg)
+    top, count, status = _rs_loop(R, p, arrays, stack, front, new_work(k, W), count, top, steps)
+    return top, count, Status(status)
 
 
-def rs_start(R, d, lo, hi, i, nbr, Ts, objs, basics, node, kidc, kidr, nkid, nxt, tol):
-    """Level 0 = basis i (mask ``lo[i]``, ``hi[i]``; rows in increasing variable order),
-    its tableau recomputed from the basis, expanded (``nbr[i]``, its children): the start
-    of the subtree of a frontier basis. Returns 0, or 2 on float trouble. (Plain Python
-    around the compiled :func:`_refresh` and :func:`_expand_level`.)"""
+def rs_start(R, p: Params, arrays: SearchArrays, i: int, stack: Stack) -> None:
+    """Level 0 = basis i (mask ``arrays.lo[i]``, ``arrays.hi[i]``; rows in increasing
+    variable order), its tableau recomputed from the basis, expanded (``nbr[i]``, its
+    children): the start of the subtree of a frontier basis. Raises
+    :class:`FloatSearchFailed` on float trouble. (Plain Python around the compiled
+    :func:`_refresh` and :func:`_expand_level`.)"""
     k, W = R.shape
-    words = np.array([lo[i], hi[i]], np.uint64).view(np.uint8)
+    words = np.array([arrays.lo[i], arrays.hi[i]], np.uint64).view(np.uint8)
     basic = np.nonzero(np.unpackbits(words, bitorder="little")[: W - 1])[0]
     if len(basic) != k:
-        return 2
-    basics[0] = basic
-    work = np.empty((6, k), np.int64)
-    if not _refresh(R, d, basics[0], Ts[0], objs[0], np.full(W - 1, -1, np.int64), np.empty((k, k)), work[0], work[1],
-                    work[2], work[3], np.empty(k), work[4]):
-        return 2
-    node[0] = i
-    nxt[0] = 0
-    nk = _expand_level(Ts, objs, basics, 0, d, tol, work[5], np.zeros(W - 1, np.bool_), nbr[i], kidc, kidr,
-                       *_ratio_work(k, W))
-    if nk < 0:
-        return 2
-    nkid[0] = nk
-    return 0
+        raise FloatSearchFailed("a frontier basis has the wrong size")
+    stack.basics[0] = basic
+    if not _refresh(R, p.d, stack.basics[0], stack.Ts[0], stack.objs[0], new_work(k, W)):
+        raise FloatSearchFailed("a frontier basis is singular in floats")
+    _expand_root(R, p, arrays, stack, i)

@@ -208,7 +208,10 @@ def test_certificate_rejects_a_basis_that_is_not_lexico_feasible(monkeypatch):
         return rows[-1] if rows else r
 
     monkeypatch.setattr(float_search, "lex_leave", wrong_row)
-    monkeypatch.setattr(float_search, "bfs_chunk", float_search.bfs_chunk.py_func)
+    from oracles import bfs_kernel
+
+    monkeypatch.setattr(bfs_kernel, "lex_leave", wrong_row)
+    monkeypatch.setattr(bfs_kernel, "bfs_chunk", bfs_kernel.bfs_chunk.py_func)
     monkeypatch.setattr(reverse_search, "lex_leave", wrong_row)
     monkeypatch.setattr(reverse_search, "_leave_row", lambda T, c, k, d, tol, ties, *_: wrong_row(T, c, k, d, tol, ties))
     for name in ("_expand", "_expand_level", "_rs_loop"):

@@ -19,20 +19,26 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import gamekit
-from gamekit.kernel import certified_polytope
+from gamekit.kernel import certified_polytope, search_driver
 from gamekit.kernel.pivot import Dictionary
+from gamekit.kernel.search_state import FloatSearchFailed
 
 
-def _search(M, how: str):
-    from oracles.bfs_search import bfs_search
+def _search(M, how: str, levels: int = 64):
+    """(arrays, count, stopped) of a float search; stopped "float" when it failed."""
+    try:
+        if how == "reverse":
+            return search_driver.reverse_search(M, None, None, None, levels=levels)
+        from oracles.bfs_search import bfs_search
 
-    run = certified_polytope._reverse_search if how == "reverse" else bfs_search
-    arrays, count, stopped = run(M, None, None, None)
-    return arrays, count, stopped
+        return bfs_search(M, None, None, None)
+    except FloatSearchFailed:
+        return None, 0, "float"
 
 
 def _masks(arrays, count) -> list[int]:
-    return [int(a) | (int(b) << 64) for a, b in zip(arrays["lo"][:count].tolist(), arrays["hi"][:count].tolist())]
+    """The basic sets of bases 0..count-1 (``arrays``: anything with ``lo`` and ``hi``)."""
+    return [int(a) | (int(b) << 64) for a, b in zip(arrays.lo[:count].tolist(), arrays.hi[:count].tolist())]
 
 
 def _bland_parent(dic: Dictionary) -> int | None:
@@ -56,7 +62,7 @@ def _check_tree_is_the_exact_simplex_tree(M) -> bool:
     if stopped:
         return False
     masks = _masks(arrays, count)
-    parent, enter, leave = arrays["parent"], arrays["enter"], arrays["leave"]
+    parent, enter, leave = arrays.parent, arrays.enter, arrays.leave
     dics = [Dictionary(M)]
     assert _bland_parent(dics[0]) is None  # the slack basis is optimal
     for i in range(1, count):
@@ -106,13 +112,11 @@ def test_reverse_search_equals_breadth_first_on_larger_polytopes(seed, n, hi):
     assert cb is not None and cb.complete and len(cb.lo) == rcount
 
 
-def test_reverse_search_stack_grows(monkeypatch):
-    """A stack of one level must grow to the tree's depth; same bases."""
-    real = certified_polytope._new_stack
-    monkeypatch.setattr(certified_polytope, "_new_stack", lambda levels, k, d: real(2, k, d))
+def test_reverse_search_stack_grows():
+    """A stack of two levels must grow to the tree's depth; same bases."""
     rng = random.Random(9)
     M = [[rng.randint(1, 100) for _ in range(8)] for _ in range(8)]
-    rs, rcount, _ = _search(M, "reverse")
+    rs, rcount, _ = _search(M, "reverse", levels=2)
     bfs, bcount, _ = _search(M, "bfs")
     assert set(_masks(rs, rcount)) == set(_masks(bfs, bcount))
 
@@ -133,9 +137,9 @@ def test_budget_on_the_reverse_search_keeps_a_subtree():
     """A basis budget stops the depth-first search with a prefix closed under parent."""
     rng = random.Random(4)
     M = [[rng.randint(1, 100) for _ in range(9)] for _ in range(9)]
-    arrays, count, stopped = certified_polytope._reverse_search(M, 50, None, None)
+    arrays, count, stopped = search_driver.reverse_search(M, 50, None, None)
     assert stopped == "bases" and count == 50
-    assert (arrays["parent"][1:count] < np.arange(1, count)).all()
+    assert (arrays.parent[1:count] < np.arange(1, count)).all()
 
 
 def _vertex_labels(cb) -> set[int]:
@@ -156,8 +160,7 @@ def test_two_threads_find_the_same_bases(monkeypatch, depth, seed, k, d, hi):
     one = certified_polytope.search_bases(M)
     two = certified_polytope.search_bases(M, threads=2)
     assert one.complete and two.complete
-    assert set(_masks({"lo": two.lo, "hi": two.hi}, len(two.lo))) == set(_masks({"lo": one.lo, "hi": one.hi},
-                                                                                 len(one.lo)))
+    assert set(_masks(two, len(two.lo))) == set(_masks(one, len(one.lo)))
     assert len(two.lo) == len(one.lo)  # no basis stored twice
     assert _vertex_labels(two) == _vertex_labels(one)
 
@@ -178,8 +181,7 @@ def test_two_threads_budget_stops_with_verified_bases():
     assert not cb.complete and cb.stopped == "bases" and len(cb.lo) == len(cb.labels)
     assert 0 < len(cb.lo) <= 500
     full = certified_polytope.search_bases(M)
-    assert set(_masks({"lo": cb.lo, "hi": cb.hi}, len(cb.lo))) <= set(_masks({"lo": full.lo, "hi": full.hi},
-                                                                               len(full.lo)))
+    assert set(_masks(cb, len(cb.lo))) <= set(_masks(full, len(full.lo)))
 
 
 @settings(max_examples=120, deadline=None)

@@ -369,3 +369,33 @@ def test_entries_beyond_2_26(k, d, rnd):
     tree = exact_tree(M)
     assert both(tree) == -1
     assert run(mv.verify_tree, tree)[1] == tree["tight"]
+
+
+@given(st.integers(1, 6), st.integers(1, 6), st.randoms(use_true_random=False))
+@settings(max_examples=60)
+def test_basis_numerators_are_cramers_numerators_in_any_row_order(k, d, rnd):
+    """``basis_numerators`` = det M[R, Z] · z modulo each prime (z = M[R, Z]⁻¹·1, checked
+    with exact fractions), whatever the order of the basic variables in the row."""
+    import sympy
+
+    M = [[rnd.randint(1, 9) for _ in range(d)] for _ in range(k)]
+    basic = sorted(rnd.sample(range(d + k), k))
+    Z = [v for v in basic if v < d]
+    R = [i for i in range(k) if d + i not in basic]
+    ps = np.array(mv.PRIMES[:2], np.int64)
+    Mres = np.stack([np.array(M, np.int64) % p for p in ps])
+    out = np.zeros((2, len(ps), d), np.int64)
+    rows = np.array([basic, rnd.sample(basic, k)], np.int64)
+    sub = sympy.Matrix([[M[i][j] for j in Z] for i in R])
+    if Z and sub.det() == 0:
+        assert mv.basis_numerators(Mres, ps, rows, out) == 0
+        return
+    assert mv.basis_numerators(Mres, ps, rows, out) == -1
+    N = [0] * d
+    if Z:
+        z = sub.LUsolve(sympy.ones(len(R), 1))
+        for j, v in zip(Z, z):
+            N[j] = int(v * sub.det())  # an integer (Cramer)
+    for b in range(2):
+        for s, p in enumerate(ps):
+            assert out[b, s].tolist() == [n % int(p) for n in N]
