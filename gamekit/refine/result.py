@@ -60,5 +60,6 @@ class RefinementResult(ResultSequence):
             out["components"] = None
         if self.game is not None:
             out["labels"] = {"rows": list(self.game.row_labels), "cols": list(self.game.col_labels)}
+        out["parameters"] = {"refines": "all"}  # the Nash equilibria refined: those of method "all"
         out["certificate"] = self.certificate
         return out
