@@ -198,6 +198,8 @@ def test_certificate_rejects_a_candidate_set_with_missing_bases():
 def test_certificate_rejects_a_basis_that_is_not_lexico_feasible(monkeypatch):
     from oracles.bfs_search import bfs_bases
 
+    from oracles import bfs_kernel  # imported before the patches: it binds lex_leave at import
+
     from gamekit.kernel import float_search, reverse_search
 
     real = float_search.lex_leave.py_func
@@ -208,8 +210,6 @@ def test_certificate_rejects_a_basis_that_is_not_lexico_feasible(monkeypatch):
         return rows[-1] if rows else r
 
     monkeypatch.setattr(float_search, "lex_leave", wrong_row)
-    from oracles import bfs_kernel
-
     monkeypatch.setattr(bfs_kernel, "lex_leave", wrong_row)
     monkeypatch.setattr(bfs_kernel, "bfs_chunk", bfs_kernel.bfs_chunk.py_func)
     monkeypatch.setattr(reverse_search, "lex_leave", wrong_row)

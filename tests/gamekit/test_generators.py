@@ -148,8 +148,8 @@ def test_savani_von_stengel_lemke_howson_paths(d, shortest, longest):
     with pytest.raises(GameError, match="no equilibrium"):
         gamekit.solve(g, "lemke_howson", max_iter=shortest - 1)
     r = gamekit.solve(g, "lemke_howson", max_iter=longest)
-    assert r.parameters["failed_labels"] == [] and len(r.equilibria) == 1
-    assert gamekit.solve(g, "lemke_howson", max_iter=longest - 1).parameters["failed_labels"] != []
+    assert list(r.parameters["failed_labels"]) == [] and len(r.equilibria) == 1
+    assert list(gamekit.solve(g, "lemke_howson", max_iter=longest - 1).parameters["failed_labels"]) != []
 
 
 def test_cyclic_polytope_game_bad_input():
