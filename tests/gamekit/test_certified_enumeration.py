@@ -196,9 +196,8 @@ def test_certificate_rejects_a_candidate_set_with_missing_bases():
 
 
 def test_certificate_rejects_a_basis_that_is_not_lexico_feasible(monkeypatch):
-    from oracles.bfs_search import bfs_bases
-
     from oracles import bfs_kernel  # imported before the patches: it binds lex_leave at import
+    from oracles.bfs_search import bfs_bases
 
     from gamekit.kernel import float_search, reverse_search
 
