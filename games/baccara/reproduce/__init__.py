@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 
 __all__ = ["Claim", "ClaimResult", "claim", "registry", "run_claims", "is_long", "CLAIM_MODULES", "LONG_MODULES"]
 
-CLAIM_MODULES = ("paper1", "paper2_b2", "paper2_b3", "paper2_b3_sweep", "banque", "paper2_proofs", "paper2_proofs_long")
+CLAIM_MODULES = ("paper1", "paper2_b2", "paper2_b3", "paper2_b3_sweep", "banque", "paper2_proofs",
+                 "paper2_proofs_long", "published")
 
 #: Claim modules whose claims take minutes to hours of CPU on a first run (Model B3 solved for
 #: every α at d = 1…13; banque's equilibria at several θ). ``baccara reproduce`` runs them

@@ -1,0 +1,40 @@
+"""Published casino numbers (games/baccara/reproduce/published.py) against the exact odds.
+
+Shackleford's 8-deck EZ Baccarat tables (Wizard of Odds): returns to 6 places, house edges to
+2 places and the side bets' winning deal counts to 15 significant digits equal our exact
+enumeration rounded the same way; a wrong published value is caught.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+from games.baccara.reproduce import published, run_claims
+
+
+def test_ez_baccarat_8_decks_matches_the_published_tables():
+    (r,) = run_claims("pub.ez.8deck")
+    assert r.error is None and r.passed, (r.paper_value, r.our_value)
+
+
+def test_banker_count_identity_behind_the_uncompared_row():
+    # all Banker wins = wins except on a three-card 7 + the Dragon 7 wins (ours exactly)
+    he = published._ez8()
+    d = he.distribution.denominator
+    banker_all = F(2292252566437888, d)
+    dragon = he.bets["ez_dragon7_40_to_1"].p_win
+    assert d == published.DEALS_8
+    assert he.bets["ez_banker"].p_win == banker_all - dragon
+    assert (banker_all - dragon) * d == 2179619555108864
+
+
+def test_a_wrong_published_value_is_caught():
+    paper, ours = published._ez_8deck()
+    wrong = dict(paper, ez_panda8_25_to_1=(172660763262976, "-0.101877", "10.19"))
+    assert paper == ours and wrong != ours
+
+
+def test_rounding_helpers():
+    assert published.round_to(F(-76113, 10**6) - F(1, 10**9), 6) == "-0.076113"
+    assert published.significant(2179619555108864) == 2179619555108860
+    assert published.significant(123) == 123
