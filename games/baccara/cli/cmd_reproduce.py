@@ -14,7 +14,7 @@ import json
 import sys
 import time
 
-from games.baccara.reproduce import is_long, registry, run_claims
+from games.baccara.reproduce import cost_of, is_long, registry, run_claims
 from games.baccara.reproduce.errata import ERRATA
 
 #: Width of the value columns; longer values are shortened with "…" (``--json`` has them whole).
@@ -26,8 +26,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--only", metavar="PREFIX", help="only claims whose id starts with PREFIX (e.g. I. or II.B2)")
     p.add_argument("--list", action="store_true", help="list the claim ids and what they state, without computing")
     p.add_argument("--all", action="store_true",
-                   help="also the long claims (Model B3 for every alpha and d = 1..13, banque): about an "
-                        "hour of CPU on a first run, seconds once the sweep cache is warm")
+                   help="also the long claims (Model B3 for every alpha and d = 1..13, banque): about 1.5 "
+                        "CPU-minutes plus the banque theta-sweep on a first run (--list shows each claim's "
+                        "cost), seconds once the sweep cache is warm")
 
 
 def _selected(prefix: str | None):
@@ -40,12 +41,13 @@ def _list(args: argparse.Namespace) -> int:
         sys.stderr.write("error: no claims matched\n")
         return 2
     if args.json:
-        print(json.dumps([{"id": c.id, "paper": c.paper, "where": c.where, "description": c.description}
-                          for c in claims], indent=1))
+        print(json.dumps([{"id": c.id, "paper": c.paper, "where": c.where, "description": c.description,
+                           "long": is_long(c), "cost": cost_of(c)} for c in claims], indent=1))
         return 0
     width = max(len(c.id) for c in claims)
     for c in claims:
-        sys.stdout.write(f"{c.id:<{width}}  {c.where}: {c.description}\n")
+        cost = f" [long, --all: {cost_of(c)}]" if is_long(c) else ""
+        sys.stdout.write(f"{c.id:<{width}}  {c.where}: {c.description}{cost}\n")
     return 0
 
 

@@ -15,15 +15,29 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-__all__ = ["Claim", "ClaimResult", "claim", "registry", "run_claims", "is_long", "CLAIM_MODULES", "LONG_MODULES"]
+__all__ = ["Claim", "ClaimResult", "claim", "registry", "run_claims", "is_long", "cost_of", "CLAIM_MODULES",
+           "LONG_MODULES", "LONG_COSTS"]
 
 CLAIM_MODULES = ("paper1", "paper2_b2", "paper2_b3", "paper2_b3_sweep", "banque", "paper2_proofs",
                  "paper2_proofs_long", "published")
 
-#: Claim modules whose claims take minutes to hours of CPU on a first run (Model B3 solved for
-#: every α at d = 1…13; banque's equilibria at several θ). ``baccara reproduce`` runs them
-#: with ``--all`` or when ``--only`` names them; sweep results are cached, so a second run is fast.
+#: Claim modules whose claims take tens of CPU-seconds or more on a first run (Model B3 solved
+#: for every α at d = 1…13; banque's equilibria at several θ and its θ-sweep). ``baccara
+#: reproduce`` runs them with ``--all`` or when ``--only`` names them.
 LONG_MODULES = ("paper2_b3_sweep", "banque", "paper2_proofs_long")
+
+#: What the long claims cost, per module: the computation their claims share (the first claim
+#: run pays it, the others read it) — CPU-seconds measured with every cache cold, summed over
+#: the worker processes, on the shared 2-core machine (docs/reproduce-all.md has the per-claim
+#: table and how it was measured).
+LONG_COSTS = {
+    "paper2_b3_sweep": "shares the Model B3 sweep d = 1…13 (parallel over d, cached on disk): ≈ 62 CPU-s cold, "
+                       "< 0.1 s warm; II.B3.figure2 adds ≈ 1 s",
+    "banque": "shares banque's Nash, correlated and independent equilibria at θ = 1/10, 3/10, 1/2: ≈ 11 CPU-s "
+              "(in memory, not cached on disk)",
+    "paper2_proofs_long": "the Model B2 sweep d = 1…13 (cached on disk) and the B3 sweep records: ≈ 1.5 CPU-s "
+                          "once the B3 sweep is cached",
+}
 
 
 def is_long(c: Claim) -> bool:
@@ -41,6 +55,7 @@ class Claim:
     description: str
     compute: Callable[[], tuple[object, object]]
     compare: Callable[[object, object], bool] | None = None
+    cost: str = ""
 
 
 @dataclass
@@ -71,16 +86,24 @@ class ClaimResult:
 _REGISTRY: dict[str, Claim] = {}
 
 
-def claim(id: str, paper: str, where: str, description: str, compare=None):
-    """Decorator registering a claim function returning ``(paper_value, our_value)``."""
+def claim(id: str, paper: str, where: str, description: str, compare=None, cost: str = ""):
+    """Decorator registering a claim function returning ``(paper_value, our_value)``;
+    ``cost``: what it costs when that differs from its module's :data:`LONG_COSTS` entry."""
 
     def deco(fn: Callable[[], tuple[object, object]]):
         if id in _REGISTRY:
             raise ValueError(f"duplicate claim id {id}")
-        _REGISTRY[id] = Claim(id, paper, where, description, fn, compare)
+        _REGISTRY[id] = Claim(id, paper, where, description, fn, compare, cost)
         return fn
 
     return deco
+
+
+def cost_of(c: Claim) -> str:
+    """The measured cost of a long claim (its own, else its module's), "" for a short one."""
+    if c.cost:
+        return c.cost
+    return LONG_COSTS.get(getattr(c.compute, "__module__", "").rsplit(".", 1)[-1], "")
 
 
 def registry() -> list[Claim]:
