@@ -38,3 +38,22 @@ def test_rounding_helpers():
     assert published.round_to(F(-76113, 10**6) - F(1, 10**9), 6) == "-0.076113"
     assert published.significant(2179619555108864) == 2179619555108860
     assert published.significant(123) == 123
+
+
+def test_parallel_groups_give_the_serial_results():
+    from games.baccara.reproduce import _run_parallel, group_of, registry
+
+    claims = [c for c in registry() if c.id in ("I.sec2.p1", "I.sec5.nearest", "pub.ez.8deck")]
+    assert len({group_of(c) for c in claims}) == 2
+    par = _run_parallel(claims, 2, None)
+    ser = [r for c in claims for r in run_claims(c.id)]
+    assert [r.claim.id for r in par] == [c.id for c in claims]
+    assert [(r.claim.id, r.paper_value, r.our_value, r.passed, r.error) for r in par] == \
+        [(r.claim.id, r.paper_value, r.our_value, r.passed, r.error) for r in ser]
+
+
+def test_the_method_claims_run_with_the_b3_sweep_claims():
+    from games.baccara.reproduce import group_of, registry
+
+    by_id = {c.id: c for c in registry()}
+    assert group_of(by_id["II.B3.method"]) == group_of(by_id["II.B3.sweep.betas"]) == "paper2_b3_sweep"

@@ -25,6 +25,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output (keys: docs/json.md)")
     p.add_argument("--only", metavar="PREFIX", help="only claims whose id starts with PREFIX (e.g. I. or II.B2)")
     p.add_argument("--list", action="store_true", help="list the claim ids and what they state, without computing")
+    p.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="run the groups of claims that share a computation in N worker processes (default 1)")
     p.add_argument("--all", action="store_true",
                    help="also the long claims (Model B3 for every alpha and d = 1..13, banque): about 1.5 "
                         "CPU-minutes plus the banque theta-sweep on a first run (--list shows each claim's "
@@ -94,6 +96,9 @@ def _render(results, npass: int, seconds: float, skipped: int = 0) -> None:
 def run(args: argparse.Namespace) -> int:
     from gamekit.io import stderr_progress
 
+    if args.jobs < 1:
+        sys.stderr.write(f"error: --jobs must be at least 1, got {args.jobs}\n")
+        return 2
     if args.list:
         return _list(args)
     start = time.perf_counter()
@@ -101,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         task = prog.add_task("reproduce: claims", total=None)
         results = run_claims(args.only, progress=lambda c: prog.update(task, description=f"reproduce: {c.id}",
                                                                         advance=1),
-                              include_long=args.all)
+                              include_long=args.all, jobs=args.jobs)
     seconds = time.perf_counter() - start
     if not results:
         sys.stderr.write("error: no claims matched\n")

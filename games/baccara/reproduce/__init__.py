@@ -15,8 +15,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-__all__ = ["Claim", "ClaimResult", "claim", "registry", "run_claims", "is_long", "cost_of", "CLAIM_MODULES",
-           "LONG_MODULES", "LONG_COSTS"]
+__all__ = ["Claim", "ClaimResult", "claim", "registry", "run_claims", "is_long", "cost_of", "group_of",
+           "CLAIM_MODULES", "LONG_MODULES", "LONG_COSTS", "SHARES"]
 
 CLAIM_MODULES = ("paper1", "paper2_b2", "paper2_b3", "paper2_b3_sweep", "banque", "paper2_proofs",
                  "paper2_proofs_long", "published")
@@ -42,7 +42,7 @@ LONG_COSTS = {
 
 def is_long(c: Claim) -> bool:
     """True for a claim of one of :data:`LONG_MODULES`."""
-    return getattr(c.compute, "__module__", "").rsplit(".", 1)[-1] in LONG_MODULES
+    return _module(c) in LONG_MODULES
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,7 @@ def cost_of(c: Claim) -> str:
     """The measured cost of a long claim (its own, else its module's), "" for a short one."""
     if c.cost:
         return c.cost
-    return LONG_COSTS.get(getattr(c.compute, "__module__", "").rsplit(".", 1)[-1], "")
+    return LONG_COSTS.get(_module(c), "")
 
 
 def registry() -> list[Claim]:
@@ -131,29 +131,87 @@ def _show(x: object) -> str:
     return str(x)
 
 
+#: Claim modules that read another module's shared computation run in that module's group
+#: (one worker), so a parallel run never computes it twice: "the method" reads the B3 records.
+SHARES = {"paper2_proofs_long": "paper2_b3_sweep"}
+
+
+def _module(c: Claim) -> str:
+    return getattr(c.compute, "__module__", "").rsplit(".", 1)[-1]
+
+
+def group_of(c: Claim) -> str:
+    """The group of claims sharing in-memory results with ``c`` (its module, or :data:`SHARES`)."""
+    m = _module(c)
+    return SHARES.get(m, m)
+
+
+def _evaluate(c: Claim) -> ClaimResult:
+    r = ClaimResult(c)
+    t0 = time.perf_counter()
+    try:
+        paper, ours = c.compute()
+        r.paper_value, r.our_value = _show(paper), _show(ours)
+        r.passed = bool(c.compare(paper, ours) if c.compare else paper == ours)
+    except Exception as exc:  # a failing claim is reported, not fatal
+        r.error = f"{type(exc).__name__}: {exc}"
+        r.passed = False
+    r.seconds = time.perf_counter() - t0
+    return r
+
+
+def _run_group(ids: list[str]) -> list[tuple]:
+    """Worker: evaluate the claims ``ids`` in order; plain tuples (claims are not picklable)."""
+    by_id = {c.id: c for c in registry()}
+    out = []
+    for i in ids:
+        r = _evaluate(by_id[i])
+        out.append((i, r.paper_value, r.our_value, r.passed, r.error, r.seconds))
+    return out
+
+
+def _run_parallel(claims: list[Claim], jobs: int, progress: Callable[[Claim], None] | None) -> list[ClaimResult]:
+    """The claims in worker processes, one task per :func:`group_of` group (largest first)."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    groups: dict[str, list[str]] = {}
+    for c in claims:
+        groups.setdefault(group_of(c), []).append(c.id)
+    by_id = {c.id: c for c in claims}
+    done: dict[str, ClaimResult] = {}
+    order = sorted(groups.values(), key=lambda ids: (-any(is_long(by_id[i]) for i in ids), -len(ids)))
+    with ProcessPoolExecutor(max_workers=min(jobs, len(order))) as ex:
+        futures = [ex.submit(_run_group, ids) for ids in order]
+        for f in as_completed(futures):
+            for i, paper, ours, passed, error, seconds in f.result():
+                r = ClaimResult(by_id[i], paper, ours, passed, error, seconds)
+                done[i] = r
+                if progress:
+                    progress(by_id[i])
+    return [done[c.id] for c in claims]
+
+
 def run_claims(select: str | None = None, progress: Callable[[Claim], None] | None = None,
-               include_long: bool = False) -> list[ClaimResult]:
+               include_long: bool = False, jobs: int = 1) -> list[ClaimResult]:
     """Evaluate the registered claims whose id starts with ``select`` (all when None).
 
     Claims of :data:`LONG_MODULES` are run only with ``include_long`` or when ``select`` is
-    given (naming them explicitly)."""
+    given (naming them explicitly). ``jobs`` > 1 runs the groups of claims that share a
+    computation (:func:`group_of`) in that many worker processes; the results are the same
+    and in the same order (the B3 sweep inside its group is parallel over d either way).
+
+    Examples
+    --------
+    >>> [r.passed for r in run_claims("I.sec2.p1")]
+    [True]
+    """
+    chosen = [c for c in registry()
+              if (not select or c.id.startswith(select)) and (select or include_long or not is_long(c))]
+    if jobs > 1 and len({group_of(c) for c in chosen}) > 1:
+        return _run_parallel(chosen, jobs, progress)
     out = []
-    for c in registry():
-        if select and not c.id.startswith(select):
-            continue
-        if not select and not include_long and is_long(c):
-            continue
+    for c in chosen:
         if progress:
             progress(c)
-        r = ClaimResult(c)
-        t0 = time.perf_counter()
-        try:
-            paper, ours = c.compute()
-            r.paper_value, r.our_value = _show(paper), _show(ours)
-            r.passed = bool(c.compare(paper, ours) if c.compare else paper == ours)
-        except Exception as exc:  # a failing claim is reported, not fatal
-            r.error = f"{type(exc).__name__}: {exc}"
-            r.passed = False
-        r.seconds = time.perf_counter() - t0
-        out.append(r)
+        out.append(_evaluate(c))
     return out
