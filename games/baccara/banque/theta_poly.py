@@ -136,16 +136,25 @@ def psign(p: Poly, theta) -> int:
     return (v > 0) - (v < 0)
 
 
-def sign_changes(p: Poly) -> list:
-    """Real roots in (0, 1) of odd multiplicity (where p changes sign), exact, increasing."""
+def sign_changes(p: Poly) -> tuple:
+    """Real roots in (0, 1) of odd multiplicity (where p changes sign), exact, increasing.
+
+    Memoised (pure in ``p``): the θ-sweep asks about the same certificate polynomial on
+    about half of its calls (the same Banker gain or team-row condition in neighbouring
+    segments)."""
     if len(p) <= 1:
-        return []
+        return ()
+    return _sign_changes(p)
+
+
+@lru_cache(maxsize=1 << 16)
+def _sign_changes(p: Poly) -> tuple:
     f = int_poly(p)
     out = []
     for fac, mult in f.factor()[1]:
         if mult % 2 == 1 and fac.degree() >= 1:
             out.extend(real_roots(fac, Fraction(0), Fraction(1)))
-    return out
+    return tuple(out)
 
 
 def nearest_ends(polys, theta0: Fraction) -> tuple[object, object, list]:
