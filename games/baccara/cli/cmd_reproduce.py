@@ -28,9 +28,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jobs", type=int, default=1, metavar="N",
                    help="run the groups of claims that share a computation in N worker processes (default 1)")
     p.add_argument("--all", action="store_true",
-                   help="also the long claims (Model B3 for every alpha and d = 1..13, banque): about 1.5 "
-                        "CPU-minutes plus the banque theta-sweep on a first run (--list shows each claim's "
-                        "cost), seconds once the sweep cache is warm")
+                   help="also the long claims (Model B3 for every alpha and d = 1..13, banque): about 2 "
+                        "CPU-minutes on a first run (--list shows each claim's cost; docs/reproduce-all.md), "
+                        "about 1 once the sweep cache is warm")
 
 
 def _selected(prefix: str | None):

@@ -85,7 +85,8 @@ def nash_exists():
 
 @claim("banque.sec1.rules-naturals", PAPER, "Section 1",
        "play ends when Banker or both Players have naturals; a lone Player natural wins his stake: "
-       "the probabilities of all terminal and decision situations sum to 1")
+       "the probabilities of all terminal and decision situations sum to 1",
+       cost="the banque tables: ≈ 0.01 CPU-s")
 def rules_total_probability():
     from games.baccara.banque.model import banque_tables
 
@@ -143,7 +144,9 @@ def _same_finding(paper, ours) -> bool:
        "isolated θ — 5621/33696, (976468469 + 1123√556896247969)/8414116560 and their mirrors 28075/33696, "
        "(7437648091 − 1123√556896247969)/8414116560 — simple roots of x_SS·x_DD − x_SD·x_DS inside "
        "correlated segments (values compared exactly)",
-       compare=_same_finding)
+       compare=_same_finding,
+       cost="the correlated θ-sweep over (0, 1/2], mirrored: ≈ 49 CPU-s (91 before the #27 speed-ups), "
+            "in memory only")
 def _independent_existence():
     from gamekit.exact import number_str
 
