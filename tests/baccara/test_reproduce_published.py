@@ -57,3 +57,16 @@ def test_the_method_claims_run_with_the_b3_sweep_claims():
 
     by_id = {c.id: c for c in registry()}
     assert group_of(by_id["II.B3.method"]) == group_of(by_id["II.B3.sweep.betas"]) == "paper2_b3_sweep"
+
+
+def test_list_shows_each_long_claims_cost(capsys):
+    import json
+
+    from games.baccara.cli.main import main
+
+    assert main(["reproduce", "--list", "--json", "--only", "banque."]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows and all(r["long"] and "CPU-s" in r["cost"] for r in rows)
+    assert main(["reproduce", "--list", "--only", "I.sec5.nearest"]) == 0
+    assert "[long" not in capsys.readouterr().out
+    assert main(["reproduce", "--only", "I.sec5", "--jobs", "0"]) == 2
