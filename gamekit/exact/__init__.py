@@ -63,6 +63,7 @@ _EXPORTS: dict[str, str] = {
     "padd": "ratfunc",
     "psub": "ratfunc",
     "pmul": "ratfunc",
+    "pdot": "ratfunc",
     "pscale": "ratfunc",
     "pdivmod": "ratfunc",
     "pgcd": "ratfunc",

@@ -26,7 +26,7 @@ from gamekit.core.errors import GameError
 from gamekit.core.numbers import common_denominator, integer_row
 from gamekit.exact.surd import Number, QuadraticSurd
 
-__all__ = ["Poly", "poly", "padd", "psub", "pmul", "pscale", "pdivmod", "pgcd", "peval", "pstr",
+__all__ = ["Poly", "poly", "padd", "psub", "pmul", "pdot", "pscale", "pdivmod", "pgcd", "peval", "pstr",
            "RationalFunction"]
 
 Poly = tuple[Fraction, ...]
@@ -61,16 +61,66 @@ def psub(p: Poly, q: Poly) -> Poly:
     return _trim([(p[i] if i < len(p) else _ZERO) - (q[i] if i < len(q) else _ZERO) for i in range(n)])
 
 
+def _scaled_ints(p: Poly) -> tuple[list[int], int]:
+    """(P, L): p = P/L with integers P and L the lcm of p's denominators."""
+    L = 1
+    for c in p:
+        d = c.denominator
+        if L % d:
+            L = L // gcd(L, d) * d
+    return [c.numerator * (L // c.denominator) for c in p], L
+
+
+def _convolve_into(acc: list[int], P: list[int], Q: list[int]) -> None:
+    for i, a in enumerate(P):
+        if a:
+            for j, b in enumerate(Q):
+                acc[i + j] += a * b
+
+
+def _from_ints(acc: list[int], L: int) -> Poly:
+    while acc and acc[-1] == 0:
+        acc.pop()
+    return tuple(Fraction(c, L) for c in acc)
+
+
 def pmul(p: Poly, q: Poly) -> Poly:
-    """p·q."""
+    """p·q (integer convolution over a common denominator: one normalisation per coefficient).
+
+    Examples
+    --------
+    >>> pmul(poly(1, Fraction(1, 2)), poly(Fraction(2, 3), 1))
+    (Fraction(2, 3), Fraction(4, 3), Fraction(1, 2))
+    """
     if not p or not q:
         return ()
-    out = [_ZERO] * (len(p) + len(q) - 1)
-    for i, a in enumerate(p):
-        if a:
-            for j, b in enumerate(q):
-                out[i + j] += a * b
-    return _trim(out)
+    P, Lp = _scaled_ints(p)
+    Q, Lq = _scaled_ints(q)
+    acc = [0] * (len(p) + len(q) - 1)
+    _convolve_into(acc, P, Q)
+    return _from_ints(acc, Lp * Lq)
+
+
+def pdot(pairs) -> Poly:
+    """Σ pᵢ·qᵢ over the pairs (pᵢ, qᵢ), exactly, with one normalisation per coefficient.
+
+    Examples
+    --------
+    >>> pdot([(poly(1, 1), poly(1, -1)), (poly(0, 1), poly(0, 1))])
+    (Fraction(1, 1),)
+    """
+    terms = [(_scaled_ints(p), _scaled_ints(q)) for p, q in pairs if p and q]
+    if not terms:
+        return ()
+    L = 1
+    for (_P, Lp), (_Q, Lq) in terms:
+        m = Lp * Lq
+        L = L // gcd(L, m) * m
+    acc = [0] * max(len(P) + len(Q) - 1 for (P, _), (Q, _) in terms)
+    for (P, Lp), (Q, Lq) in terms:
+        k = L // (Lp * Lq)
+        _convolve_into(acc, [a * k for a in P] if k != 1 else P, Q)
+    return _from_ints(acc, L)
 
 
 def pscale(p: Poly, k) -> Poly:

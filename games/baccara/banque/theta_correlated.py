@@ -28,7 +28,17 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from gamekit.additive import solve_many_rows
-from gamekit.exact import Poly, RationalFunction, int_poly, padd, peval, pmul, psub, real_roots
+from gamekit.exact import (
+    Poly,
+    RationalFunction,
+    int_poly,
+    padd,
+    pdot,
+    peval,
+    pmul,
+    psub,
+    real_roots,
+)
 from games.baccara.banque.model import ROWS, team_game
 from games.baccara.banque.theta_poly import cramer, nearest_ends, theta_tables
 
@@ -124,11 +134,7 @@ def _x_system(T, S: list[int], K: list[int], theta0: Fraction):
 
 
 def _g_num(T, N: list[Poly], l: int) -> Poly:
-    out: Poly = ()
-    for u in range(4):
-        if N[u]:
-            out = padd(out, pmul(N[u], T.gain[u][l]))
-    return out
+    return pdot((N[u], T.gain[u][l]) for u in range(4) if N[u])
 
 
 def _y_system(T, y: tuple, F: list[int], B: list[int], Vn: Poly, D: Poly, theta0: Fraction):
@@ -144,17 +150,10 @@ def _y_system(T, y: tuple, F: list[int], B: list[int], Vn: Poly, D: Poly, theta0
     for i, u in enumerate(B):
         if i in idx:
             continue
-        chk = psub(padd(pmul(Dy, pmul(D, A[u])), _sum(pmul(n, r) for n, r in zip(nums, rows[i]))), pmul(Dy, Vn))
+        chk = psub(padd(pmul(Dy, pmul(D, A[u])), pdot(zip(nums, rows[i]))), pmul(Dy, Vn))
         if chk:
             raise Degenerate("a team row is a best reply at theta0 only")
     return dict(zip(F, nums)), Dy, A
-
-
-def _sum(it) -> Poly:
-    out: Poly = ()
-    for p in it:
-        out = padd(out, p)
-    return out
 
 
 def _pair(T, x, y, theta0: Fraction):
@@ -165,7 +164,7 @@ def _pair(T, x, y, theta0: Fraction):
     K = [l for l in range(n) if g0[l] == 0]
     N, D = _x_system(T, S, K, theta0)
     P = [l for l in range(n) if g0[l] > 0]
-    Vn = _sum(pmul(N[u], T.payoff(u, P)) for u in S)
+    Vn = pdot((N[u], T.payoff(u, P)) for u in S)
     b0 = [peval(T.payoff(u, [l for l in range(n) if y[l] == 1]), theta0) for u in range(4)]
     for u in range(4):   # add the mixed sets' part
         b0[u] += sum((y[l] * peval(T.gain[u][l], theta0) for l in K if 0 < y[l] < 1), _ZERO)
@@ -180,7 +179,7 @@ def _pair(T, x, y, theta0: Fraction):
     conds += [(f"y at {T.infosets[l]} < 1", psub(Dy, Ny[l])) for l in F]
     for u in range(4):
         if u not in B:
-            bu = padd(pmul(Dy, A[u]), _sum(pmul(Ny[l], T.gain[u][l]) for l in F))
+            bu = padd(pmul(Dy, A[u]), pdot((Ny[l], T.gain[u][l]) for l in F))
             conds.append((f"team row {ROWS[u]} worse", psub(pmul(D, bu), pmul(Dy, Vn))))
     form = {
         "team": tuple(RationalFunction(N[u] or (), D) for u in range(4)),

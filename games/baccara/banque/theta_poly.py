@@ -16,12 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from math import gcd
 
 from gamekit.exact import (
     Poly,
     compare_numbers,
     int_poly,
     padd,
+    pdot,
     peval,
     pmul,
     poly,
@@ -39,18 +41,42 @@ _ZERO = Fraction(0)
 @dataclass(frozen=True)
 class ThetaTables:
     """θ-polynomial form of the team game: ``gain[u][l]`` = G_u(l)(θ), ``const[u]`` =
-    b_u(y ≡ 0)(θ) (Banker's payoff when he stands everywhere), each a :data:`Poly`."""
+    b_u(y ≡ 0)(θ) (Banker's payoff when he stands everywhere), each a :data:`Poly`
+    (affine in θ). ``scale``, ``gain_int``, ``const_int``: the same as integer coefficient
+    pairs over the common denominator ``scale`` (for fast exact sums)."""
 
     infosets: tuple[str, ...]
     gain: tuple[tuple[Poly, ...], ...]
     const: tuple[Poly, ...]
+    scale: int = 1
+    gain_int: tuple[tuple[tuple[int, int], ...], ...] = ()
+    const_int: tuple[tuple[int, int], ...] = ()
 
     def payoff(self, u: int, y_ones, free: dict | None = None) -> Poly:
         """b_u as a polynomial for a 0/1 pattern ``y_ones`` (indices with y_l = 1)."""
-        out = self.const[u]
+        if not self.gain_int:
+            one = (Fraction(1),)
+            return pdot([(self.const[u], one)] + [(self.gain[u][l], one) for l in y_ones])
+        row = self.gain_int[u]
+        c0, c1 = self.const_int[u]
         for l in y_ones:
-            out = padd(out, self.gain[u][l])
-        return out
+            a0, a1 = row[l]
+            c0 += a0
+            c1 += a1
+        return poly(Fraction(c0, self.scale), Fraction(c1, self.scale))
+
+
+def _integer_form(polys) -> tuple[int, list[tuple[int, int]]]:
+    """(L, [(L·p₀, L·p₁)]) for affine polynomials p with L the lcm of all denominators."""
+    L = 1
+    for p in polys:
+        for c in p:
+            L = L // gcd(L, c.denominator) * c.denominator
+    out = []
+    for p in polys:
+        a = (list(p) + [_ZERO, _ZERO])[:2]
+        out.append((int(a[0] * L), int(a[1] * L)))
+    return L, out
 
 
 def _affine(a1: Fraction, a2: Fraction) -> Poly:
@@ -68,7 +94,13 @@ def theta_tables(decks: int | None = None, banker: str = "totals") -> ThetaTable
         c1 = tb.base1 + sum((v[0] for v in tb.V1[u]), _ZERO)
         c2 = tb.base2 + sum((v[0] for v in tb.V2[u]), _ZERO)
         const.append(_affine(c1, c2))
-    return ThetaTables(tb.infosets, tuple(gain), tuple(const))
+    flat = [p for row in gain for p in row] + const
+    if any(len(p) > 2 for p in flat):   # not affine: the plain polynomial sums
+        return ThetaTables(tb.infosets, tuple(gain), tuple(const))
+    L, ints = _integer_form(flat)
+    n = len(tb.infosets)
+    gain_int = tuple(tuple(ints[u * n:(u + 1) * n]) for u in range(len(ROWS)))
+    return ThetaTables(tb.infosets, tuple(gain), tuple(const), L, gain_int, tuple(ints[len(ROWS) * n:]))
 
 
 def pdet(M: list[list[Poly]]) -> Poly:
@@ -104,16 +136,25 @@ def psign(p: Poly, theta) -> int:
     return (v > 0) - (v < 0)
 
 
-def sign_changes(p: Poly) -> list:
-    """Real roots in (0, 1) of odd multiplicity (where p changes sign), exact, increasing."""
+def sign_changes(p: Poly) -> tuple:
+    """Real roots in (0, 1) of odd multiplicity (where p changes sign), exact, increasing.
+
+    Memoised (pure in ``p``): the θ-sweep asks about the same certificate polynomial on
+    about half of its calls (the same Banker gain or team-row condition in neighbouring
+    segments)."""
     if len(p) <= 1:
-        return []
+        return ()
+    return _sign_changes(p)
+
+
+@lru_cache(maxsize=1 << 16)
+def _sign_changes(p: Poly) -> tuple:
     f = int_poly(p)
     out = []
     for fac, mult in f.factor()[1]:
         if mult % 2 == 1 and fac.degree() >= 1:
             out.extend(real_roots(fac, Fraction(0), Fraction(1)))
-    return out
+    return tuple(out)
 
 
 def nearest_ends(polys, theta0: Fraction) -> tuple[object, object, list]:

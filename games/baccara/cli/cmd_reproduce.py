@@ -14,7 +14,7 @@ import json
 import sys
 import time
 
-from games.baccara.reproduce import is_long, registry, run_claims
+from games.baccara.reproduce import cost_of, is_long, registry, run_claims
 from games.baccara.reproduce.errata import ERRATA
 
 #: Width of the value columns; longer values are shortened with "…" (``--json`` has them whole).
@@ -25,9 +25,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output (keys: docs/json.md)")
     p.add_argument("--only", metavar="PREFIX", help="only claims whose id starts with PREFIX (e.g. I. or II.B2)")
     p.add_argument("--list", action="store_true", help="list the claim ids and what they state, without computing")
+    p.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="run the groups of claims that share a computation in N worker processes (default 1)")
     p.add_argument("--all", action="store_true",
-                   help="also the long claims (Model B3 for every alpha and d = 1..13, banque): about an "
-                        "hour of CPU on a first run, seconds once the sweep cache is warm")
+                   help="also the long claims (Model B3 for every alpha and d = 1..13, banque): about 2 "
+                        "CPU-minutes on a first run (--list shows each claim's cost; docs/reproduce-all.md), "
+                        "about 1 once the sweep cache is warm")
 
 
 def _selected(prefix: str | None):
@@ -40,12 +43,13 @@ def _list(args: argparse.Namespace) -> int:
         sys.stderr.write("error: no claims matched\n")
         return 2
     if args.json:
-        print(json.dumps([{"id": c.id, "paper": c.paper, "where": c.where, "description": c.description}
-                          for c in claims], indent=1))
+        print(json.dumps([{"id": c.id, "paper": c.paper, "where": c.where, "description": c.description,
+                           "long": is_long(c), "cost": cost_of(c)} for c in claims], indent=1))
         return 0
     width = max(len(c.id) for c in claims)
     for c in claims:
-        sys.stdout.write(f"{c.id:<{width}}  {c.where}: {c.description}\n")
+        cost = f" [long, --all: {cost_of(c)}]" if is_long(c) else ""
+        sys.stdout.write(f"{c.id:<{width}}  {c.where}: {c.description}{cost}\n")
     return 0
 
 
@@ -92,6 +96,9 @@ def _render(results, npass: int, seconds: float, skipped: int = 0) -> None:
 def run(args: argparse.Namespace) -> int:
     from gamekit.io import stderr_progress
 
+    if args.jobs < 1:
+        sys.stderr.write(f"error: --jobs must be at least 1, got {args.jobs}\n")
+        return 2
     if args.list:
         return _list(args)
     start = time.perf_counter()
@@ -99,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
         task = prog.add_task("reproduce: claims", total=None)
         results = run_claims(args.only, progress=lambda c: prog.update(task, description=f"reproduce: {c.id}",
                                                                         advance=1),
-                              include_long=args.all)
+                              include_long=args.all, jobs=args.jobs)
     seconds = time.perf_counter() - start
     if not results:
         sys.stderr.write("error: no claims matched\n")

@@ -85,7 +85,8 @@ def nash_exists():
 
 @claim("banque.sec1.rules-naturals", PAPER, "Section 1",
        "play ends when Banker or both Players have naturals; a lone Player natural wins his stake: "
-       "the probabilities of all terminal and decision situations sum to 1")
+       "the probabilities of all terminal and decision situations sum to 1",
+       cost="the banque tables: ≈ 0.01 CPU-s")
 def rules_total_probability():
     from games.baccara.banque.model import banque_tables
 
@@ -95,3 +96,64 @@ def rules_total_probability():
     nat = tot[8] + tot[9]
     terminal = nat + (1 - nat) * nat * nat
     return "1", str(min(sum(row) for row in tb.prob) + terminal)
+
+
+# ------------------------------------------------------------------------------------------
+# New findings (not claims of the paper): from the exact θ-sweep over (0, 1)
+# ------------------------------------------------------------------------------------------
+#: The independent cooperative equilibrium's existence set, as found by the sweep
+#: (docs/banque.md): two closed intervals and four isolated points, mirror-symmetric.
+INDEPENDENT_INTERVALS = ((F(9588, 37663), F(55716, 128711)), (F(72995, 128711), F(28075, 37663)))
+_R = 556896247969   # the radicand of the two irrational isolated points
+
+
+def independent_isolated_points() -> tuple:
+    """The four isolated θ where the unique optimal team strategy is a product (exact numbers):
+    5621/33696, (976468469 + 1123√556896247969)/8414116560 and their mirrors 1 − θ."""
+    from gamekit.exact import QuadraticSurd
+
+    a, b, den = F(976468469), F(1123), F(8414116560)
+    surd = QuadraticSurd.make(a / den, b / den, _R)
+    mirror = QuadraticSurd.make((den - a) / den, -b / den, _R)
+    return (F(5621, 33696), surd, mirror, F(28075, 33696))
+
+
+@cache
+def _independent_sweep():
+    from games.baccara.banque.theta_sweep import records, sweep
+
+    pieces = sweep("independent", F(0), F(1))
+    return pieces, records("independent", pieces, F(0), F(1))["independent"]
+
+
+def _same_numbers(paper, ours) -> bool:
+    from gamekit.exact import compare_numbers, sort_numbers
+
+    if len(paper) != len(ours):
+        return False
+    return all(compare_numbers(p, o) == 0 for p, o in zip(sort_numbers(list(paper)), sort_numbers(list(ours))))
+
+
+def _same_finding(paper, ours) -> bool:
+    return paper[0] == ours[0] and _same_numbers(paper[1], ours[1])
+
+
+@claim("banque.independent.existence", PAPER, "Abstract (\"only for certain θ\"), made exact",
+       "new (not a claim of the paper), proved by the exact θ-sweep over (0, 1): the independent cooperative "
+       "equilibrium exists exactly on [9588/37663, 55716/128711] ∪ [72995/128711, 28075/37663] and at four "
+       "isolated θ — 5621/33696, (976468469 + 1123√556896247969)/8414116560 and their mirrors 28075/33696, "
+       "(7437648091 − 1123√556896247969)/8414116560 — simple roots of x_SS·x_DD − x_SD·x_DS inside "
+       "correlated segments (values compared exactly)",
+       compare=_same_finding,
+       cost="the correlated θ-sweep over (0, 1/2], mirrored: ≈ 49 CPU-s (91 before the #27 speed-ups), "
+            "in memory only")
+def _independent_existence():
+    from gamekit.exact import number_str
+
+    pieces, rec = _independent_sweep()
+    intervals = tuple((F(iv["from_exact"]), F(iv["to_exact"])) for iv in rec["intervals"])
+    points = [p for pc in pieces for p in pc.independent_points()]
+    paper = (INDEPENDENT_INTERVALS, independent_isolated_points())
+    ours = (intervals, tuple(points))
+    assert [pt["exact"] for pt in rec["points"]] == [number_str(p) for p in points]
+    return paper, ours

@@ -1064,6 +1064,37 @@ def _br_draw():
     return [_grid(_table_with("DDDD"))] * 2, [_grid(_best_response(a, F(1))) for a in (F(0), F(1, 20))]
 
 
+def nearest_pure(strategy: dict[str, F]) -> dict[str, int]:
+    """Each draw probability rounded to the nearest pure move (1 = draw, 0 = stand).
+
+    Rounding coordinatewise is the nearest pure behaviour strategy in every ℓᵖ distance
+    (the distance is a sum over information sets); it is unique when no probability is 1/2,
+    which the caller checks.
+    """
+    return {k: int(v > F(1, 2)) for k, v in strategy.items()}
+
+
+@claim("I.sec5.nearest", PAPER, "§5, explanation 1",
+       "checked (made precise): punto banco's mandated rules are the closest pair of pure strategies to "
+       "Kemeny–Snell's optimal mixed strategies (α = 0, the 2 × 2⁸⁸ game): rounding each draw probability of "
+       "the unique equilibrium to the nearest pure move — Player's p = 9/11 at 5, Banker's q = 859/2288 at "
+       "(6, ∅), every other move pure — gives Player's and Banker's punto banco tableau exactly; no "
+       "probability is 1/2, so the nearest pair is unique in every ℓᵖ distance")
+def _nearest_pure():
+    from games.baccara.rules.drawing import PUNTO_BANCO_BANKER, PUNTO_BANCO_PLAYER
+
+    sol = solve_model("A1", alpha=F(0))
+    (eq,) = sol.equilibria
+    banker = dict(zip(eq.infosets, eq.banker))
+    player = {t: F(m) for t, m in PUNTO_BANCO_PLAYER.items()}   # Player's forced moves ...
+    player.update(eq.player)                                      # ... and his one free move, 5
+    mixed = {k: v for k, v in {**banker, **{f"P{t}": v for t, v in player.items()}}.items() if 0 < v < 1}
+    half = any(v == F(1, 2) for v in mixed.values())
+    ours = (sol.unique, {k: str(v) for k, v in mixed.items()}, half,
+            nearest_pure(player) == PUNTO_BANCO_PLAYER, nearest_pure(banker) == PUNTO_BANCO_BANKER)
+    return (True, {"P5": "9/11", "6:-": "859/2288"}, False, True, True), ours
+
+
 def _player_mix_given(third: str) -> F:
     """P(Player stands on 5 | Player drew) (or | stood) under the (1/2, 1/2) mixture."""
     t = _tables()
