@@ -16,6 +16,7 @@ import json
 import sys
 
 from gamekit.core import GameError
+from games.baccara.cli.argtypes import deck_count, exact_int
 from games.baccara.cli.progress import json_safe
 
 __all__ = ["add_arguments", "run"]
@@ -24,8 +25,8 @@ __all__ = ["add_arguments", "run"]
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("task", choices=("eor", "true-count", "sixes"),
                    help="eor: exact effects of removal; true-count: simulate a counter; sixes: Banker wins with 6 per shoe")
-    p.add_argument("--decks", type=int, default=8, metavar="D", help="number of decks (default 8)")
-    p.add_argument("--shoes", type=int, default=20000, metavar="N", help="shoes to simulate (default 20000)")
+    p.add_argument("--decks", type=deck_count, default=8, metavar="D", help="number of decks (default 8)")
+    p.add_argument("--shoes", type=exact_int, default=20000, metavar="N", help="shoes to simulate (default 20000)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
     p.add_argument("--cut", type=int, default=14, metavar="K",
                    help="cut card in front of the K-th card from the end (default 14)")

@@ -21,7 +21,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from gamekit.core import GameError
-from games.baccara.cli.argtypes import exact_int
+from games.baccara.cli.argtypes import deck_count, exact_int
 from games.baccara.cli.cmd_house_edge import add_bet_arguments, bets_from_args
 
 if TYPE_CHECKING:  # the simulator is imported by run(): the parser stays light
@@ -68,7 +68,7 @@ def _check_bounds(args: argparse.Namespace, shoe, rounds: int) -> int | None:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rounds", type=exact_int, default=None, metavar="N",
                         help=f"number of coups (default {_DEFAULT_ROUNDS:,}; with --sessions: R × n)")
-    parser.add_argument("--decks", type=int, default=8, metavar="D", help="number of decks (default 8)")
+    parser.add_argument("--decks", type=deck_count, default=8, metavar="D", help="number of decks (default 8)")
     parser.add_argument("--seed", type=int, default=None, metavar="S", help="random seed (reported when omitted)")
     parser.add_argument("--json", action="store_true", help="machine-readable output (keys: docs/json.md)")
     parser.add_argument("--cut", type=int, default=7, metavar="K",
