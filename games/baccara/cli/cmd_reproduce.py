@@ -40,8 +40,8 @@ def _list(args: argparse.Namespace) -> int:
         sys.stderr.write("error: no claims matched\n")
         return 2
     if args.json:
-        print(json.dumps([{"id": c.id, "paper": c.paper, "where": c.where, "description": c.description}
-                          for c in claims], indent=1))
+        print(json.dumps([{"id": c.id, "paper": c.paper, "where": c.where, "description": c.description,
+                           "long": is_long(c)} for c in claims], indent=1))
         return 0
     width = max(len(c.id) for c in claims)
     for c in claims:
