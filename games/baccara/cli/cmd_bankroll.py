@@ -49,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
                            args.min, args.max, args.decks, args.seed, args.cut, progress=tick)
     if args.plot:
         plot_bankroll(res, args.plot)
+        sys.stderr.write(f"wrote {args.plot}\n")
     if args.json:
         sys.stdout.write(json.dumps(json_safe(res.to_json()), indent=1) + "\n")
         return 0

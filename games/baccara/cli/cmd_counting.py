@@ -50,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
             res = eor_table(args.decks, progress=tick)
         if args.plot:
             _plot_eor(res, args.plot)
+            sys.stderr.write(f"wrote {args.plot}\n")
         return _emit(args, res.to_json(), lambda: _render_eor(res))
     if args.task == "sixes":
         from games.baccara.casino.counting import banker_six_wins
@@ -58,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
             six = banker_six_wins(args.decks, args.shoes, args.seed, args.cut, progress=tick)
         if args.plot:
             _plot_sixes(six, args.plot)
+            sys.stderr.write(f"wrote {args.plot}\n")
         return _emit(args, six.to_json(), lambda: _render_sixes(six))
     from games.baccara.casino.counting import COUNT_BETS, eor_table, true_count_simulation
 
@@ -68,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
                                    progress=tick, exact_sample=args.exact_sample, exact_progress=t2)
     if args.plot:
         _plot_positions(tc, args.plot)
+        sys.stderr.write(f"wrote {args.plot}\n")
     return _emit(args, tc.to_json(), lambda: _render_tc(tc))
 
 

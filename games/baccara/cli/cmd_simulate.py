@@ -170,7 +170,15 @@ def _render_plain(res: SimulationResult, decks: int | None) -> None:
         rows.append([name, f"{b.mean:+.6f}", f"[{lo:+.6f}, {hi:+.6f}]", ex, ok])
     out.append(_table_text("Mean return per unit staked (95% CI, clustered by shoe)",
                            ["bet", "mean", "95% CI", "exact", "in CI"], rows, "lrrrc"))
+    if any(b.exact is not None for b in res.bets.values()):
+        out.append(IN_CI_NOTE)
     sys.stdout.write("\n".join(out) + "\n")
+
+
+#: Below the bets table: how to read its "in CI" column.
+IN_CI_NOTE = ("in CI: whether the exact return lies in the 95% interval (each bet alone misses it 1 time in 20). "
+              "The bets are settled on the same coups, so they are nearly the same event: one run's deviation "
+              "(a few lucky shoes) moves them together, and several \"no\" at once count as one miss, not many.")
 
 
 def _render(res: SimulationResult, decks: int | None, plain: bool | None = None) -> None:
@@ -197,7 +205,9 @@ def _render(res: SimulationResult, decks: int | None, plain: bool | None = None)
         c.add_column(k, justify="right")
     c.add_row(*(f"{v:,} ({v / res.rounds:.4%})" for v in res.counts.values()))
     console.print(c)
-    t = Table(title="Mean return per unit staked (95% CI, clustered by shoe)")
+    t = Table(title="Mean return per unit staked (95% CI, clustered by shoe)",
+              caption=IN_CI_NOTE if any(b.exact is not None for b in res.bets.values()) else None,
+              caption_justify="left")
     t.add_column("bet")
     t.add_column("mean", justify="right")
     t.add_column("95% CI", justify="right")
