@@ -86,3 +86,45 @@ def test_simulate_explains_in_ci(capsys):
     code, out, err = run(capsys, "simulate", "--rounds", "1e4", "--seed", "1")
     assert code == 0, err
     assert "in CI" in out and "nearly the same event" in out
+
+
+def test_eor_plot_styles_and_panels():
+    """11 bets: 11 distinct (colour, marker) pairs; Banker and Dragon 7 in different panels."""
+    from games.baccara.casino.counting import eor_table
+    from games.baccara.cli.cmd_counting import _STYLES, _eor_panels
+
+    res = eor_table(8)
+    assert len(res.eor) == 11 and len(set(_STYLES[: len(res.eor)])) == len(res.eor)
+    assert len({c for c, _ in _STYLES[: len(res.eor)]}) == len(res.eor)
+    mag = {b: max(abs(float(v)) for v in e.values()) for b, e in res.eor.items()}
+    panels = _eor_panels(mag)
+    where = {b: i for i, group in enumerate(panels) for b in group}
+    assert where["banker"] == where["player"] != where["ez_dragon7_40_to_1"]
+    for group in panels:  # within a panel the largest effect is at most 3× the next one
+        sizes = sorted(mag[b] for b in group if mag[b] > 0)
+        assert all(b <= 3 * a for a, b in zip(sizes, sizes[1:]))
+
+
+def test_histogram_edges_resolve_the_bulk():
+    """97% of the sessions in a narrow bulk and 3% ruined: the bulk spans many bins."""
+    import numpy as np
+
+    from games.baccara.casino.bankroll import histogram_edges
+
+    rng = np.random.default_rng(0)
+    values = np.concatenate([1000 + rng.normal(60, 20, 970), rng.uniform(0, 50, 30)])
+    edges = histogram_edges(values)
+    counts, _ = np.histogram(values, edges)
+    assert edges[0] <= values.min() and edges[-1] >= values.max()
+    assert counts.max() < 0.25 * len(values)
+
+
+def test_banque_curves_break_only_at_jumps():
+    from games.baccara.banque.theta_sweep import _join
+
+    a = [(0.0, 0.1, 0.2, 1.0), (0.5, 0.3, 0.4, 1.0)]
+    b = [(0.5, 0.3, 0.4, 1.0), (1.0, 0.5, 0.6, 1.0)]
+    c = [(1.0, 0.9, 0.6, 1.0), (1.5, 0.9, 0.6, 1.0)]
+    joined = _join([a, b, c])
+    breaks = [i for i, p in enumerate(joined) if p[0] != p[0]]
+    assert breaks == [4]   # a meets b (no break); b → c jumps in p1 (one break)
