@@ -1,4 +1,4 @@
-"""The shell examples of README.md ("Using it") and docs/tutorial.md run, and say what the pages say.
+"""The shell examples of README.md ("Using it"), docs/tutorial.md and docs/cli.md (gamekit) run, and say what the pages say.
 
 Each command is read from the page itself (so an edited page is what is tested), run in a fresh
 process with this checkout on ``PYTHONPATH``, a private cache directory and output files in a
@@ -77,6 +77,7 @@ def _run(cmd: str, tmp_path: Path) -> subprocess.CompletedProcess:
 
 README_CMDS = _commands(README, "## Using it")
 TUTORIAL_CMDS = [c for c in _commands(TUTORIAL) if c not in README_CMDS]
+CLI_CMDS = [c for c in _commands(ROOT / "docs" / "cli.md") if c.startswith("gamekit ")]
 
 
 def test_pages_have_commands():
@@ -84,7 +85,7 @@ def test_pages_have_commands():
     assert "baccara" in TUTORIAL_CMDS or "baccara solve --json" in TUTORIAL_CMDS
 
 
-@pytest.mark.parametrize("cmd", README_CMDS + TUTORIAL_CMDS)
+@pytest.mark.parametrize("cmd", README_CMDS + TUTORIAL_CMDS + CLI_CMDS)
 def test_page_command_runs(cmd: str, tmp_path: Path) -> None:
     reason = _long_reason(cmd)
     if reason:
