@@ -28,7 +28,7 @@ TUTORIAL = ROOT / "docs" / "tutorial.md"
 #: Commands not run here (regular expressions matched at the start), and why: each takes tens of
 #: seconds to minutes and has its own tests.
 LONG = {
-    r"baccara sweep --model B2 --decks 1-20\b": "20 deck counts × every α: ≈ 1 CPU-min cold (tests/baccara/test_sweep.py)",
+    r"baccara sweep --model B2 --decks 1-20\b": "20 deck counts × every α: ≈ 15 s cold (tests/baccara/test_sweep.py)",
     r"baccara reproduce$": "≈ 2 CPU-min (tests/baccara/test_reproduce_*.py run every claim)",
     r"baccara simulate --rounds 1e7\b": "10⁷ coups, and a C build on a first run (tests/baccara/test_simulate*.py)",
     r"baccara sweep --model B3 --decks 1-12\b": "≈ 160 CPU-s (tests/baccara/test_b3_sweep.py)",
