@@ -92,11 +92,13 @@ def test_page_command_runs(cmd: str, tmp_path: Path) -> None:
         pytest.skip(reason)
     r = _run(cmd, tmp_path)
     assert r.returncode == 0, f"{cmd}: exit {r.returncode}\n{r.stderr}"
-    assert r.stdout.strip(), f"{cmd}: nothing on stdout"
+    if " -o " in cmd:   # the file is the result; "wrote FILE" goes to stderr
+        assert (tmp_path / shlex.split(cmd)[shlex.split(cmd).index("-o") + 1]).stat().st_size > 0
+        assert "wrote " in r.stderr
+    else:
+        assert r.stdout.strip(), f"{cmd}: nothing on stdout"
     if "--json" in cmd:
         json.loads(r.stdout)
-    if " -o " in cmd:
-        assert (tmp_path / shlex.split(cmd)[shlex.split(cmd).index("-o") + 1]).stat().st_size > 0
 
 
 def _shown_outputs() -> list[tuple[str, str, str]]:

@@ -34,7 +34,7 @@ def M(i: int) -> int:
     return i % 10
 
 
-_INTEGER_TEXT = re.compile(r"\+?[0-9][0-9_]*(\.[0-9]*)?([eE]\+?[0-9]{1,2})?", re.ASCII)
+_INTEGER_TEXT = re.compile(r"\+?[0-9][0-9_]*([eE]\+?[0-9]{1,2})?", re.ASCII)   # 8, 1_000, 1e2; not 2.0
 
 
 def check_decks(d: object) -> int:

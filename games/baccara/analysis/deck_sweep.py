@@ -70,7 +70,7 @@ _SCHEMA = "gamekit-sweep"
 EXECUTORS = ("process", "serial", "dask")
 DEFAULT_ALPHA_MAX = Fraction(1, 10)
 
-_COUNT = r"[0-9][0-9_]{0,11}(?:\.[0-9]*)?(?:[eE]\+?[0-9]{1,2})?"  # 20, 1e2 (check_decks reads it)
+_COUNT = r"[0-9][0-9_]{0,11}(?:[eE]\+?[0-9]{1,2})?"  # 20, 1e2 (check_decks reads it)
 _RANGE = re.compile(rf"^({_COUNT})(?:-({_COUNT}))?$")
 #: Most deck counts one sweep accepts (one d is ~50 kB of cache and ~0.1 s of work).
 MAX_SWEEP_DECKS = 100_000

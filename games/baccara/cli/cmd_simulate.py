@@ -205,9 +205,7 @@ def _render(res: SimulationResult, decks: int | None, plain: bool | None = None)
         c.add_column(k, justify="right")
     c.add_row(*(f"{v:,} ({v / res.rounds:.4%})" for v in res.counts.values()))
     console.print(c)
-    t = Table(title="Mean return per unit staked (95% CI, clustered by shoe)",
-              caption=IN_CI_NOTE if any(b.exact is not None for b in res.bets.values()) else None,
-              caption_justify="left")
+    t = Table(title="Mean return per unit staked (95% CI, clustered by shoe)")
     t.add_column("bet")
     t.add_column("mean", justify="right")
     t.add_column("95% CI", justify="right")
@@ -219,6 +217,8 @@ def _render(res: SimulationResult, decks: int | None, plain: bool | None = None)
         ok = "" if b.exact is None else ("yes" if b.within(float(b.exact)) else "no")
         t.add_row(escape(name), f"{b.mean:+.6f}", f"[{lo:+.6f}, {hi:+.6f}]", ex, ok)
     print_table(console, t)
+    if any(b.exact is not None for b in res.bets.values()):
+        console.print(IN_CI_NOTE, markup=False, highlight=False, soft_wrap=True)
     if res.sessions is not None:
         s = res.sessions
         sm = s.summary
