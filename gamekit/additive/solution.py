@@ -90,6 +90,23 @@ class AdditiveEquilibrium:
         object.__setattr__(eq, "_split", split)
         return eq
 
+    def __repr__(self) -> str:
+        """Exact numbers as ``3/5`` (as :class:`~gamekit.core.equilibrium.Equilibrium`); a long
+        ``draw`` is summarized by its counts of 0, 1 and strictly mixed entries."""
+        from gamekit.core.display import vector_text
+
+        if len(self.draw) <= 12:
+            draw = vector_text(self.draw)
+        else:
+            ones = sum(1 for v in self.draw if v == 1)
+            zeros = sum(1 for v in self.draw if v == 0)
+            mixed = len(self.draw) - ones - zeros
+            draw = f"<{len(self.draw)} sets: {zeros} × 0, {ones} × 1, {mixed} mixed>"
+        return (f"AdditiveEquilibrium(row={vector_text(self.row)}, draw={draw}, "
+                f"payoffs={vector_text(self.payoffs)})")
+
+    __str__ = __repr__
+
     @property
     def mixture(self) -> Mixture:
         """Player II's mixed strategy over subsets (computed on first use when not given)."""

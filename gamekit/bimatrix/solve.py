@@ -48,6 +48,7 @@ from gamekit.bimatrix.pure import pure_equilibria
 from gamekit.bimatrix.support_enumeration import support_enumeration
 from gamekit.bimatrix.vertex_enumeration import extreme_equilibria
 from gamekit.bimatrix.vertex_pairs import VertexPairs, certify_pairs
+from gamekit.core.display import Vectors
 from gamekit.core.equilibrium import Equilibrium
 from gamekit.core.errors import GameError, SearchBudgetExceeded
 from gamekit.core.game import BimatrixGame
@@ -133,6 +134,30 @@ class SolveResult(ResultSequence):
     def __post_init__(self) -> None:
         if not isinstance(self.parameters, Parameters):  # frozen: a read-only copy
             object.__setattr__(self, "parameters", Parameters(self.parameters))
+        for name in ("row_vertices", "col_vertices"):  # print as (3/5, 2/5), still tuples
+            if not isinstance(getattr(self, name), Vectors):
+                object.__setattr__(self, name, Vectors(getattr(self, name)))
+
+    def __repr__(self) -> str:
+        """A short summary; the equilibria themselves are ``list(result)`` or ``result[i]``."""
+        size = f"{self.game.m}x{self.game.n}, " if self.game is not None else ""
+        k = len(self.equilibria)
+        return (f"SolveResult(method={self.method!r}, {size}{k} equilibri{'um' if k == 1 else 'a'}, "
+                f"complete={self.complete})")
+
+    def _repr_html_(self) -> str:
+        """What Jupyter shows: one row per extreme equilibrium, exact numbers."""
+        import html
+
+        from gamekit.core.display import vector_text
+
+        size = f"{self.game.m}×{self.game.n} game, " if self.game is not None else ""
+        caption = html.escape(f"{size}method {self.method!r}: {len(self.equilibria)} extreme equilibria"
+                              + (" (complete)" if self.complete else " (not proved complete)"))
+        head = "<tr><th>#</th><th>row player (I)</th><th>column player (II)</th><th>payoffs (I, II)</th></tr>"
+        body = "".join(f"<tr><td>{i}</td><td>{vector_text(e.row)}</td><td>{vector_text(e.col)}</td>"
+                       f"<td>{vector_text(e.payoffs)}</td></tr>" for i, e in enumerate(self.equilibria))
+        return f"<table><caption>{caption}</caption>{head}{body}</table>"
 
     @property
     def certificate(self) -> dict:

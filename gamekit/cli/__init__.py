@@ -391,7 +391,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     if args.json:
         _emit({"output": args.output, "rows": doc.game.m, "cols": doc.game.n, "format": version})
     else:
-        _console().print(f"wrote {_esc(args.output)} ({doc.game.m}x{doc.game.n}, {version} version)")
+        sys.stderr.write(f"wrote {args.output} ({doc.game.m}x{doc.game.n}, {version} version)\n")
     return 0
 
 

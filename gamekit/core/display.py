@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from gamekit.core.numbers import fmt
 
-__all__ = ["vector_text", "game_text", "game_html", "game_latex", "vector_latex", "latex_number"]
+__all__ = ["vector_text", "game_text", "game_html", "game_latex", "vector_latex", "latex_number", "Vectors"]
 
 #: Games larger than this many cells are summarized instead of printed cell by cell.
 MAX_CELLS = 400
@@ -24,6 +24,25 @@ def vector_text(v: Sequence[Fraction]) -> str:
     """``(3/5, 2/5)``: an exact tuple as read by a person."""
     inner = ", ".join(fmt(x) for x in v)
     return f"({inner},)" if len(v) == 1 else f"({inner})"
+
+
+class Vectors(tuple):
+    """A tuple of exact vectors that prints its numbers as ``3/5`` (e.g. ``SolveResult.row_vertices``).
+
+    It is a plain tuple in every other respect (equality, indexing, hashing).
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> Vectors([(Fraction(3, 5), Fraction(2, 5)), (Fraction(1), Fraction(0))])
+    ((3/5, 2/5), (1, 0))
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        inner = ", ".join(vector_text(v) for v in self)
+        return f"({inner},)" if len(self) == 1 else f"({inner})"
 
 
 def latex_number(x: Fraction) -> str:

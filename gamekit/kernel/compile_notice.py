@@ -23,7 +23,7 @@ from typing import TextIO
 
 __all__ = ["MESSAGE", "kernels_cached", "notice_if_compiling"]
 
-MESSAGE = "compiling the search kernels (once per install, ~20 s)…"
+MESSAGE = "compiling the search kernels (once per install, about a minute of CPU)…"
 
 _lock = threading.Lock()
 _shown = False

@@ -7,6 +7,7 @@ sum of its card values mod 10 (the paper's M(i) = Mod(i, 10)). A *d*-deck shoe h
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from gamekit.core import GameError, to_fraction
@@ -33,16 +34,24 @@ def M(i: int) -> int:
     return i % 10
 
 
+_INTEGER_TEXT = re.compile(r"\+?[0-9][0-9_]*([eE]\+?[0-9]{1,2})?", re.ASCII)   # 8, 1_000, 1e2; not 2.0
+
+
 def check_decks(d: object) -> int:
-    """Validate a deck count (an integer d ≥ 1)."""
+    """Validate a deck count (an integer d ≥ 1): an int, or a string such as ``"6"``, ``"1_000"``
+    or an integral scientific notation such as ``"1e2"`` (as every integer option of the CLI).
+
+    Examples
+    --------
+    >>> check_decks("8"), check_decks("1e2"), check_decks(6)
+    (8, 100, 6)
+    """
     if isinstance(d, bool) or not isinstance(d, int):
-        try:
-            if isinstance(d, str) and d.strip().lstrip("+").isascii() and d.strip().lstrip("+").isdigit():
-                d = int(d)
-            else:
-                raise ValueError
-        except ValueError:
+        text = d.strip() if isinstance(d, str) else ""
+        value = Fraction(text.replace("_", "")) if _INTEGER_TEXT.fullmatch(text) else None
+        if value is None or value.denominator != 1:
             raise GameError(f"number of decks must be a positive integer, got {d!r}") from None
+        d = int(value)
     if d < 1:
         raise GameError(f"number of decks must be at least 1, got {d}")
     return d

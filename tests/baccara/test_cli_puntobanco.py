@@ -77,7 +77,7 @@ def test_house_edge_payout_overrides_and_partial_shoe(capsys) -> None:
     "argv, message",
     [
         (["house-edge", "--decks", "0"], "at least 1"),
-        (["house-edge", "--decks", "x"], "invalid int"),
+        (["house-edge", "--decks", "x"], "number of decks must be a positive integer"),
         (["house-edge", "--remaining", "1,2,3"], "13 rank counts"),
         (["house-edge", "--remaining", "A=1"], "only 1"),
         (["house-edge", "--tie-pays", "-1"], "positive"),

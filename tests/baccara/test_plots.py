@@ -71,6 +71,7 @@ def test_mixing_data_and_png(tmp_path):
     # d → ∞ limits computed from the counting polynomials and Model A1: paper II, (37)-(38)
     lim = data["limit"]
     assert lim["q_exact"] == "179/286"
+    assert lim["p_latex"] == r"\frac{9 - \alpha}{11 - 6 \alpha}"   # the paper's (37), as mathtext
     for x, y in zip(by_d[6]["alpha"][::50], lim["p"][::50]):
         assert abs(y - (9 - x) / (11 - 6 * x)) < 1e-12
     out = figures.draw_mixing(data, tmp_path / "mixing.png")

@@ -204,7 +204,7 @@ def test_show_and_convert(capsys, tmp_path):
     assert data["row_labels"] == ["Hawk", "Dove"]
     target = tmp_path / "hd.nfg"
     code, out, err = run(capsys, "convert", str(GAMES / "hawk_dove_outcome.nfg"), str(target))
-    assert code == 0 and out == f"wrote {target} (2x2, payoff version)\n" and err == ""
+    assert code == 0 and err == f"wrote {target} (2x2, payoff version)\n" and out == ""
     assert gamekit.read_nfg(target) == gamekit.read_nfg(GAMES / "hawk_dove_outcome.nfg")
     code, out, _ = run(capsys, "convert", str(target), "-", "--outcome-format")
     assert out.startswith("NFG 1 R") and "{ \"\" -1/2, -1/2 }" in out

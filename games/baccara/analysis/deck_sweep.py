@@ -43,6 +43,7 @@ from pathlib import Path
 from gamekit.core import GameError, fmt, parse_fraction
 from gamekit.exact import compare, decimal_str, exact_str, simplest_between
 from gamekit.io import atomic_write, cache_root
+from games.baccara.cards import check_decks
 from games.baccara.infosets import player_infosets
 from games.baccara.models.tables import parse_model
 
@@ -69,7 +70,8 @@ _SCHEMA = "gamekit-sweep"
 EXECUTORS = ("process", "serial", "dask")
 DEFAULT_ALPHA_MAX = Fraction(1, 10)
 
-_RANGE = re.compile(r"^([0-9]{1,12})(?:-([0-9]{1,12}))?$")
+_COUNT = r"[0-9][0-9_]{0,11}(?:[eE]\+?[0-9]{1,2})?"  # 20, 1e2 (check_decks reads it)
+_RANGE = re.compile(rf"^({_COUNT})(?:-({_COUNT}))?$")
 #: Most deck counts one sweep accepts (one d is ~50 kB of cache and ~0.1 s of work).
 MAX_SWEEP_DECKS = 100_000
 
@@ -102,8 +104,8 @@ def parse_decks(spec: object) -> list[int]:
                 raise GameError(
                     f"bad deck range {_clip(spec)}: expected D, D1-D2 or a comma-separated list such as 1-10,20"
                 )
-            a = int(m.group(1))
-            b = int(m.group(2)) if m.group(2) is not None else a
+            a = check_decks(m.group(1))
+            b = check_decks(m.group(2)) if m.group(2) is not None else a
             if b < a:
                 raise GameError(f"bad deck range {part!r}: {a} > {b}")
             if b - a + 1 + len(items) > MAX_SWEEP_DECKS:

@@ -184,9 +184,12 @@ def records(concept: str, pieces: list, lo: Fraction, hi: Fraction, decks: int |
 
 
 def _curve_points(concept: str, pc, n: int = 6) -> list[tuple[float, float, float, float]]:
-    """(θ, p₁, p₂, Banker's value) samples inside a segment (floats, for the plot only)."""
+    """(θ, p₁, p₂, Banker's value) samples of a segment, its two ends included (floats, for the
+    plot only): consecutive segments then meet, and a line is broken only where the solution
+    jumps (see :func:`_join`)."""
     lo, hi = float(pc.lo), float(pc.hi)
-    ts = [Fraction(lo + (hi - lo) * (k + 0.5) / n).limit_denominator(10 ** 12) for k in range(n)]
+    ks = range(n + 1) if concept != "nash" else [k + 0.5 for k in range(n)]
+    ts = [Fraction(lo + (hi - lo) * k / n).limit_denominator(10 ** 12) for k in ks]
     out = []
     for t in ts:
         if concept == "nash":
@@ -197,6 +200,27 @@ def _curve_points(concept: str, pc, n: int = 6) -> list[tuple[float, float, floa
     return out
 
 
+def _join(segments: list[list[tuple]], tol: float = 1e-6) -> list[tuple]:
+    """Concatenate the segments' points, with a NaN row (a break in the line) only between two
+    segments that do not meet: a gap in θ or a jump of the solution."""
+    pts: list[tuple] = []
+    for seg in segments:
+        if not seg:
+            continue
+        if pts and not (abs(pts[-1][0] - seg[0][0]) <= tol
+                        and all(abs(a - b) <= 1e-4 for a, b in zip(pts[-1][1:3], seg[0][1:3]))):
+            pts.append((float("nan"),) * 4)
+        pts += seg
+    return pts
+
+
+#: One colour and one line style per (concept, player): p₁ and p₂ coincide on much of the
+#: range, so p₂ is drawn dashed on top of a wider, lighter p₁.
+_STYLE = {("correlated", 1): ("tab:blue", "-", 3.0, 0.55), ("correlated", 2): ("navy", "--", 1.3, 1.0),
+          ("independent", 1): ("tab:orange", "-", 5.0, 0.5), ("independent", 2): ("darkred", ":", 2.0, 1.0),
+          ("nash", 1): ("tab:green", "-", 3.0, 0.55), ("nash", 2): ("darkgreen", "--", 1.3, 1.0)}
+
+
 def plot_records(data: dict[str, list], path: str, decks: int | None = None) -> str:
     """Draw p₁, p₂ (left) and Banker's value (right) against θ for each swept concept."""
     import matplotlib
@@ -205,22 +229,23 @@ def plot_records(data: dict[str, list], path: str, decks: int | None = None) -> 
     import matplotlib.pyplot as plt
 
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
-    colors = {"correlated": "tab:blue", "independent": "tab:green", "nash": "tab:red"}
     for concept, pieces in data.items():
-        pts: list[tuple] = []
-        for pc in pieces:
-            if concept == "independent" and not pc.independent_everywhere:
-                continue
-            pts += _curve_points(concept, pc) + [(float("nan"),) * 4]   # NaN: break the line
-        lw = 2.5 if concept == "independent" else 1
+        shown = [pc for pc in pieces if concept != "independent" or pc.independent_everywhere]
+        pts = _join([_curve_points(concept, pc) for pc in shown])
+        if not pts:
+            continue
         ts = [p[0] for p in pts]
-        ax1.plot(ts, [p[1] for p in pts], "-", color=colors[concept], lw=lw, label=f"{concept} p1")
-        ax1.plot(ts, [p[2] for p in pts], "--", color=colors[concept], lw=lw, label=f"{concept} p2")
+        for player in (1, 2):
+            colour, ls, lw, alpha = _STYLE[(concept, player)]
+            ax1.plot(ts, [p[player] for p in pts], ls=ls if concept != "nash" else "none", color=colour, lw=lw,
+                     alpha=alpha,
+                     marker=None if concept != "nash" else ".", label=f"{concept}: Player {player} (p{player})")
+        colour, _, lw, _ = _STYLE[(concept, 1)]
         if concept != "nash":
-            ax2.plot(ts, [p[3] for p in pts], "-", color=colors[concept], lw=lw, label=concept)
+            ax2.plot(ts, [p[3] for p in pts], "-", color=colour, lw=lw / 2 + 0.5, label=concept)
         else:
             ax2.plot([float(pc.sample) for pc in pieces], [float(pc.samples[0]["payoffs"]["banker"]) for pc in pieces],
-                     ".", color=colors[concept], label="nash (at each segment's sample)")
+                     ".", color=colour, label="nash (at each segment's sample)")
     ax1.set_xlabel("θ (stake on Player 1's hand)")
     ax1.set_ylabel("probability of drawing at 5")
     ax1.legend(fontsize=7)

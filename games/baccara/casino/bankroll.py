@@ -259,6 +259,30 @@ def run_sessions(bets: tuple[BetSpec, ...] | list[str], system: str = "flat", ba
                           time.perf_counter() - t0, cash, ~alive, staked, paths, exact)
 
 
+def histogram_edges(values: np.ndarray, max_bins: int = 150) -> np.ndarray:
+    """Bin edges over the whole range of ``values`` chosen from the data: one bin per lattice
+    point when the values take few distinct values, else the Freedman–Diaconis width of the
+    bulk (2·IQR/n^(1/3)), at most ``max_bins`` bins — so neither the bulk (a few hundred
+    near the start) nor the tail (ruin) is lost in two wide bins.
+
+    Examples
+    --------
+    >>> histogram_edges(np.array([0.0, 1.0, 1.0, 2.0])).tolist()
+    [-0.5, 0.5, 1.5, 2.5]
+    """
+    v = np.asarray(values, dtype=float)
+    lo, hi = float(v.min()), float(v.max())
+    distinct = np.unique(v)
+    if len(distinct) <= max_bins:
+        step = float(np.min(np.diff(distinct))) if len(distinct) > 1 else 1.0
+        if (hi - lo) / step <= max_bins:
+            return np.arange(lo - step / 2, hi + step, step)
+    q1, q3 = np.quantile(v, [0.25, 0.75])
+    width = 2 * (q3 - q1) / len(v) ** (1 / 3)
+    bins = max_bins if width <= 0 else int(min(max_bins, max(10, np.ceil((hi - lo) / width))))
+    return np.linspace(lo, hi, bins + 1)
+
+
 def plot_bankroll(res: BankrollResult, path: str, trajectories: int = 30) -> None:
     """Two panels: cash trajectories of the first sessions and the final-balance histogram."""
     import matplotlib
@@ -279,15 +303,15 @@ def plot_bankroll(res: BankrollResult, path: str, trajectories: int = 30) -> Non
     ax1.set_xlabel("coup")
     ax1.set_ylabel("cash")
     ax1.set_title(f"{min(trajectories, len(res.paths))} sessions, {res.system}")
-    lo, hi = np.quantile(res.final, [0.005, 0.995])
-    ax2.hist(res.final, bins=60, range=(lo, hi) if hi > lo else None, color="#7aa6c2", edgecolor="white")
+    ax2.hist(res.final, bins=histogram_edges(res.final), color="#7aa6c2", edgecolor="#7aa6c2")
+    ax2.set_yscale("log")   # ruined sessions are rare but are the point: a log axis shows them
     ax2.axvline(res.final.mean(), color="#c0392b", label=f"mean {res.final.mean():.1f}")
     lin = res.bankroll + res.summary()["exact_profit_given_stakes"]
     ax2.axvline(lin, color="black", ls="--", label=f"exact given the stakes {lin:.1f}")
     if ex is not None:
         ax2.axvline(float(ex), color="grey", ls=":", label=f"exact {float(ex):.1f}")
     ax2.set_xlabel(f"final balance after {res.rounds} coups (ruin {res.ruined.mean():.1%})")
-    ax2.set_ylabel("sessions (central 99%)")
+    ax2.set_ylabel("number of sessions (log scale)")
     ax2.legend(fontsize=8)
     bets = ", ".join(f"{b.name} {fmt(b.stake)}" for b in res.bets)
     fig.suptitle(f"Bankroll {res.bankroll:g}: {bets}; {res.sessions:,} sessions, {res.decks} decks")

@@ -6,7 +6,7 @@ import argparse
 import re
 from fractions import Fraction
 
-__all__ = ["exact_int"]
+__all__ = ["exact_int", "deck_count"]
 
 _INT64_MAX = 2**63 - 1
 _NUMBER = re.compile(r"[+-]?([0-9][0-9_]*)(\.[0-9]*)?([eE][+-]?[0-9]{1,2})?", re.ASCII)
@@ -25,3 +25,15 @@ def exact_int(text: str) -> int:
     if abs(value) > _INT64_MAX:
         raise argparse.ArgumentTypeError(f"too large: {text!r}")
     return int(value)
+
+
+def deck_count(text: str) -> int:
+    """``--decks D``: a deck count d ≥ 1, written as every integer option (``8``, ``1e2``); the
+    one parser is :func:`games.baccara.cards.check_decks`."""
+    from gamekit.core import GameError
+    from games.baccara.cards import check_decks
+
+    try:
+        return check_decks(text)
+    except GameError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None

@@ -15,6 +15,7 @@ import argparse
 import json
 import sys
 
+from games.baccara.cli.argtypes import deck_count, exact_int
 from games.baccara.cli.progress import json_safe
 
 __all__ = ["add_arguments", "run"]
@@ -27,11 +28,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="a bet and its base stake, repeatable (default banker=1)")
     p.add_argument("--system", default="flat", choices=SYSTEMS, help="betting system (default flat)")
     p.add_argument("--bankroll", default="1000", metavar="X", help="starting cash (default 1000)")
-    p.add_argument("--rounds", type=int, default=200, metavar="n", help="coups per session (default 200)")
-    p.add_argument("--sessions", type=int, default=5000, metavar="R", help="number of sessions (default 5000)")
+    p.add_argument("--rounds", type=exact_int, default=200, metavar="n", help="coups per session (default 200)")
+    p.add_argument("--sessions", type=exact_int, default=5000, metavar="R", help="number of sessions (default 5000)")
     p.add_argument("--min", default="0", metavar="X", help="table minimum stake (default 0)")
     p.add_argument("--max", default=None, metavar="X", help="table maximum stake (default none)")
-    p.add_argument("--decks", type=int, default=8, metavar="D", help="number of decks (default 8)")
+    p.add_argument("--decks", type=deck_count, default=8, metavar="D", help="number of decks (default 8)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
     p.add_argument("--cut", type=int, default=14, metavar="K", help="cut card position from the end (default 14)")
     p.add_argument("--plot", metavar="FILE.png", help="cash trajectories and the final-balance histogram")
@@ -48,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
                            args.min, args.max, args.decks, args.seed, args.cut, progress=tick)
     if args.plot:
         plot_bankroll(res, args.plot)
+        sys.stderr.write(f"wrote {args.plot}\n")
     if args.json:
         sys.stdout.write(json.dumps(json_safe(res.to_json()), indent=1) + "\n")
         return 0

@@ -106,5 +106,5 @@ def run_plot(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(json.dumps(summary) + "\n")
     else:
-        print(f"wrote {out}")
+        sys.stderr.write(f"wrote {out}\n")   # stdout is for results; the file is the result
     return 0

@@ -16,6 +16,7 @@ import json
 import sys
 
 from gamekit.core import GameError
+from games.baccara.cli.argtypes import deck_count, exact_int
 from games.baccara.cli.progress import json_safe
 
 __all__ = ["add_arguments", "run"]
@@ -24,8 +25,8 @@ __all__ = ["add_arguments", "run"]
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("task", choices=("eor", "true-count", "sixes"),
                    help="eor: exact effects of removal; true-count: simulate a counter; sixes: Banker wins with 6 per shoe")
-    p.add_argument("--decks", type=int, default=8, metavar="D", help="number of decks (default 8)")
-    p.add_argument("--shoes", type=int, default=20000, metavar="N", help="shoes to simulate (default 20000)")
+    p.add_argument("--decks", type=deck_count, default=8, metavar="D", help="number of decks (default 8)")
+    p.add_argument("--shoes", type=exact_int, default=20000, metavar="N", help="shoes to simulate (default 20000)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
     p.add_argument("--cut", type=int, default=14, metavar="K",
                    help="cut card in front of the K-th card from the end (default 14)")
@@ -49,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
             res = eor_table(args.decks, progress=tick)
         if args.plot:
             _plot_eor(res, args.plot)
+            sys.stderr.write(f"wrote {args.plot}\n")
         return _emit(args, res.to_json(), lambda: _render_eor(res))
     if args.task == "sixes":
         from games.baccara.casino.counting import banker_six_wins
@@ -57,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
             six = banker_six_wins(args.decks, args.shoes, args.seed, args.cut, progress=tick)
         if args.plot:
             _plot_sixes(six, args.plot)
+            sys.stderr.write(f"wrote {args.plot}\n")
         return _emit(args, six.to_json(), lambda: _render_sixes(six))
     from games.baccara.casino.counting import COUNT_BETS, eor_table, true_count_simulation
 
@@ -67,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
                                    progress=tick, exact_sample=args.exact_sample, exact_progress=t2)
     if args.plot:
         _plot_positions(tc, args.plot)
+        sys.stderr.write(f"wrote {args.plot}\n")
     return _emit(args, tc.to_json(), lambda: _render_tc(tc))
 
 
@@ -136,27 +140,57 @@ def _render_tc(tc) -> None:
                   f"{adv[0]:+.5f} ± {1.96 * adv[1]:.5f} ({adv[2]} sampled)")
 
 
+#: One colour and one marker per bet (11 bets: a 10-colour cycle would repeat one colour).
+_STYLES = [("#1f77b4", "o"), ("#d62728", "s"), ("#2ca02c", "^"), ("#9467bd", "v"), ("#8c564b", "D"),
+           ("#e377c2", "P"), ("#7f7f7f", "X"), ("#bcbd22", "<"), ("#17becf", ">"), ("#ff7f0e", "*"),
+           ("#000000", "h"), ("#aec7e8", "p")]
+
+
+def _eor_panels(magnitudes: dict[str, float]) -> list[list[str]]:
+    """Bets grouped by size of effect: a new panel wherever the largest effect jumps by more
+    than 3× (so the main bets are not flattened next to Dragon/Panda); zero effects join the
+    smallest group."""
+    order = sorted(magnitudes, key=lambda b: magnitudes[b])
+    panels: list[list[str]] = [[]]
+    last = 0.0
+    for b in order:
+        m = magnitudes[b]
+        if panels[-1] and last > 0 and m > 3 * last:
+            panels.append([])
+        panels[-1].append(b)
+        last = max(last, m)
+    return panels
+
+
 def _plot_eor(res, path: str) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    import numpy as np
 
     from gamekit.io import save_figure
-    from games.baccara.cards import RANKS
 
     bets = list(res.eor)
-    fig, ax = plt.subplots(figsize=(9, 4.8), dpi=110)
-    w = 0.8 / len(bets)
-    x = np.arange(len(RANKS))
-    for i, b in enumerate(bets):
-        ax.bar(x + i * w, [float(v) * 1e5 for v in res.eor[b].values()], w, label=b)
-    ax.set_xticks(x + 0.4 - w / 2, RANKS)
-    ax.set_ylabel("effect of removal × 10⁵")
-    ax.set_title(f"Effects of removal of one card, {res.decks} decks (exact)")
-    ax.axhline(0, color="black", lw=0.6)
-    ax.legend(fontsize=7, ncol=3)
+    style = {b: _STYLES[i % len(_STYLES)] for i, b in enumerate(bets)}
+    mag = {b: max(abs(float(v)) for v in res.eor[b].values()) * 1e5 for b in bets}
+    panels = _eor_panels(mag)
+    fig, axes = plt.subplots(len(panels), 1, figsize=(9, 2.6 + 2.2 * len(panels)), dpi=110, sharex=True,
+                             squeeze=False)
+    ranks = list(next(iter(res.eor.values())))
+    x = range(len(ranks))
+    for ax, group in zip(axes[:, 0], panels):
+        for b in sorted(group, key=bets.index):
+            colour, marker = style[b]
+            label = b.replace("_", " ") + (" (0 at every rank)" if mag[b] == 0 else "")
+            ax.plot(x, [float(v) * 1e5 for v in res.eor[b].values()], color=colour, marker=marker, lw=1.2,
+                    ms=5, label=label)
+        ax.axhline(0, color="black", lw=0.6)
+        ax.grid(axis="y", alpha=0.3)
+        ax.set_ylabel("EoR × 10⁵")
+        ax.legend(fontsize=7, loc="center left", bbox_to_anchor=(1.01, 0.5), frameon=False)
+    axes[-1, 0].set_xticks(list(x), ranks)
+    axes[-1, 0].set_xlabel("rank removed from the shoe")
+    axes[0, 0].set_title(f"Effects of removal of one card, {res.decks} decks (exact; panels by size of effect)")
     fig.tight_layout()
     try:
         save_figure(fig, path)

@@ -22,6 +22,7 @@ import sys
 from fractions import Fraction
 
 from gamekit.core import GameError
+from games.baccara.cli.argtypes import deck_count, exact_int
 from games.baccara.cli.progress import json_safe
 from games.baccara.models.tables import MODELS
 
@@ -36,11 +37,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="Banker's strategy: a name (punto-banco, dddd, equilibrium, equilibrium:RULES, "
                    "kemeny-snell) or a file (default punto-banco)")
     p.add_argument("--model", default="B2", metavar="{" + ",".join(MODELS) + "}", help="model (default B2)")
-    p.add_argument("--decks", default="6", metavar="D", help="number of decks (default 6; ignored by Model A)")
+    p.add_argument("--decks", type=deck_count, default=6, metavar="D", help="number of decks (default 6; ignored by Model A)")
     p.add_argument("--alpha", default="1/20", metavar="A", help="commission on Banker wins, exact (default 1/20)")
     p.add_argument("--json", action="store_true", help="machine-readable output (exact strings)")
     g = p.add_argument_group("chemin de fer through casino shoes (simulation)")
-    g.add_argument("--shoes", type=int, default=None, metavar="N",
+    g.add_argument("--shoes", type=exact_int, default=None, metavar="N",
                    help="also deal N shoes coup after coup (burn, cut card) and compare with the exact values")
     g.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
     g.add_argument("--cut", type=int, default=7, metavar="K", help="cut card in front of the K-th card from the end")

@@ -34,6 +34,7 @@ from games.baccara.casino.odds import (
     super6_bet,
     tie_bet,
 )
+from games.baccara.cli.argtypes import deck_count
 
 __all__ = ["add_arguments", "run", "add_bet_arguments", "bets_from_args", "shoe_from_args", "house_edge_json"]
 
@@ -96,7 +97,7 @@ def shoe_from_args(args: argparse.Namespace) -> Shoe:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--decks", type=int, default=8, metavar="D", help="number of decks (default 8)")
+    parser.add_argument("--decks", type=deck_count, default=8, metavar="D", help="number of decks (default 8)")
     parser.add_argument("--json", action="store_true", help="machine-readable output (keys: docs/json.md)")
     add_shoe_arguments(parser)
     add_bet_arguments(parser)

@@ -72,5 +72,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary, indent=1))
     else:
-        sys.stdout.write(f"wrote {out}\n")
+        sys.stderr.write(f"wrote {out}\n")   # stdout is for results (as simulate --plot)
     return 0

@@ -21,7 +21,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from gamekit.core import GameError
-from games.baccara.cli.argtypes import exact_int
+from games.baccara.cli.argtypes import deck_count, exact_int
 from games.baccara.cli.cmd_house_edge import add_bet_arguments, bets_from_args
 
 if TYPE_CHECKING:  # the simulator is imported by run(): the parser stays light
@@ -68,7 +68,7 @@ def _check_bounds(args: argparse.Namespace, shoe, rounds: int) -> int | None:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rounds", type=exact_int, default=None, metavar="N",
                         help=f"number of coups (default {_DEFAULT_ROUNDS:,}; with --sessions: R × n)")
-    parser.add_argument("--decks", type=int, default=8, metavar="D", help="number of decks (default 8)")
+    parser.add_argument("--decks", type=deck_count, default=8, metavar="D", help="number of decks (default 8)")
     parser.add_argument("--seed", type=int, default=None, metavar="S", help="random seed (reported when omitted)")
     parser.add_argument("--json", action="store_true", help="machine-readable output (keys: docs/json.md)")
     parser.add_argument("--cut", type=int, default=7, metavar="K",
@@ -176,7 +176,15 @@ def _render_plain(res: SimulationResult, decks: int | None) -> None:
         rows.append([name, f"{b.mean:+.6f}", f"[{lo:+.6f}, {hi:+.6f}]", ex, ok])
     out.append(_table_text("Mean return per unit staked (95% CI, clustered by shoe)",
                            ["bet", "mean", "95% CI", "exact", "in CI"], rows, "lrrrc"))
+    if any(b.exact is not None for b in res.bets.values()):
+        out.append(IN_CI_NOTE)
     sys.stdout.write("\n".join(out) + "\n")
+
+
+#: Below the bets table: how to read its "in CI" column.
+IN_CI_NOTE = ("in CI: whether the exact return lies in the 95% interval (each bet alone misses it 1 time in 20). "
+              "The bets are settled on the same coups, so they are nearly the same event: one run's deviation "
+              "(a few lucky shoes) moves them together, and several \"no\" at once count as one miss, not many.")
 
 
 def _render(res: SimulationResult, decks: int | None, plain: bool | None = None) -> None:
@@ -215,6 +223,8 @@ def _render(res: SimulationResult, decks: int | None, plain: bool | None = None)
         ok = "" if b.exact is None else ("yes" if b.within(float(b.exact)) else "no")
         t.add_row(escape(name), f"{b.mean:+.6f}", f"[{lo:+.6f}, {hi:+.6f}]", ex, ok)
     print_table(console, t)
+    if any(b.exact is not None for b in res.bets.values()):
+        console.print(IN_CI_NOTE, markup=False, highlight=False, soft_wrap=True)
     if res.sessions is not None:
         s = res.sessions
         sm = s.summary

@@ -18,7 +18,8 @@ import sys
 import time
 from fractions import Fraction
 
-from gamekit.core import fmt
+from gamekit.core import GameError, fmt
+from games.baccara.cli.argtypes import deck_count
 from games.baccara.infosets import STAND, THIRD_CARDS, total_of
 from games.baccara.models.tables import MODELS
 
@@ -36,7 +37,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--model", default=DEFAULT_MODEL, metavar="{" + ",".join(MODELS) + "}",
                    help=f"which model (default {DEFAULT_MODEL}): A with replacement, B from a shoe; "
                    "1 totals only, 2 Banker sees his composition, 3 both see compositions")
-    p.add_argument("--decks", default=None, metavar="D",
+    p.add_argument("--decks", type=deck_count, default=None, metavar="D",
                    help=f"number of decks d >= 1 (default {DEFAULT_DECKS}; ignored by Model A; "
                    "banque: dealt without replacement from D decks, default with replacement)")
     p.add_argument("--alpha", default=DEFAULT_ALPHA, metavar="A",
@@ -46,16 +47,28 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="casino rules: free, crockford, modern, punto-banco, or a TOML/JSON rule file")
     p.add_argument("--game", default="chemin-de-fer", choices=("chemin-de-fer", "banque"),
                    help="chemin-de-fer (default) or banque (Banker against two Players)")
-    p.add_argument("--theta", default="1/2", metavar="T", help="banque: stake on Player 1's hand, 0 < T < 1")
-    p.add_argument("--concept", default="nash", choices=("nash", "independent", "correlated"),
+    p.add_argument("--theta", default=None, metavar="T",
+                   help="banque: stake on Player 1's hand, 0 < T < 1 (default 1/2)")
+    p.add_argument("--concept", default=None, choices=("nash", "independent", "correlated"),
                    help="banque: which solution (default nash)")
-    p.add_argument("--banker-sees", default="totals", choices=("totals", "compositions"),
+    p.add_argument("--banker-sees", default=None, choices=("totals", "compositions"),
                    help="banque: what Banker sees of his hand (default totals; compositions: cooperative concepts)")
     # let "--alpha -1/10" reach the range check (argparse would take it for an option)
     p._negative_number_matcher = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+/\d+$")
 
 
+#: Options of ``--game banque`` only, with their defaults there.
+BANQUE_OPTIONS = {"theta": "1/2", "concept": "nash", "banker_sees": "totals"}
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.game != "banque":   # a banque option would be ignored silently: refuse it
+        given = [f"--{k.replace('_', '-')}" for k in BANQUE_OPTIONS if getattr(args, k, None) is not None]
+        if given:
+            raise GameError(f"{', '.join(given)} applies to --game banque only (this is chemin de fer)")
+    for key, default in BANQUE_OPTIONS.items():
+        if getattr(args, key, None) is None:
+            setattr(args, key, default)
     if args.game == "banque":
         from games.baccara.cli.cmd_solve_banque import run as run_banque
         return run_banque(args)

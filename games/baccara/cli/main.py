@@ -18,14 +18,14 @@ from gamekit.io import CliParser, guard_main, run_subcommand
 # subcommand name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "solve": ("cmd_solve", "solve a chemin de fer model (A1, A2, A3, B1, B2, B3) exactly"),
-    "sweep": ("cmd_sweep", "all equilibria of Model B2 over the commission range, per deck count"),
+    "sweep": ("cmd_sweep", "every equilibrium over a parameter range: Models B2/B3 over the commission, per deck count; banque over theta"),
     "house-edge": ("cmd_house_edge", "exact punto banco odds and the return of every bet"),
     "simulate": ("cmd_simulate", "simulate punto banco shoes"),
     "reproduce": ("cmd_reproduce", "recompute every numbered claim of the two papers"),
     "evaluate": ("cmd_evaluate", "exact payoffs and best responses of any strategy pair"),
     "counting": ("cmd_counting", "card counting: effects of removal, a true-count strategy, sixes per shoe"),
     "bankroll": ("cmd_bankroll", "betting sessions: several bets, betting systems, table limits, risk of ruin"),
-    "plot": ("cmd_plot", "draw figures (best-response-discontinuity curves, mixing)"),
+    "plot": ("cmd_plot", "draw figures (best-response-discontinuity curves, mixing, banque)"),
     "cache": ("cmd_cache", "inspect (info) or empty (clear) the sweep cache"),
 }
 

@@ -371,7 +371,11 @@ def limit_data(records: list[dict], alpha: list[float]) -> dict:
     q_a1 = a1.pieces[0].equilibria[0].y[l].value
     drawn = sum(Fraction(w[h], tot) for h in w if h != hand and seg["pattern"].get(f"{h}:{card}") == "1")
     q_lim = (q_a1 - drawn) / Fraction(w[hand], tot)
-    return {"p_formula": str(p_lim), "p": [float(p_fun(x)) for x in alpha],
+    num, den = sympy.fraction(sympy.cancel(p_lim.subs(a, sympy.Symbol("alpha"))))
+    if den.subs(sympy.Symbol("alpha"), 0) < 0:   # the paper's form (9 − α)/(11 − 6α)
+        num, den = -num, -den
+    p_tex = f"\\frac{{{sympy.latex(num, order='rev-lex')}}}{{{sympy.latex(den, order='rev-lex')}}}"
+    return {"p_formula": str(p_lim), "p_latex": p_tex, "p": [float(p_fun(x)) for x in alpha],
             "q": float(q_lim), "q_exact": str(q_lim), "mixed_set": mixed}
 
 
@@ -407,22 +411,68 @@ def mixing_caption(q_limit: Fraction) -> str:
     )
 
 
+#: Distinct colours for the deck counts (a sequential map's 12 shades merge); after ten the
+#: colours repeat with a dashed line, so colour and line style together tell every d apart.
+_DECK_COLOURS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+                 "#bcbd22", "#17becf"]
+
+
+def _deck_style(i: int) -> tuple[str, str]:
+    return _DECK_COLOURS[i % len(_DECK_COLOURS)], ("-", "--", ":")[(i // len(_DECK_COLOURS)) % 3]
+
+
+def spread_labels(ys: list[float], gap: float, top: float | None = None) -> list[float]:
+    """Label heights near ``ys`` at least ``gap`` apart (same order), none above ``top``: direct
+    labels that do not overlap each other or leave the axes.
+
+    Examples
+    --------
+    >>> spread_labels([0.0, 0.01, 0.5], 0.1)
+    [-0.045, 0.055, 0.5]
+    >>> spread_labels([0.0, 0.01, 0.5], 0.1, top=0.45)
+    [-0.045, 0.055, 0.45]
+    """
+    order = sorted(range(len(ys)), key=lambda i: ys[i])
+    out = [float(ys[i]) for i in order]
+    for _ in range(len(out) * 4):   # push neighbours apart, keeping each cluster centred
+        moved = False
+        for k in range(1, len(out)):
+            short = gap - (out[k] - out[k - 1])
+            if short > 1e-12:
+                out[k - 1] -= short / 2
+                out[k] += short / 2
+                moved = True
+        if not moved:
+            break
+    if top is not None:   # from the highest label down: nothing above top, gaps kept
+        bound = top
+        for k in range(len(out) - 1, -1, -1):
+            out[k] = min(out[k], bound)
+            bound = out[k] - gap
+    res = [0.0] * len(ys)
+    for k, i in enumerate(order):
+        res[i] = round(out[k], 12)
+    return res
+
+
 def draw_mixing(data: dict, path, limit: bool = True) -> Path:
-    """Draw :func:`mixing_data`: p(α) on top, q(α) below, one colour per d."""
+    """Draw :func:`mixing_data`: p(α) on top, q(α) below; one colour (and line style) per d,
+    the p curves labelled directly at their right end."""
     plt = _pyplot()
-    from matplotlib import cm
 
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(9, 8), sharex=True)
-    n = len(data["decks"])
-    cmap = cm.get_cmap("viridis") if hasattr(cm, "get_cmap") else plt.get_cmap("viridis")
+    ends, names, colours = [], [], []
     for i, dd in enumerate(data["decks"]):
-        colour = cmap(i / max(1, n - 1) * 0.9)
+        colour, ls = _deck_style(i)
         name = "Model A" if dd["decks"] is None else f"d = {dd['decks']}"
-        top.plot(dd["alpha"], dd["p"], color=colour, lw=1.2, label=name)
+        top.plot(dd["alpha"], dd["p"], color=colour, ls=ls, lw=1.4, label=name)
+        ends.append(dd["p"][-1])
+        names.append(name)
+        colours.append(colour)
         for k, (a, b, q) in enumerate(dd["steps"]):
             if q is None:
                 continue
-            bottom.hlines(q, a, b, color=colour, lw=1.6, label=name if k == 0 else None)
+            bottom.hlines(q, a, b, color=colour, ls=ls, lw=1.8, label=name if k == 0 else None)
         for a in dd["nonunique"]:
             qs = [q for lo, hi, q in dd["steps"] if q is not None and (abs(hi - a) < 1e-12 or abs(lo - a) < 1e-12)]
             bottom.scatter([a] * len(qs), qs, s=22, facecolors="white", edgecolors=colour, zorder=5)
@@ -431,8 +481,16 @@ def draw_mixing(data: dict, path, limit: bool = True) -> Path:
     if limit and data["model"] == "B2":
         xs = data["decks"][0]["alpha"]
         lim = data["limit"]
-        top.plot(xs, lim["p"], "k--", lw=1, label=f"d → ∞: {lim['p_formula']}")
-        bottom.axhline(lim["q"], color="k", ls="--", lw=1, label=f"d → ∞: {lim['q_exact']}")
+        tex = lim.get("p_latex") or lim["p_formula"]
+        top.plot(xs, lim["p"], "k--", lw=1, label=f"$d \\to \\infty$: ${tex}$ (Model A1)")
+        bottom.axhline(lim["q"], color="k", ls="--", lw=1, label=f"$d \\to \\infty$: {lim['q_exact']}")
+    # direct labels at the right end of the p curves, spread so that they do not overlap
+    x_end = data["decks"][0]["alpha"][-1] if data["decks"] else data["alpha_max"]
+    lo, hi = top.get_ylim()
+    for y, y_text, name, colour in zip(ends, spread_labels(ends, (hi - lo) * 0.045, top=hi - (hi - lo) * 0.02), names, colours):
+        top.annotate(name, (x_end, y), xytext=(x_end * 1.015, y_text), textcoords="data", color=colour,
+                     fontsize=7.5, va="center", annotation_clip=False,
+                     arrowprops={"arrowstyle": "-", "color": colour, "lw": 0.5})
     mixed = next((dd["mixed_set"] for dd in data["decks"] if dd["mixed_set"]), None)
     top.set_ylabel("p(α): Player draws at 5")
     bottom.set_ylabel(f"q(α): Banker draws at {paper_label(mixed) if mixed else 'the mixed set'}")
@@ -442,7 +500,9 @@ def draw_mixing(data: dict, path, limit: bool = True) -> Path:
                   f"Banker equilibrium strategies)", fontsize=10)
     for ax in (top, bottom):
         ax.grid(alpha=0.25)
-        ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=7, frameon=False)
+    top.legend(loc="upper left", fontsize=8, frameon=True, handles=top.get_lines()[-1:] if limit and
+               data["model"] == "B2" else [])
+    bottom.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=7, frameon=False)
     if limit and data["model"] == "B2":
         fig.text(0.06, 0.035, "\n".join(_wrap(mixing_caption(Fraction(data["limit"]["q_exact"])), 135)), fontsize=7.5, ha="left", va="top")
     out = _save(fig, path)
