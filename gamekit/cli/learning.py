@@ -12,10 +12,12 @@ JSON shapes: docs/json.md. Bad input: one ``error:`` line, exit 2.
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import fmt
+from gamekit.io.guard import printable
 
 __all__ = ["add_parsers", "COMMANDS"]
 
@@ -81,7 +83,7 @@ def _cmd_qre(args: argparse.Namespace) -> int:
                   f"columns {_strategy_text(e.col, game.col_labels)}; payoffs {fmt(e.payoffs[0])}, {fmt(e.payoffs[1])}")
         con.print(f"  last branch point is {branch.distance:.2g} from it (max norm)")
     if args.plot:
-        con.print(f"wrote {_esc(args.plot)}")
+        sys.stderr.write(f"wrote {printable(args.plot)}\n")
     return 0
 
 
@@ -114,7 +116,7 @@ def _cmd_dynamics(args: argparse.Namespace) -> int:
         con.print(f"  settled at the certified equilibrium rows {_strategy_text(e.row, game.row_labels)}; "
                   f"columns {_strategy_text(e.col, game.col_labels)} (distance {traj.distance:.2g})")
     if args.plot:
-        con.print(f"wrote {_esc(args.plot)}")
+        sys.stderr.write(f"wrote {printable(args.plot)}\n")
     return 0
 
 
@@ -151,7 +153,7 @@ def _generate(args: argparse.Namespace) -> Any:
 
 
 def _cmd_generate(args: argparse.Namespace) -> int:
-    from gamekit.cli import _console, _emit, _esc
+    from gamekit.cli import _emit
     from gamekit.io.atomic import atomic_write
     from gamekit.io.nfg import format_nfg
 
@@ -161,7 +163,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     if args.json:
         _emit({"output": args.output, "kind": args.kind, "seed": args.seed, "rows": game.m, "cols": game.n})
     else:
-        _console().print(f"wrote {_esc(args.output)} ({args.kind}, {game.m}x{game.n})")
+        sys.stderr.write(f"wrote {printable(args.output)} ({args.kind}, {game.m}x{game.n})\n")
     return 0
 
 
