@@ -48,7 +48,7 @@ from gamekit.core.errors import GameError, SearchBudgetExceeded
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import fmt
 from gamekit.core.result import BimatrixMethod, ResultSequence
-from gamekit.kernel.graphs import connected_components, maximal_bicliques
+from gamekit.kernel.graphs import components_and_bicliques
 
 __all__ = ["METHODS", "Component", "SolveResult", "solve", "solve_result"]
 
@@ -196,9 +196,8 @@ def _result(method: str, complete: bool, equilibria: list[Equilibrium], row_vert
     """The :class:`SolveResult` (maximal Nash subsets from the equilibrium edges if asked)."""
     components = None
     if with_components:
-        conn = connected_components(edges)
-        where = {r: k for k, (rows, _) in enumerate(conn) for r in rows}
-        comps = [Component(rows, cols, where[rows[0]]) for rows, cols in maximal_bicliques(edges)]
+        _, subsets = components_and_bicliques(edges)
+        comps = [Component(rows, cols, k) for (rows, cols), k in subsets]
         components = tuple(sorted(comps, key=lambda c: (c.connected, c.rows, c.cols)))
     return SolveResult(
         method=method,
