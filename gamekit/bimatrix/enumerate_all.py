@@ -18,6 +18,7 @@ import time
 import numpy as np
 
 from gamekit.bimatrix.certified_enumeration import extreme_equilibria_certified, use_fast_path
+from gamekit.bimatrix.column_reduction import reduced_game, unscale
 from gamekit.bimatrix.intgame import IntGame, Profile, Sparse
 from gamekit.bimatrix.two_by_n import extreme_equilibria_2xn
 from gamekit.bimatrix.vertex_enumeration import extreme_equilibria
@@ -88,6 +89,17 @@ def _vertex_enumeration(
     """The certified float-search path (:mod:`gamekit.bimatrix.certified_enumeration`) for
     games where it pays off (:func:`use_fast_path`), else — or if its certificate fails,
     or when ``max_iter`` asks for the pivot-counting exact search — the exact search."""
+    ig, gx, gy = reduced_game(ig)  # rational payoffs: small integers per column (or row)
+    try:
+        return unscale(_enumerate(ig, max_iter, max_vertices, deadline, info), gx, gy)
+    except SearchBudgetExceeded as exc:
+        exc.partial = unscale(exc.partial, gx, gy)
+        raise
+
+
+def _enumerate(
+    ig: IntGame, max_iter: int | None, max_vertices: int | None, deadline: float | None, info: dict
+) -> list[Profile] | VertexPairs:
     if max_iter is None and use_fast_path(ig.m, ig.n):
         profs = extreme_equilibria_certified(ig, max_vertices, deadline)
         if profs is not None:
