@@ -46,6 +46,7 @@ from gamekit.bimatrix.vertex_pairs import VertexPairs, certify_pairs
 from gamekit.core.equilibrium import Equilibrium
 from gamekit.core.errors import GameError, SearchBudgetExceeded
 from gamekit.core.game import BimatrixGame
+from gamekit.core.gc_pause import gc_paused
 from gamekit.core.numbers import fmt
 from gamekit.core.result import BimatrixMethod, ResultSequence
 from gamekit.kernel.graphs import components_and_bicliques
@@ -211,8 +212,11 @@ def _result(method: str, complete: bool, equilibria: list[Equilibrium], row_vert
 
 
 def solve_result(game: BimatrixGame, method: BimatrixMethod = "all", **options) -> SolveResult:
-    """Solve ``game`` with ``method`` (one of :data:`METHODS`); see the module docstring."""
-    return replace(_solve_result(game, method, **options), game=game)
+    """Solve ``game`` with ``method`` (one of :data:`METHODS`); see the module docstring.
+
+    The cyclic garbage collector is paused during the call (:mod:`gamekit.core.gc_pause`)."""
+    with gc_paused():
+        return replace(_solve_result(game, method, **options), game=game)
 
 
 def _solve_result(game: BimatrixGame, method: str = "all", **options) -> SolveResult:
