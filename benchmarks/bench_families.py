@@ -39,8 +39,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import gamekit  # noqa: E402
 from bench_solvers import fmt_time, run_lrsnash, timed_mem_call  # noqa: E402
+
+import gamekit  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "benchmarks" / "results" / "families.md"
