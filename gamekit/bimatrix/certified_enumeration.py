@@ -37,8 +37,11 @@ from gamekit.core.errors import SearchBudgetExceeded
 __all__ = ["SearchBudgetExceeded", "extreme_equilibria_certified", "use_fast_path", "FAST_MIN_SIZE", "COLD_MIN_SIZE",
            "PARALLEL_MIN_SIZE", "memory_guard"]
 
-FAST_MIN_SIZE = 6
-"""Smaller games go to the pure-Python exact search (already fast)."""
+FAST_MIN_SIZE = 3
+"""Smaller games (a player with 2 strategies: the upper envelope anyway) go to the
+pure-Python exact search. Was 6; with the kernels loaded the certified path is faster
+from 3 strategies on (issue #23, benchmarks/results/families.md: 5×40 payoffs 0..99
+12 ms → 1.8 ms, payoffs {0,1} 1.34 s → 0.08 s; 5×5 0.8 ms → 0.5 ms)."""
 
 PARALLEL_MIN_SIZE = 11
 """From this size on the two polytopes are searched in two threads (both cores)."""
@@ -212,8 +215,14 @@ def _threads(m: int, n: int) -> int:
 def _looks_degenerate(A, BT) -> bool:
     """Few distinct payoffs (e.g. {0, 1, 2}): degenerate vertices with large excess are
     likely, for which the one-sided method gives up; search both polytopes in parallel
-    from the start. A speed heuristic only: either path is exact and complete."""
+    from the start. A speed heuristic only: either path is exact and complete. Not for
+    rectangular games (one side more than twice the other): the wider polytope can have
+    hundreds of thousands of bases where the one-sided method, which handles any excess
+    through face enumeration (:mod:`gamekit.bimatrix.certified_partners`), needs none of them
+    (8×30 payoffs {0,1,2}: 1.0 s both polytopes, 0.3 s one-sided)."""
     size = max(len(A), len(BT))
+    if size > 2 * min(len(A), len(BT)):
+        return False
     return min(len({x for row in A for x in row}), len({x for row in BT for x in row})) < size
 
 

@@ -161,3 +161,43 @@ def test_coordination_game_has_every_support():
         want.add((x, x))
     assert {(e.row, e.col) for e in res} == want
     assert res.connected_components == 2**n - 1 == len(res.components)
+
+
+def _tied_game(seed: int, m: int, n: int, hi: int) -> tuple[list[list[int]], list[list[int]]]:
+    """Rectangular, and row 0 of B constant: the pure strategy 0 has n tied best responses,
+    a degenerate vertex whose excess is far beyond the partner method's small systems."""
+    rng = random.Random(seed)
+    A = [[rng.randint(0, hi) for _ in range(n)] for _ in range(m)]
+    B = [[rng.randint(0, hi) for _ in range(n)] for _ in range(m)]
+    B[0] = [hi // 2] * n
+    return A, B
+
+
+@pytest.mark.parametrize("seed,m,n,hi", [(11, 3, 8, 9), (12, 4, 9, 2), (13, 3, 10, 1)])
+def test_large_excess_faces_agree_with_pygambit(seed, m, n, hi):
+    A, B = _tied_game(seed, m, n, hi)
+    res = gamekit.solve_result(gamekit.BimatrixGame(A, B), method="all", eliminate_dominated=False)
+    assert {(e.row, e.col) for e in res} == _pygambit(A, B)
+
+
+def _uniform(seed: int, m: int, n: int, hi: int) -> tuple[list[list[int]], list[list[int]]]:
+    rng = random.Random(seed)
+    A = [[rng.randint(0, hi) for _ in range(n)] for _ in range(m)]
+    B = [[rng.randint(0, hi) for _ in range(n)] for _ in range(m)]
+    return A, B
+
+
+@pytest.mark.skipif(shutil.which("lrsnash") is None, reason="lrsnash not installed (.ci/run installs it)")
+@pytest.mark.parametrize("seed,m,n,hi", [(6100, 6, 100, 99), (6040, 6, 40, 2), (8030, 8, 30, 2)])
+def test_wide_degenerate_games_search_one_polytope_and_agree_with_lrsnash(seed, m, n, hi):
+    """Pure strategies with 3+ tied best responses (excess beyond the small systems): the
+    one-sided method enumerates those faces, so the wide polytope (10⁵–10⁶ bases) is not
+    searched — 0 bases for it (``max_vertices`` keeps a regression from filling memory)."""
+    import gamekit.kernel.reverse_search  # noqa: F401  (kernels loaded: the certified path, see use_fast_path)
+
+    A, B = _uniform(seed, m, n, hi)
+    res = gamekit.solve_result(gamekit.BimatrixGame(A, B), method="all", eliminate_dominated=False,
+                               max_vertices=100_000)
+    assert {(e.row, e.col) for e in res} == _lrsnash(A, B)
+    assert res.parameters["search"] == "float search, exact certificate"
+    assert res.parameters["bases"][1] == 0
