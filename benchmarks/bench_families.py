@@ -153,9 +153,10 @@ def plot(points, path: Path) -> str | None:
                            (3, "s--", "lrsnash")):
         xs = [(n, p[k]) for n, p in zip(ns, points) if p[k]]
         ax.plot([x for x, _ in xs], [y for _, y in xs], style, label=what)
-    eq = [2**n - 1 for n in ns]
-    ax.plot(ns, [e * points[-1][1] / eq[-1] for e in eq] if points[-1][1] else [], ":", color="grey",
-            label="∝ 2ⁿ − 1 (output size)")
+    timed = [(n, p[1]) for n, p in zip(ns, points) if p[1]]
+    if timed:  # anchored at the largest n gamekit finished (a timeout has no point)
+        n0, t0 = timed[-1]
+        ax.plot(ns, [(2**n - 1) * t0 / (2**n0 - 1) for n in ns], ":", color="grey", label="∝ 2ⁿ − 1 (output size)")
     ax.set(xlabel="n (n×n coordination game)", ylabel="CPU seconds", yscale="log",
            title="all 2ⁿ − 1 extreme equilibria")
     ax.legend(fontsize=8)
