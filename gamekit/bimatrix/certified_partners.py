@@ -23,7 +23,13 @@ pairs, so this is every extreme equilibrium, degenerate games included.
   independent tight constraints, and a basis of them can be chosen to contain the r
   independent equalities — so the feasible solutions of all such systems are exactly its
   vertices.
-* Otherwise (larger excess, payoffs ≥ 2⁵³): None — the caller searches the second
+* Larger excess (e.g. a pure strategy with several tied best responses, common in
+  rectangular games): F_z is the face of Q_J = {w_J ≥ 0 : N[:, J]·w_J ≤ 1} (itself the
+  face w_j = 0, j ∉ J, of Q) on which the rows S are tight, and the vertices of a face of
+  a polytope are its vertices lying in it; Q_J has |J| variables and d rows, and its
+  vertices are enumerated exactly (:func:`gamekit.kernel.polytope.enumerate_vertices`,
+  once per J) when its vertex bound C(d + |J|, d) is at most ``MAX_FACE_BOUND``.
+* Otherwise (a larger face, payoffs ≥ 2⁵³): None — the caller searches the second
   polytope too and matches labels.
 """
 
@@ -117,6 +123,61 @@ def _face(N, S: list[int], J: list[int]) -> list[tuple[int, ...]] | None:
     return sorted(out)
 
 
+MAX_FACE_BOUND = 200_000
+"""Faces Q_J with a larger vertex bound C(d + |J|, d) send the game to the two-polytope path."""
+
+
+_SMALL_FACE = 2000
+"""Faces with a vertex bound up to this are enumerated in exact Python pivoting; larger ones
+by the certified float search (:func:`gamekit.kernel.certified_polytope.search_bases`)."""
+
+
+def _certified_vertices(M: list[list[int]]) -> list[tuple[int, tuple[int, ...]]]:
+    """(label mask, integer vector) of every vertex of {z ≥ 0, Mz ≤ 1}: certified float
+    search, or the exact search if its certificate fails."""
+    from gamekit.kernel.certified_polytope import basis_vectors, search_bases
+    from gamekit.kernel.polytope import enumerate_vertices
+
+    cb = search_bases(M)
+    if cb is None or not cb.complete:
+        return [(v.labels, v.nums) for v in enumerate_vertices(M)]
+    lab, rep = cb.vertices()
+    vecs = basis_vectors(M, cb, rep.tolist())
+    return [(int(lo) | (int(hi) << 64), v) for (lo, hi), v in zip(lab.tolist(), vecs)]
+
+
+def _face_by_enumeration(N, S: list[int], J: list[int], cache: dict) -> list[tuple[int, ...]] | None:
+    """The vertices of F_z from the exact vertices of Q_J (module docstring); None if
+    Q_J's vertex bound exceeds ``MAX_FACE_BOUND``."""
+    from gamekit.kernel.polytope import enumerate_vertices
+
+    key = tuple(J)
+    verts = cache.get(key)
+    if verts is None:
+        bound = comb(len(N) + len(J), len(N))
+        if bound > MAX_FACE_BOUND:
+            return None
+        sub = [[row[j] for j in J] for row in N]
+        if bound <= _SMALL_FACE:
+            verts = [(v.labels, v.nums) for v in enumerate_vertices(sub)]
+        else:
+            verts = _certified_vertices(sub)
+        cache[key] = verts
+    need = 0
+    for i in S:
+        need |= 1 << (len(J) + i)  # label of row i tight
+    out = []
+    for labels, vnums in verts:
+        if labels & need != need or not any(vnums):
+            continue
+        nums = vnums if sum(vnums) > 0 else tuple(-a for a in vnums)
+        w = [0] * len(N[0])
+        for j, x in zip(J, nums):
+            w[j] = x
+        out.append(tuple(w))
+    return out
+
+
 def _statuses(labels: np.ndarray, Nf: np.ndarray, d: int, k: int, threads: int = 1) -> np.ndarray:
     """:func:`gamekit.kernel.partner_filter.partner_status` of every vertex; with
     ``threads`` ≥ 2, in two threads on halves of the vertices (the kernel releases the GIL)."""
@@ -146,11 +207,14 @@ def partners(N, labels: np.ndarray, d: int, k: int, threads: int = 1) -> list[tu
         return None
     status = _statuses(np.ascontiguousarray(labels), np.array(N, dtype=np.float64), d, k, threads)
     out: list[tuple[int, tuple[int, ...]]] = []
+    faces: dict = {}
     for v in np.nonzero((status == CANDIDATE) | (status == UNDECIDED) | (status == DEGENERATE))[0].tolist():
         S, J = _support(labels[v, 0], labels[v, 1], d, k)
         w = False if status[v] == DEGENERATE else _point(N, S, J)
         if w is False:  # degenerate vertex or singular system: F_z may have several vertices
             face = _face(N, S, J)
+            if face is None:
+                face = _face_by_enumeration(N, S, J, faces)
             if face is None:
                 return None
             out += [(v, w) for w in face]

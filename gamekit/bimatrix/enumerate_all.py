@@ -21,6 +21,7 @@ import time
 import numpy as np
 
 from gamekit.bimatrix.certified_enumeration import extreme_equilibria_certified
+from gamekit.bimatrix.column_reduction import reduced_game, unscale
 from gamekit.bimatrix.intgame import IntGame, Profile, Sparse
 from gamekit.bimatrix.policy import (
     Concrete,
@@ -141,16 +142,18 @@ def all_extreme_equilibria(
     red = ig
     if eliminate_dominated and min(ig.m, ig.n) > 2:
         red, rows, cols = eliminate_strictly_dominated(ig)
-    stats = payoff_stats(red.A, red.B)
+    small, gx, gy = reduced_game(red)  # rational payoffs: small integers per column (or row)
+    stats = payoff_stats(small.A, small.B)
     chosen: Concrete = choose_strategy(stats) if strategy == "auto" else strategy
     check_applies(chosen, stats)
     nthreads = choose_threads(chosen, threads, red.m, red.n, os.cpu_count() or 1)
     info: dict = {"strategy": chosen, "requested": strategy, "ran": chosen, "fallbacks": [],
-                  "threads": nthreads, "eliminated_rows": ig.m - len(rows), "eliminated_cols": ig.n - len(cols)}
+                  "threads": nthreads, "eliminated_rows": ig.m - len(rows), "eliminated_cols": ig.n - len(cols),
+                  "column_reduction": small is not red}
     try:
-        profs = _run(red, chosen, nthreads, max_iter, max_vertices, deadline, info)
+        profs = unscale(_run(small, chosen, nthreads, max_iter, max_vertices, deadline, info), gx, gy)
     except SearchBudgetExceeded as exc:
-        exc.partial = _embed_all(exc.partial, red is not ig, rows, cols)
+        exc.partial = _embed_all(unscale(exc.partial, gx, gy), red is not ig, rows, cols)
         raise
     info["fallbacks"] = tuple(info["fallbacks"])
     if isinstance(profs, VertexPairs):

@@ -75,6 +75,12 @@ CERTIFIED_MIN_SIZE = 8
 few milliseconds there (≈ 2–4 ms at 7×7), less than loading the compiled kernels into a
 fresh process (≈ 0.3 s); from 8×8 on it grows quickly (10–200 ms at 8×8–9×9)."""
 
+LONG_SIDE = 16
+"""A rectangular game with at least this many strategies on its longer side takes the
+certified search from 3 strategies on the shorter one: the exact search grows with the long
+side (5×40: 12 ms exact, 1.8–3 ms certified; 6×100 with ties: seconds exact, 10 ms certified;
+``benchmarks/results/families.md``)."""
+
 CERTIFIED_MAX_LABELS = 128
 """The certified search stores a basis as a two-word bitmask: m + n ≤ 128."""
 
@@ -116,11 +122,14 @@ def choose_strategy(stats: PayoffStats) -> Concrete:
     """The strategy ``"auto"`` runs for a game with these statistics (the whole policy).
 
     1. A player with two strategies: ``envelope_2xn`` (O(N log N)).
-    2. Fewer than :data:`CERTIFIED_MIN_SIZE` strategies on the smaller side, or more than
-       :data:`CERTIFIED_MAX_LABELS` in all: ``exact``.
-    3. Fewer distinct payoffs than strategies on the larger side (e.g. payoffs in {0, 1, 2}:
-       degenerate vertices with large excess are likely, which the partner solve cannot
-       handle), or payoffs of :data:`FLOAT_EXACT_PAYOFF` or more: ``two_sided``.
+    2. Fewer than :data:`CERTIFIED_MIN_SIZE` strategies on the smaller side (unless the
+       longer side has :data:`LONG_SIDE` or more), or more than :data:`CERTIFIED_MAX_LABELS`
+       in all: ``exact``.
+    3. A roughly square game (longer side at most twice the shorter) with fewer distinct
+       payoffs than strategies on the larger side (e.g. payoffs in {0, 1, 2}: degenerate
+       vertices with large excess are likely; in a rectangular game the one-sided method
+       handles them by face enumeration and avoids the wide polytope), or payoffs of
+       :data:`FLOAT_EXACT_PAYOFF` or more: ``two_sided``.
     4. Otherwise ``one_sided`` (half the search of ``two_sided``).
 
     Parameters
@@ -139,12 +148,15 @@ def choose_strategy(stats: PayoffStats) -> Concrete:
     'exact'
     >>> choose_strategy(PayoffStats(m=70, n=70, distinct=99, max_payoff=99))
     'exact'
+    >>> choose_strategy(PayoffStats(m=5, n=40, distinct=3, max_payoff=2))
+    'one_sided'
     """
     if 2 in (stats.m, stats.n):
         return "envelope_2xn"
-    if min(stats.m, stats.n) < CERTIFIED_MIN_SIZE or stats.m + stats.n > CERTIFIED_MAX_LABELS:
+    short, long = min(stats.m, stats.n), max(stats.m, stats.n)
+    if (short < CERTIFIED_MIN_SIZE and long < LONG_SIDE) or stats.m + stats.n > CERTIFIED_MAX_LABELS:
         return "exact"
-    if stats.distinct < max(stats.m, stats.n) or stats.max_payoff >= FLOAT_EXACT_PAYOFF:
+    if (stats.distinct < long and long <= 2 * short) or stats.max_payoff >= FLOAT_EXACT_PAYOFF:
         return "two_sided"
     return "one_sided"
 

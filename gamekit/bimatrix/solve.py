@@ -52,9 +52,10 @@ from gamekit.core.display import Vectors
 from gamekit.core.equilibrium import Equilibrium
 from gamekit.core.errors import GameError, SearchBudgetExceeded
 from gamekit.core.game import BimatrixGame
+from gamekit.core.gc_pause import gc_paused
 from gamekit.core.numbers import fmt
 from gamekit.core.result import BimatrixMethod, ResultSequence, methods
-from gamekit.kernel.graphs import connected_components, maximal_bicliques
+from gamekit.kernel.graphs import components_and_bicliques
 
 __all__ = ["METHODS", "Component", "Parameters", "SolveResult", "solve_result"]
 
@@ -278,9 +279,8 @@ def _result(method: str, complete: bool, equilibria: list[Equilibrium], row_vert
     """The :class:`SolveResult` (maximal Nash subsets from the equilibrium edges if asked)."""
     components = None
     if with_components:
-        conn = connected_components(edges)
-        where = {r: k for k, (rows, _) in enumerate(conn) for r in rows}
-        comps = [Component(rows, cols, where[rows[0]]) for rows, cols in maximal_bicliques(edges)]
+        _, subsets = components_and_bicliques(edges)
+        comps = [Component(rows, cols, k) for (rows, cols), k in subsets]
         components = tuple(sorted(comps, key=lambda c: (c.connected, c.rows, c.cols)))
     return SolveResult(
         method=method,
@@ -345,7 +345,8 @@ def solve_result(game: BimatrixGame, method: BimatrixMethod = "all", *, strategy
         if method != "all":
             raise GameError(f"options strategy and threads are for method 'all', not {method!r}")
         options.update(strategy=strategy, threads=threads)
-    return replace(_solve_result(game, method, **options), game=game)
+    with gc_paused():  # the cyclic GC would walk numba's objects again and again (gamekit.core.gc_pause)
+        return replace(_solve_result(game, method, **options), game=game)
 
 
 def _solve_result(game: BimatrixGame, method: str = "all", **options) -> SolveResult:

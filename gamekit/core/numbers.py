@@ -150,7 +150,8 @@ def to_fraction_vector(xs: Iterable[object], what: str = "value") -> tuple[Fract
 
 def fmt(x: Fraction | int) -> str:
     """Exact string form used in JSON output: ``"0"``, ``"1"``, ``"-3/7"``."""
-    x = Fraction(x)
+    if type(x) is not Fraction:  # a Fraction already: skip the constructor's ABC checks
+        x = Fraction(x)
     if x.denominator == 1:
         return _int_str(x.numerator)
     return f"{_int_str(x.numerator)}/{_int_str(x.denominator)}"

@@ -133,8 +133,11 @@ def test_auto_runs_what_the_policy_chooses(name):
 
 def test_the_fixture_table_exercises_every_strategy_and_a_fallback():
     """The table is not vacuous: auto picks each of the four strategies somewhere, and
-    one_sided falls back to two_sided on a degenerate game."""
+    one_sided falls back where its float partner filter does not apply (payoffs
+    beyond 2⁵³); on the degenerate {0,1,2} game it now handles the excess by face enumeration."""
     chosen = {choose_strategy(payoff_stats(*_reduced_ab(name))) for name in FIXTURES}
     assert chosen == {"envelope_2xn", "exact", "one_sided", "two_sided"}
+    res = gamekit.solve(FIXTURES["huge_payoffs_5x5"], method="all", strategy="one_sided")
+    assert res.parameters["ran"] != "one_sided" and res.parameters["fallbacks"]
     res = gamekit.solve(FIXTURES["degenerate_9x9_012"], method="all", strategy="one_sided")
-    assert res.parameters["ran"] == "two_sided" and res.parameters["fallbacks"]
+    assert res.parameters["ran"] == "one_sided" and not res.parameters["fallbacks"]
