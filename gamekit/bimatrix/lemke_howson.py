@@ -87,19 +87,24 @@ def lemke_howson(ig: IntGame, label: int, max_iter: int = DEFAULT_MAX_ITER) -> P
     raise LemkeHowsonLimit(f"Lemke-Howson from label {label} exceeded max_iter={max_iter} pivots")
 
 
-def _basic_solution(M: Sequence[Sequence[int]], rows: int, basic: Sequence[int]) -> list[int] | None:
+def _basic_solution(G: Sequence[Sequence[int]], by_rows: bool, basic: Sequence[int]) -> list[int] | None:
     """Numerators (over a common positive denominator, returned last) of the basic
-    solution of ``{z ≥ 0, Σ_i M[i][t] z_i ≤ 1 (t < rows)}`` for the basis ``basic``
-    (variables ``i < d = len(M)`` and slacks ``d + t``), or None when the basis is singular
-    or its solution infeasible. ``M`` is given by rows of the *variables* (B' for P, A'ᵀ
-    for Q), so the constraint t is the column t of ``M``."""
-    d = len(M)
+    solution for the basis ``basic`` of the best-response polytope whose constraint
+    matrix is ``Gᵀ`` (``by_rows=True``: P = {x ≥ 0, B'ᵀx ≤ 1}, G = B', variables = rows of
+    G) or ``G`` (``by_rows=False``: Q = {y ≥ 0, A'y ≤ 1}, G = A', variables = columns);
+    slacks are numbered after the variables. None when the basis is singular or its
+    solution infeasible."""
+    d, rows = (len(G), len(G[0])) if by_rows else (len(G[0]), len(G))
+
+    def coef(i: int, t: int) -> int:  # coefficient of variable i in constraint t
+        return G[i][t] if by_rows else G[t][i]
+
     inb = set(int(v) for v in basic)
     S = [i for i in range(d) if i in inb]
     tight = [t for t in range(rows) if d + t not in inb]
     if not S or len(S) != len(tight):
         return None
-    sol = solve_int([[M[i][t] for i in S] for t in tight], [1] * len(S))
+    sol = solve_int([[coef(i, t) for i in S] for t in tight], [1] * len(S))
     if sol is None:
         return None
     nums, den = sol
@@ -108,8 +113,8 @@ def _basic_solution(M: Sequence[Sequence[int]], rows: int, basic: Sequence[int])
     z = [0] * d
     for i, v in zip(S, nums):
         z[i] = v
-    for t in range(rows):  # every constraint, in integers: Σ M[i][t] z_i ≤ den
-        if sum(M[i][t] * v for i, v in zip(S, nums)) > den:
+    for t in range(rows):  # every constraint, in integers: Σ coef(i, t) z_i ≤ den
+        if sum(coef(i, t) * v for i, v in zip(S, nums)) > den:
             return None
     return z + [den]
 
@@ -130,8 +135,8 @@ def certified_endpoint(ig: IntGame, basic_p: Sequence[int], basic_q: Sequence[in
     True
     """
     m, n = ig.m, ig.n
-    px = _basic_solution(ig.B, n, basic_p)
-    qy = _basic_solution([list(col) for col in zip(*ig.A)], m, basic_q)
+    px = _basic_solution(ig.B, True, basic_p)
+    qy = _basic_solution(ig.A, False, basic_q)
     if px is None or qy is None:
         return None
     x, dx = px[:m], px[m]

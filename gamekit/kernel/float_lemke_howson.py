@@ -31,11 +31,12 @@ _PTOL = 1e-12
 
 
 @njit(cache=True, nogil=True)
-def _leaving_row(T, c, nbpos, brow, d):
+def _leaving_row(T, c, nbpos, brow, d, ties):
     """Lexicographic minimum-ratio row for the nonbasic column ``c`` entering; −1 if none.
 
     ``nbpos[v]`` is the column of nonbasic variable v (−1 if basic), ``brow[v]`` the row
-    of basic variable v (−1 if nonbasic); slacks are the variables d..d+k−1."""
+    of basic variable v (−1 if nonbasic); slacks are the variables d..d+k−1. ``ties`` is
+    scratch (length ≥ k)."""
     k = T.shape[0]
     col = c + 1
     scale = 0.0
@@ -56,7 +57,6 @@ def _leaving_row(T, c, nbpos, brow, d):
         return -1
     # Rows whose ratio is within a relative tolerance of the minimum: break the tie
     # lexicographically with the columns of B⁻¹ (slack d + t, t = 0..k−1).
-    ties = np.empty(k, np.int64)
     nt = 0
     lim = bratio + _RTOL * max(abs(bratio), 1.0)
     for r in range(k):
@@ -95,22 +95,27 @@ def _leaving_row(T, c, nbpos, brow, d):
 
 
 @njit(cache=True, nogil=True)
-def _pivot(T, r, c, basic, nonbasic, nbpos, brow):
-    """Exchange basic ``basic[r]`` and nonbasic ``nonbasic[c]`` (compact dictionary)."""
+def _pivot(T, r, c, basic, nonbasic, nbpos, brow, buf):
+    """Exchange basic ``basic[r]`` and nonbasic ``nonbasic[c]`` (compact dictionary).
+    ``buf`` (length d + 1) holds the pivot row, so that the row updates do not alias it
+    and vectorize."""
     k, w = T.shape
     col = c + 1
     p = T[r, col]
     for j in range(w):
-        if j != col:
-            T[r, j] /= p
+        v = T[r, j] / p
+        buf[j] = v
+        T[r, j] = v
+    buf[col] = 0.0
     T[r, col] = 1.0 / p
     for i in range(k):
         if i != r:
             a = T[i, col]
             if a != 0.0:
+                row = T[i]
                 for j in range(w):
-                    T[i, j] -= a * T[r, j]
-                T[i, col] = -a / p
+                    row[j] -= a * buf[j]
+                row[col] = -a / p
     u = basic[r]
     v = nonbasic[c]
     basic[r] = v
@@ -164,24 +169,26 @@ def lh_float_path(MP, MQ, label, max_iter):
     n, m = MP.shape
     TP, bP, nP, posP, rowP = _init(MP)
     TQ, bQ, nQ, posQ, rowQ = _init(MQ)
+    buf = np.empty(max(m, n) + 1)
+    ties = np.empty(max(m, n), np.int64)
     in_p = label < m
     entering = label if in_p else label - m
     for it in range(max_iter):
         if in_p:
             c = posP[entering]
-            r = _leaving_row(TP, c, posP, rowP, m)
+            r = _leaving_row(TP, c, posP, rowP, m, ties)
             if r < 0:
                 return UNBOUNDED, bP, bQ, it
             leaving = bP[r]
-            _pivot(TP, r, c, bP, nP, posP, rowP)
+            _pivot(TP, r, c, bP, nP, posP, rowP, buf)
             lab = leaving
         else:
             c = posQ[entering]
-            r = _leaving_row(TQ, c, posQ, rowQ, n)
+            r = _leaving_row(TQ, c, posQ, rowQ, n, ties)
             if r < 0:
                 return UNBOUNDED, bP, bQ, it
             leaving = bQ[r]
-            _pivot(TQ, r, c, bQ, nQ, posQ, rowQ)
+            _pivot(TQ, r, c, bQ, nQ, posQ, rowQ, buf)
             lab = m + leaving if leaving < n else leaving - n
         if lab == label:
             return DONE, bP, bQ, it + 1
