@@ -46,22 +46,24 @@ def _leaving_row(T, c, nbpos, brow, d, ties):
             scale = a
     tol = _PTOL * scale
     best = -1
-    bratio = 0.0
-    for r in range(k):
+    bnum = 0.0
+    bden = 1.0
+    for r in range(k):  # ratios compared by cross-multiplication (a, bden > 0): no division
         a = T[r, col]
         if a > tol:
-            q = T[r, 0] / a
-            if best < 0 or q < bratio:
-                best, bratio = r, q
+            num = T[r, 0]
+            if best < 0 or num * bden < bnum * a:
+                best, bnum, bden = r, num, a
     if best < 0:
         return -1
+    bratio = bnum / bden
     # Rows whose ratio is within a relative tolerance of the minimum: break the tie
     # lexicographically with the columns of B⁻¹ (slack d + t, t = 0..k−1).
     nt = 0
     lim = bratio + _RTOL * max(abs(bratio), 1.0)
     for r in range(k):
         a = T[r, col]
-        if a > tol and T[r, 0] / a <= lim:
+        if a > tol and T[r, 0] <= lim * a:
             ties[nt] = r
             nt += 1
     if nt == 1:
@@ -112,10 +114,9 @@ def _pivot(T, r, c, basic, nonbasic, nbpos, brow, buf):
         if i != r:
             a = T[i, col]
             if a != 0.0:
-                row = T[i]
                 for j in range(w):
-                    row[j] -= a * buf[j]
-                row[col] = -a / p
+                    T[i, j] -= a * buf[j]
+                T[i, col] = -a / p
     u = basic[r]
     v = nonbasic[c]
     basic[r] = v
