@@ -50,7 +50,7 @@ OUT = Path(__file__).parent / "results" / "lemke_howson.md"
 SIZES = (30, 50, 100, 150, 200)
 SEEDS = (1, 2, 3)
 EXACT_MAX = 50          # gamekit strategy="exact" up to this size
-GAMBIT_CAP = 8.0        # seconds per pygambit call
+GAMBIT_CAP = 5.0        # CPU seconds per pygambit call
 REPO = Path(__file__).resolve().parent.parent
 
 
@@ -81,7 +81,11 @@ def qe_solver(A: np.ndarray, B: np.ndarray):
 
 
 def _gambit_child(A, B, q) -> None:
+    import resource
+
     import pygambit as gbt
+
+    resource.setrlimit(resource.RLIMIT_CPU, (int(GAMBIT_CAP), int(GAMBIT_CAP) + 1))  # a CPU cap: load-independent
 
     g = gbt.Game.from_arrays(A, B)
     t = time.process_time()
@@ -95,7 +99,7 @@ def gambit_time(A: np.ndarray, B: np.ndarray) -> tuple[float | None, int | None]
     q = ctx.Queue()
     p = ctx.Process(target=_gambit_child, args=(A.tolist(), B.tolist(), q))
     p.start()
-    p.join(GAMBIT_CAP)
+    p.join(GAMBIT_CAP * 20)  # wall safety net; the CPU limit normally ends it
     if p.is_alive():
         p.kill()
         p.join()
@@ -198,7 +202,7 @@ def write(rows: list[dict], firsts: dict) -> None:
         "gamekit = `solve_result(g, \"lemke_howson\", initial_label=0)` (strategy auto = `float_path`: "
         "float path, exact integer solve of the final bases, exact best-response certificate); "
         "QuantEcon 0.11.4 `lemke_howson(g, init_pivot=0)` (numba, floats, uncertified); pygambit 16.7 "
-        "`lcp_solve(rational=True, stop_after=1)` (capped at 8 s: —). Ratio > 1: gamekit faster. "
+        "`lcp_solve(rational=True, stop_after=1)` (capped at 5 CPU-s: —). Ratio > 1: gamekit faster. "
         "`|Δ|` = max abs difference between gamekit's exact equilibrium and QuantEcon's float one "
         "(same label: the same path).",
         "",
