@@ -36,10 +36,12 @@ LHConcrete = Literal["float_path", "exact"]
 #: Every value of :data:`LHStrategy`, ``"auto"`` first.
 LH_STRATEGIES: tuple[str, ...] = get_args(LHStrategy)
 
-FLOAT_PATH_MIN_LABELS = 20
+FLOAT_PATH_MIN_LABELS = 30
 """From this many labels (m + n) ``"auto"`` takes the float path. Below it the exact path
-takes milliseconds per label (≈ 1–10 ms at 8×8), less than loading the compiled kernel
-into a fresh process (≈ 0.3 s), and nothing is compiled for such games."""
+from every label takes at most a few tens of milliseconds (measured 2–3 ms at 8×8,
+10–15 ms at 12×12, 13–35 ms at 15×15), less than loading the compiled kernel into a fresh
+process (≈ 0.3–0.5 s), and nothing is compiled for such games (the kernel's one-time
+compilation costs ≈ 5 CPU-s)."""
 
 
 def choose_lh_strategy(m: int, n: int) -> LHConcrete:
@@ -58,7 +60,7 @@ def choose_lh_strategy(m: int, n: int) -> LHConcrete:
 
     Examples
     --------
-    >>> choose_lh_strategy(10, 10), choose_lh_strategy(9, 10)
+    >>> choose_lh_strategy(15, 15), choose_lh_strategy(14, 15)
     ('float_path', 'exact')
     """
     return "float_path" if m + n >= FLOAT_PATH_MIN_LABELS else "exact"

@@ -114,7 +114,7 @@ def test_initial_label_runs_one_path():
 
 
 def test_auto_policy_and_option_errors():
-    small, large = random_game(4, 4, 1), random_game(10, 10, 1)
+    small, large = random_game(4, 4, 1), random_game(15, 15, 1)
     assert solve_result(small, "lemke_howson").parameters["strategy"] == "exact"
     assert solve_result(large, "lemke_howson").parameters["strategy"] == "float_path"
     assert solve_result(large, "lemke_howson").parameters["requested"] == "auto"
