@@ -38,7 +38,7 @@ def per_label(res) -> dict:
     return {lab: (res[k].row, res[k].col) for lab, k in res.parameters["label_to_equilibrium"].items()}
 
 
-@pytest.mark.parametrize("m,n,seed", [(6, 6, 1), (9, 7, 2), (12, 12, 3), (15, 20, 4), (25, 25, 5)])
+@pytest.mark.parametrize("m,n,seed", [(6, 6, 1), (9, 7, 2), (12, 12, 3), (15, 20, 4), (20, 20, 5)])
 def test_float_path_ends_where_exact_pivoting_ends(m, n, seed):
     g = random_game(m, n, seed)
     fl = solve_result(g, "lemke_howson", strategy="float_path")
