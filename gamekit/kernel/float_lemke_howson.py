@@ -15,7 +15,7 @@ ratios first with a relative tolerance, and only among (near-)ties the entries o
 in the order of the slacks.
 
 This module imports numba: import it lazily. The kernels are compiled once per install
-(``cache=True``; about two seconds) and loaded from numba's disk cache afterwards.
+(``cache=True``; ≈ 5–6 CPU-s) and loaded from numba's disk cache afterwards.
 """
 
 from __future__ import annotations

@@ -46,7 +46,6 @@ def test_wrong_profile_in_bimatrix_search_is_caught(monkeypatch):
 def test_wrong_lemke_howson_end_point_propagates(monkeypatch):
     """The pivot bound is a user limit (a failed label); a failed certificate is not swallowed."""
     import gamekit.bimatrix.solve as bsolve
-
     from gamekit.bimatrix.lemke_howson import LHRun
 
     def wrong(ig, max_iter, strategy="auto", labels=None):
