@@ -4,7 +4,7 @@
 :func:`solve_result` (module ``solve``), which dispatches to the algorithms of this package
 (dominance, 2×N envelope, vertex enumeration, Lemke–Howson, support enumeration, pure).
 The strategies of method ``"all"`` and the one function that picks one for ``"auto"`` are in
-``policy``.
+``policy``; those of method ``"lemke_howson"`` (``float_path``, ``exact``) in ``lh_policy``.
 
 Public names (imported lazily): :func:`solve_result`, :class:`SolveResult`,
 :class:`Component`, :data:`METHODS`, :func:`iterated_dominance`, :func:`dominating_mixture`,

@@ -9,6 +9,8 @@ polytopes ``P = {x ≥ 0 : B'ᵀx ≤ 1}`` and ``Q = {y ≥ 0 : A'y ≤ 1}`` are
 
 from __future__ import annotations
 
+import math
+import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -17,7 +19,7 @@ from gamekit.core.certify import _seal
 from gamekit.core.equilibrium import Equilibrium
 from gamekit.core.errors import CertificationError
 from gamekit.core.game import BimatrixGame
-from gamekit.core.numbers import common_denominator, integer_row
+from gamekit.core.numbers import common_denominator
 
 __all__ = [
     "IntGame",
@@ -78,12 +80,13 @@ class IntGame:
 
 def _scaled(M: Sequence[Sequence[Fraction]]) -> tuple[tuple[tuple[int, ...], ...], int, int]:
     """``L·M + shift`` with ``L`` the lcm of all denominators and every entry ≥ 1."""
-    flat = [v for row in M for v in row]
-    L = common_denominator(flat)
-    ints = integer_row(flat)
-    shift = 1 - min(ints)
-    n = len(M[0])
-    return tuple(tuple(v + shift for v in ints[i : i + n]) for i in range(0, len(ints), n)), L, shift
+    L = math.lcm(*{d for row in M for d in map(_DEN, row)})  # one pass over the denominators
+    if L == 1:
+        rows = [list(map(_NUM, row)) for row in M]
+    else:
+        rows = [[v.numerator * (L // v.denominator) for v in row] for row in M]
+    shift = 1 - min(map(min, rows))
+    return tuple(tuple(map(shift.__add__, row)) for row in rows), L, shift
 
 
 def integer_game(game: BimatrixGame) -> IntGame:
@@ -121,6 +124,8 @@ def sparse_key(v: Sparse) -> tuple[tuple[int, Fraction], ...]:
 
 
 _ZERO = Fraction(0)
+_DEN = operator.attrgetter("denominator")
+_NUM = operator.attrgetter("numerator")
 
 
 def _check_distribution(v: Sparse, size: int, what: str) -> int:

@@ -10,15 +10,34 @@ von Stengel, *Computing equilibria for two-person games*, Handbook of Game Theor
 fraction-free dictionaries and the minimum-ratio test is lexicographic, so the method
 terminates on degenerate games too; the end point is a lexico-feasible completely
 labeled basis, whose basic solution is an extreme equilibrium.
+
+Two strategies (:mod:`gamekit.bimatrix.lh_policy`) follow that path. ``exact`` pivots the
+integer dictionaries all the way (:func:`lemke_howson`). ``float_path`` follows it in
+binary64 (:mod:`gamekit.kernel.float_lemke_howson`, compiled) and trusts nothing of it but
+the final pair of bases: :func:`certified_endpoint` solves each basis exactly in integers
+(the basic variables from the tight constraints, fraction-free), and accepts it only if
+both basic solutions are feasible (x ≥ 0, B'ᵀx ≤ 1, y ≥ 0, A'y ≤ 1, checked in integers)
+and completely labeled (every label i has x_i = 0 or (A'y)_i = 1, every m + j has
+y_j = 0 or (B'ᵀx)_j = 1) — then (x/Σx, y/Σy) is an equilibrium, and an extreme one since
+x and y are basic solutions (vertices of P and Q). A label whose float path fails (pivot
+limit, an unbounded ray, or an endpoint that fails the exact check) is recomputed by the
+exact path and reported as a fallback.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
 from gamekit.bimatrix.intgame import IntGame, Profile, normalize
+from gamekit.bimatrix.lh_policy import LHConcrete, LHStrategy, choose_lh_strategy
 from gamekit.core.errors import CertificationError, GameError
+from gamekit.kernel.linalg import solve_int
 from gamekit.kernel.pivot import Dictionary
 
-__all__ = ["LemkeHowsonLimit", "lemke_howson", "lemke_howson_all"]
+__all__ = ["LemkeHowsonLimit", "LHRun", "lemke_howson", "lemke_howson_all", "certified_endpoint",
+           "float_matrices"]
 
 DEFAULT_MAX_ITER = 100_000
 
@@ -68,19 +87,144 @@ def lemke_howson(ig: IntGame, label: int, max_iter: int = DEFAULT_MAX_ITER) -> P
     raise LemkeHowsonLimit(f"Lemke-Howson from label {label} exceeded max_iter={max_iter} pivots")
 
 
+def _basic_solution(G: Sequence[Sequence[int]], by_rows: bool, basic: Sequence[int]) -> list[int] | None:
+    """Numerators (over a common positive denominator, returned last) of the basic
+    solution for the basis ``basic`` of the best-response polytope whose constraint
+    matrix is ``Gᵀ`` (``by_rows=True``: P = {x ≥ 0, B'ᵀx ≤ 1}, G = B', variables = rows of
+    G) or ``G`` (``by_rows=False``: Q = {y ≥ 0, A'y ≤ 1}, G = A', variables = columns);
+    slacks are numbered after the variables. None when the basis is singular or its
+    solution infeasible."""
+    d, rows = (len(G), len(G[0])) if by_rows else (len(G[0]), len(G))
+
+    def coef(i: int, t: int) -> int:  # coefficient of variable i in constraint t
+        return G[i][t] if by_rows else G[t][i]
+
+    inb = set(int(v) for v in basic)
+    S = [i for i in range(d) if i in inb]
+    tight = [t for t in range(rows) if d + t not in inb]
+    if not S or len(S) != len(tight):
+        return None
+    sol = solve_int([[coef(i, t) for i in S] for t in tight], [1] * len(S))
+    if sol is None:
+        return None
+    nums, den = sol
+    if any(v < 0 for v in nums):
+        return None
+    z = [0] * d
+    for i, v in zip(S, nums):
+        z[i] = v
+    for t in range(rows):  # every constraint, in integers: Σ coef(i, t) z_i ≤ den
+        if sum(coef(i, t) * v for i, v in zip(S, nums)) > den:
+            return None
+    return z + [den]
+
+
+def certified_endpoint(ig: IntGame, basic_p: Sequence[int], basic_q: Sequence[int]) -> Profile | None:
+    """The extreme equilibrium whose bases are ``basic_p`` (of P, variables x_i and slacks
+    m + j) and ``basic_q`` (of Q, variables y_j and slacks n + i), checked exactly; None if
+    a basis is singular or infeasible or the pair is not completely labeled.
+
+    Examples
+    --------
+    >>> from gamekit.bimatrix.intgame import integer_game
+    >>> from gamekit.core.game import BimatrixGame
+    >>> ig = integer_game(BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]]))
+    >>> certified_endpoint(ig, [0, 3], [0, 3])   # x = e_0 with column 0 tight, y = e_0 with row 0 tight
+    (((0, Fraction(1, 1)),), ((0, Fraction(1, 1)),))
+    >>> certified_endpoint(ig, [0, 1], [0, 3]) is None
+    True
+    """
+    m, n = ig.m, ig.n
+    px = _basic_solution(ig.B, True, basic_p)
+    qy = _basic_solution(ig.A, False, basic_q)
+    if px is None or qy is None:
+        return None
+    x, dx = px[:m], px[m]
+    y, dy = qy[:n], qy[n]
+    for i in range(m):  # label i: x_i = 0 or row i a best response, (A'y)_i = 1
+        if x[i] and sum(a * v for a, v in zip(ig.A[i], y)) != dy:
+            return None
+    for j in range(n):  # label m + j: y_j = 0 or column j a best response, (B'ᵀx)_j = 1
+        if y[j] and sum(ig.B[i][j] * v for i, v in enumerate(x) if v) != dx:
+            return None
+    return normalize(x), normalize(y)
+
+
+def float_matrices(ig: IntGame) -> tuple[Any, Any]:
+    """``(B'ᵀ, A')`` as C-contiguous float64 arrays, each divided by its largest entry when
+    that is 2⁵³ or more (a positive scaling of M in {z ≥ 0, Mz ≤ 1} keeps every basis)."""
+    import numpy as np
+
+    def arr(M: Sequence[Sequence[int]]) -> Any:
+        big = max(max(row) for row in M)
+        if big < 1 << 53:
+            return np.array(M, dtype=np.float64)
+        return np.array([[v / big for v in row] for row in M], dtype=np.float64)
+
+    return np.ascontiguousarray(arr(ig.B).T), arr(ig.A)
+
+
+@dataclass
+class LHRun:
+    """What :func:`lemke_howson_all` did: distinct profiles (first found first), the
+    profile of each successful label, labels that hit ``max_iter``, the strategy that ran,
+    fallbacks (``"label k: float_path -> exact: reason"``) and the pivots of the paths."""
+
+    profiles: list[Profile]
+    per_label: dict[int, Profile]
+    failed: list[int]
+    ran: LHConcrete
+    fallbacks: list[str] = field(default_factory=list)
+    pivots: int = 0
+
+
 def lemke_howson_all(
-    ig: IntGame, max_iter: int = DEFAULT_MAX_ITER
-) -> tuple[list[Profile], dict[int, Profile], list[int]]:
-    """Run from every label; returns (distinct profiles, profile per label, failed labels)."""
+    ig: IntGame,
+    max_iter: int = DEFAULT_MAX_ITER,
+    strategy: LHStrategy = "auto",
+    labels: Sequence[int] | None = None,
+) -> LHRun:
+    """Run from every label (or from ``labels``) with ``strategy`` (``"auto"``:
+    :func:`gamekit.bimatrix.lh_policy.choose_lh_strategy`).
+
+    Examples
+    --------
+    >>> from gamekit.bimatrix.intgame import integer_game
+    >>> from gamekit.core.game import BimatrixGame
+    >>> ig = integer_game(BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]]))
+    >>> run = lemke_howson_all(ig, strategy="exact")
+    >>> len(run.profiles), sorted(run.per_label), run.ran
+    (2, [0, 1, 2, 3], 'exact')
+    """
+    ran: LHConcrete = choose_lh_strategy(ig.m, ig.n) if strategy == "auto" else strategy
+    run = LHRun([], {}, [], ran)
     found: dict[Profile, None] = {}
-    per_label: dict[int, Profile] = {}
-    failed: list[int] = []
-    for label in range(ig.m + ig.n):
-        try:
-            prof = lemke_howson(ig, label, max_iter)
-        except LemkeHowsonLimit:  # only the pivot bound; a failed check must propagate
-            failed.append(label)
-            continue
-        per_label[label] = prof
+    mats = None
+    if ran == "float_path":
+        from gamekit.kernel.compile_notice import notice_if_compiling
+        from gamekit.kernel.float_lemke_howson import DONE, KERNELS, lh_float_path
+
+        notice_if_compiling(KERNELS)
+        mats = float_matrices(ig)
+    for label in range(ig.m + ig.n) if labels is None else labels:
+        prof: Profile | None = None
+        if mats is not None:
+            status, bp, bq, piv = lh_float_path(mats[0], mats[1], label, max_iter)
+            run.pivots += int(piv)
+            if status == DONE:
+                prof = certified_endpoint(ig, bp.tolist(), bq.tolist())
+                reason = "the final bases fail the exact check"
+            else:
+                reason = "pivot limit" if piv >= max_iter else "no leaving variable (float trouble)"
+            if prof is None:
+                run.fallbacks.append(f"label {label}: float_path -> exact: {reason}")
+        if prof is None:
+            try:
+                prof = lemke_howson(ig, label, max_iter)
+            except LemkeHowsonLimit:  # only the pivot bound; a failed check must propagate
+                run.failed.append(label)
+                continue
+        run.per_label[label] = prof
         found.setdefault(prof, None)
-    return list(found), per_label, failed
+    run.profiles = list(found)
+    return run

@@ -13,9 +13,12 @@ Methods (all results exact and certified by an exact best-response check):
     Every extreme equilibrium via the best-response polytopes, always (no 2×N shortcut,
     no dominance step) — the reference method. ``complete`` is True.
 ``"lemke_howson"``
-    Lemke–Howson from each of the m + n labels with exact integer pivoting and the
-    lexicographic rule; duplicates removed. Option ``max_iter`` (default 100000 pivots
-    per label). A subset of the extreme equilibria.
+    Lemke–Howson from each of the m + n labels (or from ``initial_label`` only) with the
+    lexicographic rule; duplicates removed. Option ``strategy``
+    (:mod:`gamekit.bimatrix.lh_policy`: ``"float_path"`` — the path in floats, its end
+    solved and certified exactly, falling back to exact pivoting per label —,
+    ``"exact"`` — integer pivoting throughout —, or ``"auto"``); ``max_iter`` (default
+    100000 pivots per label). A subset of the extreme equilibria.
 ``"support_enumeration"``
     Equal-size support pairs, float filter and exact certification (complete for
     nondegenerate games, which is not checked, so ``complete`` is False).
@@ -43,6 +46,7 @@ from gamekit.bimatrix.intgame import (
     sparse_key_reversed,
 )
 from gamekit.bimatrix.lemke_howson import DEFAULT_MAX_ITER, lemke_howson_all
+from gamekit.bimatrix.lh_policy import LHStrategy, check_lh_options
 from gamekit.bimatrix.policy import Strategy, Threads, check_strategy
 from gamekit.bimatrix.pure import pure_equilibria
 from gamekit.bimatrix.support_enumeration import support_enumeration
@@ -67,7 +71,7 @@ METHODS: tuple[str, ...] = methods(BimatrixMethod)
 _OPTIONS = {
     "pure": (),
     "support_enumeration": ("use_floats",),
-    "lemke_howson": ("max_iter",),
+    "lemke_howson": ("strategy", "max_iter", "initial_label"),
     "vertex_enumeration": ("max_iter",),
     "all": ("strategy", "threads", "max_iter", "eliminate_dominated", "max_vertices", "max_seconds"),
 }
@@ -224,7 +228,7 @@ def _jsonable(value: Any) -> Any:
     return fmt(value)
 
 
-def _check_options(method: str, options: dict) -> None:
+def _check_options(method: str, options: dict, m: int, n: int) -> None:
     allowed = _OPTIONS[method]
     for key in options:
         if key not in allowed:
@@ -232,6 +236,8 @@ def _check_options(method: str, options: dict) -> None:
             raise GameError(f"unknown option {key!r} for method {method!r} (valid: {valid})")
     if method == "all":
         check_strategy(options.get("strategy", "auto"), options.get("threads", "auto"), options.get("max_iter"))
+    elif method == "lemke_howson":
+        check_lh_options(options.get("strategy", "auto"), options.get("initial_label"), m, n)
     if "max_iter" in options:
         mi = options["max_iter"]
         if mi is not None and (isinstance(mi, bool) or not isinstance(mi, int) or mi < 1):
@@ -293,7 +299,7 @@ def _result(method: str, complete: bool, equilibria: list[Equilibrium], row_vert
     )
 
 
-def solve_result(game: BimatrixGame, method: BimatrixMethod = "all", *, strategy: Strategy = "auto",
+def solve_result(game: BimatrixGame, method: BimatrixMethod = "all", *, strategy: Strategy | LHStrategy = "auto",
                  threads: Threads = "auto", **options: Any) -> SolveResult:
     """Solve ``game`` with ``method`` (one of :data:`METHODS`); see the module docstring.
 
@@ -305,23 +311,28 @@ def solve_result(game: BimatrixGame, method: BimatrixMethod = "all", *, strategy
         ``"all"`` (default), ``"vertex_enumeration"``, ``"lemke_howson"``,
         ``"support_enumeration"`` or ``"pure"``.
     strategy : str
-        Method ``"all"`` only: ``"auto"`` (default; :func:`gamekit.bimatrix.policy.choose_strategy`),
+        Method ``"all"``: ``"auto"`` (default; :func:`gamekit.bimatrix.policy.choose_strategy`),
         ``"envelope_2xn"``, ``"exact"``, ``"one_sided"`` or ``"two_sided"``
-        (:mod:`gamekit.bimatrix.policy`).
+        (:mod:`gamekit.bimatrix.policy`). Method ``"lemke_howson"``: ``"auto"`` (default;
+        :func:`gamekit.bimatrix.lh_policy.choose_lh_strategy`), ``"float_path"`` or
+        ``"exact"``.
     threads : int or "auto"
         Method ``"all"`` only: threads of the certified search (``"one_sided"``,
         ``"two_sided"``); ``"auto"``: 2 from 11 strategies a side on 2+ CPUs.
     **options
         ``max_iter`` (pivot limit: ``lemke_howson``, ``vertex_enumeration``, and ``all``
         with ``strategy="exact"``), ``eliminate_dominated``, ``max_vertices``,
-        ``max_seconds`` (``all``), ``use_floats`` (``support_enumeration``).
+        ``max_seconds`` (``all``), ``use_floats`` (``support_enumeration``),
+        ``initial_label`` (``lemke_howson``: run from this label only, 0..m+n−1).
 
     Returns
     -------
     SolveResult
         Frozen; iterating over it gives the certified equilibria. ``parameters`` records the
         options and what was done (for ``all``: ``strategy``, ``requested``, ``ran``,
-        ``fallbacks``, ``threads``, ``eliminated_rows``, ``eliminated_cols``, ``bases``).
+        ``fallbacks``, ``threads``, ``eliminated_rows``, ``eliminated_cols``, ``bases``; for
+        ``lemke_howson``: ``strategy``, ``requested``, ``fallbacks``, ``float_pivots``,
+        ``max_iter``, ``failed_labels``, ``label_to_equilibrium``).
 
     Raises
     ------
@@ -341,10 +352,14 @@ def solve_result(game: BimatrixGame, method: BimatrixMethod = "all", *, strategy
     >>> solve_result(g).parameters["strategy"]
     'envelope_2xn'
     """
-    if strategy != "auto" or threads != "auto":
+    if threads != "auto":
         if method != "all":
-            raise GameError(f"options strategy and threads are for method 'all', not {method!r}")
-        options.update(strategy=strategy, threads=threads)
+            raise GameError(f"option threads is for method 'all', not {method!r}")
+        options.update(threads=threads)
+    if strategy != "auto":
+        if method not in ("all", "lemke_howson"):
+            raise GameError(f"option strategy is for methods 'all' and 'lemke_howson', not {method!r}")
+        options.update(strategy=strategy)
     with gc_paused():  # the cyclic GC would walk numba's objects again and again (gamekit.core.gc_pause)
         return replace(_solve_result(game, method, **options), game=game)
 
@@ -354,7 +369,7 @@ def _solve_result(game: BimatrixGame, method: str = "all", **options) -> SolveRe
         raise GameError(f"solve expects a BimatrixGame, got {type(game).__name__}")
     if method not in METHODS:
         raise GameError(f"unknown method {method!r}; valid methods: {', '.join(METHODS)}")
-    _check_options(method, options)
+    _check_options(method, options, game.m, game.n)
     ig = integer_game(game)
     params = {k: v for k, v in options.items() if k not in ("strategy", "threads")}  # reported as run
     if method == "all":
@@ -374,17 +389,19 @@ def _solve_result(game: BimatrixGame, method: str = "all", **options) -> SolveRe
     if method == "lemke_howson":
         max_iter = options.get("max_iter")
         max_iter = DEFAULT_MAX_ITER if max_iter is None else max_iter
-        profiles, per_label, failed = lemke_howson_all(ig, max_iter)
-        if not profiles:
+        label = options.get("initial_label")
+        requested = options.get("strategy", "auto")
+        run = lemke_howson_all(ig, max_iter, requested, None if label is None else [label])
+        if not run.profiles:
             raise GameError(
                 f"Lemke-Howson found no equilibrium within max_iter={max_iter} pivots per label"
             )
-        params["max_iter"] = max_iter
-        params["failed_labels"] = tuple(failed)
-        result = _assemble(ig, method, profiles, False, False, params)
+        params.update(strategy=run.ran, requested=requested, fallbacks=tuple(run.fallbacks), float_pivots=run.pivots,
+                      max_iter=max_iter, failed_labels=tuple(run.failed))
+        result = _assemble(ig, method, run.profiles, False, False, params)
         index = {(e.row, e.col): k for k, e in enumerate(result.equilibria)}
         params["label_to_equilibrium"] = Parameters({
-            lab: index[(dense(x, ig.m), dense(y, ig.n))] for lab, (x, y) in per_label.items()
+            lab: index[(dense(x, ig.m), dense(y, ig.n))] for lab, (x, y) in run.per_label.items()
         })
         return replace(result, parameters=params)
     if method == "support_enumeration":

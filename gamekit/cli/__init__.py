@@ -33,6 +33,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from gamekit import __version__
+from gamekit.bimatrix.lh_policy import LH_STRATEGIES
 from gamekit.bimatrix.policy import STRATEGIES
 from gamekit.bimatrix.solve import METHODS, SolveResult, solve_result
 from gamekit.core.errors import GameError
@@ -222,7 +223,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     options = {}
     if args.max_iter is not None:
         options["max_iter"] = args.max_iter
-    for key in ("strategy", "max_vertices", "max_seconds"):  # method "all" only (validated by solve_result)
+    for key in ("strategy", "max_vertices", "max_seconds", "initial_label"):  # validated by solve_result
         if getattr(args, key, None) is not None:
             options[key] = getattr(args, key)
     if args.method in REFINEMENTS:
@@ -443,8 +444,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--method", default="all", choices=METHODS + REFINEMENTS, type=_method_name,
                    help="solver (default: all = every extreme equilibrium, degenerate games included; "
                    "perfect/proper = the refined ones)")
-    p.add_argument("--strategy", default=None, choices=STRATEGIES,
-                   help="method all: the algorithm (default auto; docs/solvers.md, 'Strategies')")
+    p.add_argument("--strategy", default=None, choices=tuple(dict.fromkeys(STRATEGIES + LH_STRATEGIES)),
+                   help="method all: the algorithm (default auto; docs/solvers.md, 'Strategies'); "
+                   "method lemke_howson: auto, float_path or exact")
+    p.add_argument("--initial-label", type=int, default=None,
+                   help="method lemke_howson: run from this label only (rows 0..m-1, columns m..m+n-1)")
     p.add_argument("--max-iter", type=int, default=None,
                    help="pivot limit: lemke_howson, vertex_enumeration, all with --strategy exact")
     p.add_argument("--max-vertices", type=int, default=None,

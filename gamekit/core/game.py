@@ -39,7 +39,10 @@ def _to_matrix(M: object, name: str) -> Matrix:
             raise GameError(
                 f"payoff matrix {name} is ragged: row {i} has {len(row)} entries, row 0 has {width}"
             )
-        rows.append(tuple(to_fraction(x, f"{name}[{i}][{j}]") for j, x in enumerate(row)))
+        if all(type(x) is int for x in row):  # the common case (also numpy integer arrays): no checks needed
+            rows.append(tuple(map(Fraction, row)))
+        else:
+            rows.append(tuple(to_fraction(x, f"{name}[{i}][{j}]") for j, x in enumerate(row)))
     return tuple(rows)
 
 

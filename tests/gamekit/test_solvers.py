@@ -110,7 +110,7 @@ def test_max_iter_never_changes_the_algorithm():
     for method in ("pure", "support_enumeration"):
         with pytest.raises(GameError, match=f"unknown option 'max_iter' for method '{method}'"):
             gamekit.solve(g, method=method, max_iter=100)
-    with pytest.raises(GameError, match="options strategy and threads are for method 'all'"):
+    with pytest.raises(GameError, match="option strategy is for methods 'all' and 'lemke_howson'"):
         gamekit.solve(g, method="pure", strategy="exact")
     with pytest.raises(GameError, match="unknown strategy 'lrs'"):
         gamekit.solve(g, strategy="lrs")

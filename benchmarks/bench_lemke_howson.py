@@ -1,0 +1,229 @@
+"""Lemke–Howson on large games: time to the first certified equilibrium (issue #23, target 3).
+
+Same games, same run: random n×n games (n = 30, 50, 100, 150, 200; payoffs uniform
+integers in 0..999, ``numpy.random.default_rng(seed)``, seeds 1..3 per size), one
+Lemke–Howson path from label 0 (row 0 dropped) each:
+
+* gamekit ``solve_result(g, "lemke_howson", initial_label=0)`` (strategy ``"auto"`` =
+  ``float_path``: the path in floats, the final bases solved exactly in integers and the
+  equilibrium certified by the exact best-response test) on a prebuilt ``BimatrixGame``
+  (the time includes the integer form of the game, the path, the exact solve and the
+  certificate);
+* gamekit ``strategy="exact"`` (integer pivoting throughout) where it is affordable;
+* QuantEcon ``lemke_howson(g, init_pivot=0)`` (numba, floats, not certified) on a prebuilt
+  ``NormalFormGame``;
+* pygambit ``lcp_solve(g, rational=True, stop_after=1)`` (exact, C++), in a forked child
+  with a time cap.
+
+The column "game" is the CPU time of building the ``BimatrixGame`` (exact Fractions) from
+the numpy arrays, once, not included in gamekit's time.
+
+Times are CPU seconds of the calling process (median of 5 repeats below 0.1 s, else one
+run), all after one warm-up call (compiled kernels loaded). The first-call costs are
+measured separately in fresh processes: with an empty numba cache (compilation) and with
+a warm one. Every gamekit equilibrium is compared with QuantEcon's float answer from the
+same label (max abs difference).
+
+Run:  nice /work/venv/bin/python benchmarks/bench_lemke_howson.py [--quick]
+Writes benchmarks/results/lemke_howson.md (not with --quick).
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+import gamekit
+from gamekit.bimatrix import solve_result
+
+OUT = Path(__file__).parent / "results" / "lemke_howson.md"
+SIZES = (30, 50, 100, 150, 200)
+SEEDS = (1, 2, 3)
+EXACT_MAX = 50          # gamekit strategy="exact" up to this size
+GAMBIT_CAP = 5.0        # CPU seconds per pygambit call
+REPO = Path(__file__).resolve().parent.parent
+
+
+def game(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    return rng.integers(0, 1000, (n, n)), rng.integers(0, 1000, (n, n))
+
+
+def cpu_time(fn, repeat_below: float = 0.1) -> tuple[float, object]:
+    t = time.process_time()
+    out = fn()
+    dt = time.process_time() - t
+    if dt < repeat_below:
+        times = [dt]
+        for _ in range(4):
+            t = time.process_time()
+            fn()
+            times.append(time.process_time() - t)
+        dt = statistics.median(times)
+    return dt, out
+
+
+def qe_solver(A: np.ndarray, B: np.ndarray):
+    from quantecon.game_theory import NormalFormGame, Player, lemke_howson
+
+    g = NormalFormGame((Player(A.astype(float)), Player(B.T.astype(float))))
+    return lambda: lemke_howson(g, init_pivot=0, full_output=True)
+
+
+def _gambit_child(A, B, q) -> None:
+    import resource
+
+    import pygambit as gbt
+
+    resource.setrlimit(resource.RLIMIT_CPU, (int(GAMBIT_CAP), int(GAMBIT_CAP) + 1))  # a CPU cap: load-independent
+
+    g = gbt.Game.from_arrays(A, B)
+    t = time.process_time()
+    res = gbt.nash.lcp_solve(g, rational=True, stop_after=1)
+    dt = time.process_time() - t
+    q.put((dt, len(res.equilibria)))
+
+
+def gambit_time(A: np.ndarray, B: np.ndarray) -> tuple[float | None, int | None]:
+    ctx = mp.get_context("fork")
+    q = ctx.Queue()
+    p = ctx.Process(target=_gambit_child, args=(A.tolist(), B.tolist(), q))
+    p.start()
+    p.join(GAMBIT_CAP * 20)  # wall safety net; the CPU limit normally ends it
+    if p.is_alive():
+        p.kill()
+        p.join()
+        return None, None
+    return q.get() if not q.empty() else (None, None)
+
+
+_FIRST = """
+import time, resource, numpy as np
+t = time.process_time()
+{body}
+ru = resource.getrusage(resource.RUSAGE_SELF)
+print(time.process_time() - t, ru.ru_maxrss / 1024)
+"""
+_GK = """
+import gamekit
+from gamekit.bimatrix import solve_result
+rng = np.random.default_rng(1); A = rng.integers(0, 1000, ({n}, {n})); B = rng.integers(0, 1000, ({n}, {n}))
+solve_result(gamekit.BimatrixGame(A, B), "lemke_howson", initial_label=0)
+"""
+_QE = """
+from quantecon.game_theory import NormalFormGame, Player, lemke_howson
+rng = np.random.default_rng(1); A = rng.integers(0, 1000, ({n}, {n})); B = rng.integers(0, 1000, ({n}, {n}))
+lemke_howson(NormalFormGame((Player(A.astype(float)), Player(B.T.astype(float)))), init_pivot=0)
+"""
+
+
+def first_call(body: str, cache: str) -> tuple[float, float]:
+    """CPU seconds and peak RSS (MB) of a fresh process running ``body`` (imports included)."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache, PYTHONPATH=str(REPO))
+    out = subprocess.run([sys.executable, "-c", _FIRST.format(body=body)], env=env, capture_output=True,
+                         text=True, check=True).stdout.split()
+    return float(out[0]), float(out[1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true")
+    args = ap.parse_args()
+    sizes = SIZES[:2] if args.quick else SIZES
+    seeds = SEEDS[:1] if args.quick else SEEDS
+    rows = []
+    for n in sizes:
+        for seed in seeds:
+            A, B = game(n, seed)
+            t0 = time.process_time()
+            g = gamekit.BimatrixGame(A, B)
+            tb = time.process_time() - t0
+            solve_result(g, "lemke_howson", initial_label=0)  # warm-up (kernels loaded)
+            tg, res = cpu_time(lambda g=g: solve_result(g, "lemke_howson", initial_label=0))
+            qe = qe_solver(A, B)
+            qe()
+            tq, (ne, info) = cpu_time(qe)
+            diff = max(float(np.max(np.abs(np.array(res[0].row, dtype=float) - ne[0]))),
+                       float(np.max(np.abs(np.array(res[0].col, dtype=float) - ne[1]))))
+            te = None
+            if n <= EXACT_MAX:
+                te, _ = cpu_time(lambda g=g: solve_result(g, "lemke_howson", strategy="exact", initial_label=0))
+            tgb, _ = gambit_time(A, B)
+            p = res.parameters
+            rows.append(dict(n=n, seed=seed, build=tb, gk=tg, qe=tq, exact=te, gambit=tgb, pivots=p["float_pivots"],
+                             qe_pivots=info.num_iter, fallbacks=len(p["fallbacks"]), diff=diff,
+                             support=(sum(1 for v in res[0].row if v), sum(1 for v in res[0].col if v))))
+            r = rows[-1]
+            print(f"{n}x{n} seed {seed}: gamekit {tg:.4f}s  QE {tq:.4f}s  exact {te}  gambit {tgb}  "
+                  f"pivots {r['pivots']}/{r['qe_pivots']} support {r['support']} diff {diff:.1e}", flush=True)
+    with tempfile.TemporaryDirectory() as cold:
+        firsts = {
+            "gamekit 30×30, empty numba cache": first_call(_GK.format(n=30), cold),
+            "gamekit 30×30, warm cache": first_call(_GK.format(n=30), cold),
+        }
+    with tempfile.TemporaryDirectory() as cold:
+        firsts["QuantEcon 30×30, empty numba cache"] = first_call(_QE.format(n=30), cold)
+        firsts["QuantEcon 30×30, warm cache"] = first_call(_QE.format(n=30), cold)
+    with tempfile.TemporaryDirectory() as cold:
+        firsts["gamekit 8×8 (exact path: nothing compiled), empty cache"] = first_call(_GK.format(n=8), cold)
+    for k, (c, mem) in firsts.items():
+        print(f"{k}: {c:.2f} CPU-s, peak RSS {mem:.0f} MB")
+    if not args.quick:
+        write(rows, firsts)
+
+
+def _fmt(t: float | None) -> str:
+    if t is None:
+        return "—"
+    return f"{t * 1e3:.2f} ms" if t < 1 else f"{t:.2f} s"
+
+
+def write(rows: list[dict], firsts: dict) -> None:
+    load = os.getloadavg()
+    lines = [
+        "# Lemke–Howson: time to the first certified equilibrium",
+        "",
+        f"`benchmarks/bench_lemke_howson.py`, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+        f"{platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, load average "
+        f"{load[0]:.1f} at the end (the machine is shared: CPU times, not wall).",
+        "",
+        "Random n×n games, payoffs uniform integers in 0..999 (`numpy.random.default_rng(seed)`, A then B), "
+        "one path from label 0. CPU time per call after a warm-up (median of 5 below 0.1 s). "
+        "gamekit = `solve_result(g, \"lemke_howson\", initial_label=0)` (strategy auto = `float_path`: "
+        "float path, exact integer solve of the final bases, exact best-response certificate); "
+        "QuantEcon 0.11.4 `lemke_howson(g, init_pivot=0)` (numba, floats, uncertified); pygambit 16.7 "
+        "`lcp_solve(rational=True, stop_after=1)` (capped at 5 CPU-s: —). Ratio > 1: gamekit faster. "
+        "`|Δ|` = max abs difference between gamekit's exact equilibrium and QuantEcon's float one "
+        "(same label: the same path).",
+        "",
+        "| n | seed | game | gamekit | QuantEcon | QE / gamekit | gamekit exact path | pygambit lcp | pygambit / gamekit "
+        "| pivots (gamekit / QE) | supports | fallbacks | \\|Δ\\| |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        gb = f"**{r['gambit'] / r['gk']:.1f}×**" if r["gambit"] else "—"
+        lines.append(
+            f"| {r['n']} | {r['seed']} | {_fmt(r['build'])} | {_fmt(r['gk'])} | {_fmt(r['qe'])} | **{r['qe'] / r['gk']:.2f}×** | "
+            f"{_fmt(r['exact'])} | {_fmt(r['gambit'])} | {gb} | {r['pivots']} / {r['qe_pivots']} | "
+            f"{r['support'][0]}, {r['support'][1]} | {r['fallbacks']} | {r['diff']:.0e} |")
+    lines += ["", "## First call (fresh process, imports included)", "",
+              "| case | CPU | peak RSS |", "|---|---:|---:|"]
+    for k, (c, mem) in firsts.items():
+        lines.append(f"| {k} | {c:.2f} s | {mem:.0f} MB |")
+    lines.append("")
+    OUT.write_text("\n".join(lines))
+    print("wrote", OUT)
+
+
+if __name__ == "__main__":
+    main()
