@@ -83,7 +83,7 @@ def families(quick: bool) -> dict[str, list[tuple[str, list]]]:
 
 def run_gamekit(A, B):
     r = gamekit.solve_result(gamekit.BimatrixGame(A, B), method="all")
-    return [(e.row, e.col) for e in r], r.parameters.get("search", r.parameters.get("algorithm"))
+    return [(e.row, e.col) for e in r], r.parameters.get("ran")
 
 
 def fresh_process(A, B, cap: float) -> float | None:
@@ -206,7 +206,7 @@ def main(argv=None) -> int:
         "`python -m gamekit.cli solve FILE.nfg --json` with a warm kernel cache — interpreter start, imports, "
         "kernel loading and JSON output included. *lrsnash*: one lrsnash process per game (lrslib, GMP). "
         "*ratio* = lrsnash / gamekit (> 1: gamekit is faster). *agreement*: the sets of extreme equilibria "
-        "are exactly equal. *path*: gamekit's search (`parameters['search']`).",
+        "are exactly equal. *path*: gamekit's search (`parameters["ran"]`: the strategy that ran).",
         "",
         "| family | game | gamekit warm | gamekit fresh process | lrsnash | ratio warm | ratio fresh "
         "| equilibria per game | agreement with lrsnash | path |",
