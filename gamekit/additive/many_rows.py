@@ -312,6 +312,7 @@ def _certify_core(game: AdditiveGame, it: IntTables, face: YFace, cv: Sequence[F
         ok = certify_face(game, face, cv) and certified_payoffs(game, it, x, y1) is not None
     if not ok:
         raise CertificationError(f"m-row solver: x={x} failed the exact equilibrium check")
+    assert p0 is not None  # ok implies p0 is not None
     return y0, p0
 
 

@@ -42,6 +42,7 @@ def d_value(game: AdditiveGame, draw: Sequence[Fraction], split: SplitBehaviour 
     from gamekit.additive.int_forms import int_tables, split_behaviour
 
     H, _ = int_tables(game)
+    assert H is not None  # player I's payoff is additive here (no general a_func)
     hy = H.dot(split if split is not None else split_behaviour(draw))
     return game.a_const(1) - game.a_const(0) + hy[1] - hy[0]
 
@@ -214,9 +215,9 @@ class FosterCertificate:
 
     n: int
     sizes: dict[str, int]
-    breakpoints: tuple[Fraction, ...]
+    breakpoints: Sequence[Fraction]  # a tuple, or a LazyTuple materialized on first read
     multiplicities: tuple[int, ...]
-    cases: tuple[CaseRecord, ...]
+    cases: Sequence[CaseRecord]  # likewise
     hypotheses: dict[str, bool | None]
     single_crossing: bool
     notes: tuple[str, ...] = ()

@@ -23,6 +23,7 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from itertools import groupby
 
 import numpy as np
@@ -423,12 +424,14 @@ def run_sweep(game: AdditiveGame, cl: Classes, pts: list[tuple[Fraction, list[in
         return [l for l in range(n) if ones_state[l] and l not in ex]
 
     out = SweepOutcome([], [], True, None, None)
+    d_pure: Fraction | int
+    d_int: Fraction | int
     for idx, (pi, L01, L10) in enumerate(pts):
         free = sorted(L01 + L10 + Z)
         sense = "<=" if pi == 0 else (">=" if pi == 1 else "=")
         kind = "endpoint" if pi in (0, 1) else "breakpoint"
         if run is not None:
-            cell, d_pure = run.point_cell(sw, kind, pi, lambda L10=L10: current_ones(L10), free, L01, L10, sense)
+            cell, d_pure = run.point_cell(sw, kind, pi, partial(current_ones, L10), free, L01, L10, sense)
         else:
             ones_pt = current_ones(L10)
             cell = sw.corner_cell(kind, pi, pi, ones_pt, free, sense)
@@ -511,7 +514,7 @@ def extreme_equilibria(cells: list[EquilibriumCell], additive: bool) -> tuple[Ad
 
 
 def certificate(game: AdditiveGame, cl: Classes, sw_out: SweepOutcome, cells: list[EquilibriumCell],
-                bps: list[Fraction], mult: list[int]) -> FosterCertificate:
+                bps: Sequence[Fraction], mult: Sequence[int]) -> FosterCertificate:
     """Step 6: the hypotheses of Lemma 2(b), checked against the sweep's result."""
 
     def off_breakpoints() -> bool:
@@ -566,6 +569,8 @@ def solve_two_rows(game: AdditiveGame, max_vertices: int, max_face: int,
     """
     sw = _Sweep(game, max_vertices, max_face)
     arr = sweep_arrays(game) if vectorized and sw.additive else None
+    bps: Sequence[Fraction]
+    mult: Sequence[int]
     if arr is not None:
         at, sw_out, bps, mult = run_sweep_int(game, arr, sw)
         cells, components = maximal_cells_at(at, game, True)
@@ -644,7 +649,7 @@ def _draw_key(v: AdditiveEquilibrium) -> object:
     return split.key() if split is not None else v.draw
 
 
-def _meets(mn: Fraction, mx: Fraction, sense: str) -> bool:
+def _meets(mn: Fraction | int, mx: Fraction | int, sense: str) -> bool:
     """Does the range [mn, mx] of D over a face meet {D sense 0}?"""
     if sense == "=":
         return mn <= 0 <= mx

@@ -139,9 +139,10 @@ def _best_mixture(M: list[list], opp: Sequence[int], cands: Sequence[int], j: in
     res = solve_lp([0] * K + [1, -1], A_ub, b_ub, A_eq, [1], maximize=True)
     if res.status != "optimal":
         raise CertificationError(f"dominance LP for strategy {j} ended {res.status}")
-    x = res.x
+    x, value = res.x, res.value
+    assert x is not None and value is not None  # status "optimal" carries both
     mix = tuple((cands[t], x[t]) for t in range(K) if x[t])
-    return res.value, mix
+    return value, mix
 
 
 def _exact_margin(game: BimatrixGame, player: str, rows: Sequence[int], cols: Sequence[int], j: int,

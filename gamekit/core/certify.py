@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from gamekit.core.equilibrium import Equilibrium
 from gamekit.core.equilibrium import is_equilibrium as _is_bimatrix_equilibrium
@@ -41,7 +41,10 @@ _ZERO = Fraction(0)
 _SEAL = "_gamekit_certified_by"
 
 
-def seal(obj: Any, how: str) -> Any:
+_T = TypeVar("_T")
+
+
+def seal(obj: _T, how: str) -> _T:
     """Mark ``obj`` (an equilibrium that has just passed the exact test ``how``) as certified.
 
     For certifiers only (this module, the kinds' ``certify`` modules and the integer bimatrix
@@ -84,7 +87,7 @@ def is_certified(obj: Any) -> str | None:
 
 
 # -- bimatrix ----------------------------------------------------------------------------
-def certify_profile(game: BimatrixGame, row: Sequence, col: Sequence, what: str = "profile") -> Equilibrium:
+def certify_profile(game: BimatrixGame, row: Sequence[Any], col: Sequence[Any], what: str = "profile") -> Equilibrium:
     """The :class:`Equilibrium` (x, y, exact payoffs) after the exact bimatrix Nash test.
 
     Raises :class:`CertificationError` when (x, y) is not a pair of probability vectors
@@ -102,7 +105,7 @@ def certify_profile(game: BimatrixGame, row: Sequence, col: Sequence, what: str 
 
 
 # -- zero-sum ---------------------------------------------------------------------
-def certify_matrix_game(A: Sequence[Sequence[Fraction]], value: Fraction, x: Sequence, y: Sequence) -> None:
+def certify_matrix_game(A: Sequence[Sequence[Fraction]], value: Fraction, x: Sequence[Fraction], y: Sequence[Fraction]) -> None:
     """min_j (xᵀA)_j = v = max_i (Ay)_i with x, y probability vectors (von Neumann)."""
     m, n = len(A), len(A[0])
     if len(x) != m or len(y) != n or any(p < 0 for p in (*x, *y)) or sum(x) != 1 or sum(y) != 1:

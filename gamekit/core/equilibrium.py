@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from gamekit.core.errors import GameError
 from gamekit.core.game import BimatrixGame
@@ -41,7 +42,7 @@ class Equilibrium:
     payoffs: tuple[Fraction, Fraction]
 
     @classmethod
-    def from_strategies(cls, game: BimatrixGame, row: Sequence, col: Sequence) -> Equilibrium:
+    def from_strategies(cls, game: BimatrixGame, row: Sequence[object], col: Sequence[object]) -> Equilibrium:
         """The equilibrium (row, col) of ``game`` with exact payoffs, after the exact test.
 
         Raises :class:`~gamekit.core.errors.GameError` on malformed input and
@@ -76,7 +77,7 @@ class Equilibrium:
         return (f"$x = {vector_latex(self.row)},\\quad y = {vector_latex(self.col)},\\quad "
                 f"(u_I, u_{{II}}) = {vector_latex(self.payoffs)}$")
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "row": [fmt(v) for v in self.row],
             "col": [fmt(v) for v in self.col],
@@ -104,7 +105,7 @@ class CandidateEquilibrium:
 
         return certify_profile(game, self.row, self.col, self.source or "candidate profile")
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"row": [fmt(v) for v in self.row], "col": [fmt(v) for v in self.col]}
 
     def __repr__(self) -> str:
@@ -130,7 +131,7 @@ def col_payoffs(game: BimatrixGame, row: Sequence[Fraction]) -> list[Fraction]:
     return out
 
 
-def _check_strategy(v: Sequence, size: int, who: str) -> tuple[Fraction, ...]:
+def _check_strategy(v: Sequence[object], size: int, who: str) -> tuple[Fraction, ...]:
     if isinstance(v, (str, bytes, bytearray)) or not hasattr(v, "__iter__"):
         raise GameError(f"{who} strategy must be a sequence of probabilities, got {type(v).__name__}")
     s = tuple(to_fraction(p, f"{who} probability") for p in v)
@@ -139,7 +140,7 @@ def _check_strategy(v: Sequence, size: int, who: str) -> tuple[Fraction, ...]:
     return s
 
 
-def regret(game: BimatrixGame, row: Sequence, col: Sequence) -> tuple[Fraction, Fraction]:
+def regret(game: BimatrixGame, row: Sequence[object], col: Sequence[object]) -> tuple[Fraction, Fraction]:
     """Exact regrets (max_i (Ay)_i − xᵀAy, max_j (xᵀB)_j − xᵀBy); both 0 at an equilibrium."""
     x = _check_strategy(row, game.m, "row")
     y = _check_strategy(col, game.n, "column")
@@ -150,7 +151,7 @@ def regret(game: BimatrixGame, row: Sequence, col: Sequence) -> tuple[Fraction, 
     return (max(ay) - u1, max(xb) - u2)
 
 
-def is_equilibrium(game: BimatrixGame, row: Sequence, col: Sequence) -> bool:
+def is_equilibrium(game: BimatrixGame, row: Sequence[object], col: Sequence[object]) -> bool:
     """Exact test that (row, col) is a Nash equilibrium of ``game``.
 
     Both vectors must be probability distributions (non-negative, summing to 1 exactly);

@@ -23,7 +23,7 @@ the contract's ``for e in gamekit.solve(g, method="all")`` reads as before.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Literal, Protocol, get_args, runtime_checkable
 
 __all__ = ["Method", "BimatrixMethod", "AdditiveAlgorithm", "SearchMode", "SolverResult", "ResultSequence",
@@ -105,14 +105,14 @@ class SolverResult(Protocol):
     @property
     def certificate(self) -> Any: ...
 
-    def to_json(self) -> dict: ...
+    def to_json(self) -> dict[str, Any]: ...
 
     def __len__(self) -> int: ...
 
     def __getitem__(self, i: Any) -> Any: ...
 
 
-class ResultSequence(Sequence):
+class ResultSequence(Sequence[Any]):
     """Mixin: a result is the read-only sequence of its ``equilibria``.
 
     Concrete results are ``@dataclass(frozen=True, eq=False)``: equality is defined here —
@@ -128,7 +128,7 @@ class ResultSequence(Sequence):
     def __getitem__(self, i: Any) -> Any:
         return self.equilibria[i]  # type: ignore[attr-defined]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         return iter(self.equilibria)  # type: ignore[attr-defined]
 
     def __eq__(self, other: object) -> bool:
@@ -140,7 +140,7 @@ class ResultSequence(Sequence):
 
     __hash__ = None  # type: ignore[assignment]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """Exact-string JSON: method, complete, unique, equilibria (and a certificate summary)."""
         infosets = getattr(self.game, "infosets", None)  # type: ignore[attr-defined]
         eqs = [e.to_json(infosets) if infosets is not None and hasattr(e, "draw") else e.to_json()

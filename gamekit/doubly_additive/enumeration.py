@@ -78,6 +78,14 @@ _ONE = Fraction(1)
 class _Stats:
     __slots__ = ("faces", "faces_pruned", "regions", "regions_pruned", "systems", "vertices",
                  "feasible", "degenerate")
+    faces: int
+    faces_pruned: int
+    regions: int
+    regions_pruned: int
+    systems: int
+    vertices: int
+    feasible: int
+    degenerate: int
 
     def __init__(self) -> None:
         for k in self.__slots__:
@@ -452,8 +460,8 @@ def _vertex(ctx: _Context, face: _Face, sol: tuple[tuple[int, ...], int]) -> Non
         tp: list[Fraction | None] = [Fraction(v) if v is not None else None for v in ctx.tval]
         for t, v in yfix.items():
             tp[t] = Fraction(v)
-        for t, v in zip(K, ans):
-            tp[t] = v
+        for t, w in zip(K, ans):
+            tp[t] = w
         ctx.results.append((spoint, tuple(tp)))  # type: ignore[arg-type]
 
 

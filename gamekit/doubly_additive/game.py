@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import cast
 
 from gamekit.additive.game import AdditiveGame
 from gamekit.core.errors import GameError, TooLargeError
@@ -96,7 +97,7 @@ def _labels(sets: Sequence[str] | int, who: str) -> tuple[str, ...]:
         return tuple(str(i) for i in range(sets))
     if isinstance(sets, (str, bytes)):
         raise GameError(f"{who} information sets must be a list of labels, not a string")
-    labels = tuple(str(s) for s in sets)
+    labels = tuple(str(s) for s in cast("Sequence[str]", sets))  # a bool is not an int count here
     if not labels:
         raise GameError(f"{who} needs at least one information set")
     if len(set(labels)) != len(labels):
@@ -106,7 +107,7 @@ def _labels(sets: Sequence[str] | int, who: str) -> tuple[str, ...]:
 
 def _vector(v: object, k: int, what: str) -> tuple[Fraction, ...]:
     if hasattr(v, "tolist") and not isinstance(v, (list, tuple)):
-        v = v.tolist()  # type: ignore[union-attr]
+        v = v.tolist()
     if isinstance(v, (str, bytes)) or not isinstance(v, Sequence):
         raise GameError(f"{what} must be a list of {k} numbers")
     if len(v) != k:

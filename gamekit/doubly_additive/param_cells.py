@@ -73,7 +73,7 @@ class ParamEquilibrium:
         """Player I's coordinates at α: Fractions or QuadraticSurds; for α of degree ≥ 3 the
         exact string ``"(num)/(den)"`` in ``x = CRootOf(…)``."""
         if isinstance(alpha, RealAlgebraic):
-            out = []
+            out: list[Fraction | str] = []
             for n, d in self.x:
                 if n.degree() <= 0 and d.degree() <= 0:
                     out.append(Fraction(int(n[0]) if n.degree() == 0 else 0, int(d[0])))

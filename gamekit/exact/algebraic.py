@@ -136,7 +136,7 @@ class RealAlgebraic:
 
     __slots__ = ("poly", "index", "lo", "hi")
 
-    def __init__(self, poly: fmpz_poly, index: int, lo: Fraction, hi: Fraction) -> None:
+    def __init__(self, poly: fmpz_poly, index: int | None, lo: Fraction, hi: Fraction) -> None:
         self.poly, self.index, self.lo, self.hi = poly, index, lo, hi
 
     def refine(self) -> None:
@@ -180,20 +180,22 @@ def real_roots(p: fmpz_poly, lo: Fraction | None = None, hi: Fraction | None = N
     when the bounds are given."""
     if p.degree() <= 0:
         return []
+    # the bounds come as a pair: both given or neither
+    assert (lo is None) == (hi is None), "real_roots: give both bounds or neither"
     _, factors = p.factor()
     roots: list = []
     for f, _mult in factors:
         cs = [int(c) for c in f.coeffs()]
         if f.degree() <= 2:
             rs = quadratic_roots(*(cs + [0] * (3 - len(cs))))
-            if lo is not None:
+            if lo is not None and hi is not None:
                 rs = [r for r in rs if surd_compare(r, lo) > 0 and surd_compare(r, hi) < 0]
             roots.extend(rs)
             continue
         if cs[-1] < 0:
             f = -f
         B = _root_bound(f)
-        a, b = (-B, B) if lo is None else (lo, hi)
+        a, b = (-B, B) if lo is None or hi is None else (lo, hi)
         if descartes_bound(f, a, b) == 0:
             continue
         iv: list = []
@@ -217,7 +219,7 @@ def roots_in(p: fmpz_poly, lo: Fraction, hi: Fraction) -> list[tuple[object, fmp
     factor (its minimal polynomial up to a constant), unsorted. Cached per factor."""
     if p.degree() <= 0:
         return []
-    out = []
+    out: list[tuple[object, fmpz_poly]] = []
     for f, _ in p.factor()[1]:
         key = (tuple(int(c) for c in f.coeffs()), lo, hi)
         rs = _ROOTS_IN.get(key)

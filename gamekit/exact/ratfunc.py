@@ -168,6 +168,8 @@ class RationalFunction:
     """num(α)/den(α) over Q in lowest terms, den monic (see module doc)."""
 
     __slots__ = ("num", "den", "_hash")
+    num: tuple[Fraction, ...]
+    den: tuple[Fraction, ...]
 
     def __init__(self, num, den=(_ONE,)) -> None:
         n = poly(*num)

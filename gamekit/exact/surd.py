@@ -243,7 +243,7 @@ class QuadraticSurd:
     def _cmp(self, other) -> int:
         if isinstance(other, (int, Fraction, QuadraticSurd)):
             return compare(self, other)
-        return NotImplemented  # type: ignore[return-value]
+        return NotImplemented
 
     def __eq__(self, other) -> bool:
         if isinstance(other, QuadraticSurd):

@@ -263,7 +263,7 @@ def _pieces_bound(cs, a: Fraction, b: Fraction, s: int, n0: int, depth: int) -> 
     mid = (a + b) / 2
     left = _pieces_bound(cs, a, mid, s, n0, depth - 1)
     right = _pieces_bound(cs, mid, b, s, n0, depth - 1) if left is not None else None
-    if right is None:
+    if left is None or right is None:  # right is None whenever left is
         return None
     return max(left[0], right[0]), left[1] + right[1]
 

@@ -93,8 +93,8 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def printable(text: str) -> str:
-    """``text`` with terminal control characters (escape sequences, NUL, bell) shown as
-    ``\\xNN``, so that a file name or label echoed in an error line cannot drive the terminal.
+    r"""``text`` with terminal control characters (escape sequences, NUL, bell) shown as
+    ``\xNN``, so that a file name or label echoed in an error line cannot drive the terminal.
 
     Examples
     --------
@@ -202,12 +202,13 @@ def run_subcommand(run: Callable[[object], int | None], args: object,
     """
     from gamekit.core.errors import CertificationError, GameError, internal_error_line
 
+    user_errors: tuple[type[Exception], ...] = (GameError, ValueError, ZeroDivisionError, *bad_input)
     try:
         return int(run(args) or 0)
     except CertificationError as exc:  # a failed exact check: a bug, not bad input
         sys.stderr.write(printable(internal_error_line(exc)))
         return 3
-    except (GameError, ValueError, ZeroDivisionError, *bad_input) as exc:
+    except user_errors as exc:
         msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         sys.stderr.write(f"error: {printable(msg)}\n")
         return 2

@@ -642,8 +642,8 @@ def verify_lp(
             raise CertificationError("LP certificate: an optimal result lacks x or its duals")
         if not primal_feasible(res.x):
             raise CertificationError("LP certificate: x is not feasible")
-        yub = [sgn * v for v in res.duals_ub]
-        yeq = [sgn * v for v in res.duals_eq]
+        yub: Sequence[Fraction] = [sgn * v for v in res.duals_ub]
+        yeq: Sequence[Fraction] = [sgn * v for v in res.duals_eq]
         if any(v > 0 for v in yub):
             raise CertificationError("LP certificate: a dual of a <= row has the wrong sign")
         aty = [a + b for a, b in zip(_rowsT(Aub, yub, n), _rowsT(Aeq, yeq, n))]

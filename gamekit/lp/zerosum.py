@@ -75,9 +75,9 @@ def solve_matrix_game(M: object) -> ZeroSumSolution:
         raise CertificationError(f"matrix-game LP is {res.status}")
     x = res.x[:m]  # type: ignore[index]
     val = res.value - shift  # type: ignore[operator]
-    y = list(res.duals_ub)  # type: ignore[arg-type]
-    total = sum(y, Fraction(0))
-    y = tuple(v / total for v in y)
+    duals = list(res.duals_ub)  # type: ignore[arg-type]
+    total = sum(duals, Fraction(0))
+    y = tuple(v / total for v in duals)
     # exact certificate: x guarantees val, y holds the row player to val
     certify_matrix_game(A, val, x, y)
     return ZeroSumSolution(val, tuple(x), y)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from gamekit.core.errors import GameError
 from gamekit.exact.algebraic import int_poly, real_roots
@@ -47,7 +48,9 @@ def curve_pieces(num, den, lo, hi) -> list[tuple]:
     if any(c.signs[0] == 0 for c in sign_cells([D], lo, hi)):
         raise GameError("a curve has a pole inside the interval")
     cells = sign_cells([pmul(N, D), pmul(psub(D, N), D)], lo, hi)
-    pieces, run = [], []
+    # cell ends are exact numbers (Fraction / QuadraticSurd), typed `object` by sign_cells
+    pieces: list[tuple[Any, Any]] = []
+    run = []
     for c in cells + [None]:  # maximal runs of consecutive cells where 0 <= p <= 1
         if c is not None and c.signs[0] >= 0 and c.signs[1] >= 0:
             run.append(c)

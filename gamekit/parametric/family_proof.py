@@ -46,6 +46,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import cast
 
 from flint import fmpq, fmpq_poly
 
@@ -139,7 +140,7 @@ class FamilyProof:
 
 def end_signs(P: Bi, n0: int, a, b) -> tuple[int, int] | None:
     """Strict signs at α = a and α = b, each proved for all n ≥ n0, or None."""
-    out = []
+    out: list[int] = []
     for x in (a, b):
         v = fmpq_poly([0])
         fx = Fraction(x)
@@ -151,7 +152,7 @@ def end_signs(P: Bi, n0: int, a, b) -> tuple[int, int] | None:
             if not c.holds:
                 return None
         out.append(c.sign)
-    return tuple(out)
+    return out[0], out[1]
 
 
 def classify_sets(fam: AffineFamily, n0: int, a, b, proof: FamilyProof) -> None:
@@ -171,7 +172,7 @@ def classify_sets(fam: AffineFamily, n0: int, a, b, proof: FamilyProof) -> None:
         elif ends[0] and ends[1]:
             proof.kinds[lab] = "partial"
             for u, e in enumerate(ends):
-                if e[0] != e[1]:
+                if e is not None and e[0] != e[1]:  # both ends are proved in this branch
                     proof.meets_boundary[lab] = f"p = {u}"
         else:
             # not needed by the theorem: l is strategic, and every set whose sign on a curve
@@ -309,4 +310,5 @@ def family_from_ints(labels, delta_coeffs, f0, h) -> AffineFamily:
     """Build an :class:`AffineFamily` from integer coefficient lists (lowest degree in n first):
     ``delta_coeffs[l][u] = (c0, c1)`` for Δ_u(l) = c0(n) + α·c1(n)."""
     delta = tuple(tuple([to_poly(c0), to_poly(c1)] for c0, c1 in pair) for pair in delta_coeffs)
-    return AffineFamily(tuple(labels), delta, to_poly(f0), tuple(to_poly(x) for x in h))
+    pairs = cast("tuple[tuple[Bi, Bi], ...]", delta)  # delta_coeffs[l] is the pair (Δ₀(l), Δ₁(l))
+    return AffineFamily(tuple(labels), pairs, to_poly(f0), tuple(to_poly(x) for x in h))

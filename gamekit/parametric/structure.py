@@ -75,6 +75,7 @@ class AlphaPoint:
     """
 
     __slots__ = ("value", "is_rational", "u", "v", "s", "t", "c", "w")
+    value: QuadraticSurd | Fraction
 
     def __init__(self, value: Number | int) -> None:
         if isinstance(value, QuadraticSurd):
@@ -412,7 +413,7 @@ def _box_vertices(data: LiveData, P: AlphaPoint, fixed: int, free: tuple[int, ..
         masks.add(T1)
         s0 = P.sign1(*data.D(T0))
         s1 = P.sign1(*data.D(T1))
-        out = []
+        out: list[tuple[str, int] | tuple[str, int, int]] = []
         for T, sv in ((T0, s0), (T1, s1)):
             if (cond == "eq" and sv == 0) or (cond == "le" and sv <= 0) or (cond == "ge" and sv >= 0):
                 out.append(("box", T))

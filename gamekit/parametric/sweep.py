@@ -194,7 +194,7 @@ class CriticalPoint:
         strategies (21)–(24) at α₀. Pure ones have T2 = T and q = 0.
         """
         st = self.structure
-        out = []
+        out: list[tuple] = []
         for box in st.boxes:
             if box.vertices:
                 b = st.beta(box)
@@ -800,14 +800,19 @@ def _condition_failures(segments: list[Segment], critical: list[CriticalPoint]) 
 
 def _segment(a: Number, b: Number, st: Structure) -> Segment:
     eqs, cont = _formulas(st)
-    return Segment(a, b, st.point.value, st, eqs, cont)
+    sample = st.point.value
+    assert isinstance(sample, Fraction)  # a segment's structure is taken at a rational sample α
+    return Segment(a, b, sample, st, eqs, cont)
 
 
 def _merge_points(cand: list[tuple[Number, str]]) -> tuple[list[Number], list[list[str]]]:
     """Sort candidate α exactly and merge equal ones (keeping every reason)."""
     from functools import cmp_to_key
 
-    cand = sorted(cand, key=cmp_to_key(lambda x, y: compare(x[0], y[0])))
+    def by_value(x: tuple[Number, str], y: tuple[Number, str]) -> int:
+        return compare(x[0], y[0])
+
+    cand = sorted(cand, key=cmp_to_key(by_value))
     vals: list[Number] = []
     reasons: list[list[str]] = []
     for v, why in cand:
