@@ -246,6 +246,15 @@ class AdditiveSolution(ResultSequence):
     ``unique_mixed``: unique even as a mixed strategy over the 2ⁿ pure strategies (a
     behaviour strategy with ≥ 2 mixed information sets has a continuum of mixed
     representations). ``method``: "foster", "trivial" (m = 1) or "enumeration" (m > 2).
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, solve
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> r = solve(g)
+    >>> isinstance(r, AdditiveSolution), r.unique, r[0].row
+    (True, False, (Fraction(1, 2), Fraction(1, 2)))
     """
 
     game: AdditiveGame

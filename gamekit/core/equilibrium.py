@@ -35,6 +35,16 @@ class Equilibrium:
     :mod:`gamekit.core.certify`; build one from given strategies with
     :meth:`from_strategies`, which runs that test. (The plain constructor is the
     certifier's and is kept for literal expected values in tests.)
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame
+    >>> g = BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]])
+    >>> e = Equilibrium.from_strategies(g, ["3/5", "2/5"], ["2/5", "3/5"])
+    >>> e.payoffs
+    (Fraction(6, 5), Fraction(6, 5))
+    >>> e
+    Equilibrium(row=(3/5, 2/5), col=(2/5, 3/5), payoffs=(6/5, 6/5))
     """
 
     row: tuple[Fraction, ...]
@@ -89,7 +99,18 @@ class Equilibrium:
 class CandidateEquilibrium:
     """An *uncertified* profile (x, y), e.g. converted from a floating-point peer solver
     (nashpy, pygambit). It is not an :class:`Equilibrium` until :meth:`certify` runs the
-    exact best-response test."""
+    exact best-response test.
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame
+    >>> g = BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]])
+    >>> c = CandidateEquilibrium((Fraction(1), Fraction(0)), (Fraction(0), Fraction(1)), "guess")
+    >>> c.is_equilibrium(g)
+    False
+    >>> CandidateEquilibrium((Fraction(1), Fraction(0)), (Fraction(1), Fraction(0))).certify(g).payoffs
+    (Fraction(3, 1), Fraction(2, 1))
+    """
 
     row: tuple[Fraction, ...]
     col: tuple[Fraction, ...]
@@ -141,7 +162,35 @@ def _check_strategy(v: Sequence[object], size: int, who: str) -> tuple[Fraction,
 
 
 def regret(game: BimatrixGame, row: Sequence[object], col: Sequence[object]) -> tuple[Fraction, Fraction]:
-    """Exact regrets (max_i (Ay)_i − xᵀAy, max_j (xᵀB)_j − xᵀBy); both 0 at an equilibrium."""
+    """Exact regrets (max_i (Ay)_i − xᵀAy, max_j (xᵀB)_j − xᵀBy); both 0 at an equilibrium.
+
+    Parameters
+    ----------
+    game : BimatrixGame
+        The game.
+    row, col : sequence of numbers
+        Mixed strategies of players I and II (any form :func:`~gamekit.core.numbers.to_fraction`
+        accepts), of lengths m and n.
+
+    Returns
+    -------
+    tuple of Fraction
+        (regret of I, regret of II), each ≥ 0 for probability vectors.
+
+    Raises
+    ------
+    GameError
+        When a strategy is not a sequence of numbers of the right length.
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame
+    >>> g = BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]])
+    >>> regret(g, [1, 0], [0, 1])
+    (Fraction(2, 1), Fraction(2, 1))
+    >>> regret(g, ["3/5", "2/5"], ["2/5", "3/5"])
+    (Fraction(0, 1), Fraction(0, 1))
+    """
     x = _check_strategy(row, game.m, "row")
     y = _check_strategy(col, game.n, "column")
     ay = row_payoffs(game, y)

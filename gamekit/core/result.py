@@ -82,7 +82,17 @@ def methods(vocabulary: Any = None) -> tuple[str, ...]:
 
 @runtime_checkable
 class SolverResult(Protocol):
-    """What every solver result provides (see the module doc)."""
+    """What every solver result provides (see the module doc).
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame, solve
+    >>> r = solve(BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]]))
+    >>> isinstance(r, SolverResult), r.method, r.complete, r.unique, len(r)
+    (True, 'all', True, False, 3)
+    >>> r.to_json()["equilibria"][1]["row"]
+    ['3/5', '2/5']
+    """
 
     @property
     def game(self) -> Any: ...
@@ -118,6 +128,13 @@ class ResultSequence(Sequence[Any]):
     Concrete results are ``@dataclass(frozen=True, eq=False)``: equality is defined here —
     against a list or tuple it compares the equilibria, against another result of the same
     type it compares every field.
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame, solve
+    >>> r = solve(BimatrixGame([[1, 0], [0, 1]], [[1, 0], [0, 1]]))
+    >>> isinstance(r, ResultSequence), r[0] == list(r)[0], r == list(r.equilibria)
+    (True, True, True)
     """
 
     __slots__ = ()

@@ -189,6 +189,14 @@ class DoublyAdditiveGame:
     payoff_I, payoff_II:
         each a :class:`BilinearForm`, a tuple (c, a, b, C) or a dict with keys c, a, b, C;
         numbers are converted exactly (ints, Fractions, "p/q" strings, floats).
+
+    Examples
+    --------
+    >>> from gamekit import solve
+    >>> g = DoublyAdditiveGame(["h"], ["l"], (0, [1], [1], [[-2]]), (0, [-1], [-1], [[2]]))
+    >>> r = solve(g)
+    >>> r.unique, r[0].x, r[0].y
+    (True, (Fraction(1, 2),), (Fraction(1, 2),))
     """
 
     __slots__ = ("row_sets", "col_sets", "I", "II", "title")

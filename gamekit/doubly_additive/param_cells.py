@@ -135,6 +135,15 @@ class ParametricDASolution(ResultSequence):
     equilibrium formulas (functions of α, :meth:`formulas`), ``components`` the open cells
     between consecutive critical α, ``unique`` is True when the equilibrium is unique for
     every α in [lo, hi], ``certificate`` the counts of what was checked (``stats``).
+
+    Examples
+    --------
+    >>> from gamekit import AffineDoublyAdditiveGame, DoublyAdditiveGame, solve
+    >>> G0 = DoublyAdditiveGame(["h"], ["l"], (0, [1], [1], [[-2]]), (0, [-1], [-1], [[2]]))
+    >>> G1 = DoublyAdditiveGame(["h"], ["l"], (0, [0], [0], [[0]]), (0, [1], [0], [[0]]))
+    >>> r = solve(AffineDoublyAdditiveGame(G0, G1))
+    >>> isinstance(r, ParametricDASolution), r.lo, r.hi, r[0].y
+    (True, Fraction(0, 1), Fraction(1, 1), (Fraction(1, 2),))
     """
 
     game: object

@@ -121,6 +121,15 @@ class AffineDoublyAdditiveGame:
 
     ``G0`` is the game at α = 0 and ``G1`` the slope (a :class:`DoublyAdditiveGame` whose
     forms are the coefficients of α). Player I's slope form must be zero (module doc).
+
+    Examples
+    --------
+    >>> from gamekit import solve
+    >>> G0 = DoublyAdditiveGame(["h"], ["l"], (0, [1], [1], [[-2]]), (0, [-1], [-1], [[2]]))
+    >>> G1 = DoublyAdditiveGame(["h"], ["l"], (0, [0], [0], [[0]]), (0, [1], [0], [[0]]))
+    >>> r = solve(AffineDoublyAdditiveGame(G0, G1))
+    >>> r.method, r.complete, r.unique
+    ('parametric_doubly_additive', True, True)
     """
 
     __slots__ = ("G0", "G1", "title")

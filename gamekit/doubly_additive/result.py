@@ -155,6 +155,13 @@ class DoublyAdditiveSolution(ResultSequence):
     The equilibrium set is the union over ``subsets`` of conv(x_vertices) × conv(y_vertices);
     ``equilibria`` are its extreme points (pairs of vertices of the gain arrangements), in
     lexicographic order of (x, y). ``complete`` is always True.
+
+    Examples
+    --------
+    >>> from gamekit import DoublyAdditiveGame, solve
+    >>> r = solve(DoublyAdditiveGame(["h"], ["l"], (0, [1], [1], [[-2]]), (0, [-1], [-1], [[2]])))
+    >>> isinstance(r, DoublyAdditiveSolution), r.complete, r[0].payoffs
+    (True, True, (Fraction(1, 2), Fraction(-1, 2)))
     """
 
     game: GameView

@@ -60,7 +60,19 @@ def _lin(x0, x1, t: Fraction):
 
 
 class AffineAdditiveGame:
-    """The additive game with weights G⁰ + α·G¹ for both players (see module doc)."""
+    """The additive game with weights G⁰ + α·G¹ for both players (see module doc).
+
+    Examples
+    --------
+    >>> from gamekit import solve
+    >>> G0 = AdditiveGame(["r0", "r1"], ["s"], [0, 0], [[(0, -1)], [(0, -1)]],
+    ...                   a_base=[0, 0], a_move=[[(1, 0)], [(0, 1)]])
+    >>> G1 = AdditiveGame(["r0", "r1"], ["s"], [0, 0], [[(0, 2)], [(0, 2)]],
+    ...                   a_base=[0, 0], a_move=[[(0, 0)], [(0, 0)]])
+    >>> g = AffineAdditiveGame(G0, G1)  # player II's gain from move 1: -1 + 2*alpha
+    >>> [(p.lo, p.hi) for p in solve(g).pieces]
+    [(Fraction(0, 1), Fraction(1, 2)), (Fraction(1, 2), Fraction(1, 1))]
+    """
 
     def __init__(self, G0: AdditiveGame, G1: AdditiveGame, title: str = "") -> None:
         _check_pair(G0, G1)

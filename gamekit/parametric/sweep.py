@@ -265,6 +265,17 @@ class ParametricSolution(ResultSequence):
     formulas (functions of α) of every piece, ``components`` the pieces (maximal α-intervals
     with one set of formulas), ``unique`` is True when the equilibrium is unique for every α
     in [lo, hi]; concrete equilibria at an α come from :meth:`evaluate` (certified).
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
+    >>> G0 = AdditiveGame(["r0", "r1"], ["s"], [0, 0], [[(0, -1)], [(0, -1)]],
+    ...                   a_base=[0, 0], a_move=[[(1, 0)], [(0, 1)]])
+    >>> G1 = AdditiveGame(["r0", "r1"], ["s"], [0, 0], [[(0, 2)], [(0, 2)]],
+    ...                   a_base=[0, 0], a_move=[[(0, 0)], [(0, 0)]])
+    >>> r = solve(AffineAdditiveGame(G0, G1))
+    >>> isinstance(r, ParametricSolution), r.complete, len(r.pieces)
+    (True, True, 2)
     """
 
     game: AffineAdditiveGame
