@@ -29,7 +29,25 @@ __all__ = ["atomic_write", "atomic_open", "save_figure", "write_error"]
 
 
 def write_error(path: str | os.PathLike, exc: BaseException) -> GameError:
-    """The one-line :class:`GameError` for a failed write of ``path``."""
+    """The one-line :class:`GameError` for a failed write of ``path``.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file that could not be written.
+    exc : BaseException
+        The error (its ``strerror`` is used when it has one).
+
+    Returns
+    -------
+    GameError
+        ``cannot write PATH: REASON`` (to be raised by the caller).
+
+    Examples
+    --------
+    >>> write_error("out.json", PermissionError(13, "Permission denied"))
+    GameError('cannot write out.json: Permission denied')
+    """
     reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
     return GameError(f"cannot write {os.fspath(path)}: {reason}")
 
@@ -54,6 +72,40 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", *, encoding: str | Non
     (including ``KeyboardInterrupt``) propagate after the clean-up. With
     ``direct_special=False`` a special file in the target's place is replaced, not written
     (for caches: writing into a FIFO nobody reads would block).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file to write.
+    mode : {"w", "wb"}
+        Text or binary.
+    encoding, newline : str, optional
+        As for :func:`open` (text mode only).
+    fsync : bool
+        Flush the data to disk before the rename.
+    direct_special : bool
+        Write into a special file (``/dev/stdout``, a FIFO) in place instead of replacing it.
+
+    Yields
+    ------
+    file object
+        The temporary file, open for writing.
+
+    Raises
+    ------
+    GameError
+        When the file cannot be created or written.
+    ValueError
+        When ``mode`` is neither ``"w"`` nor ``"wb"``.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "out.txt")
+    >>> with atomic_open(path) as fh:
+    ...     _ = fh.write("all or nothing")
+    >>> open(path).read()
+    'all or nothing'
     """
     if mode not in ("w", "wb"):
         raise ValueError(f"atomic_open: mode must be 'w' or 'wb', not {mode!r}")
@@ -93,7 +145,32 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", *, encoding: str | Non
 
 def atomic_write(path: str | os.PathLike, data: str | bytes, *, encoding: str = "utf-8",
                  fsync: bool = True, direct_special: bool = True) -> None:
-    """Write ``data`` (text or bytes) to ``path`` atomically (see :func:`atomic_open`)."""
+    r"""Write ``data`` (text or bytes) to ``path`` atomically (see :func:`atomic_open`).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file to write.
+    data : str or bytes
+        The whole content (bytes are written in binary mode).
+    encoding : str
+        Encoding of text ``data``.
+    fsync, direct_special : bool
+        As for :func:`atomic_open`.
+
+    Raises
+    ------
+    GameError
+        When the file cannot be created or written.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "out.bin")
+    >>> atomic_write(path, b"\x00\x01")
+    >>> open(path, "rb").read()
+    b'\x00\x01'
+    """
     if isinstance(data, bytes):
         with atomic_open(path, "wb", fsync=fsync, direct_special=direct_special) as fh:
             fh.write(data)

@@ -96,6 +96,16 @@ def printable(text: str) -> str:
     r"""``text`` with terminal control characters (escape sequences, NUL, bell) shown as
     ``\xNN``, so that a file name or label echoed in an error line cannot drive the terminal.
 
+    Parameters
+    ----------
+    text : str
+        Text to show on a terminal.
+
+    Returns
+    -------
+    str
+        The text, each control character replaced by its ``\xNN`` escape.
+
     Examples
     --------
     >>> printable("a\x1b[31mred")
@@ -182,6 +192,28 @@ def check_int_argument(action, arg_string: str) -> None:
     plain ASCII decimal digits (``١٢``, ``１２``, ``1_000``), as an ``argparse.ArgumentError``.
 
     Call it from an ``ArgumentParser._get_value`` override (both CLIs do).
+
+    Parameters
+    ----------
+    action : argparse.Action
+        The option being parsed (only ``type=int`` options are checked).
+    arg_string : str
+        The text given on the command line.
+
+    Raises
+    ------
+    argparse.ArgumentError
+        When the text is not plain ASCII decimal digits (with an optional sign).
+
+    Examples
+    --------
+    >>> import argparse
+    >>> action = argparse.ArgumentParser().add_argument("--n", type=int)
+    >>> check_int_argument(action, " 12 ")
+    >>> check_int_argument(action, "1_000")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentError: argument --n: invalid int value: '1_000' (use ASCII digits 0-9)
     """
     import argparse
 
