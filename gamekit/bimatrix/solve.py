@@ -108,6 +108,14 @@ class Component:
     ``rows``/``cols`` index ``SolveResult.row_vertices``/``col_vertices``; ``connected``
     is the index of the connected component of the equilibrium set that contains it
     (maximal Nash subsets that share an extreme strategy lie in the same one).
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame, solve
+    >>> r = solve(BimatrixGame([[1, 1], [0, 2]], [[1, 1], [0, 1]]))
+    >>> c = r.components[0]  # row 1 against every mix of the first two column vertices
+    >>> c, [r.col_vertices[j] for j in c.cols]
+    (Component(rows=(0,), cols=(0, 1), connected=0), [(Fraction(1, 1), Fraction(0, 1)), (Fraction(1, 2), Fraction(1, 2))])
     """
 
     rows: tuple[int, ...]
@@ -119,7 +127,17 @@ class Component:
 class SolveResult(ResultSequence):
     """Everything a bimatrix solver found (the :class:`~gamekit.core.result.SolverResult`
     protocol): every equilibrium passed the exact best-response test; ``complete`` is True
-    for ``"all"`` and ``"vertex_enumeration"``. Also the sequence of its equilibria."""
+    for ``"all"`` and ``"vertex_enumeration"``. Also the sequence of its equilibria.
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame, solve
+    >>> r = solve(BimatrixGame([[1, 1], [0, 2]], [[1, 1], [0, 1]]))
+    >>> isinstance(r, SolveResult), r.method, r.complete, len(r), r.connected_components
+    (True, 'all', True, 3, 2)
+    >>> r[2].payoffs, r.to_json()["equilibria"][1]["col"]
+    ((Fraction(2, 1), Fraction(1, 1)), ['1/2', '1/2'])
+    """
 
     method: str
     complete: bool
