@@ -59,9 +59,6 @@ PENDING: dict[str, str] = {
     "gamekit.additive": "21 names",
     "gamekit.doubly_additive": "16 names",
     "gamekit.parametric": "28 names",
-    "gamekit.refine": "6 result classes lack Examples",
-    "gamekit.dynamics": "Trajectory lacks Examples",
-    "gamekit.generators": "rng, von_stengel_75",
     "gamekit.quantal": "QRE helpers (logit, trace) lack numpydoc sections",
 }
 
