@@ -59,7 +59,6 @@ PENDING: dict[str, str] = {
     "gamekit.additive": "21 names",
     "gamekit.doubly_additive": "16 names",
     "gamekit.parametric": "28 names",
-    "gamekit.quantal": "QRE helpers (logit, trace) lack numpydoc sections",
 }
 
 
