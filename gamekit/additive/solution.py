@@ -72,6 +72,16 @@ class AdditiveEquilibrium:
     ``mixture``: a mixed strategy of player II over subsets realizing ``draw`` — the
     threshold mixture (≤ k+1 subsets) when player I's payoff is additive, the actual
     equilibrium mixture when it is a general ``a_func``.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, solve
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> r = solve(g)
+    >>> e = r[0]
+    >>> e.row, e.draw, e.payoffs
+    ((Fraction(1, 2), Fraction(1, 2)), (Fraction(1, 1), Fraction(1, 1)), (Fraction(1, 1), Fraction(0, 1)))
     """
 
     row: tuple[Fraction, ...]
@@ -134,6 +144,16 @@ class EquilibriumCell:
     ``free`` coordinates in [0, 1] subject to player I's condition D(y) ``sense`` 0, where
     D = a_{1} − a_{0} and sense is ``"="`` (interior p), ``"<="`` (p = 0) or ``">="`` (p = 1).
     ``vertices`` are its extreme points. ``kind`` is "breakpoint", "interval" or "endpoint".
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, solve
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> r = solve(g)
+    >>> c = r.cells[0]  # at p = 1/2 player II may mix freely at both information sets
+    >>> c.kind, c.p_lo, c.free, len(c.vertices)
+    ('breakpoint', Fraction(1, 2), (0, 1), 2)
     """
 
     kind: str
@@ -183,7 +203,17 @@ class EquilibriumCell:
 
 
 class CaseRecord(tuple):
-    """(kind, p_lo, p_hi, number of free information sets, result) of one checked case."""
+    """(kind, p_lo, p_hi, number of free information sets, result) of one checked case.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, solve
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> r = solve(g)
+    >>> r.certificate.cases[2]
+    ('breakpoint', Fraction(1, 2), Fraction(1, 2), 2, 'equalizing, continuum')
+    """
 
     __slots__ = ()
 
@@ -211,6 +241,16 @@ class FosterCertificate:
     ``row0_not_pure_eq`` (a_{0,T(0)} < a_{1,T(0)}), ``row1_not_pure_eq``
     (a_{0,T(1)} > a_{1,T(1)}); ``single_crossing`` is their conjunction (``positive_probabilities``
     counts when known).
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, solve
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> r = solve(g)
+    >>> cert = r.certificate
+    >>> cert.breakpoints, cert.multiplicities, cert.single_crossing
+    ((Fraction(1, 2),), (2,), True)
     """
 
     n: int

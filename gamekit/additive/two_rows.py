@@ -63,7 +63,27 @@ _ONE = Fraction(1)
 
 
 def foster_classes(game: AdditiveGame) -> dict[str, tuple[int, ...]]:
-    """The paper's T₀₀, T₀₁, T₁₀, T₁₁ and the always-indifferent set Z (two-row games)."""
+    """The paper's T₀₀, T₀₁, T₁₀, T₁₁ and the always-indifferent set Z (two-row games).
+
+    Parameters
+    ----------
+    game : AdditiveGame
+        A two-row game.
+
+    Returns
+    -------
+    dict of str to tuple of int
+        ``always_0``, ``switch_up``, ``switch_down``, ``always_1``, ``indifferent``:
+        the information sets in each class.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> foster_classes(g)
+    {'always_0': (), 'switch_up': (1,), 'switch_down': (0,), 'always_1': (), 'indifferent': ()}
+    """
     _need_two_rows(game)
     G0, G1 = game.b_gains(0), game.b_gains(1)
     out: dict[str, list[int]] = {"always_0": [], "switch_up": [], "switch_down": [], "always_1": [], "indifferent": []}
@@ -83,7 +103,27 @@ def _class_of(g0: Fraction, g1: Fraction) -> str:
 
 
 def breakpoints(game: AdditiveGame) -> dict[int, Fraction]:
-    """p(l) = G₀(l)/(G₀(l) − G₁(l)) for every l ∈ T₀₁ ∪ T₁₀ (Lemma 2(a))."""
+    """p(l) = G₀(l)/(G₀(l) − G₁(l)) for every l ∈ T₀₁ ∪ T₁₀ (Lemma 2(a)).
+
+    Parameters
+    ----------
+    game : AdditiveGame
+        A two-row game.
+
+    Returns
+    -------
+    dict of int to Fraction
+        Information set index → the probability p of row 1 at which player II's gain
+        there changes sign.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> breakpoints(g)
+    {0: Fraction(1, 2), 1: Fraction(1, 2)}
+    """
     _need_two_rows(game)
     G0, G1 = game.b_gains(0), game.b_gains(1)
     out = {}
