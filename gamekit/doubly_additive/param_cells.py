@@ -43,7 +43,17 @@ def _fr(p: fmpz_poly) -> tuple[Fraction, ...]:
 
 @dataclass(frozen=True)
 class ParamEquilibrium:
-    """x_h(α) = num/den (integer polynomials) for every player I set; y constant."""
+    """x_h(α) = num/den (integer polynomials) for every player I set; y constant.
+
+    Examples
+    --------
+    >>> from gamekit import AffineDoublyAdditiveGame, DoublyAdditiveGame, solve
+    >>> G0 = DoublyAdditiveGame(["h"], ["l"], (0, [1], [1], [[-2]]), (0, [-1], [-1], [[2]]))
+    >>> G1 = DoublyAdditiveGame(["h"], ["l"], (0, [0], [0], [[0]]), (0, [0], [0], [[1]]))
+    >>> e = solve(AffineDoublyAdditiveGame(G0, G1))[0]  # x(alpha) = 1/(2 + alpha)
+    >>> e.x_functions(), e.x_at(1), e.y
+    ((RationalFunction(1/(2 + alpha)),), (Fraction(1, 3),), (Fraction(1, 2),))
+    """
 
     x: tuple[Quot, ...]
     y: tuple[Fraction, ...]

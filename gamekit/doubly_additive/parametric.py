@@ -636,9 +636,35 @@ def solve_parametric_doubly_additive(game: AffineDoublyAdditiveGame, lo: object 
                                      *, progress: bool = False) -> ParametricDASolution:
     """Every Nash equilibrium of G(α) for every α ∈ [lo, hi], with whole-cell certificates.
 
-    Returns a :class:`~gamekit.doubly_additive.param_cells.ParametricDASolution`: the open
-    cells between consecutive critical α (each with its finite list of equilibrium formulas,
-    unique ⇔ one), the complete equilibrium set at every critical α, and the merged segments.
+    Parameters
+    ----------
+    game : AffineDoublyAdditiveGame
+        The family G(α) = G⁰ + α·G¹.
+    lo, hi : number
+        The parameter range, lo < hi.
+    progress : bool
+        Show a bar on stderr.
+
+    Returns
+    -------
+    ParametricDASolution
+        The open cells between consecutive critical α (each with its finite list of
+        equilibrium formulas, unique ⇔ one), the complete equilibrium set at every critical
+        α, and the merged segments.
+
+    Raises
+    ------
+    GameError
+        When ``game`` is not an :class:`AffineDoublyAdditiveGame`, lo ≥ hi, or too many
+        player I sets stay free after dominance.
+
+    Examples
+    --------
+    >>> G0 = DoublyAdditiveGame(["h"], ["l"], (0, [1], [1], [[-2]]), (0, [-1], [-1], [[2]]))
+    >>> G1 = DoublyAdditiveGame(["h"], ["l"], (0, [0], [0], [[0]]), (0, [1], [0], [[0]]))
+    >>> r = solve_parametric_doubly_additive(AffineDoublyAdditiveGame(G0, G1), 0, 1)
+    >>> r.complete, r.unique, r[0].y
+    (True, True, (Fraction(1, 2),))
     """
     if not isinstance(game, AffineDoublyAdditiveGame):
         raise GameError("solve_parametric_doubly_additive expects an AffineDoublyAdditiveGame")
