@@ -43,7 +43,30 @@ class FaceCount:
 
 
 def curve_pieces(num, den, lo, hi) -> list[tuple]:
-    """Closed α-intervals (s, t), s < t, of [lo, hi] on which 0 ≤ N/D ≤ 1 (D has no root there)."""
+    """Closed α-intervals (s, t), s < t, of [lo, hi] on which 0 ≤ N/D ≤ 1 (D has no root there).
+
+    Parameters
+    ----------
+    num, den : sequence of numbers
+        Coefficients of N and D in α, lowest degree first.
+    lo, hi : number
+        The interval.
+
+    Returns
+    -------
+    list of tuple
+        The maximal closed intervals, in increasing order.
+
+    Raises
+    ------
+    GameError
+        When D has a root inside the interval.
+
+    Examples
+    --------
+    >>> curve_pieces([0, 2], [1], 0, 1)  # p = 2 alpha leaves through p = 1 at alpha = 1/2
+    [(Fraction(0, 1), Fraction(1, 2))]
+    """
     N, D = poly(*num), poly(*den)
     if any(c.signs[0] == 0 for c in sign_cells([D], lo, hi)):
         raise GameError("a curve has a pole inside the interval")
@@ -83,7 +106,32 @@ def _crossings(c1, c2, lo, hi) -> list:
 
 def count_faces(curves, lo, hi) -> FaceCount:
     """Open regions of ([lo, hi] × [0, 1]) minus the curves p = N/D (``curves``: (num, den)
-    coefficient lists in α, lowest degree first) — see the module doc."""
+    coefficient lists in α, lowest degree first) — see the module doc.
+
+    Parameters
+    ----------
+    curves : sequence of (num, den)
+        The curves.
+    lo, hi : number
+        The α-interval.
+
+    Returns
+    -------
+    FaceCount
+        Vertices, edges and faces of the arrangement (Euler's formula), intersections, curve
+        pieces and boundary hits.
+
+    Raises
+    ------
+    GameError
+        When a curve has a pole inside the interval.
+
+    Examples
+    --------
+    >>> fc = count_faces([([0, 1], [1]), ([1, -1], [1])], 0, 1)  # p = alpha and p = 1 - alpha
+    >>> fc.faces, fc.pieces, fc.intersections
+    (4, 2, 1)
+    """
     lo, hi = Fraction(lo), Fraction(hi)
     cs = [(poly(*n), poly(*d)) for n, d in curves]
     pieces = [(i, pc) for i, c in enumerate(cs) for pc in curve_pieces(*c, lo, hi)]
