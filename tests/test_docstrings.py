@@ -52,13 +52,6 @@ EXEMPT: dict[str, str] = {
     "stderr_progress": "a progress bar on stderr; exercised by the CLI tests",
 }
 
-#: Subpackages whose docstrings are not complete yet (issue #22, deliverable 6). The gate holds
-#: for every package not listed here; remove a package once its names pass the check.
-PENDING: dict[str, str] = {
-    "gamekit.exact": "45 exact-number helpers lack numpydoc sections",
-}
-
-
 def _modules() -> list[str]:
     names = [m.name for m in pkgutil.walk_packages(gamekit.__path__, "gamekit.")
              if not m.name.endswith("__main__")]  # importing a __main__ runs the CLI
@@ -94,8 +87,6 @@ def _public_names(pkg: str) -> list[tuple[str, object]]:
 def _public_callables() -> list[tuple[str, str, object]]:
     out, seen = [], set()
     for pkg in PUBLIC_PACKAGES:
-        if pkg in PENDING:
-            continue
         for name, obj in _public_names(pkg):
             owner = getattr(obj, "__module__", None) or ""
             if not callable(obj) or not owner.startswith("gamekit") or name in EXEMPT:
@@ -136,7 +127,6 @@ def test_public_api_is_documented() -> None:
 
 
 def test_exemptions_are_current() -> None:
-    """Every exempt name is still public, and every pending package still exists."""
+    """Every exempt name is still public (a stale exemption would hide nothing but mislead)."""
     public = {n for pkg in PUBLIC_PACKAGES for n, _ in _public_names(pkg)}
     assert set(EXEMPT) <= public
-    assert set(PENDING) <= set(PUBLIC_PACKAGES)

@@ -66,7 +66,34 @@ def box_polytope_vertices(
     A: Sequence[Sequence[Fraction | int]] = (),
     b: Sequence[Fraction | int] = (),
 ) -> list[tuple[Fraction, ...]]:
-    """Vertices of {z ∈ [0,1]^k : E z = e, A z ≤ b}, exact, in lexicographic order."""
+    """Vertices of {z ∈ [0,1]^k : E z = e, A z ≤ b}, exact, in lexicographic order.
+
+    Parameters
+    ----------
+    k : int
+        The dimension.
+    E, e : matrix and vector of numbers
+        The equations E z = e (may be empty).
+    A, b : matrix and vector of numbers
+        The inequalities A z ≤ b (may be empty).
+
+    Returns
+    -------
+    list of tuple of Fraction
+        The vertices (empty when the polytope is).
+
+    Raises
+    ------
+    TooLargeError
+        When too many coordinates stay free after the equations.
+
+    Examples
+    --------
+    >>> box_polytope_vertices(2, [[1, 1]], [1])  # the diagonal of the unit square
+    [(Fraction(0, 1), Fraction(1, 1)), (Fraction(1, 1), Fraction(0, 1))]
+    >>> box_polytope_vertices(2, A=[[1, 1]], b=[1])
+    [(Fraction(0, 1), Fraction(0, 1)), (Fraction(0, 1), Fraction(1, 1)), (Fraction(1, 1), Fraction(0, 1))]
+    """
     Ef = [[Fraction(v) for v in row] for row in E]
     Af = [[Fraction(v) for v in row] for row in A]
     ef = [Fraction(v) for v in e]
