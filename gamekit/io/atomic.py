@@ -180,13 +180,42 @@ def atomic_write(path: str | os.PathLike, data: str | bytes, *, encoding: str = 
 
 
 def save_figure(fig, path: str | os.PathLike, **savefig_kw) -> str:
-    """Save a matplotlib figure atomically; returns the path actually written.
+    r"""Save a matplotlib figure atomically; returns the path actually written.
 
     The format follows the extension (``.png``, ``.svg``, ``.pdf``, …: whatever the figure's
     canvas supports). A path without an extension gets ``.png`` appended — and the returned
     path says so — unless it names an existing special file (``/dev/stdout``), which is
     written as PNG as it is. The image is rendered in memory first, so a failing
     renderer leaves no partial file.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure.
+    path : str or os.PathLike
+        The file to write.
+    **savefig_kw
+        Passed to ``fig.savefig`` (``dpi``, …).
+
+    Returns
+    -------
+    str
+        The path written.
+
+    Raises
+    ------
+    GameError
+        When the format is unknown or the figure cannot be rendered or written.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from matplotlib.figure import Figure
+    >>> fig = Figure()
+    >>> _ = fig.add_subplot().plot([0, 1], [1, 0])
+    >>> path = save_figure(fig, os.path.join(tempfile.mkdtemp(), "plot"))
+    >>> os.path.basename(path), open(path, "rb").read(4)
+    ('plot.png', b'\x89PNG')
     """
     import io
 

@@ -42,7 +42,23 @@ def _raise_terminated(signum: int, frame: object) -> None:
 
 def interrupt_exit(exc: KeyboardInterrupt) -> int:
     """Print the one line for an interrupt and return its conventional status: 130 after
-    SIGINT (Ctrl-C), 143 after SIGTERM (128 + the signal number)."""
+    SIGINT (Ctrl-C), 143 after SIGTERM (128 + the signal number).
+
+    Parameters
+    ----------
+    exc : KeyboardInterrupt
+        The interrupt (a :class:`Terminated` for SIGTERM).
+
+    Returns
+    -------
+    int
+        130 or 143; ``error: interrupted`` / ``error: terminated`` went to stderr.
+
+    Examples
+    --------
+    >>> interrupt_exit(KeyboardInterrupt()), interrupt_exit(Terminated())
+    (130, 143)
+    """
     term = isinstance(exc, Terminated)
     _say("error: terminated" if term else "error: interrupted")
     return 143 if term else 130
@@ -157,7 +173,27 @@ def _handled(exc: BaseException) -> int:
 
 
 def guard_main(main: Callable[..., int]) -> Callable[..., int]:
-    """Decorate a CLI ``main``: see the module doc. The exit status of ``main`` is kept."""
+    """Decorate a CLI ``main``: see the module doc. The exit status of ``main`` is kept.
+
+    Parameters
+    ----------
+    main : callable
+        The CLI's entry function, returning an exit status.
+
+    Returns
+    -------
+    callable
+        ``main`` wrapped: a closed standard stream, a broken pipe, ``MemoryError``,
+        ``RecursionError`` and an interrupt become one stderr line and their exit status.
+
+    Examples
+    --------
+    >>> @guard_main
+    ... def main() -> int:
+    ...     raise KeyboardInterrupt
+    >>> main()
+    130
+    """
 
     @functools.wraps(main)
     def wrapper(*args, **kwargs) -> int:
@@ -231,6 +267,30 @@ def run_subcommand(run: Callable[[object], int | None], args: object,
     ``RuntimeError``/``AssertionError``/``ArithmeticError``/``LookupError``/``TypeError`` — as
     ``internal error: …; please report``. A closed pipe ends quietly with 0. Broken stdout,
     ``MemoryError`` and ``RecursionError`` are left to :func:`guard_main`.
+
+    Parameters
+    ----------
+    run : callable
+        The subcommand, called as ``run(args)``; it returns an exit status or None (0).
+    args : object
+        The parsed arguments.
+    bad_input : tuple of exception classes
+        Further exceptions that mean bad input.
+
+    Returns
+    -------
+    int
+        The exit status; the error line, if any, went to stderr.
+
+    Examples
+    --------
+    >>> from gamekit.core.errors import CertificationError, GameError
+    >>> def fails(exc):
+    ...     raise exc
+    >>> run_subcommand(lambda args: None, None), run_subcommand(fails, GameError("bad matrix"))
+    (0, 2)
+    >>> run_subcommand(fails, CertificationError("a check failed"))
+    3
     """
     from gamekit.core.errors import CertificationError, GameError, internal_error_line
 
