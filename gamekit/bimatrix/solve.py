@@ -28,7 +28,7 @@ strategy, each compared by decreasing probability of the first, second, … stra
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
@@ -90,7 +90,7 @@ class Parameters(Mapping[str, Any]):
     def __getitem__(self, key: Any) -> Any:
         return self._data[key]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         return iter(self._data)
 
     def __len__(self) -> int:
@@ -153,7 +153,7 @@ class SolveResult(ResultSequence):
             object.__setattr__(self, "parameters", Parameters(self.parameters))
 
     @property
-    def certificate(self) -> dict:
+    def certificate(self) -> dict[str, Any]:
         """What was checked: the exact best-response test of every listed equilibrium."""
         return {"test": "exact best response (integer arithmetic)", "checked": len(self.equilibria),
                 **{k: v for k, v in self.parameters.items() if isinstance(v, (int, str, bool))}}
@@ -170,7 +170,7 @@ class SolveResult(ResultSequence):
             return None
         return len({c.connected for c in self.components})
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The contract's JSON object of ``gamekit solve --json`` (the one JSON form).
 
         Contract keys: ``rows``, ``cols`` (when ``game`` is known), ``method``, ``complete``,
@@ -181,7 +181,7 @@ class SolveResult(ResultSequence):
         the method does not compute them), ``labels``, and ``parameters`` (the options and
         what was done, e.g. ``strategy``, ``fallbacks``; docs/json.md).
         """
-        out: dict = {}
+        out: dict[str, Any] = {}
         if self.game is not None:
             out.update(rows=self.game.m, cols=self.game.n)
         out.update(method=self.method, complete=self.complete,
@@ -216,7 +216,7 @@ def _jsonable(value: Any) -> Any:
     return fmt(value)
 
 
-def _check_options(method: str, options: dict) -> None:
+def _check_options(method: str, options: dict[str, Any]) -> None:
     allowed = _OPTIONS[method]
     for key in options:
         if key not in allowed:
@@ -245,7 +245,7 @@ def _assemble(
     profiles: list[Profile] | VertexPairs,
     complete: bool,
     with_components: bool,
-    parameters: dict,
+    parameters: dict[str, Any],
 ) -> SolveResult:
     """Certify, order canonically, and build the :class:`SolveResult`."""
     if isinstance(profiles, VertexPairs):  # certified in one integer batch
@@ -258,7 +258,7 @@ def _assemble(
     rix = {v: i for i, v in enumerate(xs)}
     cix = {v: i for i, v in enumerate(ys)}
     uniq.sort(key=lambda p: (rix[p[0]], cix[p[1]]))
-    full: dict = {}
+    full: dict[tuple[int, tuple[tuple[int, Fraction], ...]], tuple[Fraction, ...]] = {}
     equilibria = certify_and_build(ig, uniq, method, full)
     row_vertices = [full[(0, v)] for v in xs]
     col_vertices = [full[(1, v)] for v in ys]
@@ -266,8 +266,8 @@ def _assemble(
     return _result(method, complete, equilibria, row_vertices, col_vertices, edges, with_components, parameters)
 
 
-def _result(method: str, complete: bool, equilibria: list[Equilibrium], row_vertices: list, col_vertices: list,
-            edges: list[tuple[int, int]], with_components: bool, parameters: dict) -> SolveResult:
+def _result(method: str, complete: bool, equilibria: list[Equilibrium], row_vertices: list[tuple[Fraction, ...]], col_vertices: list[tuple[Fraction, ...]],
+            edges: list[tuple[int, int]], with_components: bool, parameters: dict[str, Any]) -> SolveResult:
     """The :class:`SolveResult` (maximal Nash subsets from the equilibrium edges if asked)."""
     components = None
     if with_components:
@@ -341,7 +341,7 @@ def solve_result(game: BimatrixGame, method: BimatrixMethod = "all", *, strategy
     return replace(_solve_result(game, method, **options), game=game)
 
 
-def _solve_result(game: BimatrixGame, method: str = "all", **options) -> SolveResult:
+def _solve_result(game: BimatrixGame, method: str = "all", **options: Any) -> SolveResult:
     if not isinstance(game, BimatrixGame):
         raise GameError(f"solve expects a BimatrixGame, got {type(game).__name__}")
     if method not in METHODS:

@@ -28,7 +28,7 @@ from gamekit.core.errors import GameError
 __all__ = ["atomic_write", "atomic_open", "save_figure", "write_error"]
 
 
-def write_error(path: str | os.PathLike, exc: BaseException) -> GameError:
+def write_error(path: str | os.PathLike[str], exc: BaseException) -> GameError:
     """The one-line :class:`GameError` for a failed write of ``path``.
 
     Parameters
@@ -62,8 +62,8 @@ def _special(path: str) -> bool:
 
 
 @contextlib.contextmanager
-def atomic_open(path: str | os.PathLike, mode: str = "w", *, encoding: str | None = "utf-8",
-                newline: str | None = None, fsync: bool = True, direct_special: bool = True) -> Iterator[IO]:
+def atomic_open(path: str | os.PathLike[str], mode: str = "w", *, encoding: str | None = "utf-8",
+                newline: str | None = None, fsync: bool = True, direct_special: bool = True) -> Iterator[IO[Any]]:
     """``with atomic_open(path, "w") as fh: ...`` — ``fh`` is a temporary file renamed to
     ``path`` when the block ends without an exception (removed otherwise).
 
@@ -143,7 +143,7 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", *, encoding: str | Non
         raise
 
 
-def atomic_write(path: str | os.PathLike, data: str | bytes, *, encoding: str = "utf-8",
+def atomic_write(path: str | os.PathLike[str], data: str | bytes, *, encoding: str = "utf-8",
                  fsync: bool = True, direct_special: bool = True) -> None:
     r"""Write ``data`` (text or bytes) to ``path`` atomically (see :func:`atomic_open`).
 
@@ -179,7 +179,7 @@ def atomic_write(path: str | os.PathLike, data: str | bytes, *, encoding: str = 
             fh.write(data)
 
 
-def save_figure(fig, path: str | os.PathLike, **savefig_kw) -> str:
+def save_figure(fig: Any, path: str | os.PathLike[str], **savefig_kw: Any) -> str:
     r"""Save a matplotlib figure atomically; returns the path actually written.
 
     The format follows the extension (``.png``, ``.svg``, ``.pdf``, …: whatever the figure's

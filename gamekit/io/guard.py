@@ -196,7 +196,7 @@ def guard_main(main: Callable[..., int]) -> Callable[..., int]:
     """
 
     @functools.wraps(main)
-    def wrapper(*args, **kwargs) -> int:
+    def wrapper(*args: Any, **kwargs: Any) -> int:
         if not _standard_streams_ok():
             return 2
         try:
@@ -223,7 +223,7 @@ def guard_main(main: Callable[..., int]) -> Callable[..., int]:
 _ASCII_INT = re.compile(r"\s*[+-]?[0-9]+\s*", re.ASCII)
 
 
-def check_int_argument(action, arg_string: str) -> None:
+def check_int_argument(action: argparse.Action, arg_string: str) -> None:
     """For an argparse option of ``type=int``: refuse what :func:`int` would accept beyond
     plain ASCII decimal digits (``١٢``, ``１２``, ``1_000``), as an ``argparse.ArgumentError``.
 

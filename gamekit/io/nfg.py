@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import IO, Any, overload
 
 from gamekit.core.errors import GameError, NfgFormatError
 from gamekit.core.game import BimatrixGame
@@ -83,7 +84,7 @@ class NfgDocument:
     comment: str = ""
     outcome_format: bool = False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The JSON object of ``gamekit show --json`` (exact strings; keys in ``docs/json.md``)."""
         game = self.game
         return {
@@ -449,9 +450,14 @@ def parse_nfg(text: str, filename: str = "<string>") -> BimatrixGame:
 MAX_NFG_BYTES = 64 * 1024 * 1024
 
 
-def read_limited(fh, name: str, limit: int = MAX_NFG_BYTES) -> bytes:
-    """At most ``limit`` bytes from the binary stream ``fh``; a longer input is an error."""
-    data = fh.read(limit + 1)
+@overload
+def read_limited(fh: IO[bytes], name: str, limit: int = ...) -> bytes: ...
+@overload
+def read_limited(fh: IO[str], name: str, limit: int = ...) -> str: ...
+def read_limited(fh: IO[Any], name: str, limit: int = MAX_NFG_BYTES) -> bytes | str:
+    """At most ``limit`` bytes from the binary stream ``fh`` (characters from a text stream:
+    ``bytes`` or ``str`` as ``fh.read`` gives); a longer input is an error."""
+    data: bytes | str = fh.read(limit + 1)
     if len(data) > limit:
         raise GameError(f"cannot read {name}: larger than {limit // (1024 * 1024)} MB "
                         "(the limit for a game file)")
@@ -476,7 +482,7 @@ def _path_name(path: object) -> str:
     return name
 
 
-def _read_text(path: str | os.PathLike) -> tuple[str, str]:
+def _read_text(path: str | os.PathLike[str]) -> tuple[str, str]:
     name = _path_name(path)
     try:
         st = os.stat(name)
@@ -498,7 +504,7 @@ def _read_text(path: str | os.PathLike) -> tuple[str, str]:
     return text, name
 
 
-def read_nfg_document(path: str | os.PathLike) -> NfgDocument:
+def read_nfg_document(path: str | os.PathLike[str]) -> NfgDocument:
     """Read an ``.nfg`` file with its title, player names and comment.
 
     Parameters
@@ -527,7 +533,7 @@ def read_nfg_document(path: str | os.PathLike) -> NfgDocument:
     return parse_nfg_document(text, name)
 
 
-def read_nfg(path: str | os.PathLike) -> BimatrixGame:
+def read_nfg(path: str | os.PathLike[str]) -> BimatrixGame:
     """Read a two-player Gambit ``.nfg`` file (payoff or outcome version) exactly.
 
     Parameters
@@ -658,7 +664,7 @@ def format_nfg(
 
 def write_nfg(
     game: BimatrixGame,
-    path: str | os.PathLike,
+    path: str | os.PathLike[str],
     *,
     players: Sequence[str] = ("Player 1", "Player 2"),
     comment: str = "",
