@@ -68,7 +68,7 @@ def methods_by_kind() -> dict[str, tuple[str, ...]]:
 REFINEMENTS = ("perfect", "proper")
 
 
-def _refinement(game: Any, method: str, options: dict) -> SolverResult:
+def _refinement(game: Any, method: str, options: dict[str, Any]) -> SolverResult:
     """``method="perfect"``/``"proper"`` of a bimatrix game (:mod:`gamekit.refine`)."""
     if options:
         raise GameError(f"unknown option {next(iter(options))!r} for method {method!r} (valid: none)")
@@ -126,7 +126,7 @@ def solve(game: Any, method: str | None = None, **options: Any) -> SolverResult:
     return kind.solve(game, method, **options)
 
 
-def is_equilibrium(game: Any, row: Sequence, col: Any = None, *, alpha: Any = None) -> bool:
+def is_equilibrium(game: Any, row: Sequence[Any], col: Any = None, *, alpha: Any = None) -> bool:
     """Exact Nash test for any game kind (the one public spelling).
 
     * :class:`BimatrixGame`: ``row``, ``col`` mixed strategies;

@@ -55,6 +55,21 @@ KINDS = ("random", "covariance", "coordination", "zero-sum", "symmetric", "unit-
 def rng(seed: Seed) -> np.random.Generator:
     """The :class:`numpy.random.Generator` for ``seed`` (a Generator is used as is).
 
+    Parameters
+    ----------
+    seed : int, numpy.random.Generator or None
+        A non-negative integer seed, a generator, or None for fresh entropy.
+
+    Returns
+    -------
+    numpy.random.Generator
+        The generator.
+
+    Raises
+    ------
+    GameError
+        When ``seed`` is a bool, negative or not an integer.
+
     Examples
     --------
     >>> int(rng(1).integers(0, 100)) == int(rng(1).integers(0, 100))

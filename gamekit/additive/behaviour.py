@@ -239,7 +239,37 @@ def col_payoff(game: AdditiveGame, row: Sequence, draw: Sequence | None = None,
 
 def payoffs(game: AdditiveGame, row: Sequence, draw: Sequence | None = None,
             mixture: Iterable | None = None) -> tuple[Fraction, Fraction]:
-    """Expected payoffs (player I, player II) of a row mixture against player II's strategy."""
+    """Expected payoffs (player I, player II) of a row mixture against player II's strategy.
+
+    Parameters
+    ----------
+    game : AdditiveGame
+        The game.
+    row : sequence of numbers
+        Player I's mixed strategy.
+    draw : sequence of numbers, optional
+        Player II's behaviour strategy.
+    mixture : iterable, optional
+        Player II's mixed strategy as (subset, weight) pairs, instead of ``draw``.
+
+    Returns
+    -------
+    tuple of Fraction
+        (payoff of I, payoff of II).
+
+    Raises
+    ------
+    GameError
+        When a strategy is malformed.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> payoffs(g, ["1/2", "1/2"], [1, 1])
+    (Fraction(1, 1), Fraction(0, 1))
+    """
     x = check_row_strategy(game, row)
     a = row_payoffs(game, draw, mixture)
     return (sum((xu * au for xu, au in zip(x, a)), _ZERO), col_payoff(game, x, draw, mixture))
@@ -257,7 +287,35 @@ class RowBestResponse:
 
 def row_best_responses(game: AdditiveGame, draw: Sequence | None = None,
                        mixture: Iterable | None = None) -> RowBestResponse:
-    """Player I's best responses to a behaviour strategy (or mixture) of player II."""
+    """Player I's best responses to a behaviour strategy (or mixture) of player II.
+
+    Parameters
+    ----------
+    game : AdditiveGame
+        The game.
+    draw : sequence of numbers, optional
+        Player II's behaviour strategy.
+    mixture : iterable, optional
+        Player II's mixed strategy as (subset, weight) pairs, instead of ``draw``.
+
+    Returns
+    -------
+    RowBestResponse
+        The best rows, the best payoff and every row's payoff.
+
+    Raises
+    ------
+    GameError
+        When player II's strategy is malformed.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> row_best_responses(g, [1, 0]).rows
+    (1,)
+    """
     a = row_payoffs(game, draw, mixture)
     best = max(a)
     return RowBestResponse(tuple(u for u, v in enumerate(a) if v == best), best, a)
@@ -300,7 +358,35 @@ def column_gains(game: AdditiveGame, x: Sequence[Fraction]) -> list[Fraction]:
 
 
 def col_best_response(game: AdditiveGame, row: Sequence) -> ColumnBestResponse:
-    """Player II's best-response set to the row mixture ``row`` — O(mn)."""
+    """Player II's best-response set to the row mixture ``row`` — O(mn).
+
+    Parameters
+    ----------
+    game : AdditiveGame
+        The game.
+    row : sequence of numbers
+        Player I's mixed strategy.
+
+    Returns
+    -------
+    ColumnBestResponse
+        Player II's gain from move 1 at each information set and where move 1, move 0 or
+        either is a best response.
+
+    Raises
+    ------
+    GameError
+        When ``row`` is malformed.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> br = col_best_response(g, [1, 0])
+    >>> sorted(br.ones), sorted(br.zeros), sorted(br.indifferent)
+    ([0], [1], [])
+    """
     x = check_row_strategy(game, row)
     g = column_gains(game, x)
     ones = frozenset(l for l, v in enumerate(g) if v > 0)
@@ -319,6 +405,35 @@ def is_additive_equilibrium(game: AdditiveGame, row: Sequence, draw: Sequence | 
     (x, σ) is an equilibrium iff every row in the support of x maximizes a_u(σ) and every
     subset in the support of σ is a best response to x, i.e. (for additive b) the marginal
     y of σ equals 1 on {g > 0} and 0 on {g < 0}.
+
+    Parameters
+    ----------
+    game : AdditiveGame
+        The game.
+    row : sequence of numbers
+        Player I's mixed strategy.
+    draw : sequence of numbers, optional
+        Player II's behaviour strategy (probability of move 1 at each information set).
+    mixture : iterable, optional
+        Player II's mixed strategy as (subset, weight) pairs, instead of ``draw``.
+
+    Returns
+    -------
+    bool
+        True when (row, player II's strategy) is a Nash equilibrium.
+
+    Raises
+    ------
+    GameError
+        When a strategy is malformed.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> is_additive_equilibrium(g, ["1/2", "1/2"], [1, 1]), is_additive_equilibrium(g, [1, 0], [1, 1])
+    (True, False)
     """
     x = check_row_strategy(game, row)
     y = _behaviour_of(game, draw, mixture)

@@ -105,7 +105,36 @@ def certify_additive_profile(game: AdditiveGame, row: Sequence, draw: Sequence, 
                              what: str = "additive profile") -> None:
     """Exact compact Nash test of (row, behaviour ``draw``) in an additive game with additive
     player-I payoffs — e.g. an equilibrium of a reduced game lifted back to the full game —
-    and of the claimed ``payoffs`` (if given). Raises :class:`CertificationError`."""
+    and of the claimed ``payoffs`` (if given).
+
+    Parameters
+    ----------
+    game : AdditiveGame
+        The game (player I's payoff additive).
+    row, draw : sequence of numbers
+        Player I's mixed strategy and player II's behaviour strategy.
+    payoffs : sequence of Fraction, optional
+        The claimed payoffs (I, II).
+    what : str
+        Who produced the profile, for the error message.
+
+    Raises
+    ------
+    CertificationError
+        When the profile is not a Nash equilibrium or the payoffs differ.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> half = (Fraction(1, 2), Fraction(1, 2))
+    >>> certify_additive_profile(g, half, [1, 1], (Fraction(1), Fraction(0)))  # passes
+    >>> certify_additive_profile(g, half, [1, 0])
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.CertificationError: additive profile: not a Nash equilibrium ...
+    """
     _certify_split(game, row, draw, payoffs, what, None)
 
 
@@ -113,9 +142,39 @@ def certify_additive(game: AdditiveGame, eq: Any, what: str = "additive solver",
     """Check one :class:`~gamekit.additive.foster.AdditiveEquilibrium` of ``game`` exactly.
 
     Uses the compact test (module doc) on (row, draw) — with the mixture when player I's
-    payoff is a general ``a_func`` — and checks the reported payoffs. ``split``: ``eq``'s
-    split form as returned by :func:`_split_for` (rebuilt and checked); by default it is
-    obtained here. Returns ``eq``.
+    payoff is a general ``a_func`` — and checks the reported payoffs.
+
+    Parameters
+    ----------
+    game : AdditiveGame
+        The game.
+    eq : AdditiveEquilibrium
+        The claimed equilibrium.
+    what : str
+        Who produced it, for the error message.
+    split : object, optional
+        ``eq``'s split form as returned by :func:`_split_for` (rebuilt and checked); by
+        default it is obtained here.
+
+    Returns
+    -------
+    AdditiveEquilibrium
+        ``eq``, marked certified.
+
+    Raises
+    ------
+    CertificationError
+        When ``eq`` is not a Nash equilibrium or its payoffs are wrong.
+
+    Examples
+    --------
+    >>> from gamekit.additive.solution import AdditiveEquilibrium
+    >>> from gamekit import AdditiveGame
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> e = AdditiveEquilibrium((Fraction(1, 2),) * 2, (Fraction(1),) * 2, (Fraction(1), Fraction(0)))
+    >>> certify_additive(g, e) is e
+    True
     """
     if game.a_move is not None:
         ys = split if split is not None else _split_for(game, eq, what)
@@ -141,6 +200,31 @@ def certify_additive_solution(sol: Any) -> Any:
     the reported convex pieces of the equilibrium set). An equilibrium's split form, if the
     solver attached one, is rebuilt and checked against its ``draw`` once (:func:`_split_for`)
     and only the rebuilt split is used, by the Nash test and by the cell test.
+
+    Parameters
+    ----------
+    sol : AdditiveSolution
+        A solver's result.
+
+    Returns
+    -------
+    AdditiveSolution
+        ``sol``, its equilibria marked certified.
+
+    Raises
+    ------
+    CertificationError
+        When an equilibrium or a cell vertex fails the exact test, or nothing is reported.
+
+    Examples
+    --------
+    >>> from gamekit import solve
+    >>> from gamekit import AdditiveGame
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> r = solve(g)
+    >>> certify_additive_solution(r) is r
+    True
     """
     game = sol.game
     what = f"additive solver ({sol.method})"

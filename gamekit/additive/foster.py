@@ -95,9 +95,37 @@ def solve_additive(game: AdditiveGame, *, max_vertices: int = DEFAULT_MAX_VERTIC
     columns). Every extreme equilibrium is certified exactly before it is returned
     (:func:`gamekit.additive.certify.certify_additive_solution`).
 
-    ``max_vertices`` bounds the number of extreme equilibria written down (TooLargeError
-    above it); ``max_face`` bounds the face dimension enumerated when player I's payoff is
-    a general ``a_func``.
+    Parameters
+    ----------
+    game : AdditiveGame
+        The game.
+    max_vertices : int
+        Bound on the number of extreme equilibria written down.
+    max_face : int
+        Bound on the face dimension enumerated when player I's payoff is a general ``a_func``.
+    column_limit : int
+        Bound on the columns of the explicit game (general ``a_func`` with m > 2).
+
+    Returns
+    -------
+    AdditiveSolution
+        The extreme equilibria, the cells of the equilibrium set and the certificate.
+
+    Raises
+    ------
+    GameError
+        When ``game`` is not an :class:`AdditiveGame`.
+    TooLargeError
+        When a bound is exceeded.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> r = solve_additive(g)
+    >>> r.method, len(r), r[0].row, r[0].draw, r[1].draw
+    ('foster', 2, (Fraction(1, 2), Fraction(1, 2)), (Fraction(1, 1), Fraction(1, 1)), (Fraction(0, 1), Fraction(0, 1)))
     """
     if not isinstance(game, AdditiveGame):
         raise GameError(f"expected an AdditiveGame, got {type(game).__name__}")

@@ -55,7 +55,19 @@ def _moves(w: Sequence, m: int, n: int, what: str) -> tuple[tuple[Pair, ...], ..
 
 
 class AdditiveGame:
-    """An additive m×2ⁿ bimatrix game in the compact form of Lemma 1 (see module doc)."""
+    """An additive m×2ⁿ bimatrix game in the compact form of Lemma 1 (see module doc).
+
+    Examples
+    --------
+    >>> from gamekit import solve
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> g.m, g.n
+    (2, 2)
+    >>> r = solve(g)
+    >>> r.method, r.complete, len(r)
+    ('foster', True, 2)
+    """
 
     def __init__(
         self,

@@ -144,6 +144,14 @@ class ManyRowSolution(AdditiveSolution):
     ``subsets``: the maximal Nash subsets; ``components`` (inherited): groups of indices
     into ``equilibria`` forming the connected components of the equilibrium set;
     ``stats``: counts (candidates, exact checks, vertices) for the benchmark.
+
+    Examples
+    --------
+    >>> g = AdditiveGame(["a", "b", "c"], ["s"], [0, 0, 0], [[(0, 1)], [(0, -1)], [(0, 0)]],
+    ...                  a_base=[0, 0, 0], a_move=[[(1, 0)], [(0, 1)], [(0, 0)]])
+    >>> r = solve_many_rows(g)
+    >>> isinstance(r, ManyRowSolution), r.complete, r.unique
+    (True, True, True)
     """
 
     row_vertices: tuple[tuple[Fraction, ...], ...] = ()
@@ -312,6 +320,7 @@ def _certify_core(game: AdditiveGame, it: IntTables, face: YFace, cv: Sequence[F
         ok = certify_face(game, face, cv) and certified_payoffs(game, it, x, y1) is not None
     if not ok:
         raise CertificationError(f"m-row solver: x={x} failed the exact equilibrium check")
+    assert p0 is not None  # ok implies p0 is not None
     return y0, p0
 
 
@@ -354,10 +363,39 @@ def solve_many_rows(game: AdditiveGame, *, max_candidates: int = DEFAULT_MAX_CAN
     Exact and complete for any m ≥ 1 with player I's payoff additive; no 2ⁿ anywhere
     (see the module docstring for the theorem and the cost). Every extreme equilibrium is
     certified exactly (reduced-game Nash test + exact re-check of the forced moves).
-    ``max_vertices`` bounds the number of extreme equilibria; it is checked on their exact
-    count (Σ_x |vert P_C| · 2^|F|) before any of them is written down.
-    ``candidate_filter`` (:data:`CandidateFilter`) chooses how candidate vertices are
-    screened; every choice gives the same answer (``stats["candidate_filter"]``).
+
+    Parameters
+    ----------
+    game : AdditiveGame
+        The game; player I's payoff must be additive (``a_base``/``a_move``).
+    max_candidates : int
+        Bound on the candidate row vertices examined.
+    max_vertices : int
+        Bound on the number of extreme equilibria; it is checked on their exact count
+        (Σ_x |vert P_C| · 2^|F|) before any of them is written down.
+    candidate_filter : CandidateFilter
+        How candidate vertices are screened; every choice gives the same answer
+        (``stats["candidate_filter"]``).
+
+    Returns
+    -------
+    ManyRowSolution
+        The extreme equilibria and the maximal Nash subsets.
+
+    Raises
+    ------
+    GameError
+        When ``game`` is not an additive game with additive player-I payoffs.
+    TooLargeError
+        When a bound is exceeded.
+
+    Examples
+    --------
+    >>> g = AdditiveGame(["a", "b", "c"], ["s"], [0, 0, 0], [[(0, 1)], [(0, -1)], [(0, 0)]],
+    ...                  a_base=[0, 0, 0], a_move=[[(1, 0)], [(0, 1)], [(0, 0)]])
+    >>> r = solve_many_rows(g)
+    >>> r.method, len(r), r[0].row, r[0].draw
+    ('arrangement', 1, (Fraction(1, 2), Fraction(1, 2), Fraction(0, 1)), (Fraction(1, 2),))
     """
     _check_filter(candidate_filter)
     if not isinstance(game, AdditiveGame):

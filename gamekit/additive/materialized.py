@@ -20,7 +20,7 @@ def solve_by_enumeration(game: AdditiveGame, limit: int) -> AdditiveSolution:
     from gamekit.additive.reduction import forced_moves, materialize, materialized_columns
 
     try:
-        from gamekit.bimatrix.solve import solve_result  # type: ignore[attr-defined]
+        from gamekit.bimatrix.solve import solve_result
     except ImportError as exc:  # pragma: no cover - depends on the explicit solver
         raise GameError("solving additive games with more than 2 rows needs gamekit.bimatrix.solve") from exc
     red = forced_moves(game)

@@ -51,6 +51,15 @@ class ForcedMoves:
 
     ``forced_0`` (the paper's T₀), ``forced_1`` (T₁) and ``free`` (T_*) are indices in the full
     game; information set i of ``reduced`` is ``free[i]`` of the full game (labels are kept).
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "f"], [0, 0], [[(0, 1), (0, 2)], [(0, -1), (0, 2)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 0)], [(0, 1), (0, 0)]])
+    >>> fm = forced_moves(g)  # move 1 at "f" is strictly dominant for player II
+    >>> fm.forced_1, fm.free, fm.reduced.infosets
+    ((1,), (0,), ('s',))
     """
 
     full: AdditiveGame
@@ -116,7 +125,26 @@ def _fold(base: Sequence[Fraction], move: Sequence, T0: Sequence[int], T1: Seque
 
 def forced_moves(game: AdditiveGame) -> ForcedMoves:
     """Fold player II's strictly dominant (forced) moves on T₀ ∪ T₁ into the base payoffs
-    (Lemma 1 of Ethier–Lee II). O(mn)."""
+    (Lemma 1 of Ethier–Lee II). O(mn).
+
+    Parameters
+    ----------
+    game : AdditiveGame
+        The game.
+
+    Returns
+    -------
+    ForcedMoves
+        The reduced game on the free information sets and the forced ones.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "f"], [0, 0], [[(0, 1), (0, 2)], [(0, -1), (0, 2)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 0)], [(0, 1), (0, 0)]])
+    >>> forced_moves(g).forced_1
+    (1,)
+    """
     T0, T1, Ts = _classify(game)
     b_base = _fold(game.b_base, game.b_move, T0, T1)
     b_move = [[game.b_move[u][l] for l in Ts] for u in range(game.m)]
@@ -190,8 +218,40 @@ def materialize(game: AdditiveGame, limit: int = DEFAULT_COLUMN_LIMIT, reduce: b
     Column j is the pure strategy whose move at the i-th kept information set is bit
     (n_*−1−i) of j (first information set most significant, the paper's SSSS, SSSD, …
     order); its label is the move string, e.g. ``"DSDS"`` with ``moves=("S", "D")``.
-    Raises :class:`TooLargeError` when 2^{n_*} > ``limit``. Time O(m·2^{n_*}) additions
-    for additive payoffs (each column differs from an earlier one in one information set).
+    Time O(m·2^{n_*}) additions for additive payoffs (each column differs from an earlier
+    one in one information set).
+
+    Parameters
+    ----------
+    game : AdditiveGame
+        The game.
+    limit : int
+        Largest number of columns written.
+    reduce : bool
+        Remove the forced moves first (:func:`forced_moves`).
+    moves : tuple of str
+        Labels of move 0 and move 1.
+
+    Returns
+    -------
+    BimatrixGame
+        The explicit game, columns labelled by move strings.
+
+    Raises
+    ------
+    TooLargeError
+        When 2^{n_*} > ``limit``.
+    GameError
+        When ``moves`` is not a pair.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> b = materialize(g, moves=("S", "D"))
+    >>> b.shape, b.col_labels
+    ((2, 4), ('SS', 'SD', 'DS', 'DD'))
     """
     if len(moves) != 2:
         raise GameError("moves must be a pair of labels (move 0, move 1)")

@@ -42,6 +42,7 @@ def d_value(game: AdditiveGame, draw: Sequence[Fraction], split: SplitBehaviour 
     from gamekit.additive.int_forms import int_tables, split_behaviour
 
     H, _ = int_tables(game)
+    assert H is not None  # player I's payoff is additive here (no general a_func)
     hy = H.dot(split if split is not None else split_behaviour(draw))
     return game.a_const(1) - game.a_const(0) + hy[1] - hy[0]
 
@@ -71,6 +72,16 @@ class AdditiveEquilibrium:
     ``mixture``: a mixed strategy of player II over subsets realizing ``draw`` — the
     threshold mixture (≤ k+1 subsets) when player I's payoff is additive, the actual
     equilibrium mixture when it is a general ``a_func``.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, solve
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> r = solve(g)
+    >>> e = r[0]
+    >>> e.row, e.draw, e.payoffs
+    ((Fraction(1, 2), Fraction(1, 2)), (Fraction(1, 1), Fraction(1, 1)), (Fraction(1, 1), Fraction(0, 1)))
     """
 
     row: tuple[Fraction, ...]
@@ -150,6 +161,16 @@ class EquilibriumCell:
     ``free`` coordinates in [0, 1] subject to player I's condition D(y) ``sense`` 0, where
     D = a_{1} − a_{0} and sense is ``"="`` (interior p), ``"<="`` (p = 0) or ``">="`` (p = 1).
     ``vertices`` are its extreme points. ``kind`` is "breakpoint", "interval" or "endpoint".
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, solve
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> r = solve(g)
+    >>> c = r.cells[0]  # at p = 1/2 player II may mix freely at both information sets
+    >>> c.kind, c.p_lo, c.free, len(c.vertices)
+    ('breakpoint', Fraction(1, 2), (0, 1), 2)
     """
 
     kind: str
@@ -199,7 +220,17 @@ class EquilibriumCell:
 
 
 class CaseRecord(tuple):
-    """(kind, p_lo, p_hi, number of free information sets, result) of one checked case."""
+    """(kind, p_lo, p_hi, number of free information sets, result) of one checked case.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, solve
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> r = solve(g)
+    >>> r.certificate.cases[2]
+    ('breakpoint', Fraction(1, 2), Fraction(1, 2), 2, 'equalizing, continuum')
+    """
 
     __slots__ = ()
 
@@ -227,13 +258,23 @@ class FosterCertificate:
     ``row0_not_pure_eq`` (a_{0,T(0)} < a_{1,T(0)}), ``row1_not_pure_eq``
     (a_{0,T(1)} > a_{1,T(1)}); ``single_crossing`` is their conjunction (``positive_probabilities``
     counts when known).
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, solve
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> r = solve(g)
+    >>> cert = r.certificate
+    >>> cert.breakpoints, cert.multiplicities, cert.single_crossing
+    ((Fraction(1, 2),), (2,), True)
     """
 
     n: int
     sizes: dict[str, int]
-    breakpoints: tuple[Fraction, ...]
+    breakpoints: Sequence[Fraction]  # a tuple, or a LazyTuple materialized on first read
     multiplicities: tuple[int, ...]
-    cases: tuple[CaseRecord, ...]
+    cases: Sequence[CaseRecord]  # likewise
     hypotheses: dict[str, bool | None]
     single_crossing: bool
     notes: tuple[str, ...] = ()
@@ -262,6 +303,15 @@ class AdditiveSolution(ResultSequence):
     ``unique_mixed``: unique even as a mixed strategy over the 2ⁿ pure strategies (a
     behaviour strategy with ≥ 2 mixed information sets has a continuum of mixed
     representations). ``method``: "foster", "trivial" (m = 1) or "enumeration" (m > 2).
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, solve
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> r = solve(g)
+    >>> isinstance(r, AdditiveSolution), r.unique, r[0].row
+    (True, False, (Fraction(1, 2), Fraction(1, 2)))
     """
 
     game: AdditiveGame

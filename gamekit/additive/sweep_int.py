@@ -28,7 +28,7 @@ finely divided gains) :func:`sweep_arrays` returns None and the caller uses the 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -51,9 +51,9 @@ class LazyTuple(Sequence):
     Compares equal to the tuple it stands for, hashes like it, pickles as it.
     """
 
-    def __init__(self, length: int, make: Callable[[], tuple]) -> None:
+    def __init__(self, length: int, make: Callable[[], Iterable[Any]]) -> None:
         self._len = length
-        self._make: Callable[[], tuple] | None = make
+        self._make: Callable[[], Iterable[Any]] | None = make
         self._items: tuple = ()
 
     def _all(self) -> tuple:

@@ -23,6 +23,7 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from itertools import groupby
 
 import numpy as np
@@ -62,7 +63,27 @@ _ONE = Fraction(1)
 
 
 def foster_classes(game: AdditiveGame) -> dict[str, tuple[int, ...]]:
-    """The paper's T₀₀, T₀₁, T₁₀, T₁₁ and the always-indifferent set Z (two-row games)."""
+    """The paper's T₀₀, T₀₁, T₁₀, T₁₁ and the always-indifferent set Z (two-row games).
+
+    Parameters
+    ----------
+    game : AdditiveGame
+        A two-row game.
+
+    Returns
+    -------
+    dict of str to tuple of int
+        ``always_0``, ``switch_up``, ``switch_down``, ``always_1``, ``indifferent``:
+        the information sets in each class.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> foster_classes(g)
+    {'always_0': (), 'switch_up': (1,), 'switch_down': (0,), 'always_1': (), 'indifferent': ()}
+    """
     _need_two_rows(game)
     G0, G1 = game.b_gains(0), game.b_gains(1)
     out: dict[str, list[int]] = {"always_0": [], "switch_up": [], "switch_down": [], "always_1": [], "indifferent": []}
@@ -82,7 +103,27 @@ def _class_of(g0: Fraction, g1: Fraction) -> str:
 
 
 def breakpoints(game: AdditiveGame) -> dict[int, Fraction]:
-    """p(l) = G₀(l)/(G₀(l) − G₁(l)) for every l ∈ T₀₁ ∪ T₁₀ (Lemma 2(a))."""
+    """p(l) = G₀(l)/(G₀(l) − G₁(l)) for every l ∈ T₀₁ ∪ T₁₀ (Lemma 2(a)).
+
+    Parameters
+    ----------
+    game : AdditiveGame
+        A two-row game.
+
+    Returns
+    -------
+    dict of int to Fraction
+        Information set index → the probability p of row 1 at which player II's gain
+        there changes sign.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame
+    >>> g = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 1), (0, -1)], [(0, -1), (0, 1)]],
+    ...                  a_base=[0, 0], a_move=[[(1, 0), (0, 1)], [(0, 1), (1, 0)]])
+    >>> breakpoints(g)
+    {0: Fraction(1, 2), 1: Fraction(1, 2)}
+    """
     _need_two_rows(game)
     G0, G1 = game.b_gains(0), game.b_gains(1)
     out = {}
@@ -423,12 +464,14 @@ def run_sweep(game: AdditiveGame, cl: Classes, pts: list[tuple[Fraction, list[in
         return [l for l in range(n) if ones_state[l] and l not in ex]
 
     out = SweepOutcome([], [], True, None, None)
+    d_pure: Fraction | int
+    d_int: Fraction | int
     for idx, (pi, L01, L10) in enumerate(pts):
         free = sorted(L01 + L10 + Z)
         sense = "<=" if pi == 0 else (">=" if pi == 1 else "=")
         kind = "endpoint" if pi in (0, 1) else "breakpoint"
         if run is not None:
-            cell, d_pure = run.point_cell(sw, kind, pi, lambda L10=L10: current_ones(L10), free, L01, L10, sense)
+            cell, d_pure = run.point_cell(sw, kind, pi, partial(current_ones, L10), free, L01, L10, sense)
         else:
             ones_pt = current_ones(L10)
             cell = sw.corner_cell(kind, pi, pi, ones_pt, free, sense)
@@ -511,7 +554,7 @@ def extreme_equilibria(cells: list[EquilibriumCell], additive: bool) -> tuple[Ad
 
 
 def certificate(game: AdditiveGame, cl: Classes, sw_out: SweepOutcome, cells: list[EquilibriumCell],
-                bps: list[Fraction], mult: list[int]) -> FosterCertificate:
+                bps: Sequence[Fraction], mult: Sequence[int]) -> FosterCertificate:
     """Step 6: the hypotheses of Lemma 2(b), checked against the sweep's result."""
 
     def off_breakpoints() -> bool:
@@ -566,6 +609,8 @@ def solve_two_rows(game: AdditiveGame, max_vertices: int, max_face: int,
     """
     sw = _Sweep(game, max_vertices, max_face)
     arr = sweep_arrays(game) if vectorized and sw.additive else None
+    bps: Sequence[Fraction]
+    mult: Sequence[int]
     if arr is not None:
         at, sw_out, bps, mult = run_sweep_int(game, arr, sw)
         cells, components = maximal_cells_at(at, game, True)
@@ -644,7 +689,7 @@ def _draw_key(v: AdditiveEquilibrium) -> object:
     return split.key() if split is not None else v.draw
 
 
-def _meets(mn: Fraction, mx: Fraction, sense: str) -> bool:
+def _meets(mn: Fraction | int, mx: Fraction | int, sense: str) -> bool:
     """Does the range [mn, mx] of D over a face meet {D sense 0}?"""
     if sense == "=":
         return mn <= 0 <= mx

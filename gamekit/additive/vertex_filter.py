@@ -35,6 +35,7 @@ ever used to *discard*; every survivor is recomputed exactly.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import chain, combinations, islice
 
@@ -97,6 +98,7 @@ def _combos(H: int, k: int):
                 return
             yield idx
         return
+    blocks: Iterable[np.ndarray]
     if k == 1:
         blocks = (np.arange(H, dtype=np.int64)[:, None],)
     elif k == 2:

@@ -90,7 +90,7 @@ def corners(y0: Sequence[Fraction], free: Sequence[int]) -> Iterator[tuple[Fract
         yield tuple(z)
 
 
-def _split(K: list[int], E: list[list[Fraction]], A: list[list[Fraction]], b: list[Fraction]):
+def _split(K: list[int], E: list[list[int]], A: list[list[int]], b: list[int]) -> tuple[list[int], list[list[int]], list[int]]:
     """Drop box-redundant inequalities; return (core positions in K, kept A, kept b)."""
     keep = [i for i, (row, bv) in enumerate(zip(A, b)) if sum((v for v in row if v > 0), _ZERO) > bv]
     A, b = [A[i] for i in keep], [b[i] for i in keep]

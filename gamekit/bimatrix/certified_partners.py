@@ -218,6 +218,6 @@ def partners(N, labels: np.ndarray, d: int, k: int, threads: int = 1) -> list[tu
             if face is None:
                 return None
             out += [(v, w) for w in face]
-        elif w is not None:
+        elif isinstance(w, tuple):  # the partner vector (None: no partner)
             out.append((v, w))
     return out

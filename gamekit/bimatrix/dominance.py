@@ -39,7 +39,18 @@ class DominanceStep:
     ``"column"``) strategy ``dominated`` (index in the original game) is strictly
     dominated by the mixture ``by`` ((original index, weight), …); ``margin`` > 0 is the
     smallest payoff advantage of the mixture over the opponent strategies ``against``
-    (original indices) still present in that round."""
+    (original indices) still present in that round.
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame
+    >>> g = BimatrixGame([[3, 0], [0, 3], [1, 1]], [[0, 0], [0, 0], [0, 0]])
+    >>> step = iterated_dominance(g).steps[0]
+    >>> step.player, step.dominated, step.kind, step.margin
+    ('row', 2, 'mixed', Fraction(1, 2))
+    >>> step.describe(["up", "down", "middle"])
+    'round 1: row middle is strictly dominated by 1/2·up + 1/2·down (margin 1/2)'
+    """
 
     round: int
     player: str
@@ -62,7 +73,19 @@ class DominanceStep:
 
 @dataclass(frozen=True)
 class DominanceResult:
-    """The reduced game, the kept original indices and the explanation record."""
+    """The reduced game, the kept original indices and the explanation record.
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame
+    >>> r = iterated_dominance(BimatrixGame([[3, 0, 1], [0, 3, 1]], [[1, 1, 0], [1, 1, 0]]))
+    >>> r.rows, r.cols, r.game.shape
+    ((0, 1), (0, 1), (2, 2))
+    >>> print(r.explain())
+    round 1: column 3 is strictly dominated by 1 (margin 1)
+    >>> r.lift_col([Fraction(1, 2), Fraction(1, 2)])
+    (Fraction(1, 2), Fraction(1, 2), Fraction(0, 1))
+    """
 
     original: BimatrixGame
     game: BimatrixGame
@@ -139,9 +162,10 @@ def _best_mixture(M: list[list], opp: Sequence[int], cands: Sequence[int], j: in
     res = solve_lp([0] * K + [1, -1], A_ub, b_ub, A_eq, [1], maximize=True)
     if res.status != "optimal":
         raise CertificationError(f"dominance LP for strategy {j} ended {res.status}")
-    x = res.x
+    x, value = res.x, res.value
+    assert x is not None and value is not None  # status "optimal" carries both
     mix = tuple((cands[t], x[t]) for t in range(K) if x[t])
-    return res.value, mix
+    return value, mix
 
 
 def _exact_margin(game: BimatrixGame, player: str, rows: Sequence[int], cols: Sequence[int], j: int,
@@ -154,7 +178,40 @@ def _exact_margin(game: BimatrixGame, player: str, rows: Sequence[int], cols: Se
 
 def dominance_margin(game: BimatrixGame, player: str, j: int, mixture: Sequence[tuple[int, Fraction]],
                      rows: Sequence[int] | None = None, cols: Sequence[int] | None = None) -> Fraction:
-    """min over opponent strategies of (payoff of the mixture − payoff of j); > 0 means strict dominance."""
+    """min over opponent strategies of (payoff of the mixture − payoff of j); > 0 means strict dominance.
+
+    Parameters
+    ----------
+    game : BimatrixGame
+        The game.
+    player : {"row", "column"}
+        Whose strategy ``j`` is.
+    j : int
+        The strategy tested.
+    mixture : sequence of (int, Fraction)
+        (strategy index, weight) pairs, weights non-negative and summing to 1.
+    rows, cols : sequence of int, optional
+        The strategies still present (default: all).
+
+    Returns
+    -------
+    Fraction
+        The smallest payoff advantage of the mixture over ``j``.
+
+    Raises
+    ------
+    GameError
+        When ``player`` is unknown or the weights are not a probability vector.
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame
+    >>> g = BimatrixGame([[3, 0], [0, 3], [1, 1]], [[0, 0], [0, 0], [0, 0]])
+    >>> dominance_margin(g, "row", 2, [(0, Fraction(1, 2)), (1, Fraction(1, 2))])
+    Fraction(1, 2)
+    >>> dominance_margin(g, "row", 2, [(0, 1)])  # against column 1, row 0 pays less than row 2
+    Fraction(-1, 1)
+    """
     _check_player(player)
     r = tuple(range(game.m)) if rows is None else tuple(rows)
     c = tuple(range(game.n)) if cols is None else tuple(cols)
@@ -169,7 +226,40 @@ def dominating_mixture(game: BimatrixGame, player: str, j: int, support: Sequenc
                        ) -> tuple[tuple[int, Fraction], ...] | None:
     """A mixture of ``support`` (default: all other strategies) strictly dominating
     strategy ``j`` of ``player`` against the given opponent strategies, with the largest
-    margin; None when there is none. Exact."""
+    margin; None when there is none. Exact.
+
+    Parameters
+    ----------
+    game : BimatrixGame
+        The game.
+    player : {"row", "column"}
+        Whose strategy ``j`` is.
+    j : int
+        The strategy tested.
+    support : sequence of int, optional
+        The strategies the mixture may use (default: all but ``j``).
+    rows, cols : sequence of int, optional
+        The opponent's strategies to dominate against (default: all).
+
+    Returns
+    -------
+    tuple of (int, Fraction) or None
+        The dominating mixture as (index, weight) pairs, or None.
+
+    Raises
+    ------
+    GameError
+        When ``player`` is unknown or an index is out of range.
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame
+    >>> g = BimatrixGame([[3, 0], [0, 3], [1, 1]], [[0, 0], [0, 0], [0, 0]])
+    >>> dominating_mixture(g, "row", 2)
+    ((0, Fraction(1, 2)), (1, Fraction(1, 2)))
+    >>> dominating_mixture(g, "row", 0) is None
+    True
+    """
     _check_player(player)
     own_n = game.n if player == "column" else game.m
     if not 0 <= j < own_n:
@@ -213,6 +303,34 @@ def iterated_dominance(game: BimatrixGame, mixed: bool = True, players: Sequence
     Returns the reduced game (labels kept), the surviving original indices and the
     explanation record. ``players`` restricts elimination to one side (e.g.
     ``("column",)`` for player II only). Exact throughout.
+
+    Parameters
+    ----------
+    game : BimatrixGame
+        The game.
+    mixed : bool
+        Also eliminate strategies dominated only by a mixture.
+    players : sequence of {"row", "column"}
+        Whose strategies may be eliminated.
+    max_rounds : int, optional
+        Stop after this many rounds (default: until nothing is dominated).
+
+    Returns
+    -------
+    DominanceResult
+        The reduced game, the kept original indices and one step per eliminated strategy.
+
+    Raises
+    ------
+    GameError
+        When ``game`` is not a :class:`BimatrixGame` or a player is unknown.
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame
+    >>> g = BimatrixGame([[3, 0], [0, 3], [1, 1]], [[0, 0], [0, 0], [0, 0]])
+    >>> iterated_dominance(g).rows, iterated_dominance(g, mixed=False).rows
+    ((0, 1), (0, 1, 2))
     """
     if not isinstance(game, BimatrixGame):
         raise GameError(f"expected a BimatrixGame, got {type(game).__name__}")

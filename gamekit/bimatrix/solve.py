@@ -31,7 +31,7 @@ strategy, each compared by decreasing probability of the first, second, … stra
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
@@ -96,7 +96,7 @@ class Parameters(Mapping[str, Any]):
     def __getitem__(self, key: Any) -> Any:
         return self._data[key]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         return iter(self._data)
 
     def __len__(self) -> int:
@@ -114,6 +114,14 @@ class Component:
     ``rows``/``cols`` index ``SolveResult.row_vertices``/``col_vertices``; ``connected``
     is the index of the connected component of the equilibrium set that contains it
     (maximal Nash subsets that share an extreme strategy lie in the same one).
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame, solve
+    >>> r = solve(BimatrixGame([[1, 1], [0, 2]], [[1, 1], [0, 1]]))
+    >>> c = r.components[0]  # row 1 against every mix of the first two column vertices
+    >>> c, [r.col_vertices[j] for j in c.cols]
+    (Component(rows=(0,), cols=(0, 1), connected=0), [(Fraction(1, 1), Fraction(0, 1)), (Fraction(1, 2), Fraction(1, 2))])
     """
 
     rows: tuple[int, ...]
@@ -125,7 +133,17 @@ class Component:
 class SolveResult(ResultSequence):
     """Everything a bimatrix solver found (the :class:`~gamekit.core.result.SolverResult`
     protocol): every equilibrium passed the exact best-response test; ``complete`` is True
-    for ``"all"`` and ``"vertex_enumeration"``. Also the sequence of its equilibria."""
+    for ``"all"`` and ``"vertex_enumeration"``. Also the sequence of its equilibria.
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame, solve
+    >>> r = solve(BimatrixGame([[1, 1], [0, 2]], [[1, 1], [0, 1]]))
+    >>> isinstance(r, SolveResult), r.method, r.complete, len(r), r.connected_components
+    (True, 'all', True, 3, 2)
+    >>> r[2].payoffs, r.to_json()["equilibria"][1]["col"]
+    ((Fraction(2, 1), Fraction(1, 1)), ['1/2', '1/2'])
+    """
 
     method: str
     complete: bool
@@ -165,7 +183,7 @@ class SolveResult(ResultSequence):
         return f"<table><caption>{caption}</caption>{head}{body}</table>"
 
     @property
-    def certificate(self) -> dict:
+    def certificate(self) -> dict[str, Any]:
         """What was checked: the exact best-response test of every listed equilibrium."""
         return {"test": "exact best response (integer arithmetic)", "checked": len(self.equilibria),
                 **{k: v for k, v in self.parameters.items() if isinstance(v, (int, str, bool))}}
@@ -182,7 +200,7 @@ class SolveResult(ResultSequence):
             return None
         return len({c.connected for c in self.components})
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The contract's JSON object of ``gamekit solve --json`` (the one JSON form).
 
         Contract keys: ``rows``, ``cols`` (when ``game`` is known), ``method``, ``complete``,
@@ -193,7 +211,7 @@ class SolveResult(ResultSequence):
         the method does not compute them), ``labels``, and ``parameters`` (the options and
         what was done, e.g. ``strategy``, ``fallbacks``; docs/json.md).
         """
-        out: dict = {}
+        out: dict[str, Any] = {}
         if self.game is not None:
             out.update(rows=self.game.m, cols=self.game.n)
         out.update(method=self.method, complete=self.complete,
@@ -228,7 +246,7 @@ def _jsonable(value: Any) -> Any:
     return fmt(value)
 
 
-def _check_options(method: str, options: dict, m: int, n: int) -> None:
+def _check_options(method: str, options: dict[str, Any], m: int, n: int) -> None:
     allowed = _OPTIONS[method]
     for key in options:
         if key not in allowed:
@@ -259,7 +277,7 @@ def _assemble(
     profiles: list[Profile] | VertexPairs,
     complete: bool,
     with_components: bool,
-    parameters: dict,
+    parameters: dict[str, Any],
 ) -> SolveResult:
     """Certify, order canonically, and build the :class:`SolveResult`."""
     if isinstance(profiles, VertexPairs):  # certified in one integer batch
@@ -272,7 +290,7 @@ def _assemble(
     rix = {v: i for i, v in enumerate(xs)}
     cix = {v: i for i, v in enumerate(ys)}
     uniq.sort(key=lambda p: (rix[p[0]], cix[p[1]]))
-    full: dict = {}
+    full: dict[tuple[int, tuple[tuple[int, Fraction], ...]], tuple[Fraction, ...]] = {}
     equilibria = certify_and_build(ig, uniq, method, full)
     row_vertices = [full[(0, v)] for v in xs]
     col_vertices = [full[(1, v)] for v in ys]
@@ -280,8 +298,8 @@ def _assemble(
     return _result(method, complete, equilibria, row_vertices, col_vertices, edges, with_components, parameters)
 
 
-def _result(method: str, complete: bool, equilibria: list[Equilibrium], row_vertices: list, col_vertices: list,
-            edges: list[tuple[int, int]], with_components: bool, parameters: dict) -> SolveResult:
+def _result(method: str, complete: bool, equilibria: list[Equilibrium], row_vertices: list[tuple[Fraction, ...]], col_vertices: list[tuple[Fraction, ...]],
+            edges: list[tuple[int, int]], with_components: bool, parameters: dict[str, Any]) -> SolveResult:
     """The :class:`SolveResult` (maximal Nash subsets from the equilibrium edges if asked)."""
     components = None
     if with_components:
@@ -364,7 +382,7 @@ def solve_result(game: BimatrixGame, method: BimatrixMethod = "all", *, strategy
         return replace(_solve_result(game, method, **options), game=game)
 
 
-def _solve_result(game: BimatrixGame, method: str = "all", **options) -> SolveResult:
+def _solve_result(game: BimatrixGame, method: str = "all", **options: Any) -> SolveResult:
     if not isinstance(game, BimatrixGame):
         raise GameError(f"solve expects a BimatrixGame, got {type(game).__name__}")
     if method not in METHODS:

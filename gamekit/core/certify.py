@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from gamekit.core.equilibrium import Equilibrium
 from gamekit.core.equilibrium import is_equilibrium as _is_bimatrix_equilibrium
@@ -41,7 +41,10 @@ _ZERO = Fraction(0)
 _SEAL = "_gamekit_certified_by"
 
 
-def seal(obj: Any, how: str) -> Any:
+_T = TypeVar("_T")
+
+
+def seal(obj: _T, how: str) -> _T:
     """Mark ``obj`` (an equilibrium that has just passed the exact test ``how``) as certified.
 
     For certifiers only (this module, the kinds' ``certify`` modules and the integer bimatrix
@@ -79,16 +82,65 @@ _seal = seal  # the name bimatrix.intgame / bimatrix.vertex_pairs import (kept f
 
 def is_certified(obj: Any) -> str | None:
     """The exact test that certified this equilibrium object, or None if it was not
-    produced by a certifier (e.g. built by hand or converted from a float solver)."""
+    produced by a certifier (e.g. built by hand or converted from a float solver).
+
+    Parameters
+    ----------
+    obj : object
+        An equilibrium object.
+
+    Returns
+    -------
+    str or None
+        The description given to :func:`seal`, or None.
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame, solve
+    >>> e = solve(BimatrixGame([[1]], [[1]]))[0]
+    >>> is_certified(e)
+    'exact best response (bimatrix, integer)'
+    >>> is_certified(Equilibrium((Fraction(1),), (Fraction(1),), (Fraction(1), Fraction(1)))) is None
+    True
+    """
     return getattr(obj, _SEAL, None)
 
 
 # -- bimatrix ----------------------------------------------------------------------------
-def certify_profile(game: BimatrixGame, row: Sequence, col: Sequence, what: str = "profile") -> Equilibrium:
+def certify_profile(game: BimatrixGame, row: Sequence[Any], col: Sequence[Any], what: str = "profile") -> Equilibrium:
     """The :class:`Equilibrium` (x, y, exact payoffs) after the exact bimatrix Nash test.
 
-    Raises :class:`CertificationError` when (x, y) is not a pair of probability vectors
-    of the right lengths or some strategy in a support is not a best response.
+    Parameters
+    ----------
+    game : BimatrixGame
+        The game.
+    row, col : sequence of numbers
+        The candidate mixed strategies of players I and II.
+    what : str
+        What the profile is (who produced it), for the error message.
+
+    Returns
+    -------
+    Equilibrium
+        The certified equilibrium (marked by :func:`seal`).
+
+    Raises
+    ------
+    CertificationError
+        When (x, y) is not a pair of probability vectors of the right lengths or some strategy
+        in a support is not a best response.
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame
+    >>> g = BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]])
+    >>> e = certify_profile(g, [Fraction(1), Fraction(0)], [Fraction(1), Fraction(0)])
+    >>> e.payoffs, is_certified(e)
+    ((Fraction(3, 1), Fraction(2, 1)), 'exact best response (bimatrix)')
+    >>> certify_profile(g, [1, 0], [0, 1], "my solver")
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.CertificationError: my solver: not a Nash equilibrium (exact best-response test failed)
     """
     try:
         ok = _is_bimatrix_equilibrium(game, row, col)
@@ -102,8 +154,34 @@ def certify_profile(game: BimatrixGame, row: Sequence, col: Sequence, what: str 
 
 
 # -- zero-sum ---------------------------------------------------------------------
-def certify_matrix_game(A: Sequence[Sequence[Fraction]], value: Fraction, x: Sequence, y: Sequence) -> None:
-    """min_j (xᵀA)_j = v = max_i (Ay)_i with x, y probability vectors (von Neumann)."""
+def certify_matrix_game(A: Sequence[Sequence[Fraction]], value: Fraction, x: Sequence[Fraction], y: Sequence[Fraction]) -> None:
+    """min_j (xᵀA)_j = v = max_i (Ay)_i with x, y probability vectors (von Neumann).
+
+    Parameters
+    ----------
+    A : sequence of sequences of Fraction
+        The m×n payoff matrix of the row player (maximizer).
+    value : Fraction
+        The claimed value of the game.
+    x, y : sequence of Fraction
+        The claimed optimal strategies of the row and column players.
+
+    Raises
+    ------
+    CertificationError
+        When x or y is not a probability vector, or x does not guarantee ``value`` to the
+        row player, or y does not hold him to it.
+
+    Examples
+    --------
+    >>> A = [[Fraction(1), Fraction(-1)], [Fraction(-1), Fraction(1)]]
+    >>> half = [Fraction(1, 2), Fraction(1, 2)]
+    >>> certify_matrix_game(A, Fraction(0), half, half)  # matching pennies: passes
+    >>> certify_matrix_game(A, Fraction(0), [Fraction(1), Fraction(0)], half)
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.CertificationError: ...
+    """
     m, n = len(A), len(A[0])
     if len(x) != m or len(y) != n or any(p < 0 for p in (*x, *y)) or sum(x) != 1 or sum(y) != 1:
         raise CertificationError("matrix game: the optimal strategies are not probability vectors")

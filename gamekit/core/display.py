@@ -11,10 +11,28 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Protocol
 
 from gamekit.core.numbers import fmt
 
 __all__ = ["vector_text", "game_text", "game_html", "game_latex", "vector_latex", "latex_number", "Vectors"]
+
+class TableGame(Protocol):
+    """What the display functions read from a two-player game (e.g. ``BimatrixGame``)."""
+
+    @property
+    def A(self) -> Sequence[Sequence[Fraction]]: ...
+    @property
+    def B(self) -> Sequence[Sequence[Fraction]]: ...
+    @property
+    def shape(self) -> tuple[int, int]: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def row_labels(self) -> Sequence[str]: ...
+    @property
+    def col_labels(self) -> Sequence[str]: ...
+
 
 #: Games larger than this many cells are summarized instead of printed cell by cell.
 MAX_CELLS = 400
@@ -26,7 +44,7 @@ def vector_text(v: Sequence[Fraction]) -> str:
     return f"({inner},)" if len(v) == 1 else f"({inner})"
 
 
-class Vectors(tuple):
+class Vectors(tuple[tuple[Fraction, ...], ...]):
     """A tuple of exact vectors that prints its numbers as ``3/5`` (e.g. ``SolveResult.row_vertices``).
 
     It is a plain tuple in every other respect (equality, indexing, hashing).
@@ -58,11 +76,11 @@ def vector_latex(v: Sequence[Fraction]) -> str:
     return "\\left(" + ",\\ ".join(latex_number(x) for x in v) + "\\right)"
 
 
-def _cells(game) -> list[list[str]]:
+def _cells(game: TableGame) -> list[list[str]]:
     return [[f"{fmt(a)}, {fmt(b)}" for a, b in zip(ra, rb)] for ra, rb in zip(game.A, game.B)]
 
 
-def game_text(game) -> str:
+def game_text(game: TableGame) -> str:
     """The payoff table: one row per row strategy, ``a, b`` = (payoff to I, payoff to II)."""
     m, n = game.shape
     head = f"{m}x{n} bimatrix game" + (f" {game.title!r}" if game.title else "")
@@ -74,7 +92,7 @@ def game_text(game) -> str:
     return "\n".join([head + " (cells: payoff to I, payoff to II)", *lines])
 
 
-def game_html(game) -> str:
+def game_html(game: TableGame) -> str:
     """An HTML table of the payoffs (what Jupyter shows for a game)."""
     m, n = game.shape
     caption = html.escape(f"{game.title + ': ' if game.title else ''}{m}×{n} bimatrix game "
@@ -89,13 +107,13 @@ def game_html(game) -> str:
     return f"<table><caption>{caption}</caption><tr><th></th>{head}</tr>{body}</table>"
 
 
-def game_latex(game) -> str:
+def game_latex(game: TableGame) -> str:
     """``$A = (…),\\ B = (…)$`` with exact fractions (what Jupyter shows as LaTeX)."""
     m, n = game.shape
     if m * n > MAX_CELLS:
         return f"${m}\\times{n}$ bimatrix game"
 
-    def matrix(M) -> str:
+    def matrix(M: Sequence[Sequence[Fraction]]) -> str:
         rows = " \\\\ ".join(" & ".join(latex_number(x) for x in r) for r in M)
         return "\\begin{pmatrix} " + rows + " \\end{pmatrix}"
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from gamekit.core.errors import GameError
 from gamekit.core.game import BimatrixGame
@@ -34,6 +35,16 @@ class Equilibrium:
     :mod:`gamekit.core.certify`; build one from given strategies with
     :meth:`from_strategies`, which runs that test. (The plain constructor is the
     certifier's and is kept for literal expected values in tests.)
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame
+    >>> g = BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]])
+    >>> e = Equilibrium.from_strategies(g, ["3/5", "2/5"], ["2/5", "3/5"])
+    >>> e.payoffs
+    (Fraction(6, 5), Fraction(6, 5))
+    >>> e
+    Equilibrium(row=(3/5, 2/5), col=(2/5, 3/5), payoffs=(6/5, 6/5))
     """
 
     row: tuple[Fraction, ...]
@@ -41,7 +52,7 @@ class Equilibrium:
     payoffs: tuple[Fraction, Fraction]
 
     @classmethod
-    def from_strategies(cls, game: BimatrixGame, row: Sequence, col: Sequence) -> Equilibrium:
+    def from_strategies(cls, game: BimatrixGame, row: Sequence[object], col: Sequence[object]) -> Equilibrium:
         """The equilibrium (row, col) of ``game`` with exact payoffs, after the exact test.
 
         Raises :class:`~gamekit.core.errors.GameError` on malformed input and
@@ -76,7 +87,7 @@ class Equilibrium:
         return (f"$x = {vector_latex(self.row)},\\quad y = {vector_latex(self.col)},\\quad "
                 f"(u_I, u_{{II}}) = {vector_latex(self.payoffs)}$")
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "row": [fmt(v) for v in self.row],
             "col": [fmt(v) for v in self.col],
@@ -88,7 +99,18 @@ class Equilibrium:
 class CandidateEquilibrium:
     """An *uncertified* profile (x, y), e.g. converted from a floating-point peer solver
     (nashpy, pygambit). It is not an :class:`Equilibrium` until :meth:`certify` runs the
-    exact best-response test."""
+    exact best-response test.
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame
+    >>> g = BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]])
+    >>> c = CandidateEquilibrium((Fraction(1), Fraction(0)), (Fraction(0), Fraction(1)), "guess")
+    >>> c.is_equilibrium(g)
+    False
+    >>> CandidateEquilibrium((Fraction(1), Fraction(0)), (Fraction(1), Fraction(0))).certify(g).payoffs
+    (Fraction(3, 1), Fraction(2, 1))
+    """
 
     row: tuple[Fraction, ...]
     col: tuple[Fraction, ...]
@@ -104,7 +126,7 @@ class CandidateEquilibrium:
 
         return certify_profile(game, self.row, self.col, self.source or "candidate profile")
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"row": [fmt(v) for v in self.row], "col": [fmt(v) for v in self.col]}
 
     def __repr__(self) -> str:
@@ -130,7 +152,7 @@ def col_payoffs(game: BimatrixGame, row: Sequence[Fraction]) -> list[Fraction]:
     return out
 
 
-def _check_strategy(v: Sequence, size: int, who: str) -> tuple[Fraction, ...]:
+def _check_strategy(v: Sequence[object], size: int, who: str) -> tuple[Fraction, ...]:
     if isinstance(v, (str, bytes, bytearray)) or not hasattr(v, "__iter__"):
         raise GameError(f"{who} strategy must be a sequence of probabilities, got {type(v).__name__}")
     s = tuple(to_fraction(p, f"{who} probability") for p in v)
@@ -139,8 +161,36 @@ def _check_strategy(v: Sequence, size: int, who: str) -> tuple[Fraction, ...]:
     return s
 
 
-def regret(game: BimatrixGame, row: Sequence, col: Sequence) -> tuple[Fraction, Fraction]:
-    """Exact regrets (max_i (Ay)_i − xᵀAy, max_j (xᵀB)_j − xᵀBy); both 0 at an equilibrium."""
+def regret(game: BimatrixGame, row: Sequence[object], col: Sequence[object]) -> tuple[Fraction, Fraction]:
+    """Exact regrets (max_i (Ay)_i − xᵀAy, max_j (xᵀB)_j − xᵀBy); both 0 at an equilibrium.
+
+    Parameters
+    ----------
+    game : BimatrixGame
+        The game.
+    row, col : sequence of numbers
+        Mixed strategies of players I and II (any form :func:`~gamekit.core.numbers.to_fraction`
+        accepts), of lengths m and n.
+
+    Returns
+    -------
+    tuple of Fraction
+        (regret of I, regret of II), each ≥ 0 for probability vectors.
+
+    Raises
+    ------
+    GameError
+        When a strategy is not a sequence of numbers of the right length.
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame
+    >>> g = BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]])
+    >>> regret(g, [1, 0], [0, 1])
+    (Fraction(2, 1), Fraction(2, 1))
+    >>> regret(g, ["3/5", "2/5"], ["2/5", "3/5"])
+    (Fraction(0, 1), Fraction(0, 1))
+    """
     x = _check_strategy(row, game.m, "row")
     y = _check_strategy(col, game.n, "column")
     ay = row_payoffs(game, y)
@@ -150,7 +200,7 @@ def regret(game: BimatrixGame, row: Sequence, col: Sequence) -> tuple[Fraction, 
     return (max(ay) - u1, max(xb) - u2)
 
 
-def is_equilibrium(game: BimatrixGame, row: Sequence, col: Sequence) -> bool:
+def is_equilibrium(game: BimatrixGame, row: Sequence[object], col: Sequence[object]) -> bool:
     """Exact test that (row, col) is a Nash equilibrium of ``game``.
 
     Both vectors must be probability distributions (non-negative, summing to 1 exactly);

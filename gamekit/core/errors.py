@@ -11,6 +11,10 @@ Two families, told apart by the command-line tools:
   print ``internal error: <message> please report`` and exit with status 3.
 """
 
+from __future__ import annotations
+
+from typing import Any
+
 __all__ = ["GameError", "NfgFormatError", "TooLargeError", "SearchBudgetExceeded", "CertificationError",
            "first_line", "internal_error_line"]
 
@@ -32,7 +36,7 @@ class SearchBudgetExceeded(GameError):
     ``"all"``). ``partial`` holds what was found so far (for bimatrix games: certified
     :class:`~gamekit.core.equilibrium.Equilibrium` objects); it is not known to be complete."""
 
-    def __init__(self, message: str, partial: list | None = None) -> None:
+    def __init__(self, message: str, partial: list[Any] | None = None) -> None:
         super().__init__(message)
         self.partial = list(partial or [])
 

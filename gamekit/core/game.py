@@ -60,6 +60,20 @@ class BimatrixGame:
         optional strategy names (default ``"1".."m"`` and ``"1".."n"``).
     title:
         optional name of the game.
+
+    Raises
+    ------
+    GameError
+        When a matrix is empty, ragged or holds a non-number, when A and B differ in shape,
+        or when the labels do not match the shape.
+
+    Examples
+    --------
+    >>> g = BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]], title="battle of the sexes")
+    >>> g.shape, g.B[1][1]
+    ((2, 2), Fraction(3, 1))
+    >>> BimatrixGame([[1, "1/2"]]).B  # B omitted: the zero-sum game B = -A
+    ((Fraction(-1, 1), Fraction(-1, 2)),)
     """
 
     __slots__ = ("A", "B", "row_labels", "col_labels", "title")

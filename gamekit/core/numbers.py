@@ -31,7 +31,36 @@ __all__ = [
 
 
 def to_fraction(x: object, what: str = "value") -> Fraction:
-    """Convert ``x`` to an exact :class:`Fraction`, or raise :class:`GameError`."""
+    """Convert ``x`` to an exact :class:`Fraction`, or raise :class:`GameError`.
+
+    Parameters
+    ----------
+    x : object
+        An int, bool, Fraction or other ``numbers.Rational``, a finite float (converted
+        exactly, bit for bit), a number text accepted by :func:`parse_fraction`, or an object
+        with integer ``numerator``/``denominator`` (python-flint ``fmpq``).
+    what : str
+        What the number is, for the error message.
+
+    Returns
+    -------
+    Fraction
+        The exact value.
+
+    Raises
+    ------
+    GameError
+        When ``x`` is not a number, is bytes, or is an infinite or NaN float.
+
+    Examples
+    --------
+    >>> to_fraction("3/4"), to_fraction(2), to_fraction(0.5)
+    (Fraction(3, 4), Fraction(2, 1), Fraction(1, 2))
+    >>> to_fraction("x", "payoff")
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.GameError: payoff is not a number: 'x'
+    """
     if isinstance(x, Fraction):
         return x
     if isinstance(x, bool):
@@ -104,7 +133,34 @@ def _shown(s: str) -> str:
 
 def parse_fraction(s: str, what: str = "value") -> Fraction:
     """Parse ``"p/q"``, an integer or a decimal string exactly (see :func:`number_text_problem`
-    for the accepted forms and bounds)."""
+    for the accepted forms and bounds).
+
+    Parameters
+    ----------
+    s : str
+        The text; surrounding white space is ignored.
+    what : str
+        What the number is, for the error message.
+
+    Returns
+    -------
+    Fraction
+        The exact value (a decimal is read exactly: ``"0.1"`` is 1/10).
+
+    Raises
+    ------
+    GameError
+        When ``s`` is not a string, is empty, or is not an accepted number text.
+
+    Examples
+    --------
+    >>> parse_fraction("-3/6"), parse_fraction("0.1"), parse_fraction("1e3")
+    (Fraction(-1, 2), Fraction(1, 10), Fraction(1000, 1))
+    >>> parse_fraction("1/0")
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.GameError: value is not a number: '1/0' (zero denominator)
+    """
     if not isinstance(s, str):
         raise GameError(f"{what} is not a number: {type(s).__name__}")
     t = s.strip()
@@ -144,12 +200,51 @@ def _long_fraction(t: str) -> Fraction:
 
 
 def to_fraction_vector(xs: Iterable[object], what: str = "value") -> tuple[Fraction, ...]:
-    """Convert an iterable of numbers to a tuple of Fractions."""
+    """Convert an iterable of numbers to a tuple of Fractions.
+
+    Parameters
+    ----------
+    xs : iterable of object
+        Numbers in any form :func:`to_fraction` accepts.
+    what : str
+        What the numbers are, for the error message.
+
+    Returns
+    -------
+    tuple of Fraction
+        The exact values, in order.
+
+    Raises
+    ------
+    GameError
+        When an item is not a number.
+
+    Examples
+    --------
+    >>> to_fraction_vector(["1/3", 2, 0.25])
+    (Fraction(1, 3), Fraction(2, 1), Fraction(1, 4))
+    """
     return tuple(to_fraction(x, what) for x in xs)
 
 
 def fmt(x: Fraction | int) -> str:
-    """Exact string form used in JSON output: ``"0"``, ``"1"``, ``"-3/7"``."""
+    """Exact string form used in JSON output: ``"0"``, ``"1"``, ``"-3/7"``.
+
+    Parameters
+    ----------
+    x : Fraction or int
+        The number.
+
+    Returns
+    -------
+    str
+        ``"p/q"`` in lowest terms, or ``"p"`` for an integer (any number of digits).
+
+    Examples
+    --------
+    >>> fmt(Fraction(-6, 14)), fmt(3), fmt(Fraction(0))
+    ('-3/7', '3', '0')
+    """
     if type(x) is not Fraction:  # a Fraction already: skip the constructor's ABC checks
         x = Fraction(x)
     if x.denominator == 1:
@@ -169,7 +264,23 @@ def _int_str(n: int) -> str:
 
 
 def common_denominator(xs: Iterable[Fraction]) -> int:
-    """Least common multiple of the denominators of ``xs`` (1 for an empty sequence)."""
+    """Least common multiple of the denominators of ``xs`` (1 for an empty sequence).
+
+    Parameters
+    ----------
+    xs : iterable of Fraction
+        The numbers.
+
+    Returns
+    -------
+    int
+        The least positive L with L·x an integer for every x.
+
+    Examples
+    --------
+    >>> common_denominator([Fraction(1, 4), Fraction(5, 6), Fraction(2)])
+    12
+    """
     d = 1
     for x in xs:
         if x.denominator != 1:
@@ -179,14 +290,51 @@ def common_denominator(xs: Iterable[Fraction]) -> int:
 
 def integer_row(xs: Sequence[Fraction]) -> list[int]:
     """``xs`` times the lcm L > 0 of its denominators: integers with the same signs, zeros
-    and ratios (so dominance and best-response comparisons within the row are unchanged)."""
+    and ratios (so dominance and best-response comparisons within the row are unchanged).
+
+    Parameters
+    ----------
+    xs : sequence of Fraction
+        The row.
+
+    Returns
+    -------
+    list of int
+        L·x for each x.
+
+    Examples
+    --------
+    >>> integer_row([Fraction(1, 2), Fraction(-1, 3), Fraction(0)])
+    [3, -2, 0]
+    """
     L = common_denominator(xs)
     return [x.numerator * (L // x.denominator) for x in xs]
 
 
 def primitive_integers(xs: Iterable[object]) -> list[int]:
     """The primitive integer vector proportional to ``xs`` by a positive factor
-    (all zeros stay zeros)."""
+    (all zeros stay zeros).
+
+    Parameters
+    ----------
+    xs : iterable of object
+        Numbers in any form :func:`to_fraction` accepts.
+
+    Returns
+    -------
+    list of int
+        Integers with gcd 1 (or all zero), same signs and ratios as ``xs``.
+
+    Raises
+    ------
+    GameError
+        When an item is not a number.
+
+    Examples
+    --------
+    >>> primitive_integers(["2/3", "4/3", 0])
+    [1, 2, 0]
+    """
     ints = integer_row([to_fraction(x) for x in xs])
     g = 0
     for v in ints:

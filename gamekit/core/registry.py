@@ -34,6 +34,14 @@ class GameKind:
     ``methods`` are the ``method`` strings the kind accepts, the default first (each one a
     :data:`~gamekit.core.result.Method`). ``game_type`` is the game class's import path
     (:func:`type_path`), e.g. ``"gamekit.additive.game.AdditiveGame"``.
+
+    Examples
+    --------
+    >>> import gamekit.bimatrix.kind  # registers the bimatrix kind on import
+    >>> from gamekit import BimatrixGame
+    >>> k = kind_of(BimatrixGame([[1]], [[1]]))
+    >>> k.name, k.methods[0], k.has_parameter
+    ('BimatrixGame', 'all', False)
     """
 
     game_type: str

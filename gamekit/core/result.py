@@ -23,7 +23,7 @@ the contract's ``for e in gamekit.solve(g, method="all")`` reads as before.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Literal, Protocol, get_args, runtime_checkable
 
 __all__ = ["Method", "BimatrixMethod", "AdditiveAlgorithm", "SearchMode", "SolverResult", "ResultSequence",
@@ -82,7 +82,17 @@ def methods(vocabulary: Any = None) -> tuple[str, ...]:
 
 @runtime_checkable
 class SolverResult(Protocol):
-    """What every solver result provides (see the module doc)."""
+    """What every solver result provides (see the module doc).
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame, solve
+    >>> r = solve(BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]]))
+    >>> isinstance(r, SolverResult), r.method, r.complete, r.unique, len(r)
+    (True, 'all', True, False, 3)
+    >>> r.to_json()["equilibria"][1]["row"]
+    ['3/5', '2/5']
+    """
 
     @property
     def game(self) -> Any: ...
@@ -105,19 +115,26 @@ class SolverResult(Protocol):
     @property
     def certificate(self) -> Any: ...
 
-    def to_json(self) -> dict: ...
+    def to_json(self) -> dict[str, Any]: ...
 
     def __len__(self) -> int: ...
 
     def __getitem__(self, i: Any) -> Any: ...
 
 
-class ResultSequence(Sequence):
+class ResultSequence(Sequence[Any]):
     """Mixin: a result is the read-only sequence of its ``equilibria``.
 
     Concrete results are ``@dataclass(frozen=True, eq=False)``: equality is defined here —
     against a list or tuple it compares the equilibria, against another result of the same
     type it compares every field.
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame, solve
+    >>> r = solve(BimatrixGame([[1, 0], [0, 1]], [[1, 0], [0, 1]]))
+    >>> isinstance(r, ResultSequence), r[0] == list(r)[0], r == list(r.equilibria)
+    (True, True, True)
     """
 
     __slots__ = ()
@@ -128,7 +145,7 @@ class ResultSequence(Sequence):
     def __getitem__(self, i: Any) -> Any:
         return self.equilibria[i]  # type: ignore[attr-defined]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         return iter(self.equilibria)  # type: ignore[attr-defined]
 
     def __eq__(self, other: object) -> bool:
@@ -140,7 +157,7 @@ class ResultSequence(Sequence):
 
     __hash__ = None  # type: ignore[assignment]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """Exact-string JSON: method, complete, unique, equilibria (and a certificate summary)."""
         infosets = getattr(self.game, "infosets", None)  # type: ignore[attr-defined]
         eqs = [e.to_json(infosets) if infosets is not None and hasattr(e, "draw") else e.to_json()

@@ -18,7 +18,40 @@ __all__ = ["certify_doubly_additive", "is_equilibrium"]
 
 
 def certify_doubly_additive(game: DoublyAdditiveGame, equilibria: Iterable[Any]) -> tuple:
-    """Check every behaviour equilibrium (x, y, payoffs) of a doubly additive game exactly."""
+    """Check every behaviour equilibrium (x, y, payoffs) of a doubly additive game exactly.
+
+    Parameters
+    ----------
+    game : DoublyAdditiveGame
+        The game.
+    equilibria : iterable of BehaviourEquilibrium
+        The claimed equilibria.
+
+    Returns
+    -------
+    tuple of BehaviourEquilibrium
+        The equilibria, each marked certified.
+
+    Raises
+    ------
+    CertificationError
+        When one is not a Nash equilibrium or its payoffs are wrong.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from gamekit.doubly_additive.result import BehaviourEquilibrium
+    >>> from gamekit import DoublyAdditiveGame
+    >>> g = DoublyAdditiveGame(["h"], ["l"], (0, [1], [1], [[-2]]), (0, [-1], [-1], [[2]]))
+    >>> half = (Fraction(1, 2),)
+    >>> e = BehaviourEquilibrium(half, half, (Fraction(1, 2), Fraction(-1, 2)))
+    >>> certify_doubly_additive(g, [e]) == (e,)
+    True
+    >>> certify_doubly_additive(g, [BehaviourEquilibrium((Fraction(0),), half, (Fraction(1, 2), Fraction(-1, 2)))])
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.CertificationError: ...
+    """
     out = tuple(equilibria)
     for e in out:
         try:

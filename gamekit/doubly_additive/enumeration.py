@@ -78,6 +78,14 @@ _ONE = Fraction(1)
 class _Stats:
     __slots__ = ("faces", "faces_pruned", "regions", "regions_pruned", "systems", "vertices",
                  "feasible", "degenerate")
+    faces: int
+    faces_pruned: int
+    regions: int
+    regions_pruned: int
+    systems: int
+    vertices: int
+    feasible: int
+    degenerate: int
 
     def __init__(self) -> None:
         for k in self.__slots__:
@@ -452,8 +460,8 @@ def _vertex(ctx: _Context, face: _Face, sol: tuple[tuple[int, ...], int]) -> Non
         tp: list[Fraction | None] = [Fraction(v) if v is not None else None for v in ctx.tval]
         for t, v in yfix.items():
             tp[t] = Fraction(v)
-        for t, v in zip(K, ans):
-            tp[t] = v
+        for t, w in zip(K, ans):
+            tp[t] = w
         ctx.results.append((spoint, tuple(tp)))  # type: ignore[arg-type]
 
 
@@ -531,11 +539,39 @@ def solve_doubly_additive(
     """Every Nash equilibrium of ``game`` in behaviour strategies, exactly.
 
     Returns the extreme equilibria, the maximal Nash subsets, the connected components and
-    a :class:`Certificate` (module doc). Options: ``subdivide=False`` solves every
-    |J|-subset of hyperplanes meeting a face (no subdivision; a reference for tests and
-    benchmarks); ``leaf_systems`` and ``max_depth`` tune the subdivision; ``search`` =
-    "rows", "columns" or "auto" (the smaller reduced box) picks the space searched;
-    ``progress`` shows a bar on stderr.
+    a :class:`Certificate` (module doc).
+
+    Parameters
+    ----------
+    game : DoublyAdditiveGame
+        The game.
+    subdivide : bool
+        False solves every |J|-subset of hyperplanes meeting a face (no subdivision; a
+        reference for tests and benchmarks).
+    leaf_systems, max_depth : int
+        Tune the subdivision.
+    search : {"auto", "rows", "columns"}
+        The space searched ("auto": the smaller reduced box).
+    progress : bool
+        Show a bar on stderr.
+
+    Returns
+    -------
+    DoublyAdditiveSolution
+        The certified equilibria, subsets, components and certificate.
+
+    Raises
+    ------
+    GameError
+        When ``game`` is not a :class:`DoublyAdditiveGame` or an option is invalid.
+
+    Examples
+    --------
+    >>> from gamekit import DoublyAdditiveGame
+    >>> g = DoublyAdditiveGame(["h"], ["l"], (0, [1], [1], [[-2]]), (0, [-1], [-1], [[2]]))
+    >>> r = solve_doubly_additive(g)
+    >>> r.unique, r[0].x, r[0].y, r.certificate.searched
+    (True, (Fraction(1, 2),), (Fraction(1, 2),), 'rows')
     """
     if not isinstance(game, DoublyAdditiveGame):
         raise GameError(f"solve_doubly_additive expects a DoublyAdditiveGame, got {type(game).__name__}")

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import cast
 
 from gamekit.additive.game import AdditiveGame
 from gamekit.core.errors import GameError, TooLargeError
@@ -71,6 +72,30 @@ def subset_of_index(u: int, k: int, bit_order: str = "msb") -> frozenset[int]:
     ``"msb"`` (default, the paper's order — strategy 19 = 10011₂ of Model B3 draws at the
     first, fourth and fifth sets): set i ∈ S iff bit k−1−i of u is 1. ``"lsb"``: set i ∈ S
     iff bit i of u is 1.
+
+    Parameters
+    ----------
+    u : int
+        The pure strategy's index, 0 ≤ u < 2^k.
+    k : int
+        The number of information sets.
+    bit_order : {"msb", "lsb"}
+        Which bit codes the first information set.
+
+    Returns
+    -------
+    frozenset of int
+        The information sets where the strategy plays move 1.
+
+    Raises
+    ------
+    GameError
+        When ``bit_order`` is unknown.
+
+    Examples
+    --------
+    >>> sorted(subset_of_index(19, 5)), sorted(subset_of_index(19, 5, "lsb"))
+    ([0, 3, 4], [0, 1, 4])
     """
     _check_bit_order(bit_order)
     if bit_order == "msb":
@@ -79,7 +104,32 @@ def subset_of_index(u: int, k: int, bit_order: str = "msb") -> frozenset[int]:
 
 
 def index_of_subset(S: Iterable[int], k: int, bit_order: str = "msb") -> int:
-    """Inverse of :func:`subset_of_index`."""
+    """Inverse of :func:`subset_of_index`.
+
+    Parameters
+    ----------
+    S : iterable of int
+        The information sets where the strategy plays move 1.
+    k : int
+        The number of information sets.
+    bit_order : {"msb", "lsb"}
+        Which bit codes the first information set.
+
+    Returns
+    -------
+    int
+        The pure strategy's index.
+
+    Raises
+    ------
+    GameError
+        When an index is out of range or ``bit_order`` is unknown.
+
+    Examples
+    --------
+    >>> index_of_subset({0, 3, 4}, 5), index_of_subset({0, 1, 4}, 5, "lsb")
+    (19, 19)
+    """
     _check_bit_order(bit_order)
     u = 0
     for i in S:
@@ -96,7 +146,7 @@ def _labels(sets: Sequence[str] | int, who: str) -> tuple[str, ...]:
         return tuple(str(i) for i in range(sets))
     if isinstance(sets, (str, bytes)):
         raise GameError(f"{who} information sets must be a list of labels, not a string")
-    labels = tuple(str(s) for s in sets)
+    labels = tuple(str(s) for s in cast("Sequence[str]", sets))  # a bool is not an int count here
     if not labels:
         raise GameError(f"{who} needs at least one information set")
     if len(set(labels)) != len(labels):
@@ -106,7 +156,7 @@ def _labels(sets: Sequence[str] | int, who: str) -> tuple[str, ...]:
 
 def _vector(v: object, k: int, what: str) -> tuple[Fraction, ...]:
     if hasattr(v, "tolist") and not isinstance(v, (list, tuple)):
-        v = v.tolist()  # type: ignore[union-attr]
+        v = v.tolist()
     if isinstance(v, (str, bytes)) or not isinstance(v, Sequence):
         raise GameError(f"{what} must be a list of {k} numbers")
     if len(v) != k:
@@ -116,7 +166,14 @@ def _vector(v: object, k: int, what: str) -> tuple[Fraction, ...]:
 
 @dataclass(frozen=True)
 class BilinearForm:
-    """U(x, y) = c + aᵀx + bᵀy + xᵀ C y with exact coefficients (a: m, b: n, C: m×n)."""
+    """U(x, y) = c + aᵀx + bᵀy + xᵀ C y with exact coefficients (a: m, b: n, C: m×n).
+
+    Examples
+    --------
+    >>> f = BilinearForm.of((0, [1], [1], [[-2]]), 1, 1, "player I")
+    >>> f.a, f.C
+    ((Fraction(1, 1),), ((Fraction(-2, 1),),))
+    """
 
     c: Fraction
     a: tuple[Fraction, ...]
@@ -188,6 +245,14 @@ class DoublyAdditiveGame:
     payoff_I, payoff_II:
         each a :class:`BilinearForm`, a tuple (c, a, b, C) or a dict with keys c, a, b, C;
         numbers are converted exactly (ints, Fractions, "p/q" strings, floats).
+
+    Examples
+    --------
+    >>> from gamekit import solve
+    >>> g = DoublyAdditiveGame(["h"], ["l"], (0, [1], [1], [[-2]]), (0, [-1], [-1], [[2]]))
+    >>> r = solve(g)
+    >>> r.unique, r[0].x, r[0].y
+    (True, (Fraction(1, 2),), (Fraction(1, 2),))
     """
 
     __slots__ = ("row_sets", "col_sets", "I", "II", "title")
@@ -531,6 +596,13 @@ class DoublyAdditiveBuilder:
     the event does not involve player I's choice) and player II plays ``move`` at l; the
     expected-payoff contribution is weight·P(x)·Q(y)·payoff with P = x_h, 1 − x_h or 1 and
     Q = y_l, 1 − y_l or 1, expanded into (c, a, b, C).
+
+    Examples
+    --------
+    >>> b = DoublyAdditiveBuilder(["h"], ["l"])
+    >>> b.add(1, 1, -1, row=("h", 1), col=("l", 1))  # both play move 1: I wins 1 from II
+    >>> b.build().I.C
+    ((Fraction(1, 1),),)
     """
 
     def __init__(self, row_sets: Sequence[str] | int, col_sets: Sequence[str] | int,

@@ -43,7 +43,17 @@ def _fr(p: fmpz_poly) -> tuple[Fraction, ...]:
 
 @dataclass(frozen=True)
 class ParamEquilibrium:
-    """x_h(α) = num/den (integer polynomials) for every player I set; y constant."""
+    """x_h(α) = num/den (integer polynomials) for every player I set; y constant.
+
+    Examples
+    --------
+    >>> from gamekit import AffineDoublyAdditiveGame, DoublyAdditiveGame, solve
+    >>> G0 = DoublyAdditiveGame(["h"], ["l"], (0, [1], [1], [[-2]]), (0, [-1], [-1], [[2]]))
+    >>> G1 = DoublyAdditiveGame(["h"], ["l"], (0, [0], [0], [[0]]), (0, [0], [0], [[1]]))
+    >>> e = solve(AffineDoublyAdditiveGame(G0, G1))[0]  # x(alpha) = 1/(2 + alpha)
+    >>> e.x_functions(), e.x_at(1), e.y
+    ((RationalFunction(1/(2 + alpha)),), (Fraction(1, 3),), (Fraction(1, 2),))
+    """
 
     x: tuple[Quot, ...]
     y: tuple[Fraction, ...]
@@ -73,7 +83,7 @@ class ParamEquilibrium:
         """Player I's coordinates at α: Fractions or QuadraticSurds; for α of degree ≥ 3 the
         exact string ``"(num)/(den)"`` in ``x = CRootOf(…)``."""
         if isinstance(alpha, RealAlgebraic):
-            out = []
+            out: list[Fraction | str] = []
             for n, d in self.x:
                 if n.degree() <= 0 and d.degree() <= 0:
                     out.append(Fraction(int(n[0]) if n.degree() == 0 else 0, int(d[0])))
@@ -135,6 +145,15 @@ class ParametricDASolution(ResultSequence):
     equilibrium formulas (functions of α, :meth:`formulas`), ``components`` the open cells
     between consecutive critical α, ``unique`` is True when the equilibrium is unique for
     every α in [lo, hi], ``certificate`` the counts of what was checked (``stats``).
+
+    Examples
+    --------
+    >>> from gamekit import AffineDoublyAdditiveGame, DoublyAdditiveGame, solve
+    >>> G0 = DoublyAdditiveGame(["h"], ["l"], (0, [1], [1], [[-2]]), (0, [-1], [-1], [[2]]))
+    >>> G1 = DoublyAdditiveGame(["h"], ["l"], (0, [0], [0], [[0]]), (0, [1], [0], [[0]]))
+    >>> r = solve(AffineDoublyAdditiveGame(G0, G1))
+    >>> isinstance(r, ParametricDASolution), r.lo, r.hi, r[0].y
+    (True, Fraction(0, 1), Fraction(1, 1), (Fraction(1, 2),))
     """
 
     game: object

@@ -65,6 +65,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cmp_to_key
 from itertools import combinations, product
+from typing import Any, cast
 
 from flint import fmpq, fmpz_poly
 
@@ -120,6 +121,15 @@ class AffineDoublyAdditiveGame:
 
     ``G0`` is the game at α = 0 and ``G1`` the slope (a :class:`DoublyAdditiveGame` whose
     forms are the coefficients of α). Player I's slope form must be zero (module doc).
+
+    Examples
+    --------
+    >>> from gamekit import solve
+    >>> G0 = DoublyAdditiveGame(["h"], ["l"], (0, [1], [1], [[-2]]), (0, [-1], [-1], [[2]]))
+    >>> G1 = DoublyAdditiveGame(["h"], ["l"], (0, [0], [0], [[0]]), (0, [1], [0], [[0]]))
+    >>> r = solve(AffineDoublyAdditiveGame(G0, G1))
+    >>> r.method, r.complete, r.unique
+    ('parametric_doubly_additive', True, True)
     """
 
     __slots__ = ("G0", "G1", "title")
@@ -470,11 +480,14 @@ def _never_inside(us: list[list[int]]) -> bool:
 def _cells(D: _Data, polys: list[fmpz_poly]) -> list[tuple]:
     """The cells of [lo, hi] cut by the real roots of ``polys``, increasing:
     ("point", r, minimal polynomial of r or None at lo/hi) and ("open", a, b, rational sample)."""
-    found: dict = {}
+    found: dict[Any, tuple[object, Any]] = {}
     for q in polys:
         for r, f in roots_in(q, D.lo, D.hi):
             found.setdefault((tuple(int(c) for c in f.coeffs()), _root_key(r)), (r, f))
-    ordered = sorted(found.values(), key=cmp_to_key(lambda u, v: compare_numbers(u[0], v[0])))
+    def by_root(u: tuple[object, Any], v: tuple[object, Any]) -> int:
+        return compare_numbers(u[0], v[0])
+
+    ordered = sorted(found.values(), key=cmp_to_key(by_root))
     pts = [(D.lo, None), *ordered, (D.hi, None)]
     out: list[tuple] = [("point", D.lo, None)]
     for (a, _), (b, fb) in zip(pts, pts[1:]):
@@ -595,7 +608,7 @@ def _y_answers(D: _Data, pi, Sfree, Tfree, Rbase, gs: dict) -> list[tuple[Fracti
             le.append(coefs)
             le_rhs.append(-const)
     if not K:
-        answers = [()] if all(r == 0 for r in eq_rhs) and all(r >= 0 for r in le_rhs) else []
+        answers: list[tuple[Fraction, ...]] = [()] if all(r == 0 for r in eq_rhs) and all(r >= 0 for r in le_rhs) else []
     else:
         sol = int_solve(eq, eq_rhs) if len(eq) == len(K) else None
         if sol is not None:
@@ -607,14 +620,15 @@ def _y_answers(D: _Data, pi, Sfree, Tfree, Rbase, gs: dict) -> list[tuple[Fracti
             F = Fraction
             answers = box_polytope_vertices(len(K), [[F(v) for v in r] for r in eq], [F(v) for v in eq_rhs],
                                             [[F(v) for v in r] for r in le], [F(v) for v in le_rhs])
-    out = []
+    out: list[tuple[Fraction, ...]] = []
     for ans in answers:
-        y = [Fraction(v) if v is not None else None for v in D.yval]
+        y: list[Fraction | None] = [Fraction(v) if v is not None else None for v in D.yval]
         for t, v in yfix.items():
             y[t] = Fraction(v)
-        for t, v in zip(K, ans):
-            y[t] = Fraction(v)
-        out.append(tuple(y))
+        for t, w in zip(K, ans):
+            y[t] = Fraction(w)
+        # every None of D.yval is a free coordinate in K, filled from ans above
+        out.append(cast("tuple[Fraction, ...]", tuple(y)))
     return out
 
 
@@ -622,9 +636,35 @@ def solve_parametric_doubly_additive(game: AffineDoublyAdditiveGame, lo: object 
                                      *, progress: bool = False) -> ParametricDASolution:
     """Every Nash equilibrium of G(α) for every α ∈ [lo, hi], with whole-cell certificates.
 
-    Returns a :class:`~gamekit.doubly_additive.param_cells.ParametricDASolution`: the open
-    cells between consecutive critical α (each with its finite list of equilibrium formulas,
-    unique ⇔ one), the complete equilibrium set at every critical α, and the merged segments.
+    Parameters
+    ----------
+    game : AffineDoublyAdditiveGame
+        The family G(α) = G⁰ + α·G¹.
+    lo, hi : number
+        The parameter range, lo < hi.
+    progress : bool
+        Show a bar on stderr.
+
+    Returns
+    -------
+    ParametricDASolution
+        The open cells between consecutive critical α (each with its finite list of
+        equilibrium formulas, unique ⇔ one), the complete equilibrium set at every critical
+        α, and the merged segments.
+
+    Raises
+    ------
+    GameError
+        When ``game`` is not an :class:`AffineDoublyAdditiveGame`, lo ≥ hi, or too many
+        player I sets stay free after dominance.
+
+    Examples
+    --------
+    >>> G0 = DoublyAdditiveGame(["h"], ["l"], (0, [1], [1], [[-2]]), (0, [-1], [-1], [[2]]))
+    >>> G1 = DoublyAdditiveGame(["h"], ["l"], (0, [0], [0], [[0]]), (0, [1], [0], [[0]]))
+    >>> r = solve_parametric_doubly_additive(AffineDoublyAdditiveGame(G0, G1), 0, 1)
+    >>> r.complete, r.unique, r[0].y
+    (True, True, (Fraction(1, 2),))
     """
     if not isinstance(game, AffineDoublyAdditiveGame):
         raise GameError("solve_parametric_doubly_additive expects an AffineDoublyAdditiveGame")

@@ -40,6 +40,14 @@ class BehaviourEquilibrium:
 
     ``x[h]`` (``y[l]``) is the probability that player I (II) plays move 1 at information
     set h (l); ``payoffs`` = (U_I(x, y), U_II(x, y)).
+
+    Examples
+    --------
+    >>> from gamekit import DoublyAdditiveGame, solve
+    >>> g = DoublyAdditiveGame(["h"], ["l"], (0, [1], [0], [[0]]), (0, [0], [0], [[0]]))
+    >>> r = solve(g)  # move 1 is dominant for I; II is indifferent everywhere
+    >>> r[1]
+    BehaviourEquilibrium(x=(Fraction(1, 1),), y=(Fraction(1, 1),), payoffs=(Fraction(1, 1), Fraction(0, 1)))
     """
 
     x: tuple[Fraction, ...]
@@ -70,6 +78,15 @@ class NashSubset:
 
     So X = {x ∈ [0,1]^m : x_h fixed by '0'/'1'; g_l(x) ≤ 0 / ≥ 0 / = 0 for '0'/'1'/'*'}
     and Y the same with the roles exchanged.
+
+    Examples
+    --------
+    >>> from gamekit import DoublyAdditiveGame, solve
+    >>> g = DoublyAdditiveGame(["h"], ["l"], (0, [1], [0], [[0]]), (0, [0], [0], [[0]]))
+    >>> r = solve(g)  # move 1 is dominant for I; II is indifferent everywhere
+    >>> s = r.subsets[0]
+    >>> s.x_vertices, s.y_vertices, s.equilibria, s.row_labels, s.col_labels
+    (((Fraction(1, 1),),), ((Fraction(0, 1),), (Fraction(1, 1),)), (0, 1), '1', '*')
     """
 
     x_vertices: tuple[tuple[Fraction, ...], ...]
@@ -100,7 +117,16 @@ def _fits(v: tuple[Fraction, ...], own: str, gains: tuple[Fraction, ...], other:
 
 @dataclass(frozen=True)
 class ConnectedComponent:
-    """A connected component of the equilibrium set: Nash subsets linked by shared points."""
+    """A connected component of the equilibrium set: Nash subsets linked by shared points.
+
+    Examples
+    --------
+    >>> from gamekit import DoublyAdditiveGame, solve
+    >>> g = DoublyAdditiveGame(["h"], ["l"], (0, [1], [0], [[0]]), (0, [0], [0], [[0]]))
+    >>> r = solve(g)  # move 1 is dominant for I; II is indifferent everywhere
+    >>> r.components
+    (ConnectedComponent(subsets=(0,), equilibria=(0, 1)),)
+    """
 
     subsets: tuple[int, ...]
     equilibria: tuple[int, ...]
@@ -124,6 +150,14 @@ class Certificate:
     * ``vertices``: distinct arrangement vertices found that pass the region tests;
       ``feasible``: those at which an equilibrium exists (player II's polytope nonempty).
     * ``degenerate``: vertices whose polytope of answers needed double description.
+
+    Examples
+    --------
+    >>> from gamekit import DoublyAdditiveGame, solve
+    >>> g = DoublyAdditiveGame(["h"], ["l"], (0, [1], [0], [[0]]), (0, [0], [0], [[0]]))
+    >>> r = solve(g)  # move 1 is dominant for I; II is indifferent everywhere
+    >>> r.certificate.pruned, r.certificate.always_indifferent
+    ([('I', 'h', 1, 1)], [('II', 'l')])
     """
 
     pruned: list[tuple[str, str, int, int]] = field(default_factory=list)
@@ -155,6 +189,13 @@ class DoublyAdditiveSolution(ResultSequence):
     The equilibrium set is the union over ``subsets`` of conv(x_vertices) × conv(y_vertices);
     ``equilibria`` are its extreme points (pairs of vertices of the gain arrangements), in
     lexicographic order of (x, y). ``complete`` is always True.
+
+    Examples
+    --------
+    >>> from gamekit import DoublyAdditiveGame, solve
+    >>> r = solve(DoublyAdditiveGame(["h"], ["l"], (0, [1], [1], [[-2]]), (0, [-1], [-1], [[2]])))
+    >>> isinstance(r, DoublyAdditiveSolution), r.complete, r[0].payoffs
+    (True, True, (Fraction(1, 2), Fraction(-1, 2)))
     """
 
     game: GameView

@@ -38,6 +38,14 @@ class Trajectory:
         Max-norm distance of the last point to ``limit`` (NaN without a limit).
     info
         Rule-specific extras (e.g. the exact final beliefs of fictitious play, the plays).
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame
+    >>> from gamekit.dynamics import best_response_dynamics
+    >>> t = best_response_dynamics(BimatrixGame([[3, 0], [5, 1]], [[3, 5], [0, 1]]), 10)
+    >>> t.rule, t.row.shape, t.limit, t.distance
+    ('best-response', (3, 2), Equilibrium(row=(0, 1), col=(0, 1), payoffs=(1, 1)), 0.0)
     """
 
     rule: str

@@ -51,8 +51,24 @@ __all__ = [
 
 
 def int_poly(coeffs) -> fmpz_poly:
-    """The integer polynomial c₀ + c₁α + … times a *positive* common denominator
-    (same signs everywhere as the rational one)."""
+    """The integer polynomial c₀ + c₁α + … times a *positive* common denominator (same signs
+    everywhere as the rational one).
+
+    Parameters
+    ----------
+    coeffs : sequence of numbers
+        c₀, c₁, … (ints, Fractions).
+
+    Returns
+    -------
+    flint.fmpz_poly
+        The integer polynomial.
+
+    Examples
+    --------
+    >>> [int(c) for c in int_poly([Fraction(1, 2), Fraction(-1, 3)]).coeffs()]
+    [3, -2]
+    """
     fs = [Fraction(c) for c in coeffs]
     L = 1
     for f in fs:
@@ -84,8 +100,27 @@ def _mobius_basis(lo: Fraction, hi: Fraction, n: int) -> list[fmpz_poly]:
 
 
 def descartes_bound(p: fmpz_poly, lo: Fraction, hi: Fraction) -> int:
-    """Sign variations of (1+t)ⁿ p((lo + hi t)/(1+t)): an upper bound, of the same parity,
-    for the number of roots of p in the open interval (lo, hi)."""
+    """Sign variations of (1+t)ⁿ p((lo + hi t)/(1+t)): an upper bound, of the same parity, for
+    the number of roots of p in the open interval (lo, hi).
+
+    Parameters
+    ----------
+    p : flint.fmpz_poly
+        The polynomial.
+    lo, hi : Fraction
+        The interval.
+
+    Returns
+    -------
+    int
+        The bound.
+
+    Examples
+    --------
+    >>> p = int_poly([-2, 0, 0, 1])  # x³ − 2
+    >>> descartes_bound(p, Fraction(0), Fraction(2)), descartes_bound(p, Fraction(-1), Fraction(0))
+    (1, 0)
+    """
     n = p.degree()
     if n <= 0:
         return 0
@@ -132,11 +167,18 @@ def _root_bound(p: fmpz_poly) -> Fraction:
 
 class RealAlgebraic:
     """The ``index``-th real root (0-based, increasing) of the irreducible integer polynomial
-    ``poly`` of degree ≥ 3, isolated in the open rational interval (lo, hi)."""
+    ``poly`` of degree ≥ 3, isolated in the open rational interval (lo, hi).
+
+    Examples
+    --------
+    >>> x = real_roots(int_poly([-2, 0, 0, 1]))[0]  # the cube root of 2
+    >>> x, float(x), compare_numbers(x.lo, x), compare_numbers(x, x.hi)
+    (CRootOf((-2)*x**0 + (1)*x**3, 0), 1.2599210498948732, -1, -1)
+    """
 
     __slots__ = ("poly", "index", "lo", "hi")
 
-    def __init__(self, poly: fmpz_poly, index: int, lo: Fraction, hi: Fraction) -> None:
+    def __init__(self, poly: fmpz_poly, index: int | None, lo: Fraction, hi: Fraction) -> None:
         self.poly, self.index, self.lo, self.hi = poly, index, lo, hi
 
     def refine(self) -> None:
@@ -177,23 +219,45 @@ class RealAlgebraic:
 def real_roots(p: fmpz_poly, lo: Fraction | None = None, hi: Fraction | None = None) -> list:
     """The distinct real roots of the nonzero integer polynomial p, increasing, exact
     (Fraction, QuadraticSurd or RealAlgebraic) — only those in the open interval (lo, hi)
-    when the bounds are given."""
+    when the bounds are given.
+
+    Parameters
+    ----------
+    p : flint.fmpz_poly
+        A nonzero integer polynomial.
+    lo, hi : Fraction, optional
+        Bounds of an open interval (both or neither).
+
+    Returns
+    -------
+    list
+        The roots, increasing.
+
+    Examples
+    --------
+    >>> real_roots(int_poly([-2, 0, 1])), real_roots(int_poly([-2, 0, 1]), Fraction(0), Fraction(2))
+    ([QuadraticSurd(-sqrt(2)), QuadraticSurd(sqrt(2))], [QuadraticSurd(sqrt(2))])
+    >>> real_roots(int_poly([-2, 0, 0, 1]))
+    [CRootOf((-2)*x**0 + (1)*x**3, 0)]
+    """
     if p.degree() <= 0:
         return []
+    # the bounds come as a pair: both given or neither
+    assert (lo is None) == (hi is None), "real_roots: give both bounds or neither"
     _, factors = p.factor()
     roots: list = []
     for f, _mult in factors:
         cs = [int(c) for c in f.coeffs()]
         if f.degree() <= 2:
             rs = quadratic_roots(*(cs + [0] * (3 - len(cs))))
-            if lo is not None:
+            if lo is not None and hi is not None:
                 rs = [r for r in rs if surd_compare(r, lo) > 0 and surd_compare(r, hi) < 0]
             roots.extend(rs)
             continue
         if cs[-1] < 0:
             f = -f
         B = _root_bound(f)
-        a, b = (-B, B) if lo is None else (lo, hi)
+        a, b = (-B, B) if lo is None or hi is None else (lo, hi)
         if descartes_bound(f, a, b) == 0:
             continue
         iv: list = []
@@ -203,7 +267,26 @@ def real_roots(p: fmpz_poly, lo: Fraction | None = None, hi: Fraction | None = N
 
 
 def divides(f: fmpz_poly, q: fmpz_poly) -> bool:
-    """True when the irreducible f divides q (then q vanishes at every root of f)."""
+    """True when the irreducible f divides q (then q vanishes at every root of f).
+
+    Parameters
+    ----------
+    f : flint.fmpz_poly
+        An irreducible polynomial.
+    q : flint.fmpz_poly
+        The polynomial tested.
+
+    Returns
+    -------
+    bool
+        Whether f divides q.
+
+    Examples
+    --------
+    >>> f = int_poly([-2, 0, 1])
+    >>> divides(f, f * int_poly([1, 1])), divides(f, int_poly([1, 1]))
+    (True, False)
+    """
     if q.degree() < 0:
         return True
     return q.degree() >= f.degree() and q.gcd(f).degree() == f.degree()
@@ -214,10 +297,28 @@ _ROOTS_IN: dict = {}
 
 def roots_in(p: fmpz_poly, lo: Fraction, hi: Fraction) -> list[tuple[object, fmpz_poly]]:
     """The distinct roots of p in the open interval (lo, hi), each with its irreducible
-    factor (its minimal polynomial up to a constant), unsorted. Cached per factor."""
+    factor (its minimal polynomial up to a constant), unsorted. Cached per factor.
+
+    Parameters
+    ----------
+    p : flint.fmpz_poly
+        The polynomial.
+    lo, hi : Fraction
+        The open interval.
+
+    Returns
+    -------
+    list of tuple
+        (root, irreducible factor) pairs.
+
+    Examples
+    --------
+    >>> [(r, [int(c) for c in f.coeffs()]) for r, f in roots_in(int_poly([-2, 0, 1]), Fraction(0), Fraction(2))]
+    [(QuadraticSurd(sqrt(2)), [-2, 0, 1])]
+    """
     if p.degree() <= 0:
         return []
-    out = []
+    out: list[tuple[object, fmpz_poly]] = []
     for f, _ in p.factor()[1]:
         key = (tuple(int(c) for c in f.coeffs()), lo, hi)
         rs = _ROOTS_IN.get(key)
@@ -235,7 +336,26 @@ def _sign(x) -> int:
 
 
 def sign_at(q: fmpz_poly, x) -> int:
-    """Exact sign of the integer polynomial q at the real number x."""
+    """Exact sign of the integer polynomial q at the real number x.
+
+    Parameters
+    ----------
+    q : flint.fmpz_poly
+        The polynomial.
+    x : Fraction, QuadraticSurd or RealAlgebraic
+        The point.
+
+    Returns
+    -------
+    int
+        −1, 0 or 1.
+
+    Examples
+    --------
+    >>> x = real_roots(int_poly([-2, 0, 0, 1]))[0]  # 2^(1/3) < sqrt(3)
+    >>> sign_at(int_poly([-3, 0, 1]), x), sign_at(int_poly([-2, 0, 0, 1]), x)
+    (-1, 0)
+    """
     if q.degree() < 0:
         return 0
     if isinstance(x, RealAlgebraic):
@@ -253,7 +373,24 @@ def sign_at(q: fmpz_poly, x) -> int:
 
 
 def compare_numbers(x, y) -> int:
-    """Exact order (−1, 0, 1) of two reals, each a Fraction, QuadraticSurd or RealAlgebraic."""
+    """Exact order (−1, 0, 1) of two reals, each a Fraction, QuadraticSurd or RealAlgebraic.
+
+    Parameters
+    ----------
+    x, y : Fraction, QuadraticSurd or RealAlgebraic
+        The numbers.
+
+    Returns
+    -------
+    int
+        −1 if x < y, 0 if x = y, 1 if x > y.
+
+    Examples
+    --------
+    >>> x = real_roots(int_poly([-2, 0, 0, 1]))[0]
+    >>> compare_numbers(x, real_roots(int_poly([-2, 0, 1]))[1]), compare_numbers(x, Fraction(5, 4))
+    (-1, 1)
+    """
     xa, ya = isinstance(x, RealAlgebraic), isinstance(y, RealAlgebraic)
     if not xa and not ya:
         return surd_compare(x, y)
@@ -297,7 +434,23 @@ def compare_numbers(x, y) -> int:
 
 
 def sort_unique(xs) -> list:
-    """Sort exactly and drop duplicates."""
+    """Sort exactly and drop duplicates.
+
+    Parameters
+    ----------
+    xs : iterable of Fraction, QuadraticSurd or RealAlgebraic
+        The numbers.
+
+    Returns
+    -------
+    list
+        The distinct numbers, increasing.
+
+    Examples
+    --------
+    >>> sort_unique([Fraction(2), real_roots(int_poly([-2, 0, 1]))[1], Fraction(2)])
+    [QuadraticSurd(sqrt(2)), Fraction(2, 1)]
+    """
     out: list = []
     for x in sorted(xs, key=cmp_to_key(compare_numbers)):
         if not out or compare_numbers(out[-1], x) != 0:
@@ -306,8 +459,27 @@ def sort_unique(xs) -> list:
 
 
 def rational_inside(a, b) -> Fraction:
-    """A rational strictly between the reals a < b: the midpoint of separated bounds
-    (small denominators when a and b are rational)."""
+    """A rational strictly between the reals a < b: the midpoint of separated bounds (small
+    denominators when a and b are rational).
+
+    Parameters
+    ----------
+    a, b : Fraction, QuadraticSurd or RealAlgebraic
+        The bounds, a < b.
+
+    Returns
+    -------
+    Fraction
+        A rational r with a < r < b.
+
+    Examples
+    --------
+    >>> rational_inside(Fraction(1, 3), Fraction(1, 2))
+    Fraction(2, 5)
+    >>> r = rational_inside(real_roots(int_poly([-2, 0, 1]))[1], Fraction(3, 2))
+    >>> r * r > 2 and r < Fraction(3, 2)
+    True
+    """
     if not isinstance(a, (RealAlgebraic, QuadraticSurd)) and not isinstance(b, (RealAlgebraic, QuadraticSurd)):
         from gamekit.exact.surd import simplest_in_closed
 
@@ -351,7 +523,23 @@ def _upper(x, w: Fraction) -> tuple[Fraction, Fraction]:
 
 
 def number_str(x) -> str:
-    """Exact sympy-parsable string (``"3/7"``, ``"(a - sqrt(c))/d"``, ``"CRootOf(…, k)"``)."""
+    """Exact sympy-parsable string (``"3/7"``, ``"(a - sqrt(c))/d"``, ``"CRootOf(…, k)"``).
+
+    Parameters
+    ----------
+    x : Fraction, QuadraticSurd or RealAlgebraic
+        The number.
+
+    Returns
+    -------
+    str
+        Its exact text.
+
+    Examples
+    --------
+    >>> number_str(Fraction(3, 7)), number_str(real_roots(int_poly([-2, 0, 0, 1]))[0])
+    ('3/7', 'CRootOf((-2)*x**0 + (1)*x**3, 0)')
+    """
     if isinstance(x, (RealAlgebraic, QuadraticSurd)):
         return str(x)
     f = Fraction(x)
@@ -359,7 +547,25 @@ def number_str(x) -> str:
 
 
 def number_decimal(x, digits: int = 10) -> str:
-    """Decimal approximation with ``digits`` significant digits."""
+    """Decimal approximation with ``digits`` significant digits.
+
+    Parameters
+    ----------
+    x : Fraction, QuadraticSurd or RealAlgebraic
+        The number.
+    digits : int
+        Significant digits.
+
+    Returns
+    -------
+    str
+        The decimal text.
+
+    Examples
+    --------
+    >>> number_decimal(real_roots(int_poly([-2, 0, 0, 1]))[0]), number_decimal(Fraction(1, 3), 3)
+    ('1.259921050', '0.333')
+    """
     lo, hi = _upper(x, Fraction(1, 10 ** (digits + 12)))
     mid = (lo + hi) / 2
     with localcontext() as ctx:

@@ -30,7 +30,14 @@ __all__ = ["SignCell", "sign_cells"]
 
 @dataclass(frozen=True)
 class SignCell:
-    """A point {x} (``lo is hi``) or an open interval (lo, hi), with the sign of each polynomial."""
+    """A point {x} (``lo is hi``) or an open interval (lo, hi), with the sign of each polynomial.
+
+    Examples
+    --------
+    >>> cells = sign_cells([(-1, 2)], 0, 1)  # the sign of 2x − 1 on [0, 1]
+    >>> cells[2], cells[3]
+    (SignCell(lo=Fraction(1, 2), hi=Fraction(1, 2), signs=(0,)), SignCell(lo=Fraction(1, 2), hi=Fraction(1, 1), signs=(1,)))
+    """
 
     lo: object
     hi: object
@@ -48,7 +55,25 @@ class SignCell:
 
 def sign_cells(polys, a, b) -> list[SignCell]:
     """The cells of [a, b] for the polynomials ``polys`` (coefficient lists, lowest degree
-    first, rational), in increasing order, each with its sign vector."""
+    first, rational), in increasing order, each with its sign vector.
+
+    Parameters
+    ----------
+    polys : sequence of coefficient sequences
+        The polynomials.
+    a, b : number
+        The closed interval.
+
+    Returns
+    -------
+    list of SignCell
+        Points (the ends and every root inside) and the open intervals between them.
+
+    Examples
+    --------
+    >>> [(c.lo, c.hi, c.signs) for c in sign_cells([(-1, 2), (1,)], 0, 1)][1:3]
+    [(Fraction(0, 1), Fraction(1, 2), (-1, 1)), (Fraction(1, 2), Fraction(1, 2), (0, 1))]
+    """
     a, b = Fraction(a), Fraction(b)
     ps = [int_poly(p) for p in polys]
     roots = []

@@ -61,17 +61,44 @@ def _rref(E: list[list[Fraction]], e: list[Fraction], k: int):
 
 def box_polytope_vertices(
     k: int,
-    E: Sequence[Sequence[Fraction]] = (),
-    e: Sequence[Fraction] = (),
-    A: Sequence[Sequence[Fraction]] = (),
-    b: Sequence[Fraction] = (),
+    E: Sequence[Sequence[Fraction | int]] = (),
+    e: Sequence[Fraction | int] = (),
+    A: Sequence[Sequence[Fraction | int]] = (),
+    b: Sequence[Fraction | int] = (),
 ) -> list[tuple[Fraction, ...]]:
-    """Vertices of {z ∈ [0,1]^k : E z = e, A z ≤ b}, exact, in lexicographic order."""
-    E = [[Fraction(v) for v in row] for row in E]  # type: ignore[assignment]  # now a list of lists
-    A = [[Fraction(v) for v in row] for row in A]
-    e = [Fraction(v) for v in e]
-    b = [Fraction(v) for v in b]
-    red = _rref(E, e, k) if E else ([], [])
+    """Vertices of {z ∈ [0,1]^k : E z = e, A z ≤ b}, exact, in lexicographic order.
+
+    Parameters
+    ----------
+    k : int
+        The dimension.
+    E, e : matrix and vector of numbers
+        The equations E z = e (may be empty).
+    A, b : matrix and vector of numbers
+        The inequalities A z ≤ b (may be empty).
+
+    Returns
+    -------
+    list of tuple of Fraction
+        The vertices (empty when the polytope is).
+
+    Raises
+    ------
+    TooLargeError
+        When too many coordinates stay free after the equations.
+
+    Examples
+    --------
+    >>> box_polytope_vertices(2, [[1, 1]], [1])  # the diagonal of the unit square
+    [(Fraction(0, 1), Fraction(1, 1)), (Fraction(1, 1), Fraction(0, 1))]
+    >>> box_polytope_vertices(2, A=[[1, 1]], b=[1])
+    [(Fraction(0, 1), Fraction(0, 1)), (Fraction(0, 1), Fraction(1, 1)), (Fraction(1, 1), Fraction(0, 1))]
+    """
+    Ef = [[Fraction(v) for v in row] for row in E]
+    Af = [[Fraction(v) for v in row] for row in A]
+    ef = [Fraction(v) for v in e]
+    bf = [Fraction(v) for v in b]
+    red = _rref(Ef, ef, k) if Ef else ([], [])
     if red is None:
         return []
     pivots, rows = red
@@ -89,7 +116,7 @@ def box_polytope_vertices(
         c0, co = expr[pj]
         ineqs.append((co, _ONE - c0))                 # z_pj ≤ 1
         ineqs.append(([-v for v in co], c0))          # z_pj ≥ 0
-    for arow, bv in zip(A, b):
+    for arow, bv in zip(Af, bf):
         c0 = sum((arow[j] * expr[j][0] for j in range(k) if arow[j]), _ZERO)
         co = [sum((arow[j] * expr[j][1][t] for j in range(k) if arow[j]), _ZERO) for t in range(d)]
         ineqs.append((co, bv - c0))

@@ -36,7 +36,23 @@ _ONE = Fraction(1)
 
 
 def poly(*coeffs) -> Poly:
-    """Polynomial c₀ + c₁α + … from its coefficients (trailing zeros dropped)."""
+    """Polynomial c₀ + c₁α + … from its coefficients (trailing zeros dropped).
+
+    Parameters
+    ----------
+    *coeffs : numbers
+        c₀, c₁, … (ints, Fractions, strings).
+
+    Returns
+    -------
+    Poly
+        The tuple of Fraction coefficients (``()`` for zero).
+
+    Examples
+    --------
+    >>> poly(1, "1/2", 0), poly(0)
+    ((Fraction(1, 1), Fraction(1, 2)), ())
+    """
     cs = [Fraction(c) for c in coeffs]
     while cs and cs[-1] == 0:
         cs.pop()
@@ -50,13 +66,45 @@ def _trim(cs: list[Fraction]) -> Poly:
 
 
 def padd(p: Poly, q: Poly) -> Poly:
-    """p + q."""
+    """p + q.
+
+    Parameters
+    ----------
+    p, q : Poly
+        The polynomials.
+
+    Returns
+    -------
+    Poly
+        The sum.
+
+    Examples
+    --------
+    >>> padd(poly(1, 2), poly(0, -2))
+    (Fraction(1, 1),)
+    """
     n = max(len(p), len(q))
     return _trim([(p[i] if i < len(p) else _ZERO) + (q[i] if i < len(q) else _ZERO) for i in range(n)])
 
 
 def psub(p: Poly, q: Poly) -> Poly:
-    """p − q."""
+    """p − q.
+
+    Parameters
+    ----------
+    p, q : Poly
+        The polynomials.
+
+    Returns
+    -------
+    Poly
+        The difference.
+
+    Examples
+    --------
+    >>> psub(poly(1, 1), poly(1))
+    (Fraction(0, 1), Fraction(1, 1))
+    """
     n = max(len(p), len(q))
     return _trim([(p[i] if i < len(p) else _ZERO) - (q[i] if i < len(q) else _ZERO) for i in range(n)])
 
@@ -87,10 +135,20 @@ def _from_ints(acc: list[int], L: int) -> Poly:
 def pmul(p: Poly, q: Poly) -> Poly:
     """p·q (integer convolution over a common denominator: one normalisation per coefficient).
 
+    Parameters
+    ----------
+    p, q : Poly
+        The polynomials.
+
+    Returns
+    -------
+    Poly
+        The product.
+
     Examples
     --------
-    >>> pmul(poly(1, Fraction(1, 2)), poly(Fraction(2, 3), 1))
-    (Fraction(2, 3), Fraction(4, 3), Fraction(1, 2))
+    >>> pmul(poly(1, 1), poly(-1, 1))  # (1 + α)(α − 1) = α² − 1
+    (Fraction(-1, 1), Fraction(0, 1), Fraction(1, 1))
     """
     if not p or not q:
         return ()
@@ -124,13 +182,47 @@ def pdot(pairs) -> Poly:
 
 
 def pscale(p: Poly, k) -> Poly:
-    """k·p."""
+    """k·p.
+
+    Parameters
+    ----------
+    p : Poly
+        The polynomial.
+    k : number
+        The factor.
+
+    Returns
+    -------
+    Poly
+        The scaled polynomial.
+
+    Examples
+    --------
+    >>> pscale(poly(1, 2), Fraction(1, 2))
+    (Fraction(1, 2), Fraction(1, 1))
+    """
     k = Fraction(k)
     return _trim([k * a for a in p]) if k else ()
 
 
 def pdivmod(p: Poly, q: Poly) -> tuple[Poly, Poly]:
-    """Quotient and remainder of p by q ≠ 0."""
+    """Quotient and remainder of p by q ≠ 0.
+
+    Parameters
+    ----------
+    p, q : Poly
+        Dividend and (nonzero) divisor.
+
+    Returns
+    -------
+    tuple of Poly
+        (quotient, remainder), deg remainder < deg q.
+
+    Examples
+    --------
+    >>> pdivmod(poly(-1, 0, 1), poly(-1, 1))  # α² − 1 = (α + 1)(α − 1)
+    ((Fraction(1, 1), Fraction(1, 1)), ())
+    """
     if not q:
         raise ZeroDivisionError("polynomial division by zero")
     r = list(p)
@@ -149,7 +241,23 @@ def pdivmod(p: Poly, q: Poly) -> tuple[Poly, Poly]:
 
 
 def pgcd(p: Poly, q: Poly) -> Poly:
-    """Monic greatest common divisor (``(1,)`` for coprime, ``()`` only if both are zero)."""
+    """Monic greatest common divisor (``(1,)`` for coprime, ``()`` only if both are zero).
+
+    Parameters
+    ----------
+    p, q : Poly
+        The polynomials.
+
+    Returns
+    -------
+    Poly
+        The monic gcd.
+
+    Examples
+    --------
+    >>> pgcd(poly(-1, 0, 1), poly(2, 2))
+    (Fraction(1, 1), Fraction(1, 1))
+    """
     while q:
         p, q = q, pdivmod(p, q)[1]
     if not p:
@@ -158,7 +266,26 @@ def pgcd(p: Poly, q: Poly) -> Poly:
 
 
 def peval(p: Poly, x: Number | int):
-    """p(x) by Horner's rule (x a Fraction, int or QuadraticSurd)."""
+    """p(x) by Horner's rule (x a Fraction, int or QuadraticSurd).
+
+    Parameters
+    ----------
+    p : Poly
+        The polynomial.
+    x : Fraction, int or QuadraticSurd
+        The point.
+
+    Returns
+    -------
+    Fraction or QuadraticSurd
+        The value, exact.
+
+    Examples
+    --------
+    >>> from gamekit.exact.surd import quadratic_roots
+    >>> peval(poly(1, 2), Fraction(1, 2)), peval(poly(-2, 0, 1), quadratic_roots(-2, 0, 1)[1])
+    (Fraction(2, 1), Fraction(0, 1))
+    """
     n = len(p)
     if n <= 1:
         return p[0] if n else _ZERO
@@ -188,7 +315,25 @@ def _primitive(p: Poly) -> tuple[Fraction, tuple[int, ...]]:
 
 
 def pstr(P, var: str = "alpha") -> str:
-    """Integer or rational polynomial as ``477191 - 54732*alpha`` (lowest degree first)."""
+    """Integer or rational polynomial as ``477191 - 54732*alpha`` (lowest degree first).
+
+    Parameters
+    ----------
+    P : Poly or sequence of numbers
+        The coefficients.
+    var : str
+        The variable's name.
+
+    Returns
+    -------
+    str
+        The polynomial's text (sympy-parsable).
+
+    Examples
+    --------
+    >>> pstr(poly(477191, -54732)), pstr(poly(0, "1/2", 1), "x")
+    ('477191 - 54732*alpha', '1*x/2 + x**2')
+    """
     terms = []
     for i, c in enumerate(P):
         if c == 0:
@@ -215,9 +360,18 @@ def pstr(P, var: str = "alpha") -> str:
 
 
 class RationalFunction:
-    """num(α)/den(α) over Q in lowest terms, den monic (see module doc)."""
+    """num(α)/den(α) over Q in lowest terms, den monic (see module doc).
+
+    Examples
+    --------
+    >>> f = RationalFunction((1,), (2, 1))
+    >>> f, f(Fraction(1)), RationalFunction((2, 2), (4, 4)) == RationalFunction((1,), (2,))
+    (RationalFunction(1/(2 + alpha)), Fraction(1, 3), True)
+    """
 
     __slots__ = ("num", "den", "_hash")
+    num: tuple[Fraction, ...]
+    den: tuple[Fraction, ...]
 
     def __init__(self, num, den=(_ONE,)) -> None:
         n = poly(*num)

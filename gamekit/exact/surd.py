@@ -53,7 +53,23 @@ __all__ = [
 
 
 def is_square(n: int) -> bool:
-    """True when the integer n ≥ 0 is a perfect square."""
+    """True when the integer n ≥ 0 is a perfect square.
+
+    Parameters
+    ----------
+    n : int
+        A non-negative integer.
+
+    Returns
+    -------
+    bool
+        Whether n = k² for an integer k.
+
+    Examples
+    --------
+    >>> is_square(49), is_square(50), is_square(10**40)
+    (True, False, True)
+    """
     return n >= 0 and isqrt(n) ** 2 == n
 
 
@@ -62,7 +78,25 @@ def _sgn(x) -> int:
 
 
 def surd_sign(x, y, c: int) -> int:
-    """Sign of x + y·√c (x, y integers or Fractions, c > 0 not a perfect square)."""
+    """Sign of x + y·√c (x, y integers or Fractions, c > 0 not a perfect square).
+
+    Parameters
+    ----------
+    x, y : int or Fraction
+        The rational and irrational parts.
+    c : int
+        The radicand, positive and not a perfect square.
+
+    Returns
+    -------
+    int
+        −1, 0 or 1 (0 only when x = y = 0).
+
+    Examples
+    --------
+    >>> surd_sign(3, -2, 2), surd_sign(-3, 2, 2)  # 3 − 2√2 > 0
+    (1, -1)
+    """
     sx, sy = _sgn(x), _sgn(y)
     if sy == 0:
         return sx
@@ -107,6 +141,14 @@ class QuadraticSurd:
     mixing two different fields raises :class:`ValueError` (use :func:`compare` to order
     numbers from different fields). Hashing assumes one representation of the radicand per
     field (all numbers computed from one breakpoint share it).
+
+    Examples
+    --------
+    >>> s = quadratic_roots(-2, 0, 1)[1]  # the positive root of x² − 2
+    >>> s, (s.a, s.b, s.c), float(s)
+    (QuadraticSurd(sqrt(2)), (Fraction(0, 1), Fraction(1, 1), 2), 1.4142135623730951)
+    >>> s * s == 2, s > Fraction(7, 5)
+    (True, True)
     """
 
     __slots__ = ("a", "b", "c", "_approx")
@@ -243,7 +285,7 @@ class QuadraticSurd:
     def _cmp(self, other) -> int:
         if isinstance(other, (int, Fraction, QuadraticSurd)):
             return compare(self, other)
-        return NotImplemented  # type: ignore[return-value]
+        return NotImplemented
 
     def __eq__(self, other) -> bool:
         if isinstance(other, QuadraticSurd):
@@ -318,7 +360,23 @@ Number = Fraction | QuadraticSurd
 
 
 def sign(x: Number | int) -> int:
-    """Exact sign of a Fraction, int or QuadraticSurd."""
+    """Exact sign of a Fraction, int or QuadraticSurd.
+
+    Parameters
+    ----------
+    x : Fraction, int or QuadraticSurd
+        The number.
+
+    Returns
+    -------
+    int
+        −1, 0 or 1.
+
+    Examples
+    --------
+    >>> sign(quadratic_roots(-2, 0, 1)[0]), sign(Fraction(0))
+    (-1, 0)
+    """
     if isinstance(x, QuadraticSurd):
         return x.sign()
     return _sgn(x)
@@ -333,9 +391,21 @@ def _parts(x) -> tuple[Fraction, Fraction, int]:
 def compare(x: Number | int, y: Number | int) -> int:
     """Exact comparison (−1, 0, 1) of two numbers, possibly from different fields Q(√c).
 
-    For x = a₁ + b₁√c₁, y = a₂ + b₂√c₂ the sign of X + U√c₁ + V√c₂ (X = a₁ − a₂,
-    U = b₁, V = −b₂) is found by squaring: first the sign S of U√c₁ + V√c₂ (compare U²c₁
-    with V²c₂), then, if X and S disagree, the sign of X² − (U²c₁ + V²c₂) − 2UV√(c₁c₂).
+    Parameters
+    ----------
+    x, y : Fraction, int or QuadraticSurd
+        The numbers.
+
+    Returns
+    -------
+    int
+        −1 if x < y, 0 if x = y, 1 if x > y.
+
+    Examples
+    --------
+    >>> r2, r3 = quadratic_roots(-2, 0, 1)[1], quadratic_roots(-3, 0, 1)[1]
+    >>> compare(r2, Fraction(3, 2)), compare(r3, r2), compare(r2, r2)
+    (-1, 1, 0)
     """
     if isinstance(x, QuadraticSurd) or isinstance(y, QuadraticSurd):
         # float filter: decide when the approximations are far apart
@@ -380,7 +450,23 @@ def compare(x: Number | int, y: Number | int) -> int:
 
 
 def sort_numbers(xs) -> list:
-    """Sort Fractions and QuadraticSurds (any fields) exactly, ascending."""
+    """Sort Fractions and QuadraticSurds (any fields) exactly, ascending.
+
+    Parameters
+    ----------
+    xs : iterable of Fraction, int or QuadraticSurd
+        The numbers.
+
+    Returns
+    -------
+    list
+        The numbers in increasing order.
+
+    Examples
+    --------
+    >>> sort_numbers([Fraction(3, 2), quadratic_roots(-2, 0, 1)[1], 1])
+    [1, QuadraticSurd(sqrt(2)), Fraction(3, 2)]
+    """
     return sorted(xs, key=cmp_to_key(compare))
 
 
@@ -390,6 +476,28 @@ def quadratic_roots(q0, q1, q2) -> list[Number]:
     Returns [] for a nonzero constant; raises :class:`ValueError` for the zero polynomial.
     The quadratic is first made primitive with integer coefficients (A x² + B x + C), so an
     irrational root reads (−B ± √(B² − 4AC))/(2A) as in the paper.
+
+    Parameters
+    ----------
+    q0, q1, q2 : int or Fraction
+        The coefficients (q2 = 0: the linear equation).
+
+    Returns
+    -------
+    list of Fraction or QuadraticSurd
+        The distinct real roots, increasing.
+
+    Raises
+    ------
+    ValueError
+        For the zero polynomial.
+
+    Examples
+    --------
+    >>> quadratic_roots(-2, 0, 1)
+    [QuadraticSurd(-sqrt(2)), QuadraticSurd(sqrt(2))]
+    >>> quadratic_roots(-1, 1, 0), quadratic_roots(1, 0, 1)
+    ([Fraction(1, 1)], [])
     """
     C, B, A = primitive_integers((q0, q1, q2))
     if A == 0:
@@ -415,7 +523,25 @@ def quadratic_roots(q0, q1, q2) -> list[Number]:
 
 
 def rational_bounds(x: Number | int, bits: int = 64) -> tuple[Fraction, Fraction]:
-    """Fractions lo ≤ x ≤ hi with hi − lo ≤ |b|·2^(1−bits) (lo = hi = x for rationals)."""
+    """Fractions lo ≤ x ≤ hi with hi − lo ≤ |b|·2^(1−bits) (lo = hi = x for rationals).
+
+    Parameters
+    ----------
+    x : Fraction, int or QuadraticSurd
+        The number.
+    bits : int
+        Precision of the bounds.
+
+    Returns
+    -------
+    tuple of Fraction
+        (lo, hi).
+
+    Examples
+    --------
+    >>> rational_bounds(quadratic_roots(-2, 0, 1)[1], 8)
+    (Fraction(181, 128), Fraction(363, 256))
+    """
     if not isinstance(x, QuadraticSurd):
         f = Fraction(x)
         return f, f
@@ -461,7 +587,23 @@ def simplest_in_closed(lo: Fraction, hi: Fraction) -> Fraction:
 
 
 def simplest_between(a: Number | int, b: Number | int) -> Fraction:
-    """A simple rational strictly between a < b (small denominator keeps later arithmetic cheap)."""
+    """A simple rational strictly between a < b (small denominator keeps later arithmetic cheap).
+
+    Parameters
+    ----------
+    a, b : Fraction, int or QuadraticSurd
+        The bounds, a < b.
+
+    Returns
+    -------
+    Fraction
+        A rational r with a < r < b.
+
+    Examples
+    --------
+    >>> simplest_between(Fraction(1, 3), Fraction(1, 2)), simplest_between(quadratic_roots(-2, 0, 1)[1], Fraction(3, 2))
+    (Fraction(2, 5), Fraction(13, 9))
+    """
     if compare(a, b) >= 0:
         raise ValueError("simplest_between needs a < b")
     bits = 32
@@ -478,15 +620,49 @@ def simplest_between(a: Number | int, b: Number | int) -> Fraction:
 
 
 def exact_str(x: Number | int) -> str:
-    """Exact sympy-parsable string: ``"3/7"`` or ``"(16145999279 - sqrt(226...))/17712223814"``."""
+    """Exact sympy-parsable string: ``"3/7"`` or ``"(16145999279 - sqrt(226...))/17712223814"``.
+
+    Parameters
+    ----------
+    x : Fraction, int or QuadraticSurd
+        The number.
+
+    Returns
+    -------
+    str
+        Its exact text.
+
+    Examples
+    --------
+    >>> exact_str(Fraction(3, 7)), exact_str(quadratic_roots(-1, -1, 1)[1])
+    ('3/7', '(1 + sqrt(5))/2')
+    """
     if isinstance(x, QuadraticSurd):
         return str(x)
     return fmt(Fraction(x))
 
 
 def decimal_str(x: Number | int, digits: int = 10) -> str:
-    """Decimal approximation with ``digits`` significant digits (correctly rounded for rationals,
-    within one unit of the last place for surds)."""
+    """Decimal approximation with ``digits`` significant digits (correctly rounded for
+    rationals, within one unit of the last place for surds).
+
+    Parameters
+    ----------
+    x : Fraction, int or QuadraticSurd
+        The number.
+    digits : int
+        Significant digits.
+
+    Returns
+    -------
+    str
+        The decimal text.
+
+    Examples
+    --------
+    >>> decimal_str(quadratic_roots(-2, 0, 1)[1]), decimal_str(Fraction(1, 3), 5)
+    ('1.414213562', '0.33333')
+    """
     bits = 4 * digits + 64
     lo, hi = rational_bounds(x, bits)
     mid = (lo + hi) / 2
@@ -498,7 +674,23 @@ def decimal_str(x: Number | int, digits: int = 10) -> str:
 
 
 def to_sympy(x: Number | int):
-    """An exact sympy number."""
+    """An exact sympy number.
+
+    Parameters
+    ----------
+    x : Fraction, int or QuadraticSurd
+        The number.
+
+    Returns
+    -------
+    sympy.Expr
+        The same number in sympy (``Rational`` or an expression in ``sqrt``).
+
+    Examples
+    --------
+    >>> to_sympy(quadratic_roots(-2, 0, 1)[1]) ** 2
+    2
+    """
     if isinstance(x, QuadraticSurd):
         return x.to_sympy()
     import sympy

@@ -59,7 +59,23 @@ MAX_SINGLE_CHECKS = 5000
 
 
 def to_poly(coeffs) -> fmpq_poly:
-    """A rational polynomial from coefficients c₀, c₁, … (ints, Fractions, strings)."""
+    """A rational polynomial from coefficients c₀, c₁, … (ints, Fractions, strings).
+
+    Parameters
+    ----------
+    coeffs : sequence of numbers
+        The coefficients, lowest degree first.
+
+    Returns
+    -------
+    flint.fmpq_poly
+        The polynomial.
+
+    Examples
+    --------
+    >>> [str(c) for c in to_poly([1, Fraction(1, 2), "3"]).coeffs()]
+    ['1', '1/2', '3']
+    """
     if isinstance(coeffs, fmpq_poly):
         return coeffs
     if isinstance(coeffs, fmpz_poly):
@@ -102,6 +118,12 @@ class IntegerSignCertificate:
     coefficient has that sign; each integer in ``checked`` by exact evaluation. When it does
     not hold, ``counterexample`` is an integer n ≥ n0 with sign·P(n) ≤ 0 (or None when the
     leading coefficient has the wrong sign: then it fails for all large n).
+
+    Examples
+    --------
+    >>> c = integer_sign([-10, 1], 1)  # n − 10 > 0 fails at n = 1, holds from n = 11
+    >>> c.holds, c.uniform_from, c.counterexample, c.largest_root
+    (False, 11, 1, '10')
     """
 
     poly: str
@@ -147,7 +169,25 @@ def _largest_root(p: fmpq_poly, n0: int = 1):
 def eventual_sign(coeffs, n0: int = 1) -> tuple[int, int]:
     """(s, N): s = the sign of P(n) for all large n (0 for the zero polynomial) and N ≥ n0 the
     least integer with sign P(n) = s for every integer n ≥ N (exact: roots isolated, the
-    integers below the largest root evaluated)."""
+    integers below the largest root evaluated).
+
+    Parameters
+    ----------
+    coeffs : sequence of numbers
+        P's coefficients in n, lowest degree first.
+    n0 : int
+        Smallest n.
+
+    Returns
+    -------
+    tuple of int
+        (s, N).
+
+    Examples
+    --------
+    >>> eventual_sign([-10, 1]), eventual_sign([0])
+    ((1, 11), (0, 1))
+    """
     p = to_poly(coeffs)
     if p.degree() < 0:
         return 0, n0
@@ -161,7 +201,27 @@ def eventual_sign(coeffs, n0: int = 1) -> tuple[int, int]:
 
 def integer_sign(coeffs, n0: int = 1, sign: int | None = None) -> IntegerSignCertificate:
     """Prove that P(n) has the strict sign ``sign`` (default: the sign of its leading
-    coefficient) for every integer n ≥ n0, or say where it fails."""
+    coefficient) for every integer n ≥ n0, or say where it fails.
+
+    Parameters
+    ----------
+    coeffs : sequence of numbers
+        P's coefficients in n, lowest degree first.
+    n0 : int
+        Smallest n.
+    sign : {1, -1}, optional
+        The sign to prove.
+
+    Returns
+    -------
+    IntegerSignCertificate
+        ``holds`` and the evidence (the largest real root, the integers checked, a counterexample).
+
+    Examples
+    --------
+    >>> integer_sign([1, 1], 1).holds, integer_sign([-10, 1], 1).holds, integer_sign([-10, 1], 11).holds
+    (True, False, True)
+    """
     p = to_poly(coeffs)
     text = _poly_str(p, "n")
     if p.degree() < 0:
@@ -188,7 +248,25 @@ def _frac(x) -> fmpq:
 
 def bernstein_in_n(coeffs_in_alpha, a, b) -> list[fmpq_poly]:
     """Bernstein coefficients B_0(n) … B_m(n) on α ∈ [a, b] of P(n, α) = Σ_k c_k(n) α^k, where
-    ``coeffs_in_alpha[k]`` is c_k (a polynomial in n). B_0 = P(n, a), B_m = P(n, b)."""
+    ``coeffs_in_alpha[k]`` is c_k (a polynomial in n). B_0 = P(n, a), B_m = P(n, b).
+
+    Parameters
+    ----------
+    coeffs_in_alpha : sequence
+        c_0, c_1, …: each a coefficient list in n (or a python-flint polynomial).
+    a, b : number
+        The α-interval.
+
+    Returns
+    -------
+    list of flint.fmpq_poly
+        B_0 … B_m, polynomials in n.
+
+    Examples
+    --------
+    >>> [[int(c) for c in B.coeffs()] for B in bernstein_in_n([[0, 1], [1]], 0, 1)]  # n + α
+    [[0, 1], [1, 1]]
+    """
     cs = [to_poly(c) for c in coeffs_in_alpha]
     m = len(cs) - 1
     fa, w = _frac(a), _frac(b) - _frac(a)
@@ -215,6 +293,12 @@ class BoxSignCertificate:
     α ∈ [a, b] — for n ≥ ``uniform_from`` by the Bernstein coefficients in n on ``pieces``
     subintervals of [a, b], and for each integer in ``checked`` by exact root isolation in α.
     Otherwise ``reason`` says why not (a counterexample (n, α) or an undecided case).
+
+    Examples
+    --------
+    >>> c = box_sign([[1], [-1]], 1, 0, Fraction(1, 2))  # 1 − α > 0 on [0, 1/2]
+    >>> c.holds, c.sign, c.pieces
+    (True, 1, 1)
     """
 
     n0: int
@@ -263,7 +347,7 @@ def _pieces_bound(cs, a: Fraction, b: Fraction, s: int, n0: int, depth: int) -> 
     mid = (a + b) / 2
     left = _pieces_bound(cs, a, mid, s, n0, depth - 1)
     right = _pieces_bound(cs, mid, b, s, n0, depth - 1) if left is not None else None
-    if right is None:
+    if left is None or right is None:  # right is None whenever left is
         return None
     return max(left[0], right[0]), left[1] + right[1]
 
@@ -288,7 +372,33 @@ def _single_n(cs: list[fmpq_poly], n: int, a: Fraction, b: Fraction, s: int) -> 
 
 def box_sign(coeffs_in_alpha, n0: int, a, b, sign: int | None = None, depth: int = 6) -> BoxSignCertificate:
     """Prove that P(n, α) = Σ_k c_k(n) α^k has the strict sign ``sign`` for every integer
-    n ≥ n0 and every α ∈ [a, b] (default sign: that of P(n0, a)); see the module doc."""
+    n ≥ n0 and every α ∈ [a, b] (default sign: that of P(n0, a)); see the module doc.
+
+    Parameters
+    ----------
+    coeffs_in_alpha : sequence
+        c_0, c_1, …: each a coefficient list in n (or a python-flint polynomial).
+    n0 : int
+        Smallest n.
+    a, b : number
+        The α-interval.
+    sign : {1, -1}, optional
+        The sign to prove.
+    depth : int
+        How many times [a, b] may be halved.
+
+    Returns
+    -------
+    BoxSignCertificate
+        ``holds`` and the evidence.
+
+    Examples
+    --------
+    >>> box_sign([[1], [-1]], 1, 0, Fraction(1, 2)).holds  # 1 − α > 0 on [0, 1/2]
+    True
+    >>> box_sign([[0, 1], [-3]], 1, 0, 1).holds  # n − 3α fails at n = 1, α = 1
+    False
+    """
     cs = [to_poly(c) for c in coeffs_in_alpha]
     while len(cs) > 1 and cs[-1].degree() < 0:
         cs.pop()

@@ -28,8 +28,26 @@ from gamekit.core.errors import GameError
 __all__ = ["atomic_write", "atomic_open", "save_figure", "write_error"]
 
 
-def write_error(path: str | os.PathLike, exc: BaseException) -> GameError:
-    """The one-line :class:`GameError` for a failed write of ``path``."""
+def write_error(path: str | os.PathLike[str], exc: BaseException) -> GameError:
+    """The one-line :class:`GameError` for a failed write of ``path``.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file that could not be written.
+    exc : BaseException
+        The error (its ``strerror`` is used when it has one).
+
+    Returns
+    -------
+    GameError
+        ``cannot write PATH: REASON`` (to be raised by the caller).
+
+    Examples
+    --------
+    >>> write_error("out.json", PermissionError(13, "Permission denied"))
+    GameError('cannot write out.json: Permission denied')
+    """
     reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
     return GameError(f"cannot write {os.fspath(path)}: {reason}")
 
@@ -44,8 +62,8 @@ def _special(path: str) -> bool:
 
 
 @contextlib.contextmanager
-def atomic_open(path: str | os.PathLike, mode: str = "w", *, encoding: str | None = "utf-8",
-                newline: str | None = None, fsync: bool = True, direct_special: bool = True) -> Iterator[IO]:
+def atomic_open(path: str | os.PathLike[str], mode: str = "w", *, encoding: str | None = "utf-8",
+                newline: str | None = None, fsync: bool = True, direct_special: bool = True) -> Iterator[IO[Any]]:
     """``with atomic_open(path, "w") as fh: ...`` — ``fh`` is a temporary file renamed to
     ``path`` when the block ends without an exception (removed otherwise).
 
@@ -54,6 +72,40 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", *, encoding: str | Non
     (including ``KeyboardInterrupt``) propagate after the clean-up. With
     ``direct_special=False`` a special file in the target's place is replaced, not written
     (for caches: writing into a FIFO nobody reads would block).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file to write.
+    mode : {"w", "wb"}
+        Text or binary.
+    encoding, newline : str, optional
+        As for :func:`open` (text mode only).
+    fsync : bool
+        Flush the data to disk before the rename.
+    direct_special : bool
+        Write into a special file (``/dev/stdout``, a FIFO) in place instead of replacing it.
+
+    Yields
+    ------
+    file object
+        The temporary file, open for writing.
+
+    Raises
+    ------
+    GameError
+        When the file cannot be created or written.
+    ValueError
+        When ``mode`` is neither ``"w"`` nor ``"wb"``.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "out.txt")
+    >>> with atomic_open(path) as fh:
+    ...     _ = fh.write("all or nothing")
+    >>> open(path).read()
+    'all or nothing'
     """
     if mode not in ("w", "wb"):
         raise ValueError(f"atomic_open: mode must be 'w' or 'wb', not {mode!r}")
@@ -91,9 +143,34 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", *, encoding: str | Non
         raise
 
 
-def atomic_write(path: str | os.PathLike, data: str | bytes, *, encoding: str = "utf-8",
+def atomic_write(path: str | os.PathLike[str], data: str | bytes, *, encoding: str = "utf-8",
                  fsync: bool = True, direct_special: bool = True) -> None:
-    """Write ``data`` (text or bytes) to ``path`` atomically (see :func:`atomic_open`)."""
+    r"""Write ``data`` (text or bytes) to ``path`` atomically (see :func:`atomic_open`).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file to write.
+    data : str or bytes
+        The whole content (bytes are written in binary mode).
+    encoding : str
+        Encoding of text ``data``.
+    fsync, direct_special : bool
+        As for :func:`atomic_open`.
+
+    Raises
+    ------
+    GameError
+        When the file cannot be created or written.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "out.bin")
+    >>> atomic_write(path, b"\x00\x01")
+    >>> open(path, "rb").read()
+    b'\x00\x01'
+    """
     if isinstance(data, bytes):
         with atomic_open(path, "wb", fsync=fsync, direct_special=direct_special) as fh:
             fh.write(data)
@@ -102,14 +179,43 @@ def atomic_write(path: str | os.PathLike, data: str | bytes, *, encoding: str = 
             fh.write(data)
 
 
-def save_figure(fig, path: str | os.PathLike, **savefig_kw) -> str:
-    """Save a matplotlib figure atomically; returns the path actually written.
+def save_figure(fig: Any, path: str | os.PathLike[str], **savefig_kw: Any) -> str:
+    r"""Save a matplotlib figure atomically; returns the path actually written.
 
     The format follows the extension (``.png``, ``.svg``, ``.pdf``, …: whatever the figure's
     canvas supports). A path without an extension gets ``.png`` appended — and the returned
     path says so — unless it names an existing special file (``/dev/stdout``), which is
     written as PNG as it is. The image is rendered in memory first, so a failing
     renderer leaves no partial file.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+        The figure.
+    path : str or os.PathLike
+        The file to write.
+    **savefig_kw
+        Passed to ``fig.savefig`` (``dpi``, …).
+
+    Returns
+    -------
+    str
+        The path written.
+
+    Raises
+    ------
+    GameError
+        When the format is unknown or the figure cannot be rendered or written.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from matplotlib.figure import Figure
+    >>> fig = Figure()
+    >>> _ = fig.add_subplot().plot([0, 1], [1, 0])
+    >>> path = save_figure(fig, os.path.join(tempfile.mkdtemp(), "plot"))
+    >>> os.path.basename(path), open(path, "rb").read(4)
+    ('plot.png', b'\x89PNG')
     """
     import io
 

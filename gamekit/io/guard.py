@@ -42,7 +42,23 @@ def _raise_terminated(signum: int, frame: object) -> None:
 
 def interrupt_exit(exc: KeyboardInterrupt) -> int:
     """Print the one line for an interrupt and return its conventional status: 130 after
-    SIGINT (Ctrl-C), 143 after SIGTERM (128 + the signal number)."""
+    SIGINT (Ctrl-C), 143 after SIGTERM (128 + the signal number).
+
+    Parameters
+    ----------
+    exc : KeyboardInterrupt
+        The interrupt (a :class:`Terminated` for SIGTERM).
+
+    Returns
+    -------
+    int
+        130 or 143; ``error: interrupted`` / ``error: terminated`` went to stderr.
+
+    Examples
+    --------
+    >>> interrupt_exit(KeyboardInterrupt()), interrupt_exit(Terminated())
+    (130, 143)
+    """
     term = isinstance(exc, Terminated)
     _say("error: terminated" if term else "error: interrupted")
     return 143 if term else 130
@@ -93,8 +109,18 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def printable(text: str) -> str:
-    """``text`` with terminal control characters (escape sequences, NUL, bell) shown as
-    ``\\xNN``, so that a file name or label echoed in an error line cannot drive the terminal.
+    r"""``text`` with terminal control characters (escape sequences, NUL, bell) shown as
+    ``\xNN``, so that a file name or label echoed in an error line cannot drive the terminal.
+
+    Parameters
+    ----------
+    text : str
+        Text to show on a terminal.
+
+    Returns
+    -------
+    str
+        The text, each control character replaced by its ``\xNN`` escape.
 
     Examples
     --------
@@ -147,10 +173,30 @@ def _handled(exc: BaseException) -> int:
 
 
 def guard_main(main: Callable[..., int]) -> Callable[..., int]:
-    """Decorate a CLI ``main``: see the module doc. The exit status of ``main`` is kept."""
+    """Decorate a CLI ``main``: see the module doc. The exit status of ``main`` is kept.
+
+    Parameters
+    ----------
+    main : callable
+        The CLI's entry function, returning an exit status.
+
+    Returns
+    -------
+    callable
+        ``main`` wrapped: a closed standard stream, a broken pipe, ``MemoryError``,
+        ``RecursionError`` and an interrupt become one stderr line and their exit status.
+
+    Examples
+    --------
+    >>> @guard_main
+    ... def main() -> int:
+    ...     raise KeyboardInterrupt
+    >>> main()
+    130
+    """
 
     @functools.wraps(main)
-    def wrapper(*args, **kwargs) -> int:
+    def wrapper(*args: Any, **kwargs: Any) -> int:
         if not _standard_streams_ok():
             return 2
         try:
@@ -177,11 +223,33 @@ def guard_main(main: Callable[..., int]) -> Callable[..., int]:
 _ASCII_INT = re.compile(r"\s*[+-]?[0-9]+\s*", re.ASCII)
 
 
-def check_int_argument(action, arg_string: str) -> None:
+def check_int_argument(action: argparse.Action, arg_string: str) -> None:
     """For an argparse option of ``type=int``: refuse what :func:`int` would accept beyond
     plain ASCII decimal digits (``١٢``, ``１２``, ``1_000``), as an ``argparse.ArgumentError``.
 
     Call it from an ``ArgumentParser._get_value`` override (both CLIs do).
+
+    Parameters
+    ----------
+    action : argparse.Action
+        The option being parsed (only ``type=int`` options are checked).
+    arg_string : str
+        The text given on the command line.
+
+    Raises
+    ------
+    argparse.ArgumentError
+        When the text is not plain ASCII decimal digits (with an optional sign).
+
+    Examples
+    --------
+    >>> import argparse
+    >>> action = argparse.ArgumentParser().add_argument("--n", type=int)
+    >>> check_int_argument(action, " 12 ")
+    >>> check_int_argument(action, "1_000")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentError: argument --n: invalid int value: '1_000' (use ASCII digits 0-9)
     """
     import argparse
 
@@ -199,15 +267,40 @@ def run_subcommand(run: Callable[[object], int | None], args: object,
     ``RuntimeError``/``AssertionError``/``ArithmeticError``/``LookupError``/``TypeError`` — as
     ``internal error: …; please report``. A closed pipe ends quietly with 0. Broken stdout,
     ``MemoryError`` and ``RecursionError`` are left to :func:`guard_main`.
+
+    Parameters
+    ----------
+    run : callable
+        The subcommand, called as ``run(args)``; it returns an exit status or None (0).
+    args : object
+        The parsed arguments.
+    bad_input : tuple of exception classes
+        Further exceptions that mean bad input.
+
+    Returns
+    -------
+    int
+        The exit status; the error line, if any, went to stderr.
+
+    Examples
+    --------
+    >>> from gamekit.core.errors import CertificationError, GameError
+    >>> def fails(exc):
+    ...     raise exc
+    >>> run_subcommand(lambda args: None, None), run_subcommand(fails, GameError("bad matrix"))
+    (0, 2)
+    >>> run_subcommand(fails, CertificationError("a check failed"))
+    3
     """
     from gamekit.core.errors import CertificationError, GameError, internal_error_line
 
+    user_errors: tuple[type[Exception], ...] = (GameError, ValueError, ZeroDivisionError, *bad_input)
     try:
         return int(run(args) or 0)
     except CertificationError as exc:  # a failed exact check: a bug, not bad input
         sys.stderr.write(printable(internal_error_line(exc)))
         return 3
-    except (GameError, ValueError, ZeroDivisionError, *bad_input) as exc:
+    except user_errors as exc:
         msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         sys.stderr.write(f"error: {printable(msg)}\n")
         return 2

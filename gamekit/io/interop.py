@@ -54,6 +54,30 @@ def to_pygambit(game: Any, players: Sequence[str] | None = None) -> Any:
     :func:`~gamekit.io.nfg.read_nfg_document`; from a document the player names (and the
     title) of the ``.nfg`` file are kept. ``players`` overrides the names; the default is
     the document's, or ``("Player 1", "Player 2")``.
+
+    Parameters
+    ----------
+    game : BimatrixGame or NfgDocument
+        The game.
+    players : sequence of str, optional
+        The two player names.
+
+    Returns
+    -------
+    pygambit.Game
+        The game with rational payoffs.
+
+    Raises
+    ------
+    GameError
+        When ``game`` is neither, or pygambit is not installed.
+
+    Examples
+    --------
+    >>> import gamekit
+    >>> g = to_pygambit(gamekit.BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]]), ["Ann", "Bob"])
+    >>> [p.label for p in g.players]
+    ['Ann', 'Bob']
     """
     gbt = _import("pygambit")
     if players is None:
@@ -85,7 +109,30 @@ def _number(x: object) -> Fraction:
 
 
 def from_pygambit(g: Any) -> BimatrixGame:
-    """A :class:`BimatrixGame` from a two-player ``pygambit.Game`` (exact payoffs, labels)."""
+    """A :class:`BimatrixGame` from a two-player ``pygambit.Game`` (exact payoffs, labels).
+
+    Parameters
+    ----------
+    g : pygambit.Game
+        A two-player strategic-form game (a null outcome pays 0).
+
+    Returns
+    -------
+    BimatrixGame
+        The game, with the strategies' labels and the title.
+
+    Raises
+    ------
+    GameError
+        When the game does not have two players or its payoffs cannot be read.
+
+    Examples
+    --------
+    >>> import gamekit
+    >>> G = gamekit.BimatrixGame([[3, 0], [0, "1/2"]], [[2, 0], [0, 3]])
+    >>> from_pygambit(to_pygambit(G)).A == G.A
+    True
+    """
     players = list(g.players)
     if len(players) != 2:
         raise GameError(f"gamekit handles two-player games only; this pygambit game has {len(players)} players")
@@ -115,6 +162,31 @@ def profile_from_pygambit(game: BimatrixGame, profile: Any) -> CandidateEquilibr
     The probabilities of a rational profile are taken exactly; those of a float profile
     through their shortest decimal representation. No equilibrium check is made here:
     call ``.certify(game)`` for a certified :class:`~gamekit.core.equilibrium.Equilibrium`.
+
+    Parameters
+    ----------
+    game : BimatrixGame
+        The game the profile belongs to.
+    profile : pygambit.MixedStrategyProfile
+        A profile of the ``pygambit`` version of ``game``.
+
+    Returns
+    -------
+    CandidateEquilibrium
+        The strategies, with ``source="pygambit"``.
+
+    Raises
+    ------
+    GameError
+        When the profile's strategy counts differ from the game's.
+
+    Examples
+    --------
+    >>> import gamekit, pygambit
+    >>> G = gamekit.BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]])
+    >>> found = pygambit.nash.lcp_solve(to_pygambit(G), rational=True).equilibria
+    >>> profile_from_pygambit(G, found[0]).certify(G).payoffs
+    (Fraction(3, 1), Fraction(2, 1))
     """
     players = list(profile.game.players)
     x = _strategy(game.m, [_number(profile[s]) for s in players[0].strategies], "row")
@@ -135,7 +207,32 @@ def _strategy(size: int, v: list[Fraction], who: str) -> tuple[Fraction, ...]:
 
 def to_nashpy(game: BimatrixGame, exact: bool = False) -> Any:
     """A ``nashpy.Game`` with the payoffs as float arrays (object arrays of Fractions if
-    ``exact``)."""
+    ``exact``).
+
+    Parameters
+    ----------
+    game : BimatrixGame
+        The game.
+    exact : bool
+        Keep the payoffs as Fractions (numpy object arrays) instead of floats.
+
+    Returns
+    -------
+    nashpy.Game
+        The game.
+
+    Raises
+    ------
+    GameError
+        When ``game`` is not a :class:`BimatrixGame` or nashpy is not installed.
+
+    Examples
+    --------
+    >>> import gamekit
+    >>> n = to_nashpy(gamekit.BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]]))
+    >>> n.payoff_matrices[1].tolist()
+    [[2.0, 0.0], [0.0, 3.0]]
+    """
     nash = _import("nashpy")
     import numpy as np
 
@@ -161,6 +258,29 @@ def from_nashpy(g: Any, decimal: bool = False) -> BimatrixGame:
 
     Floats are converted exactly, or (``decimal=True``) through their shortest decimal
     representation, so that ``0.1`` becomes ``1/10``.
+
+    Parameters
+    ----------
+    g : nashpy.Game
+        The game.
+    decimal : bool
+        Read each float through its shortest decimal representation.
+
+    Returns
+    -------
+    BimatrixGame
+        The game, with exact payoffs.
+
+    Raises
+    ------
+    GameError
+        When ``g`` is not a two-player ``nashpy.Game`` or holds a non-finite payoff.
+
+    Examples
+    --------
+    >>> import nashpy
+    >>> from_nashpy(nashpy.Game([[0.1, 1]], [[0, 1]]), decimal=True).A
+    ((Fraction(1, 10), Fraction(1, 1)),)
     """
     mats = getattr(g, "payoff_matrices", None)
     if mats is None or len(mats) != 2:
@@ -182,6 +302,25 @@ def equilibria_from_nashpy(
     distribution a hair away from (3/5, 2/5). nashpy's equilibria are floats: the result is
     *not* certified — each is a :class:`CandidateEquilibrium`; ``.certify(game)`` or
     ``gamekit.is_equilibrium`` runs the exact test, which judges such a near-equilibrium False.
+
+    Parameters
+    ----------
+    game : BimatrixGame
+        The game the pairs belong to.
+    pairs : iterable of (array, array)
+        nashpy's (row strategy, column strategy) pairs.
+    decimal : bool
+        Read each float through its shortest decimal representation.
+
+    Returns
+    -------
+    list of CandidateEquilibrium
+        One per pair, with ``source="nashpy"``.
+
+    Raises
+    ------
+    GameError
+        When a vector has the wrong length or no positive entry.
 
     Examples
     --------

@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import IO, Any, overload
 
 from gamekit.core.errors import GameError, NfgFormatError
 from gamekit.core.game import BimatrixGame
@@ -66,7 +67,16 @@ class _Tok:
 
 @dataclass(frozen=True)
 class NfgDocument:
-    """Everything an ``.nfg`` file says about a two-player game."""
+    """Everything an ``.nfg`` file says about a two-player game.
+
+    Examples
+    --------
+    >>> doc = parse_nfg_document('NFG 1 R "duel" { "Ann" "Bob" } { 2 1 } 1 0 2 0')
+    >>> doc.title, doc.players, doc.game.shape
+    ('duel', ('Ann', 'Bob'), (2, 1))
+    >>> doc.to_json()["A"]
+    [['1'], ['2']]
+    """
 
     game: BimatrixGame
     title: str = ""
@@ -74,7 +84,7 @@ class NfgDocument:
     comment: str = ""
     outcome_format: bool = False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The JSON object of ``gamekit show --json`` (exact strings; keys in ``docs/json.md``)."""
         game = self.game
         return {
@@ -368,7 +378,32 @@ class _Parser:
 
 
 def parse_nfg_document(text: str, filename: str = "<string>") -> NfgDocument:
-    """Parse the text of an ``.nfg`` file into an :class:`NfgDocument`."""
+    """Parse the text of an ``.nfg`` file into an :class:`NfgDocument`.
+
+    Parameters
+    ----------
+    text : str
+        The file's text (payoff or outcome version of Gambit's format, two players).
+    filename : str
+        The name used in error messages.
+
+    Returns
+    -------
+    NfgDocument
+        The game with its title, player names, comment and format.
+
+    Raises
+    ------
+    NfgFormatError
+        When the text is not a well-formed two-player ``.nfg`` file (the message names the
+        line and the token).
+
+    Examples
+    --------
+    >>> doc = parse_nfg_document('NFG 1 R "t" { "I" "II" } { 2 1 } 1 0 2 0')
+    >>> doc.players, doc.game.A
+    (('I', 'II'), ((Fraction(1, 1),), (Fraction(2, 1),)))
+    """
     if isinstance(text, (bytes, bytearray)):
         text = decode_nfg_bytes(bytes(text))
     if not isinstance(text, str):
@@ -379,7 +414,35 @@ def parse_nfg_document(text: str, filename: str = "<string>") -> NfgDocument:
 
 
 def parse_nfg(text: str, filename: str = "<string>") -> BimatrixGame:
-    """Parse the text of an ``.nfg`` file into a :class:`BimatrixGame` (labels, title kept)."""
+    """Parse the text of an ``.nfg`` file into a :class:`BimatrixGame` (labels, title kept).
+
+    Parameters
+    ----------
+    text : str
+        The file's text (payoff or outcome version, two players).
+    filename : str
+        The name used in error messages.
+
+    Returns
+    -------
+    BimatrixGame
+        The game, with exact payoffs.
+
+    Raises
+    ------
+    NfgFormatError
+        When the text is not a well-formed two-player ``.nfg`` file.
+
+    Examples
+    --------
+    >>> g = parse_nfg('NFG 1 R "pennies" { "I" "II" } { 2 2 } 1 -1 -1 1 -1 1 1 -1')
+    >>> g.title, g.A
+    ('pennies', ((Fraction(1, 1), Fraction(-1, 1)), (Fraction(-1, 1), Fraction(1, 1))))
+    >>> parse_nfg("NFG 1 R")
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.NfgFormatError: ...
+    """
     return parse_nfg_document(text, filename).game
 
 
@@ -387,9 +450,14 @@ def parse_nfg(text: str, filename: str = "<string>") -> BimatrixGame:
 MAX_NFG_BYTES = 64 * 1024 * 1024
 
 
-def read_limited(fh, name: str, limit: int = MAX_NFG_BYTES) -> bytes:
-    """At most ``limit`` bytes from the binary stream ``fh``; a longer input is an error."""
-    data = fh.read(limit + 1)
+@overload
+def read_limited(fh: IO[bytes], name: str, limit: int = ...) -> bytes: ...
+@overload
+def read_limited(fh: IO[str], name: str, limit: int = ...) -> str: ...
+def read_limited(fh: IO[Any], name: str, limit: int = MAX_NFG_BYTES) -> bytes | str:
+    """At most ``limit`` bytes from the binary stream ``fh`` (characters from a text stream:
+    ``bytes`` or ``str`` as ``fh.read`` gives); a longer input is an error."""
+    data: bytes | str = fh.read(limit + 1)
     if len(data) > limit:
         raise GameError(f"cannot read {name}: larger than {limit // (1024 * 1024)} MB "
                         "(the limit for a game file)")
@@ -414,7 +482,7 @@ def _path_name(path: object) -> str:
     return name
 
 
-def _read_text(path: str | os.PathLike) -> tuple[str, str]:
+def _read_text(path: str | os.PathLike[str]) -> tuple[str, str]:
     name = _path_name(path)
     try:
         st = os.stat(name)
@@ -436,14 +504,61 @@ def _read_text(path: str | os.PathLike) -> tuple[str, str]:
     return text, name
 
 
-def read_nfg_document(path: str | os.PathLike) -> NfgDocument:
-    """Read an ``.nfg`` file with its title, player names and comment."""
+def read_nfg_document(path: str | os.PathLike[str]) -> NfgDocument:
+    """Read an ``.nfg`` file with its title, player names and comment.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file (at most ``MAX_NFG_BYTES``; UTF-8, else Latin-1).
+
+    Returns
+    -------
+    NfgDocument
+        The game with its title, player names, comment and format.
+
+    Raises
+    ------
+    GameError
+        When the file cannot be read or is too large.
+    NfgFormatError
+        When its text is not a well-formed two-player ``.nfg`` file.
+
+    Examples
+    --------
+    >>> read_nfg_document(example_path("battle_of_sexes")).game.shape
+    (2, 2)
+    """
     text, name = _read_text(path)
     return parse_nfg_document(text, name)
 
 
-def read_nfg(path: str | os.PathLike) -> BimatrixGame:
-    """Read a two-player Gambit ``.nfg`` file (payoff or outcome version) exactly."""
+def read_nfg(path: str | os.PathLike[str]) -> BimatrixGame:
+    """Read a two-player Gambit ``.nfg`` file (payoff or outcome version) exactly.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file.
+
+    Returns
+    -------
+    BimatrixGame
+        The game (labels and title kept).
+
+    Raises
+    ------
+    GameError
+        When the file cannot be read or is too large.
+    NfgFormatError
+        When its text is not a well-formed two-player ``.nfg`` file.
+
+    Examples
+    --------
+    >>> g = read_nfg(example_path("matching_pennies"))
+    >>> g.shape, g.A[0][0] == -g.B[0][0]
+    ((2, 2), True)
+    """
     return read_nfg_document(path).game
 
 
@@ -464,11 +579,51 @@ def format_nfg(
     title: str | None = None,
     outcome_format: bool = False,
 ) -> str:
-    """The ``.nfg`` text of ``game`` (payoff version unless ``outcome_format``).
+    r"""The ``.nfg`` text of ``game`` (payoff version unless ``outcome_format``).
 
     Numbers are written exactly (``p/q``); strategy labels, title and player names are
-    quoted with ``\\"`` and ``\\\\`` escapes. The outcome version writes one outcome per
+    quoted with ``\"`` and ``\\`` escapes. The outcome version writes one outcome per
     distinct payoff pair.
+
+    Parameters
+    ----------
+    game : BimatrixGame
+        The game.
+    players : sequence of str
+        The two player names.
+    comment : str
+        The file's comment.
+    title : str, optional
+        The title (default: the game's).
+    outcome_format : bool
+        Write Gambit's outcome version instead of the payoff version.
+
+    Returns
+    -------
+    str
+        The file's text; :func:`parse_nfg` reads it back to the same game.
+
+    Raises
+    ------
+    GameError
+        When ``game`` is not a :class:`BimatrixGame`, the names are malformed, or the text
+        would exceed what :func:`read_nfg` reads.
+
+    Examples
+    --------
+    >>> g = BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]], title="bos")
+    >>> print(format_nfg(g), end="")
+    NFG 1 R "bos" { "Player 1" "Player 2" }
+    <BLANKLINE>
+    { { "1" "2" }
+    { "1" "2" }
+    }
+    ""
+    <BLANKLINE>
+    3 2 0 0
+    0 0 2 3
+    >>> parse_nfg(format_nfg(g, outcome_format=True)).B == g.B
+    True
     """
     if not isinstance(game, BimatrixGame):
         raise GameError("write_nfg expects a BimatrixGame")
@@ -509,14 +664,40 @@ def format_nfg(
 
 def write_nfg(
     game: BimatrixGame,
-    path: str | os.PathLike,
+    path: str | os.PathLike[str],
     *,
     players: Sequence[str] = ("Player 1", "Player 2"),
     comment: str = "",
     title: str | None = None,
     outcome_format: bool = False,
 ) -> None:
-    """Write ``game`` to ``path`` as a Gambit ``.nfg`` file (see :func:`format_nfg`)."""
+    """Write ``game`` to ``path`` as a Gambit ``.nfg`` file (see :func:`format_nfg`).
+
+    The file is written atomically (temporary file + rename): all or nothing.
+
+    Parameters
+    ----------
+    game : BimatrixGame
+        The game.
+    path : str or os.PathLike
+        The file to write.
+    players, comment, title, outcome_format
+        As for :func:`format_nfg`.
+
+    Raises
+    ------
+    GameError
+        As :func:`format_nfg`, or when ``path`` is not a path.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> g = BimatrixGame([[1, "1/2"]], [[0, 1]])
+    >>> path = os.path.join(tempfile.mkdtemp(), "g.nfg")
+    >>> write_nfg(g, path)
+    >>> read_nfg(path).A == g.A
+    True
+    """
     _path_name(path)
     text = format_nfg(game, players=players, comment=comment, title=title, outcome_format=outcome_format)
     from gamekit.io.atomic import atomic_write
@@ -532,12 +713,48 @@ _EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def example_names() -> list[str]:
-    """Names of the example games shipped with gamekit (``gamekit/examples/NAME.nfg``)."""
+    """Names of the example games shipped with gamekit (``gamekit/examples/NAME.nfg``).
+
+    Returns
+    -------
+    list of str
+        The names, sorted.
+
+    Examples
+    --------
+    >>> "battle_of_sexes" in example_names()
+    True
+    """
     return sorted(p.stem for p in _EXAMPLES.glob("*.nfg"))
 
 
 def example_path(name: str) -> Path:
-    """Path of the shipped example game ``name`` (e.g. ``"battle_of_sexes"``)."""
+    """Path of the shipped example game ``name`` (e.g. ``"battle_of_sexes"``).
+
+    Parameters
+    ----------
+    name : str
+        The example's name (a trailing ``.nfg`` is allowed).
+
+    Returns
+    -------
+    pathlib.Path
+        The file inside the installed package.
+
+    Raises
+    ------
+    GameError
+        When there is no such example (paths outside the examples folder included).
+
+    Examples
+    --------
+    >>> example_path("battle_of_sexes").name
+    'battle_of_sexes.nfg'
+    >>> example_path("../pyproject")
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.GameError: no example game named '../pyproject'; examples: ...
+    """
     if not isinstance(name, str):
         raise GameError(f"an example name is a string, not {type(name).__name__}")
     stem = name.removesuffix(".nfg")

@@ -148,6 +148,16 @@ def stderr_progress(*columns: Any, every: float = 15.0, **kwargs: Any) -> Any:
     Returns
     -------
     rich.progress.Progress or LineProgress
+
+    Examples
+    --------
+    >>> import rich.progress
+    >>> with stderr_progress(transient=True) as bar:
+    ...     task = bar.add_task("counting", total=3)
+    ...     for k in range(3):
+    ...         bar.update(task, completed=k + 1)
+    >>> isinstance(bar, (LineProgress, rich.progress.Progress))
+    True
     """
     from rich.console import Console
 

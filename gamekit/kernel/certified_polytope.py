@@ -213,6 +213,7 @@ def basis_vectors(M: Sequence[Sequence[int]], cb: CertifiedBases, which: Sequenc
     if not which:
         return []
     bases = cb.basic_sets(which)
+    assert cb.primes is not None and cb.residues is not None  # set for every certified result
     out = np.zeros((len(which), len(cb.primes), cb.d), np.int64)
     res = np.transpose(out, (0, 2, 1))  # [b, j, s]
     vecs: list[tuple[int, ...]] = []

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from math import prod
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -48,7 +48,7 @@ from gamekit.kernel.modular_float import (
 __all__ = ["choose_primes", "hadamard_bound_sq", "verify_tree", "closure_certificate", "PRIMES"]
 
 # numba's (private, long-standing) switch that compiles a function without reference counting
-_NO_REFCOUNT = {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}
+_NO_REFCOUNT: dict[str, Any] = {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}  # numba-private option
 
 
 def _largest_primes_below(bound: int, count: int) -> list[int]:
@@ -73,7 +73,8 @@ def _largest_primes_below(bound: int, count: int) -> list[int]:
                 return False
         return True
 
-    out, n = [], bound - 1 if bound % 2 == 0 else bound - 2
+    out: list[int] = []
+    n = bound - 1 if bound % 2 == 0 else bound - 2
     while len(out) < count:
         if is_prime(n):
             out.append(n)

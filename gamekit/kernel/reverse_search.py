@@ -52,7 +52,7 @@ enters. This module imports numba: import it lazily.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -79,7 +79,7 @@ and ≈ 10–20 % less search time; a drifted float decision is caught by the ex
 # counting (as in gamekit.kernel.modular_verify): the views Ts[s], T[r], … handed from one
 # kernel to the next cost two atomic operations each otherwise (≈ 1/3 of the search time).
 # Such a kernel must not allocate: the work arrays come from its caller.
-_NO_REFCOUNT = {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}
+_NO_REFCOUNT: dict[str, Any] = {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}  # numba-private option
 
 
 @njit(cache=True, nogil=True, error_model="numpy", **_NO_REFCOUNT)

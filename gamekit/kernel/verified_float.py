@@ -139,13 +139,14 @@ def _laplace_levels(F: np.ndarray):
     D[C] = Σ_t (−1)^{r−1+t} F[r−1, C_t] D[C ∖ C_t] and the same with |·| and + (P[C], the
     permanent of |F| on those rows and columns). Keys: sorted column tuples."""
     k, s = F.shape[1], F.shape[2]
-    D = {(j,): F[:, 0, j] for j in range(s)}
-    P = {(j,): np.abs(F[:, 0, j]) for j in range(s)}
+    D: dict[tuple[int, ...], np.ndarray] = {(j,): F[:, 0, j] for j in range(s)}
+    P: dict[tuple[int, ...], np.ndarray] = {(j,): np.abs(F[:, 0, j]) for j in range(s)}
     A = np.abs(F)
     from itertools import combinations
 
     for r in range(2, k + 1):
-        D2, P2 = {}, {}
+        D2: dict[tuple[int, ...], np.ndarray] = {}
+        P2: dict[tuple[int, ...], np.ndarray] = {}
         for C in combinations(range(s), r):
             d = p = None
             for t, j in enumerate(C):
@@ -155,6 +156,7 @@ def _laplace_levels(F: np.ndarray):
                     (d + term if (r - 1 + t) % 2 == 0 else d - term)
                 pt = A[:, r - 1, j] * P[sub]
                 p = pt if p is None else p + pt
+            assert d is not None and p is not None  # C has r >= 2 elements: the loop ran
             D2[C], P2[C] = d, p
         D, P = D2, P2
     return D, P

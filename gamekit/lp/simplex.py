@@ -76,6 +76,12 @@ class LPResult:
     method: ``"float-basis"`` when HiGHS's basis was verified/repaired exactly,
         ``"simplex"`` when the exact two-phase simplex ran from scratch.
     pivots: number of exact pivots performed (excluding installing the float basis).
+
+    Examples
+    --------
+    >>> r = solve_lp([1, 1], [[-1, -2]], [-2])  # min x0 + x1  s.t.  x0 + 2 x1 >= 2
+    >>> r.status, r.x, r.value, r.duals_ub
+    ('optimal', (Fraction(0, 1), Fraction(1, 1)), Fraction(1, 1), (Fraction(-1, 2),))
     """
 
     status: str
@@ -475,18 +481,37 @@ def solve_lp(
 
     Parameters
     ----------
-    c, A_ub, b_ub, A_eq, b_eq:
-        problem data: ints, Fractions, ``"p/q"`` strings or finite floats (taken exactly),
+    c, A_ub, b_ub, A_eq, b_eq : sequences of numbers
+        Problem data: ints, Fractions, ``"p/q"`` strings or finite floats (taken exactly),
         as nested lists or numpy arrays. Omitted constraint blocks mean "no such rows".
-    maximize:
-        maximize instead of minimize.
-    float_basis:
-        use scipy's HiGHS to locate the optimal basis first (True), never (False), or
+    maximize : bool
+        Maximize instead of minimize.
+    float_basis : bool, optional
+        Use scipy's HiGHS to locate the optimal basis first (True), never (False), or
         only for problems with more than ``FLOAT_THRESHOLD`` tableau entries (None).
-    max_iter:
-        limit on exact simplex pivots (:class:`LPIterationLimit` beyond it).
+    max_iter : int
+        Limit on exact simplex pivots.
 
-    Returns an :class:`LPResult` whose certificate has been verified exactly.
+    Returns
+    -------
+    LPResult
+        The status with its certificate (optimal point and duals, unbounded ray, or Farkas
+        multipliers), verified exactly by :func:`verify_lp`.
+
+    Raises
+    ------
+    GameError
+        When the data is malformed (shapes, non-numbers).
+    LPIterationLimit
+        When the exact simplex needs more than ``max_iter`` pivots.
+
+    Examples
+    --------
+    >>> r = solve_lp([3, 2], [[1, 1], [1, 0]], [4, 3], maximize=True)
+    >>> r.status, r.x, r.value
+    ('optimal', (Fraction(3, 1), Fraction(1, 1)), Fraction(11, 1))
+    >>> solve_lp([1], [[1]], [-1]).status  # x <= -1 with x >= 0
+    'infeasible'
     """
     data = _read_problem(c, A_ub, b_ub, A_eq, b_eq, maximize)
     if max_iter < 1:
@@ -620,6 +645,30 @@ def verify_lp(
 
     This is what makes :func:`solve_lp`'s answers trustworthy: the float step and the
     pivoting may be arbitrarily wrong, the returned result is still checked here.
+
+    Parameters
+    ----------
+    res : LPResult
+        The claimed result.
+    c, A_ub, b_ub, A_eq, b_eq : sequences of numbers
+        The problem data, as given to :func:`solve_lp`.
+    maximize : bool
+        Whether the problem maximizes.
+
+    Raises
+    ------
+    CertificationError
+        When the certificate does not prove the claimed status and value.
+
+    Examples
+    --------
+    >>> c, A, b = [1, 1], [[-1, -2]], [-2]
+    >>> verify_lp(solve_lp(c, A, b), c, A, b, None, None)  # passes
+    >>> verify_lp(LPResult("optimal", x=(Fraction(2), Fraction(0)), value=Fraction(2),
+    ...                    duals_ub=(Fraction(-1),), duals_eq=()), c, A, b, None, None)
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.CertificationError: ...
     """
     cv = [to_fraction(v) for v in c]
     n = len(cv)
@@ -642,8 +691,8 @@ def verify_lp(
             raise CertificationError("LP certificate: an optimal result lacks x or its duals")
         if not primal_feasible(res.x):
             raise CertificationError("LP certificate: x is not feasible")
-        yub = [sgn * v for v in res.duals_ub]
-        yeq = [sgn * v for v in res.duals_eq]
+        yub: Sequence[Fraction] = [sgn * v for v in res.duals_ub]
+        yeq: Sequence[Fraction] = [sgn * v for v in res.duals_eq]
         if any(v > 0 for v in yub):
             raise CertificationError("LP certificate: a dual of a <= row has the wrong sign")
         aty = [a + b for a, b in zip(_rowsT(Aub, yub, n), _rowsT(Aeq, yeq, n))]

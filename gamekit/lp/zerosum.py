@@ -45,7 +45,13 @@ __all__ = [
 
 @dataclass(frozen=True)
 class ZeroSumSolution:
-    """val(M) with a maxmin strategy ``row`` and a minmax strategy ``col``."""
+    """val(M) with a maxmin strategy ``row`` and a minmax strategy ``col``.
+
+    Examples
+    --------
+    >>> solve_matrix_game([[1, -1], [-1, 1]])
+    ZeroSumSolution(value=Fraction(0, 1), row=(Fraction(1, 2), Fraction(1, 2)), col=(Fraction(1, 2), Fraction(1, 2)))
+    """
 
     value: Fraction
     row: tuple[Fraction, ...]
@@ -59,7 +65,31 @@ def _matrix(M: object) -> Matrix:
 
 
 def solve_matrix_game(M: object) -> ZeroSumSolution:
-    """Exact value, a maxmin strategy (rows) and a minmax strategy (columns) of ``M``."""
+    """Exact value, a maxmin strategy (rows) and a minmax strategy (columns) of ``M``.
+
+    Parameters
+    ----------
+    M : matrix of numbers
+        The row player's payoffs (he maximizes, the column player minimizes); nested lists
+        or a numpy array of ints, Fractions, ``"p/q"`` strings or finite floats.
+
+    Returns
+    -------
+    ZeroSumSolution
+        val(M) and optimal strategies, checked exactly by
+        :func:`~gamekit.core.certify.certify_matrix_game`.
+
+    Raises
+    ------
+    GameError
+        When ``M`` is not a non-empty matrix of numbers.
+
+    Examples
+    --------
+    >>> s = solve_matrix_game([[3, 1], [0, 2]])
+    >>> s.value, s.row, s.col
+    (Fraction(3, 2), (Fraction(1, 2), Fraction(1, 2)), (Fraction(1, 4), Fraction(3, 4)))
+    """
     A = _matrix(M)
     m, n = len(A), len(A[0])
     lo = min(min(r) for r in A)
@@ -75,33 +105,117 @@ def solve_matrix_game(M: object) -> ZeroSumSolution:
         raise CertificationError(f"matrix-game LP is {res.status}")
     x = res.x[:m]  # type: ignore[index]
     val = res.value - shift  # type: ignore[operator]
-    y = list(res.duals_ub)  # type: ignore[arg-type]
-    total = sum(y, Fraction(0))
-    y = tuple(v / total for v in y)
+    duals = list(res.duals_ub)  # type: ignore[arg-type]
+    total = sum(duals, Fraction(0))
+    y = tuple(v / total for v in duals)
     # exact certificate: x guarantees val, y holds the row player to val
     certify_matrix_game(A, val, x, y)
     return ZeroSumSolution(val, tuple(x), y)
 
 
 def value(M: object) -> Fraction:
-    """val(M) = max_x min_y xᵀMy, exactly."""
+    """val(M) = max_x min_y xᵀMy, exactly.
+
+    Parameters
+    ----------
+    M : matrix of numbers
+        The row player's payoffs (see :func:`solve_matrix_game`).
+
+    Returns
+    -------
+    Fraction
+        The value of the zero-sum game.
+
+    Raises
+    ------
+    GameError
+        When ``M`` is not a non-empty matrix of numbers.
+
+    Examples
+    --------
+    >>> value([[3, 1], [0, 2]]), value([["1/2"]])
+    (Fraction(3, 2), Fraction(1, 2))
+    """
     return solve_matrix_game(M).value
 
 
 def maxmin(M: object) -> tuple[Fraction, tuple[Fraction, ...]]:
-    """(val(M), x): an optimal (maxmin) strategy of the row player, who maximizes."""
+    """(val(M), x): an optimal (maxmin) strategy of the row player, who maximizes.
+
+    Parameters
+    ----------
+    M : matrix of numbers
+        The row player's payoffs (see :func:`solve_matrix_game`).
+
+    Returns
+    -------
+    tuple
+        (val(M), x) with x a tuple of Fractions.
+
+    Raises
+    ------
+    GameError
+        When ``M`` is not a non-empty matrix of numbers.
+
+    Examples
+    --------
+    >>> maxmin([[3, 1], [0, 2]])
+    (Fraction(3, 2), (Fraction(1, 2), Fraction(1, 2)))
+    """
     s = solve_matrix_game(M)
     return s.value, s.row
 
 
 def minmax(M: object) -> tuple[Fraction, tuple[Fraction, ...]]:
-    """(val(M), y): an optimal (minmax) strategy of the column player, who minimizes."""
+    """(val(M), y): an optimal (minmax) strategy of the column player, who minimizes.
+
+    Parameters
+    ----------
+    M : matrix of numbers
+        The row player's payoffs (see :func:`solve_matrix_game`).
+
+    Returns
+    -------
+    tuple
+        (val(M), y) with y a tuple of Fractions.
+
+    Raises
+    ------
+    GameError
+        When ``M`` is not a non-empty matrix of numbers.
+
+    Examples
+    --------
+    >>> minmax([[3, 1], [0, 2]])
+    (Fraction(3, 2), (Fraction(1, 4), Fraction(3, 4)))
+    """
     s = solve_matrix_game(M)
     return s.value, s.col
 
 
 def safety_levels(game: BimatrixGame) -> tuple[Fraction, Fraction]:
-    """(v_I, v_II) = (val(A), val(Bᵀ)): what each player can guarantee himself."""
+    """(v_I, v_II) = (val(A), val(Bᵀ)): what each player can guarantee himself.
+
+    Parameters
+    ----------
+    game : BimatrixGame
+        The game.
+
+    Returns
+    -------
+    tuple of Fraction
+        (v_I, v_II).
+
+    Raises
+    ------
+    GameError
+        When ``game`` is not a :class:`BimatrixGame`.
+
+    Examples
+    --------
+    >>> safety_levels(BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]]))
+    (Fraction(6, 5), Fraction(6, 5))
+    """
     if not isinstance(game, BimatrixGame):
         raise GameError("safety_levels expects a BimatrixGame")
     return value(game.A), value(tuple(zip(*game.B)))
@@ -113,6 +227,27 @@ def safety_strategies(
     """((v_I, x), (v_II, y)): safety levels with strategies that guarantee them.
 
     x is a maxmin strategy of A (player I), y a maxmin strategy of Bᵀ (player II).
+
+    Parameters
+    ----------
+    game : BimatrixGame
+        The game.
+
+    Returns
+    -------
+    tuple
+        ((v_I, x), (v_II, y)), strategies as tuples of Fractions.
+
+    Raises
+    ------
+    GameError
+        When ``game`` is not a :class:`BimatrixGame`.
+
+    Examples
+    --------
+    >>> (v1, x), (v2, y) = safety_strategies(BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]]))
+    >>> v1, x, v2, y
+    (Fraction(6, 5), (Fraction(2, 5), Fraction(3, 5)), Fraction(6, 5), (Fraction(3, 5), Fraction(2, 5)))
     """
     if not isinstance(game, BimatrixGame):
         raise GameError("safety_strategies expects a BimatrixGame")

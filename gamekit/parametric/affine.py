@@ -15,7 +15,7 @@ from a callable and checks affinity at a third point.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from gamekit.additive.game import AdditiveGame
@@ -25,6 +25,16 @@ from gamekit.core.numbers import to_fraction
 __all__ = ["AffineAdditiveGame"]
 
 Affine = tuple[Fraction, Fraction]
+
+
+_Moves = tuple[tuple[tuple[Fraction, Fraction], ...], ...]
+
+
+def _a_parts(g: AdditiveGame) -> tuple[tuple[Fraction, ...], _Moves]:
+    """(a_base, a_move) of a game whose player-I payoff is additive (:func:`_check_pair`
+    checks it for both games of a pair; ``AdditiveGame`` sets both or neither)."""
+    assert g.a_base is not None and g.a_move is not None, "player I's payoff is not additive"
+    return g.a_base, g.a_move
 
 
 def _check_pair(g0: AdditiveGame, g1: AdditiveGame) -> None:
@@ -50,7 +60,19 @@ def _lin(x0, x1, t: Fraction):
 
 
 class AffineAdditiveGame:
-    """The additive game with weights G⁰ + α·G¹ for both players (see module doc)."""
+    """The additive game with weights G⁰ + α·G¹ for both players (see module doc).
+
+    Examples
+    --------
+    >>> from gamekit import solve
+    >>> G0 = AdditiveGame(["r0", "r1"], ["s"], [0, 0], [[(0, -1)], [(0, -1)]],
+    ...                   a_base=[0, 0], a_move=[[(1, 0)], [(0, 1)]])
+    >>> G1 = AdditiveGame(["r0", "r1"], ["s"], [0, 0], [[(0, 2)], [(0, 2)]],
+    ...                   a_base=[0, 0], a_move=[[(0, 0)], [(0, 0)]])
+    >>> g = AffineAdditiveGame(G0, G1)  # player II's gain from move 1: -1 + 2*alpha
+    >>> [(p.lo, p.hi) for p in solve(g).pieces]
+    [(Fraction(0, 1), Fraction(1, 2)), (Fraction(1, 2), Fraction(1, 1))]
+    """
 
     def __init__(self, G0: AdditiveGame, G1: AdditiveGame, title: str = "") -> None:
         _check_pair(G0, G1)
@@ -85,11 +107,12 @@ class AffineAdditiveGame:
             return AdditiveGame(
                 g_lo.rows, g_lo.infosets,
                 vec(g_lo.b_base, g_hi.b_base), mv(g_lo.b_move, g_hi.b_move),
-                a_base=vec(g_lo.a_base, g_hi.a_base), a_move=mv(g_lo.a_move, g_hi.a_move),
+                a_base=vec(_a_parts(g_lo)[0], _a_parts(g_hi)[0]), a_move=mv(_a_parts(g_lo)[1], _a_parts(g_hi)[1]),
                 prob=prob, title=g_lo.title,
             )
 
-        prob0 = prob1 = None
+        prob0: Sequence[Sequence[Fraction]] | None = None
+        prob1: Sequence[Sequence[Fraction]] | None = None
         if g_lo.prob is not None and g_hi.prob is not None:
             prob0 = [[at0(x, y) for x, y in zip(r, s)] for r, s in zip(g_lo.prob, g_hi.prob)]
             prob1 = [[slope(x, y) for x, y in zip(r, s)] for r, s in zip(g_lo.prob, g_hi.prob)]
@@ -176,10 +199,11 @@ class AffineAdditiveGame:
         G0, G1 = self.G0, self.G1
         if (game.m, game.n) != (self.m, self.n) or game.a_move is None:
             return False
-        for base0, base1, base in ((G0.b_base, G1.b_base, game.b_base), (G0.a_base, G1.a_base, game.a_base)):
+        (a0, am0), (a1, am1), (a, am) = _a_parts(G0), _a_parts(G1), _a_parts(game)
+        for base0, base1, base in ((G0.b_base, G1.b_base, game.b_base), (a0, a1, a)):
             if any(_lin(x, y, t) != z for x, y, z in zip(base0, base1, base)):
                 return False
-        for mv0, mv1, mv in ((G0.b_move, G1.b_move, game.b_move), (G0.a_move, G1.a_move, game.a_move)):
+        for mv0, mv1, mv in ((G0.b_move, G1.b_move, game.b_move), (am0, am1, am)):
             for r0, r1, r in zip(mv0, mv1, mv):
                 for p, q, w in zip(r0, r1, r):
                     if _lin(p[0], q[0], t) != w[0] or _lin(p[1], q[1], t) != w[1]:
@@ -194,14 +218,15 @@ class AffineAdditiveGame:
 
     def a_gain(self, u: int, l: int) -> Affine:
         """Player I's change in row-u payoff when player II switches to move 1 at l, as (c₀, c₁)."""
-        w0, w1 = self.G0.a_move[u][l], self.G1.a_move[u][l]
+        w0, w1 = _a_parts(self.G0)[1][u][l], _a_parts(self.G1)[1][u][l]
         return (w0[1] - w0[0], w1[1] - w1[0])
 
     def a_const(self, u: int) -> Affine:
         """a_{u,∅}(α) (player II plays move 0 everywhere) as (c₀, c₁)."""
         G0, G1 = self.G0, self.G1
-        c0 = G0.a_base[u] + sum((w[0] for w in G0.a_move[u]), Fraction(0))
-        c1 = G1.a_base[u] + sum((w[0] for w in G1.a_move[u]), Fraction(0))
+        (a0, am0), (a1, am1) = _a_parts(G0), _a_parts(G1)
+        c0 = a0[u] + sum((w[0] for w in am0[u]), Fraction(0))
+        c1 = a1[u] + sum((w[0] for w in am1[u]), Fraction(0))
         return (c0, c1)
 
     def __repr__(self) -> str:

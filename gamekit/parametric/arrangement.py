@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from gamekit.core.errors import GameError
 from gamekit.exact.algebraic import int_poly, real_roots
@@ -42,12 +43,37 @@ class FaceCount:
 
 
 def curve_pieces(num, den, lo, hi) -> list[tuple]:
-    """Closed α-intervals (s, t), s < t, of [lo, hi] on which 0 ≤ N/D ≤ 1 (D has no root there)."""
+    """Closed α-intervals (s, t), s < t, of [lo, hi] on which 0 ≤ N/D ≤ 1 (D has no root there).
+
+    Parameters
+    ----------
+    num, den : sequence of numbers
+        Coefficients of N and D in α, lowest degree first.
+    lo, hi : number
+        The interval.
+
+    Returns
+    -------
+    list of tuple
+        The maximal closed intervals, in increasing order.
+
+    Raises
+    ------
+    GameError
+        When D has a root inside the interval.
+
+    Examples
+    --------
+    >>> curve_pieces([0, 2], [1], 0, 1)  # p = 2 alpha leaves through p = 1 at alpha = 1/2
+    [(Fraction(0, 1), Fraction(1, 2))]
+    """
     N, D = poly(*num), poly(*den)
     if any(c.signs[0] == 0 for c in sign_cells([D], lo, hi)):
         raise GameError("a curve has a pole inside the interval")
     cells = sign_cells([pmul(N, D), pmul(psub(D, N), D)], lo, hi)
-    pieces, run = [], []
+    # cell ends are exact numbers (Fraction / QuadraticSurd), typed `object` by sign_cells
+    pieces: list[tuple[Any, Any]] = []
+    run = []
     for c in cells + [None]:  # maximal runs of consecutive cells where 0 <= p <= 1
         if c is not None and c.signs[0] >= 0 and c.signs[1] >= 0:
             run.append(c)
@@ -80,7 +106,32 @@ def _crossings(c1, c2, lo, hi) -> list:
 
 def count_faces(curves, lo, hi) -> FaceCount:
     """Open regions of ([lo, hi] × [0, 1]) minus the curves p = N/D (``curves``: (num, den)
-    coefficient lists in α, lowest degree first) — see the module doc."""
+    coefficient lists in α, lowest degree first) — see the module doc.
+
+    Parameters
+    ----------
+    curves : sequence of (num, den)
+        The curves.
+    lo, hi : number
+        The α-interval.
+
+    Returns
+    -------
+    FaceCount
+        Vertices, edges and faces of the arrangement (Euler's formula), intersections, curve
+        pieces and boundary hits.
+
+    Raises
+    ------
+    GameError
+        When a curve has a pole inside the interval.
+
+    Examples
+    --------
+    >>> fc = count_faces([([0, 1], [1]), ([1, -1], [1])], 0, 1)  # p = alpha and p = 1 - alpha
+    >>> fc.faces, fc.pieces, fc.intersections
+    (4, 2, 1)
+    """
     lo, hi = Fraction(lo), Fraction(hi)
     cs = [(poly(*n), poly(*d)) for n, d in curves]
     pieces = [(i, pc) for i, c in enumerate(cs) for pc in curve_pieces(*c, lo, hi)]

@@ -115,6 +115,42 @@ def certify_parametric(game: AffineAdditiveGame, alpha: Any, equilibria: Iterabl
 
     α may be rational or a quadratic surd (a critical value of the sweep); the test is the
     two-row additive one (module doc) with every gain evaluated at α.
+
+    Parameters
+    ----------
+    game : AffineAdditiveGame
+        The game.
+    alpha : Fraction or QuadraticSurd
+        The parameter value.
+    equilibria : iterable
+        Objects with ``p`` (probability of row 1) and ``y`` (player II's behaviour strategy).
+
+    Returns
+    -------
+    list
+        The equilibria, each marked certified.
+
+    Raises
+    ------
+    CertificationError
+        When none is given, or one is not an equilibrium at α.
+
+    Examples
+    --------
+    >>> from gamekit.parametric.sweep import ParametricEquilibrium
+    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
+    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
+    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
+    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
+    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
+    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> r = solve(g)
+    >>> len(certify_parametric(g, Fraction(1, 2), r.critical[1].equilibria()))
+    4
+    >>> certify_parametric(g, Fraction(1, 2), [ParametricEquilibrium(Fraction(0), (Fraction(1), Fraction(1)))])
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.CertificationError: parametric solver: a reported profile is not an equilibrium at alpha = 1/2
     """
     out = list(equilibria)
     if not out:

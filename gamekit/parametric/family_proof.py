@@ -46,6 +46,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import cast
 
 from flint import fmpq, fmpq_poly
 
@@ -66,7 +67,15 @@ Bi = list  # a polynomial in (n, α): [c_0(n), c_1(n), …], coefficients of α^
 @dataclass(frozen=True)
 class AffineFamily:
     """A 2×2ⁿ additive game family: ``delta[l] = (Δ₀(l), Δ₁(l))`` as [c₀(n), c₁(n)] (affine in
-    α), player I's ``f0`` = F₀(n) and ``h[l]`` = h_l(n); ``labels`` name the sets."""
+    α), player I's ``f0`` = F₀(n) and ``h[l]`` = h_l(n); ``labels`` name the sets.
+
+    Examples
+    --------
+    >>> delta = [(([0, -1], [0]), ([0, 1], [1])), (([1], [0]), ([1], [0]))]  # set a: a curve; b: forced
+    >>> fam = family_from_ints(("a", "b"), delta, [1], [[-2], [0]])
+    >>> fam.labels, [int(c) for c in fam.f0.coeffs()], len(fam.delta)
+    (('a', 'b'), [1], 2)
+    """
 
     labels: tuple[str, ...]
     delta: tuple[tuple[Bi, Bi], ...]
@@ -89,7 +98,28 @@ def _bsub(p: Bi, q: Bi) -> Bi:
 
 
 def det_on_curve(fam: AffineFamily, l: int, m: int) -> tuple[Bi, Bi]:
-    """(numerator, denominator) of G_m(p_l(α)): Δ₀(l)Δ₁(m) − Δ₀(m)Δ₁(l) and Δ₀(l) − Δ₁(l)."""
+    """(numerator, denominator) of G_m(p_l(α)): Δ₀(l)Δ₁(m) − Δ₀(m)Δ₁(l) and Δ₀(l) − Δ₁(l).
+
+    Parameters
+    ----------
+    fam : AffineFamily
+        The family.
+    l, m : int
+        The curve's set and the set whose gain is evaluated on it.
+
+    Returns
+    -------
+    tuple
+        (numerator, denominator), polynomials in (n, α) as lists of α-coefficients.
+
+    Examples
+    --------
+    >>> delta = [(([0, -1], [0]), ([0, 1], [1])), (([1], [0]), ([1], [0]))]  # set a: a curve; b: forced
+    >>> fam = family_from_ints(("a", "b"), delta, [1], [[-2], [0]])
+    >>> num, den = det_on_curve(fam, 0, 1)
+    >>> [[int(c) for c in p.coeffs()] for p in den]  # Δ₀(a) − Δ₁(a) = −2n − α
+    [[0, -2], [-1]]
+    """
     (a0, a1), (b0, b1) = fam.delta[l], fam.delta[m]
     return _bsub(_bmul(a0, b1), _bmul(b0, a1)), _bsub(a0, a1)
 
@@ -105,7 +135,19 @@ def _strict(P: Bi, n0: int, a, b) -> BoxSignCertificate | None:
 
 @dataclass(frozen=True)
 class CurveRange:
-    """Hypothesis 3/4 for one strategic set: the free sets F_l, the proved moves, the range."""
+    """Hypothesis 3/4 for one strategic set: the free sets F_l, the proved moves, the range.
+
+    Examples
+    --------
+    >>> delta = [(([0, -1], [0]), ([0, 1], [1])), (([1], [0]), ([1], [0]))]  # set a: a curve; b: forced
+    >>> fam = family_from_ints(("a", "b"), delta, [1], [[-2], [0]])
+    >>> c = prove_unique(fam, 1, 0, Fraction(1, 10), "a").curves["a"]
+    >>> c.label, c.free, c.moves
+    ('a', (), {})
+    >>> num, den = c.equalizing  # q* = 1/2 for every n
+    >>> Fraction(int(num.coeffs()[0]), int(den.coeffs()[0]))
+    Fraction(1, 2)
+    """
 
     label: str
     free: tuple[str, ...]
@@ -119,7 +161,16 @@ class CurveRange:
 
 @dataclass
 class FamilyProof:
-    """Everything :func:`prove_unique` showed; ``unique`` is the theorem's conclusion."""
+    """Everything :func:`prove_unique` showed; ``unique`` is the theorem's conclusion.
+
+    Examples
+    --------
+    >>> delta = [(([0, -1], [0]), ([0, 1], [1])), (([1], [0]), ([1], [0]))]  # set a: a curve; b: forced
+    >>> fam = family_from_ints(("a", "b"), delta, [1], [[-2], [0]])
+    >>> pr = prove_unique(fam, 1, 0, Fraction(1, 10), "a")
+    >>> pr.unique, pr.forced, pr.kinds, pr.failures
+    (True, {'b': 1}, {'a': 'S/D'}, [])
+    """
 
     n0: int
     a: Fraction
@@ -138,8 +189,30 @@ class FamilyProof:
 
 
 def end_signs(P: Bi, n0: int, a, b) -> tuple[int, int] | None:
-    """Strict signs at α = a and α = b, each proved for all n ≥ n0, or None."""
-    out = []
+    """Strict signs at α = a and α = b, each proved for all n ≥ n0, or None.
+
+    Parameters
+    ----------
+    P : list of fmpq_poly
+        A polynomial in (n, α), as its α-coefficients.
+    n0 : int
+        Smallest n.
+    a, b : number
+        The two α values.
+
+    Returns
+    -------
+    tuple of int or None
+        (sign at a, sign at b), each ±1, or None when one is not proved.
+
+    Examples
+    --------
+    >>> delta = [(([0, -1], [0]), ([0, 1], [1])), (([1], [0]), ([1], [0]))]  # set a: a curve; b: forced
+    >>> fam = family_from_ints(("a", "b"), delta, [1], [[-2], [0]])
+    >>> end_signs(fam.delta[0][0], 1, 0, Fraction(1, 10)), end_signs(fam.delta[0][1], 1, 0, Fraction(1, 10))
+    ((-1, -1), (1, 1))
+    """
+    out: list[int] = []
     for x in (a, b):
         v = fmpq_poly([0])
         fx = Fraction(x)
@@ -151,12 +224,33 @@ def end_signs(P: Bi, n0: int, a, b) -> tuple[int, int] | None:
             if not c.holds:
                 return None
         out.append(c.sign)
-    return tuple(out)
+    return out[0], out[1]
 
 
 def classify_sets(fam: AffineFamily, n0: int, a, b, proof: FamilyProof) -> None:
     """Lemma 1 on the whole box: forced moves, strategic sets, their kinds, where they meet
-    p = 0 or p = 1 (the affine Δ_u(l) change sign inside (a, b))."""
+    p = 0 or p = 1 (the affine Δ_u(l) change sign inside (a, b)).
+
+    Parameters
+    ----------
+    fam : AffineFamily
+        The family.
+    n0 : int
+        The box is every integer n ≥ n0 …
+    a, b : number
+        … and α ∈ [a, b].
+    proof : FamilyProof
+        Filled in place (``forced``, ``strategic``, ``kinds``, ``meets_boundary``).
+
+    Examples
+    --------
+    >>> delta = [(([0, -1], [0]), ([0, 1], [1])), (([1], [0]), ([1], [0]))]  # set a: a curve; b: forced
+    >>> fam = family_from_ints(("a", "b"), delta, [1], [[-2], [0]])
+    >>> proof = FamilyProof(1, Fraction(0), Fraction(1, 10))
+    >>> classify_sets(fam, 1, 0, Fraction(1, 10), proof)
+    >>> proof.forced, proof.strategic, proof.kinds
+    ({'b': 1}, ('a',), {'a': 'S/D'})
+    """
     strategic = []
     for l, lab in enumerate(fam.labels):
         s = [_strict(fam.delta[l][u], n0, a, b) for u in (0, 1)]
@@ -171,7 +265,7 @@ def classify_sets(fam: AffineFamily, n0: int, a, b, proof: FamilyProof) -> None:
         elif ends[0] and ends[1]:
             proof.kinds[lab] = "partial"
             for u, e in enumerate(ends):
-                if e[0] != e[1]:
+                if e is not None and e[0] != e[1]:  # both ends are proved in this branch
                     proof.meets_boundary[lab] = f"p = {u}"
         else:
             # not needed by the theorem: l is strategic, and every set whose sign on a curve
@@ -240,7 +334,34 @@ def _curve_moves(fam: AffineFamily, l: int, strategic: list[int], forced_idx: di
 
 def prove_unique(fam: AffineFamily, n0: int, a, b, main: str) -> FamilyProof:
     """Check hypotheses 1–5 of the module's theorem for every integer n ≥ n0, α ∈ [a, b], with
-    ``main`` = l* (the set player II mixes at); ``unique`` is True when all hold."""
+    ``main`` = l* (the set player II mixes at); ``unique`` is True when all hold.
+
+    Parameters
+    ----------
+    fam : AffineFamily
+        The family.
+    n0 : int
+        Smallest n.
+    a, b : number
+        The α-interval.
+    main : str
+        The label of l*.
+
+    Returns
+    -------
+    FamilyProof
+        Every sign certificate, and ``failures`` naming each hypothesis that was not proved.
+
+    Examples
+    --------
+    >>> delta = [(([0, -1], [0]), ([0, 1], [1])), (([1], [0]), ([1], [0]))]  # set a: a curve; b: forced
+    >>> fam = family_from_ints(("a", "b"), delta, [1], [[-2], [0]])
+    >>> prove_unique(fam, 1, 0, Fraction(1, 10), "a").unique
+    True
+    >>> bad = family_from_ints(("a", "b"), delta, [1], [[Fraction(-1, 2)], [0]])  # q* = 2
+    >>> prove_unique(bad, 1, 0, Fraction(1, 10), "a").unique
+    False
+    """
     a, b = Fraction(a), Fraction(b)
     proof = FamilyProof(n0, a, b, main=main)
     classify_sets(fam, n0, a, b, proof)
@@ -307,6 +428,31 @@ def _boundaries(fam, strategic, forced_idx, n0, a, b, proof) -> None:
 
 def family_from_ints(labels, delta_coeffs, f0, h) -> AffineFamily:
     """Build an :class:`AffineFamily` from integer coefficient lists (lowest degree in n first):
-    ``delta_coeffs[l][u] = (c0, c1)`` for Δ_u(l) = c0(n) + α·c1(n)."""
+    ``delta_coeffs[l][u] = (c0, c1)`` for Δ_u(l) = c0(n) + α·c1(n).
+
+    Parameters
+    ----------
+    labels : sequence of str
+        The information sets' names.
+    delta_coeffs : sequence
+        Per set, the pair (Δ₀, Δ₁), each as (c0, c1) coefficient lists in n.
+    f0 : sequence of numbers
+        Coefficients of F₀(n).
+    h : sequence of sequences of numbers
+        Per set, the coefficients of h_l(n).
+
+    Returns
+    -------
+    AffineFamily
+        The family, with python-flint polynomials.
+
+    Examples
+    --------
+    >>> delta = [(([0, -1], [0]), ([0, 1], [1])), (([1], [0]), ([1], [0]))]  # set a: a curve; b: forced
+    >>> fam = family_from_ints(("a", "b"), delta, [1], [[-2], [0]])
+    >>> [[int(c) for c in p.coeffs()] for p in fam.delta[0][1]]  # Δ₁(a) = n + α
+    [[0, 1], [1]]
+    """
     delta = tuple(tuple([to_poly(c0), to_poly(c1)] for c0, c1 in pair) for pair in delta_coeffs)
-    return AffineFamily(tuple(labels), delta, to_poly(f0), tuple(to_poly(x) for x in h))
+    pairs = cast("tuple[tuple[Bi, Bi], ...]", delta)  # delta_coeffs[l] is the pair (Δ₀(l), Δ₁(l))
+    return AffineFamily(tuple(labels), pairs, to_poly(f0), tuple(to_poly(x) for x in h))

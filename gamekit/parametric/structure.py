@@ -72,9 +72,16 @@ class AlphaPoint:
     """An exact value of α (Fraction or QuadraticSurd) with integer data for fast sign tests.
 
     Rational α = u/v (v > 0); surd α = (s + t√c)/w (w > 0).
+
+    Examples
+    --------
+    >>> P = AlphaPoint(Fraction(1, 3))
+    >>> P, P.value, P.is_rational
+    (AlphaPoint(1/3), Fraction(1, 3), True)
     """
 
     __slots__ = ("value", "is_rational", "u", "v", "s", "t", "c", "w")
+    value: QuadraticSurd | Fraction
 
     def __init__(self, value: Number | int) -> None:
         if isinstance(value, QuadraticSurd):
@@ -122,6 +129,18 @@ class LiveData:
     indices to the move (0 or 1) Lemma 1 forces on the whole α-interval. ``g0[i]``, ``g1[i]``
     are G_0, G_1 of live set i scaled by one positive integer; ``e[i]`` and ``e0`` are E_l
     and E₀ (including the forced moves) scaled by one common positive integer.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
+    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
+    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
+    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
+    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
+    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> d = live_data(g, 0, 1)
+    >>> d.n, d.labels, d.live, d.fixed
+    (2, ('s', 't'), (0, 1), {})
     """
 
     n: int
@@ -210,6 +229,34 @@ def live_data(game: AffineAdditiveGame, lo, hi) -> LiveData:
 
     An information set where G_0 and G_1 are both > 0 (< 0) for every α in [lo, hi] is in
     T₁₁ (T₀₀) throughout: move 1 (move 0) is forced (Lemma 1). The others are *live*.
+
+    Parameters
+    ----------
+    game : AffineAdditiveGame
+        A 2-row game with additive payoffs for both players.
+    lo, hi : number
+        The parameter range.
+
+    Returns
+    -------
+    LiveData
+        The live (not fixed) information sets and the affine coefficients of the gains.
+
+    Raises
+    ------
+    GameError
+        Unless the game has 2 rows and additive payoffs for both players.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
+    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
+    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
+    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
+    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
+    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> live_data(g, 0, 1).live
+    (0, 1)
     """
     if game.m != 2:
         raise GameError(f"Foster's algorithm (Lemma 2) needs exactly 2 rows, the game has {game.m}")
@@ -289,7 +336,20 @@ class IntervalPiece:
 
 @dataclass
 class Structure:
-    """The equilibrium set of the game at one exact α (see module doc)."""
+    """The equilibrium set of the game at one exact α (see module doc).
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
+    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
+    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
+    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
+    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
+    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> st = analyze(live_data(g, 0, 1), AlphaPoint(Fraction(1, 3)))
+    >>> st.unique, st.equilibria()[2]
+    (False, (Fraction(4, 7), (Fraction(1, 1), Fraction(0, 1))))
+    """
 
     data: LiveData
     point: AlphaPoint
@@ -412,7 +472,7 @@ def _box_vertices(data: LiveData, P: AlphaPoint, fixed: int, free: tuple[int, ..
         masks.add(T1)
         s0 = P.sign1(*data.D(T0))
         s1 = P.sign1(*data.D(T1))
-        out = []
+        out: list[tuple[str, int] | tuple[str, int, int]] = []
         for T, sv in ((T0, s0), (T1, s1)):
             if (cond == "eq" and sv == 0) or (cond == "le" and sv <= 0) or (cond == "ge" and sv >= 0):
                 out.append(("box", T))
@@ -551,7 +611,40 @@ def _group_surd(data: LiveData, P: AlphaPoint, interior: list[int], t01: int) ->
 
 def analyze(data: LiveData, P: AlphaPoint, max_free: int = DEFAULT_MAX_FREE) -> Structure:
     """The complete equilibrium set at α = P (module doc), with the checks of the
-    unique-switch condition (Lemma 2(b) of Ethier–Lee II)."""
+    unique-switch condition (Lemma 2(b) of Ethier–Lee II).
+
+    Parameters
+    ----------
+    data : LiveData
+        The game's data on the interval (:func:`live_data`).
+    P : AlphaPoint
+        The parameter value (rational or a quadratic surd).
+    max_free : int
+        Largest number of free information sets in one box.
+
+    Returns
+    -------
+    Structure
+        The boxes of player II's best responses along p ∈ [0, 1], their equilibria, and the
+        hypotheses of Lemma 2(b) that fail.
+
+    Raises
+    ------
+    TooLargeError
+        When a box has more than ``max_free`` free information sets.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
+    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
+    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
+    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
+    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
+    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> st = analyze(live_data(g, 0, 1), AlphaPoint(Fraction(1, 3)))
+    >>> [p for p, y in st.equilibria()]
+    [Fraction(0, 1), Fraction(1, 2), Fraction(4, 7), Fraction(1, 1)]
+    """
     cls = _classify(data, P)
     nulls = cls.nulls
     if P.is_rational:

@@ -92,6 +92,19 @@ class Curve:
     ``domain``: closed α-intervals where p(l)(α) ∈ [0, 1]; ``hits``: (α, 0 or 1) where the
     curve meets p = 0 or p = 1 (``boundary`` is True when there is any); ``kind``: ``"switch_up"``
     (move 1 for p > p(l)) and/or ``"switch_down"``.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
+    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
+    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
+    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
+    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
+    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> r = solve(g)
+    >>> c = r.curves[1]
+    >>> c.label, c.formula, c.kind, c.hits, c.boundary
+    ('t', RationalFunction(2*(1 - alpha)/(3 - 2*alpha)), 'switch_up', ((Fraction(1, 1), 0),), True)
     """
 
     index: int
@@ -109,7 +122,20 @@ class Curve:
 
 @dataclass(frozen=True)
 class Intersection:
-    """Two curves meeting at (α, p) inside [lo, hi] × [0, 1] (Table 4, column (b))."""
+    """Two curves meeting at (α, p) inside [lo, hi] × [0, 1] (Table 4, column (b)).
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
+    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
+    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
+    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
+    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
+    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> r = solve(g)
+    >>> r.intersections
+    [Intersection(curves=(0, 1), alpha=Fraction(1, 2), p=Fraction(1, 2))]
+    """
 
     curves: tuple[int, int]
     alpha: Number
@@ -118,7 +144,21 @@ class Intersection:
 
 @dataclass(frozen=True)
 class EquilibriumFormula:
-    """One extreme equilibrium on an α-segment: p(α) and y_l(α) for every live set l."""
+    """One extreme equilibrium on an α-segment: p(α) and y_l(α) for every live set l.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
+    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
+    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
+    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
+    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
+    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> r = solve(g)
+    >>> f = r.segments[0].equilibria[2]
+    >>> f.p, f.y, f.p(Fraction(1, 3))
+    (RationalFunction(2*(1 - alpha)/(3 - 2*alpha)), (RationalFunction(1), RationalFunction(0)), Fraction(4, 7))
+    """
 
     p: RationalFunction
     y: tuple[RationalFunction, ...]
@@ -127,7 +167,21 @@ class EquilibriumFormula:
 @dataclass(frozen=True)
 class ParametricEquilibrium:
     """An equilibrium of the 2×2ⁿ game: player I plays row 1 w.p. p, player II plays move 1
-    at information set l w.p. y[l] (all n sets, in the game's order)."""
+    at information set l w.p. y[l] (all n sets, in the game's order).
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
+    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
+    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
+    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
+    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
+    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> r = solve(g)
+    >>> e = r.critical[1].equilibria()[1]  # at alpha = 1/2
+    >>> e, e.row
+    (ParametricEquilibrium(p=Fraction(1, 2), y=(Fraction(1, 1), Fraction(0, 1))), (Fraction(1, 2), Fraction(1, 2)))
+    """
 
     p: Number
     y: tuple
@@ -140,7 +194,21 @@ class ParametricEquilibrium:
 
 @dataclass(eq=False)
 class Segment:
-    """An open α-interval between consecutive critical values, with its fixed structure."""
+    """An open α-interval between consecutive critical values, with its fixed structure.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
+    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
+    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
+    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
+    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
+    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> r = solve(g)
+    >>> s = r.segments[0]
+    >>> s.lo, s.hi, s.sample, len(s.equilibria), s.unique
+    (Fraction(0, 1), Fraction(1, 2), Fraction(1, 3), 4, False)
+    """
 
     lo: Number
     hi: Number
@@ -166,6 +234,19 @@ class CriticalPoint:
     """A critical α, with the reasons it is critical and the exact equilibrium set there.
 
     ``covered`` is True when a piece's formulas give the equilibria here too.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
+    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
+    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
+    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
+    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
+    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> r = solve(g)
+    >>> c = r.critical[1]
+    >>> c.alpha, c.reasons, len(c.equilibria()), c.unique
+    (Fraction(1, 2), ['p(s) = p(t)'], 4, False)
     """
 
     alpha: Number
@@ -194,7 +275,7 @@ class CriticalPoint:
         strategies (21)–(24) at α₀. Pure ones have T2 = T and q = 0.
         """
         st = self.structure
-        out = []
+        out: list[tuple] = []
         for box in st.boxes:
             if box.vertices:
                 b = st.beta(box)
@@ -204,7 +285,20 @@ class CriticalPoint:
 
 @dataclass(eq=False)
 class Piece:
-    """A maximal α-interval on which the equilibria are given by the same formulas."""
+    """A maximal α-interval on which the equilibria are given by the same formulas.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
+    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
+    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
+    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
+    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
+    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> r = solve(g)
+    >>> [(p.lo, p.hi, p.lo_closed, p.hi_closed) for p in r.pieces]
+    [(Fraction(0, 1), Fraction(1, 2), True, False), (Fraction(1, 2), Fraction(1, 1), False, True)]
+    """
 
     lo: Number
     hi: Number
@@ -223,6 +317,19 @@ class CurveCase:
     curve's own set(s)). ``equalizing`` is q(α) of Lemma 2(c) (None if the box at the curve is
     not one-dimensional) and ``equalizing_on`` the closed sub-intervals where 0 ≤ q(α) ≤ 1,
     i.e. where (p(l)(α), q) is an equilibrium.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
+    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
+    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
+    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
+    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
+    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> r = solve(g)
+    >>> case = r.cases[0]
+    >>> case.curve, case.pattern, case.equalizing, case.equalizing_on
+    (0, {'s': 'M', 't': '0'}, RationalFunction(1), ((Fraction(0, 1), Fraction(1, 2)),))
     """
 
     curve: int
@@ -242,6 +349,19 @@ class PointCase:
     (w.p. 1 − q) and T' (w.p. q); pure ones have T' = T and q = 0. T, T' are dicts
     label → move over the box's free sets. Raises TooLargeError when the box is so large
     that there would be more than 100 000 of them.
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
+    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
+    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
+    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
+    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
+    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> r = solve(g)
+    >>> pc = r.point_cases[0]
+    >>> pc.intersection.alpha, pc.pattern
+    (Fraction(1, 2), {'s': 'M', 't': 'M'})
     """
 
     intersection: Intersection
@@ -265,6 +385,17 @@ class ParametricSolution(ResultSequence):
     formulas (functions of α) of every piece, ``components`` the pieces (maximal α-intervals
     with one set of formulas), ``unique`` is True when the equilibrium is unique for every α
     in [lo, hi]; concrete equilibria at an α come from :meth:`evaluate` (certified).
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
+    >>> G0 = AdditiveGame(["r0", "r1"], ["s"], [0, 0], [[(0, -1)], [(0, -1)]],
+    ...                   a_base=[0, 0], a_move=[[(1, 0)], [(0, 1)]])
+    >>> G1 = AdditiveGame(["r0", "r1"], ["s"], [0, 0], [[(0, 2)], [(0, 2)]],
+    ...                   a_base=[0, 0], a_move=[[(0, 0)], [(0, 0)]])
+    >>> r = solve(AffineAdditiveGame(G0, G1))
+    >>> isinstance(r, ParametricSolution), r.complete, len(r.pieces)
+    (True, True, 2)
     """
 
     game: AffineAdditiveGame
@@ -668,10 +799,40 @@ def solve_parametric(game: AffineAdditiveGame, lo=0, hi=1, *,
                      max_free: int = DEFAULT_MAX_FREE) -> ParametricSolution:
     """All Nash equilibria of the 2×2ⁿ affine additive game for every α ∈ [lo, hi] (module doc).
 
-    ``lo`` ≤ ``hi`` are rationals. Raises :class:`~gamekit.core.errors.GameError` unless the game
-    has 2 rows and additive payoffs for both players, and
-    :class:`~gamekit.core.errors.TooLargeError` when more than ``max_free`` information sets are
-    free at one breakpoint (a degenerate game whose boxes are too large to enumerate).
+    Parameters
+    ----------
+    game : AffineAdditiveGame
+        A 2-row game with additive payoffs for both players.
+    lo, hi : number
+        The parameter range, rationals with lo ≤ hi.
+    max_free : int
+        Largest number of free information sets at one breakpoint.
+
+    Returns
+    -------
+    ParametricSolution
+        Curves, intersections, critical values with their exact equilibrium sets, and the
+        segments and pieces between them with their equilibrium formulas.
+
+    Raises
+    ------
+    GameError
+        Unless the game has 2 rows and additive payoffs for both players.
+    TooLargeError
+        When more than ``max_free`` information sets are free at one breakpoint (a
+        degenerate game whose boxes are too large to enumerate).
+
+    Examples
+    --------
+    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
+    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
+    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
+    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
+    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
+    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> r = solve_parametric(g, 0, 1)
+    >>> [c.alpha for c in r.critical], [c.reasons for c in r.critical][1]
+    ([Fraction(0, 1), Fraction(1, 2), Fraction(1, 1)], ['p(s) = p(t)'])
     """
     if not isinstance(game, AffineAdditiveGame):
         raise GameError("solve_parametric needs an AffineAdditiveGame")
@@ -800,14 +961,19 @@ def _condition_failures(segments: list[Segment], critical: list[CriticalPoint]) 
 
 def _segment(a: Number, b: Number, st: Structure) -> Segment:
     eqs, cont = _formulas(st)
-    return Segment(a, b, st.point.value, st, eqs, cont)
+    sample = st.point.value
+    assert isinstance(sample, Fraction)  # a segment's structure is taken at a rational sample α
+    return Segment(a, b, sample, st, eqs, cont)
 
 
 def _merge_points(cand: list[tuple[Number, str]]) -> tuple[list[Number], list[list[str]]]:
     """Sort candidate α exactly and merge equal ones (keeping every reason)."""
     from functools import cmp_to_key
 
-    cand = sorted(cand, key=cmp_to_key(lambda x, y: compare(x[0], y[0])))
+    def by_value(x: tuple[Number, str], y: tuple[Number, str]) -> int:
+        return compare(x[0], y[0])
+
+    cand = sorted(cand, key=cmp_to_key(by_value))
     vals: list[Number] = []
     reasons: list[list[str]] = []
     for v, why in cand:

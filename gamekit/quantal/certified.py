@@ -58,6 +58,13 @@ class QREBox:
         proved (e.g. past a fold of the branch), not disproved.
     chain_boxes
         Number of boxes of that chain (0 when not needed or not proved).
+
+    Examples
+    --------
+    >>> import gamekit
+    >>> box = gamekit.qre_at(gamekit.BimatrixGame([[1, -1], [-1, 1]]), 2)   # matching pennies
+    >>> box.lam, box.contains([1/2, 1/2], [1/2, 1/2])
+    (Fraction(2, 1), True)
     """
 
     lam: Fraction
@@ -93,6 +100,16 @@ class QREBox:
 
 def contraction_bound(game: BimatrixGame) -> Fraction:
     """L with ‖DG‖ ≤ λ·L: max(Σ_j range of column j of A, Σ_i range of row i of B) / 4.
+
+    Parameters
+    ----------
+    game : BimatrixGame
+        The game.
+
+    Returns
+    -------
+    Fraction
+        L: for λ·L < 1 the logit response map is a contraction, so the QRE is unique.
 
     Examples
     --------

@@ -22,7 +22,15 @@ __all__ = ["QREFit", "qre_fit"]
 
 @dataclass(frozen=True)
 class QREFit:
-    """The maximum-likelihood λ, its QRE (floats) and the log-likelihood there."""
+    """The maximum-likelihood λ, its QRE (floats) and the log-likelihood there.
+
+    Examples
+    --------
+    >>> import gamekit
+    >>> f = gamekit.qre_fit(gamekit.BimatrixGame([[3, 0], [0, 1]], [[1, 0], [0, 2]]), ([30, 10], [20, 20]))
+    >>> isinstance(f, QREFit), round(f.lam, 2), sorted(f.to_json())
+    (True, 0.85, ['col', 'lambda', 'log_like', 'row'])
+    """
 
     lam: float
     row: tuple[float, ...]

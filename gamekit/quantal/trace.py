@@ -51,6 +51,13 @@ class QREBranch:
         there the branch is not unique — e.g. the symmetric battle of the sexes, whose
         symmetric branch (followed here) ends at the mixed equilibrium while Gambit's
         trace leaves on an asymmetric one towards a pure equilibrium.
+
+    Examples
+    --------
+    >>> import gamekit
+    >>> b = gamekit.qre(gamekit.BimatrixGame([[3, 0], [0, 1]], [[1, 0], [0, 2]]))
+    >>> b.limit.row, b.row.shape[1], float(b.lam[0])
+    ((Fraction(1, 1), Fraction(0, 1)), 2, 0.0)
     """
 
     game: BimatrixGame
@@ -94,6 +101,33 @@ def trace_branch(game: BimatrixGame, *, max_regret: float = 1e-8, first_step: fl
     bifurcation points passed (sign changes of det [DH; tangentᵀ]).
 
     Stops at the regret criterion, at ``lam_max``, or exactly at ``stop_lambda`` if given.
+
+    Parameters
+    ----------
+    game : BimatrixGame
+        The game.
+    max_regret : float
+        Stop when both regrets are at most this times the payoff range.
+    first_step, max_accel, max_step : float
+        Initial arc-length step, its largest growth factor per step, its largest size.
+    lam_max : float
+        Stop at this λ.
+    max_steps : int
+        Stop after this many predictor–corrector steps.
+    stop_lambda : float, optional
+        Stop exactly at this λ instead of at the regret criterion.
+
+    Returns
+    -------
+    tuple
+        (points, bifurcations): the k × (m + n + 1) array and the list of λ.
+
+    Examples
+    --------
+    >>> import gamekit
+    >>> points, bifurcations = trace_branch(gamekit.BimatrixGame([[1, -1], [-1, 1]]), stop_lambda=2.0)
+    >>> float(points[-1][-1]), np.round(np.exp(points[-1][:4]), 9).tolist(), bifurcations
+    (2.0, [0.5, 0.5, 0.5, 0.5], [])
     """
     A, B = float_matrices(game)
     m, n = A.shape

@@ -40,6 +40,15 @@ class Verdict:
     ``undominated``: True when ``witness`` is a completely mixed opponent strategy to which
     every pure strategy in the support of ``strategy`` is a best response; False when
     ``witness`` is a mixed strategy of ``player`` that weakly dominates ``strategy``.
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame
+    >>> g = BimatrixGame([[1, 0], [0, 0]], [[1, 0], [0, 0]])
+    >>> verdict(g, "row", [Fraction(0), Fraction(1)])  # row 2 is weakly dominated by row 1
+    Verdict(player='row', strategy=(Fraction(0, 1), Fraction(1, 1)), undominated=False, witness=(Fraction(1, 1), Fraction(0, 1)))
+    >>> verdict(g, "row", [Fraction(1), Fraction(0)]).undominated
+    True
     """
 
     player: Player

@@ -205,6 +205,13 @@ class ESSResult(ResultSequence):
     """All ESS of a symmetric game, as symmetric equilibria (x, x); the SolverResult protocol.
 
     ``certificate``: the verdict on every symmetric-equilibrium candidate examined.
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame
+    >>> r = ess(BimatrixGame([[0, 3], [1, 2]], [[0, 1], [3, 2]]))  # hawk-dove
+    >>> r.method, r.unique, r[0].row
+    ('ess', True, (Fraction(1, 2), Fraction(1, 2)))
     """
 
     game: BimatrixGame

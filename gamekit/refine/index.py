@@ -66,6 +66,14 @@ class ComponentIndex:
     ``SolveResult.components``); ``equilibria`` its extreme equilibria; ``index`` the index;
     ``branches`` how many equilibria of the perturbed game converge into it;
     ``essential`` True / False / None (undecided), see :mod:`gamekit.refine.index`.
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame
+    >>> rep = component_indices(BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]]))
+    >>> c = rep.components[1]  # the mixed equilibrium of the battle of the sexes
+    >>> c.equilibria[0].row, c.index, c.essential
+    ((Fraction(3, 5), Fraction(2, 5)), -1, True)
     """
 
     connected: int
@@ -84,7 +92,15 @@ class ComponentIndex:
 
 @dataclass(frozen=True)
 class IndexReport:
-    """The indices of all connected components, and the perturbation that decided them."""
+    """The indices of all connected components, and the perturbation that decided them.
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame
+    >>> rep = component_indices(BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]]))
+    >>> [c.index for c in rep.components], sum(c.index for c in rep.components)
+    ([1, -1, 1], 1)
+    """
 
     components: tuple[ComponentIndex, ...]
     seed: int

@@ -64,7 +64,18 @@ _ZERO, _ONE = Fraction(0), Fraction(1)
 @dataclass(frozen=True)
 class ProperVerdict:
     """The verdict on (row, col): ``status``, the ``reason`` and, for ``"proper"``, the two
-    LPSs (``row_lps``, ``col_lps``) that respect preferences (see the module doc)."""
+    LPSs (``row_lps``, ``col_lps``) that respect preferences (see the module doc).
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame
+    >>> g = BimatrixGame([[1, 0], [0, 0]], [[1, 0], [0, 0]])
+    >>> proper_verdict(g, [1, 0], [1, 0]).status
+    'proper'
+    >>> v = proper_verdict(g, [0, 1], [0, 1])
+    >>> v.status, v.reason
+    ('not proper', "not perfect: the row strategy is weakly dominated by ['1', '0']")
+    """
 
     row: tuple[Fraction, ...]
     col: tuple[Fraction, ...]

@@ -26,6 +26,13 @@ class RefinementResult(ResultSequence):
                      conv(rows) × conv(cols) (indices into ``row_vertices``/``col_vertices``,
                      ``connected`` = the connected component of the Nash set), or None;
     ``certificate``  a dict of the exact witnesses (see the method's function).
+
+    Examples
+    --------
+    >>> from gamekit import BimatrixGame, solve
+    >>> r = solve(BimatrixGame([[1, 0], [0, 0]], [[1, 0], [0, 0]]), method="perfect")
+    >>> isinstance(r, RefinementResult), r.method, r.complete, list(r)
+    (True, 'perfect', True, [Equilibrium(row=(1, 0), col=(1, 0), payoffs=(1, 1))])
     """
 
     method: str
