@@ -19,6 +19,7 @@ Polynomials are tuples of Fractions, lowest degree first, without trailing zeros
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 from math import gcd
 
@@ -159,8 +160,18 @@ def pmul(p: Poly, q: Poly) -> Poly:
     return _from_ints(acc, Lp * Lq)
 
 
-def pdot(pairs) -> Poly:
+def pdot(pairs: Iterable[tuple[Poly, Poly]]) -> Poly:
     """Σ pᵢ·qᵢ over the pairs (pᵢ, qᵢ), exactly, with one normalisation per coefficient.
+
+    Parameters
+    ----------
+    pairs : iterable of (Poly, Poly)
+        The factors of each product.
+
+    Returns
+    -------
+    Poly
+        The sum of the products (``()`` for the zero polynomial).
 
     Examples
     --------

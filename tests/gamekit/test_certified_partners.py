@@ -104,14 +104,14 @@ def test_float_filter_in_two_threads_gives_the_same_verdicts():
     assert (certified_partners._statuses(lab, N, 9, 9, threads=2) == one).all()
 
 
-def test_fallback_searches_the_other_polytope_when_partners_do_not_apply():
-    """Payoffs in {0, 1, 2}: a degenerate vertex with large excess sends one_sided to the
-    two-polytope matching (the second polytope searched after the first), reported as a
-    fallback: same equilibria."""
+def test_large_excess_is_handled_by_face_enumeration_without_the_other_polytope():
+    """Payoffs in {0, 1, 2}: degenerate vertices with large excess used to send one_sided to
+    the two-polytope matching; their faces are now enumerated directly, so the other polytope
+    is not searched (0 bases) and the equilibria are the same."""
     g = _game(1, 9, 9, 2)
     expected = {(e.row, e.col) for e in solve_result(g, "vertex_enumeration")}
     res = solve_result(g, "all", eliminate_dominated=False, strategy="one_sided")
-    assert res.parameters["strategy"] == "one_sided" and res.parameters["ran"] == "two_sided"
-    assert res.parameters["fallbacks"][0].startswith("one_sided -> two_sided")
-    assert 0 not in res.parameters["bases"]  # both polytopes were searched
+    assert res.parameters["strategy"] == "one_sided" and res.parameters["ran"] == "one_sided"
+    assert not res.parameters["fallbacks"]
+    assert 0 in res.parameters["bases"]  # one polytope only
     assert {(e.row, e.col) for e in res} == expected
