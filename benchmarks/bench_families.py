@@ -206,7 +206,7 @@ def main(argv=None) -> int:
         "`python -m gamekit.cli solve FILE.nfg --json` with a warm kernel cache — interpreter start, imports, "
         "kernel loading and JSON output included. *lrsnash*: one lrsnash process per game (lrslib, GMP). "
         "*ratio* = lrsnash / gamekit (> 1: gamekit is faster). *agreement*: the sets of extreme equilibria "
-        "are exactly equal. *path*: gamekit's search (`parameters["ran"]`: the strategy that ran).",
+        "are exactly equal. *path*: gamekit's search (`parameters['ran']`: the strategy that ran).",
         "",
         "| family | game | gamekit warm | gamekit fresh process | lrsnash | ratio warm | ratio fresh "
         "| equilibria per game | agreement with lrsnash | path |",
