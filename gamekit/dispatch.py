@@ -10,6 +10,8 @@ game                          ``method`` (default first)             result
 ``DoublyAdditiveGame``        ``"doubly_additive"``                  :class:`~gamekit.doubly_additive.result.DoublyAdditiveSolution`
 ``AffineAdditiveGame``        ``"parametric"``                       :class:`~gamekit.parametric.sweep.ParametricSolution`
 ``AffineDoublyAdditiveGame``  ``"parametric_doubly_additive"``       :class:`~gamekit.doubly_additive.param_cells.ParametricDASolution`
+``ExtensiveGame``             ``"lemke"``, ``"zerosum"``,            :class:`~gamekit.extensive.solve.ExtensiveSolution`
+                              ``"backward_induction"``
 ============================  =====================================  ======================================
 
 Every result follows :class:`~gamekit.core.result.SolverResult` (``game``, ``method``,
@@ -45,6 +47,7 @@ KIND_MODULES: tuple[str, ...] = (
     "gamekit.additive.kind",
     "gamekit.doubly_additive.kind",
     "gamekit.parametric.kind",
+    "gamekit.extensive.kind",
 )
 
 

@@ -30,6 +30,7 @@ LAYERS: tuple[str, ...] = (
     "doubly_additive",  # doubly additive games (and their affine-in-α version)
     "parametric",       # additive games affine in α, proofs over parameters
     "io",               # .nfg files, atomic writes, CLI guards, interop
+    "extensive",        # extensive games: .efg files, the sequence form, Lemke, zero-sum LP, backward induction
     "dispatch",         # gamekit.solve / gamekit.is_equilibrium: the kinds table
     "gamekit",          # the package root: the public names
     "cli",              # the gamekit command

@@ -50,6 +50,9 @@ Method = Literal[
     "doubly_additive",
     "parametric",
     "parametric_doubly_additive",
+    "lemke",  # extensive games (gamekit.extensive): the sequence-form LCP, default
+    "zerosum",  # extensive zero-sum games: one exact LP
+    "backward_induction",  # extensive games of perfect information: pure subgame-perfect equilibria
 ]
 
 
