@@ -138,7 +138,7 @@ def _is_plan(sf: SequenceForm, player: int, plan: Sequence[Fraction]) -> bool:
 
 
 def certify_plans(sf: SequenceForm, x: Sequence[Fraction], y: Sequence[Fraction],
-                  what: str = "profile") -> BehaviourProfile:
+                  what: str = "profile", behaviour: tuple | None = None) -> BehaviourProfile:
     """The certified :class:`BehaviourProfile` of realization plans (x, y), after the exact
     test (module doc); raises :class:`CertificationError` if (x, y) is not an equilibrium.
 
@@ -150,6 +150,9 @@ def certify_plans(sf: SequenceForm, x: Sequence[Fraction], y: Sequence[Fraction]
         The realization plans.
     what : str
         What is certified (for the error message).
+    behaviour : pair of behaviour strategies, optional
+        The behaviour strategies to report (they must induce x and y; default: those of
+        :func:`~gamekit.extensive.sequence_form.behaviour_from_plan`, uniform where unreached).
 
     Returns
     -------
@@ -176,7 +179,12 @@ def certify_plans(sf: SequenceForm, x: Sequence[Fraction], y: Sequence[Fraction]
     u, w = sf.payoffs(x, y)
     if best_response_value(sf, 1, y) != u or best_response_value(sf, 2, x) != w:
         raise CertificationError(f"{what}: not a Nash equilibrium (exact best-response test failed)")
-    beh = (behaviour_from_plan(sf, 1, x), behaviour_from_plan(sf, 2, y))
+    if behaviour is None:
+        beh = (behaviour_from_plan(sf, 1, x), behaviour_from_plan(sf, 2, y))
+    else:
+        beh = (tuple(tuple(p) for p in behaviour[0]), tuple(tuple(p) for p in behaviour[1]))
+        if plan_from_behaviour(sf, 1, beh[0]) != x or plan_from_behaviour(sf, 2, beh[1]) != y:
+            raise CertificationError(f"{what}: the behaviour strategies do not induce the realization plans")
     return seal(BehaviourProfile(beh, (x, y), (u, w)), "exact best response (sequence form, behaviour strategies)")
 
 

@@ -140,7 +140,7 @@ def sequence_form(game: ExtensiveGame) -> SequenceForm:
     ...                                     "b": ("1/2", Leaf(4, -4))}))
     >>> sf = sequence_form(g)
     >>> sf.sizes, sorted(sf.A.items())
-    ((3, 1), [((0, 0), Fraction(2, 1)), ((1, 0), Fraction(1, 1))])
+    ((3, 1), [((0, 0), Fraction(2, 1)), ((1, 0), Fraction(1, 1)), ((2, 0), Fraction(0, 1))])
     """
     if not isinstance(game, ExtensiveGame):
         raise GameError(f"sequence_form expects an ExtensiveGame, not {type(game).__name__}")
