@@ -11,21 +11,25 @@ from gamekit.extensive.game import Chance, ExtensiveGame, Leaf, Move
 CARDS = "JQK"
 
 
-def kuhn_poker() -> ExtensiveGame:
-    """Kuhn (1950) poker: 3 cards, ante 1, one bet of 1. Player 1's value is -1/18."""
+def kuhn_poker(cards: int = 3) -> ExtensiveGame:
+    """Kuhn (1950) poker: 3 cards, ante 1, one bet of 1. Player 1's value is -1/18.
+
+    ``cards > 3``: the same game with a deck of ``cards`` ranked cards (a scaling family).
+    """
+    deck = CARDS if cards == 3 else [f"c{k}" for k in range(cards)]
 
     def show(c1: str, c2: str, stake: int) -> Leaf:
-        s = stake if CARDS.index(c1) > CARDS.index(c2) else -stake
+        s = stake if deck.index(c1) > deck.index(c2) else -stake
         return Leaf(s, -s)
 
     deals = {}
-    for c1, c2 in itertools.permutations(CARDS, 2):
+    for c1, c2 in itertools.permutations(deck, 2):
         after_check = Move(2, f"{c2}-check", {
             "check": show(c1, c2, 1),
             "bet": Move(1, f"{c1}-check-bet", {"fold": Leaf(-1, 1), "call": show(c1, c2, 2)}),
         })
         after_bet = Move(2, f"{c2}-bet", {"fold": Leaf(1, -1), "call": show(c1, c2, 2)})
-        deals[f"{c1}{c2}"] = (Fraction(1, 6), Move(1, c1, {"check": after_check, "bet": after_bet}))
+        deals[f"{c1}{c2}"] = (Fraction(1, cards * (cards - 1)), Move(1, c1, {"check": after_check, "bet": after_bet}))
     return ExtensiveGame.from_tree(Chance(deals, "deal"), players=("Player 1", "Player 2"), title="Kuhn poker")
 
 
