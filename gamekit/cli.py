@@ -3,7 +3,7 @@
 Subcommands::
 
     gamekit solve FILE.nfg [--method M] [--strategy S] [--max-iter N] [--json]   equilibria (exact)
-    gamekit solve FILE.efg [--method lemke|zerosum|backward_induction] [--json]  game trees
+    gamekit solve FILE.efg [--method lemke|zerosum|backward_induction|all] [--json]  game trees
     gamekit value FILE.nfg [--json]                               safety levels / zero-sum value
     gamekit show  FILE.nfg [--json]                               the payoff table
     gamekit convert IN.nfg OUT.nfg [--outcome-format]            rewrite a file (OUT may be -)
@@ -264,6 +264,10 @@ def _print_extensive(game, result) -> None:
     elif result.method == "backward_induction":
         every = "every" if cert["all_pure_spe"] else "the first"
         con.print(f"{every} {len(result)} pure subgame-perfect equilibri{'um' if len(result) == 1 else 'a'}")
+    elif result.method == "all":
+        n = len(result)
+        con.print(f"{n} extreme equilibri{'um' if n == 1 else 'a'}: every extreme equilibrium (complete)"
+                  + ("; the equilibrium is unique" if result.unique else ""))
     else:
         con.print(f"one equilibrium (Lemke on the sequence form, {cert['pivots']} pivots); "
                   "unreached information sets show uniform moves")

@@ -11,7 +11,7 @@ game                          ``method`` (default first)             result
 ``AffineAdditiveGame``        ``"parametric"``                       :class:`~gamekit.parametric.sweep.ParametricSolution`
 ``AffineDoublyAdditiveGame``  ``"parametric_doubly_additive"``       :class:`~gamekit.doubly_additive.param_cells.ParametricDASolution`
 ``ExtensiveGame``             ``"lemke"``, ``"zerosum"``,            :class:`~gamekit.extensive.solve.ExtensiveSolution`
-                              ``"backward_induction"``
+                              ``"backward_induction"``, ``"all"``
 ============================  =====================================  ======================================
 
 Every result follows :class:`~gamekit.core.result.SolverResult` (``game``, ``method``,

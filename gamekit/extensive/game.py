@@ -320,10 +320,10 @@ def _check_and_fill(g: ExtensiveGame) -> None:
             parents[c] = (i, a)
     if not all(seen):
         raise GameError(f"node {seen.index(False) + 1} is not reachable from the root")
-    for h in g.chance_infosets:
-        if any(p < 0 for p in h.probs) or sum(h.probs, Fraction(0)) != 1:
-            raise GameError(f"the probabilities of chance information set {h.number} "
-                            f"({', '.join(str(p) for p in h.probs)}) are not a probability vector")
+    for ch in g.chance_infosets:
+        if any(p < 0 for p in ch.probs) or sum(ch.probs, Fraction(0)) != 1:
+            raise GameError(f"the probabilities of chance information set {ch.number} "
+                            f"({', '.join(str(p) for p in ch.probs)}) are not a probability vector")
     for side in (0, 1):
         for h, info in enumerate(g.infosets[side]):
             if not info.actions:

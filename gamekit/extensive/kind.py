@@ -25,5 +25,5 @@ def _is_equilibrium(game: Any, row: Sequence, col: Sequence) -> bool:
     return is_extensive_equilibrium(game, row, col)
 
 
-KIND = register(GameKind("gamekit.extensive.game.ExtensiveGame", ("lemke", "zerosum", "backward_induction"),
+KIND = register(GameKind("gamekit.extensive.game.ExtensiveGame", ("lemke", "zerosum", "backward_induction", "all"),
                          _solve, _is_equilibrium))

@@ -52,17 +52,17 @@ def _lcp_rows(sf: SequenceForm) -> list[list[Fraction]]:
     c2 = max(pays2) + 1
     rows = [[Fraction(0)] * (N + 2) for _ in range(N)]
     # M z enters the dictionary as −M (D·β = T0 − Σ T ν)
-    for (s1, s2), pr in leaves.items():
+    for (s1, s2), pr in sorted(leaves.items()):
         a = sf.A.get((s1, s2), Fraction(0)) - c1 * pr
         b = sf.B.get((s1, s2), Fraction(0)) - c2 * pr
         rows[s1][1 + n1 + s2] += a          # w_x = −A y …  → T = +A
         rows[n1 + s2][1 + s1] += b          # w_y = −Bᵀ x … → T = +B
-    for h, row in enumerate(E):
-        for q, c in row.items():
+    for h, erow in enumerate(E):
+        for q, c in erow.items():
             rows[q][1 + px + h] += c        # w_x = … − Eᵀ p → T = +E
             rows[n1 + n2 + h][1 + q] -= c   # w_p = E x − e  → T = −E
-    for h, row in enumerate(F):
-        for q, c in row.items():
+    for h, frow in enumerate(F):
+        for q, c in frow.items():
             rows[n1 + q][1 + py + h] += c
             rows[n1 + n2 + k1 + h][1 + n1 + q] -= c
     rows[n1 + n2][0] = Fraction(-1)          # w_p0 = x_∅ − 1

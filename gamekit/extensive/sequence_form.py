@@ -168,7 +168,7 @@ def sequence_form(game: ExtensiveGame) -> SequenceForm:
                 s2 = offsets[1][pn.infoset] + a
             seq[i] = (s1, s2, pr)
         if n.kind == "decision":
-            parent[n.player - 1][n.infoset] = seq[i][n.player - 1]
+            parent[n.player - 1][n.infoset] = seq[i][0] if n.player == 1 else seq[i][1]
         elif n.kind == "terminal":
             s1, s2, pr = seq[i]
             leaves[i] = seq[i]

@@ -9,6 +9,8 @@
                          strategies by one exact LP (:mod:`gamekit.extensive.zerosum`)
 ``"backward_induction"`` every pure subgame-perfect equilibrium of a game of perfect
                          information (:mod:`gamekit.extensive.backward`)
+``"all"``                every extreme equilibrium: vertex enumeration of the two
+                         sequence-form polyhedra (:mod:`gamekit.extensive.vertex_enumeration`)
 =======================  ====================================================================
 
 Every equilibrium returned passed the exact best-response test of
@@ -30,8 +32,8 @@ from gamekit.extensive.game import ExtensiveGame
 __all__ = ["ExtensiveMethod", "ExtensiveSolution", "solve_extensive", "METHODS"]
 
 #: The methods of an extensive game, the default first.
-ExtensiveMethod = Literal["lemke", "zerosum", "backward_induction"]
-METHODS: tuple[str, ...] = ("lemke", "zerosum", "backward_induction")
+ExtensiveMethod = Literal["lemke", "zerosum", "backward_induction", "all"]
+METHODS: tuple[str, ...] = ("lemke", "zerosum", "backward_induction", "all")
 
 
 @dataclass(frozen=True, eq=False)
@@ -39,9 +41,10 @@ class ExtensiveSolution(ResultSequence):
     """The result of :func:`solve_extensive` (the :class:`~gamekit.core.result.SolverResult`
     protocol): ``equilibria`` are certified :class:`BehaviourProfile` objects.
 
-    ``complete`` is False for every method here (none lists every extreme equilibrium);
-    ``unique`` is True only when the method proves it (``"zerosum"`` never claims it: optimal
-    strategies may form a polytope; it proves the *value*, in ``certificate["value"]``).
+    ``complete`` is True only for ``"all"`` (every extreme equilibrium); ``unique`` is True
+    only when the method proves it (``"all"`` with one equilibrium; ``"zerosum"`` never claims
+    it: optimal strategies may form a polytope; it proves the *value*, in
+    ``certificate["value"]``).
     """
 
     game: ExtensiveGame
@@ -73,7 +76,7 @@ def solve_extensive(game: ExtensiveGame, method: ExtensiveMethod = "lemke", *, m
     ----------
     game : ExtensiveGame
         The game.
-    method : {"lemke", "zerosum", "backward_induction"}
+    method : {"lemke", "zerosum", "backward_induction", "all"}
         See the module doc.
     max_pivots : int
         Safety bound on Lemke's pivots (``"lemke"``).
@@ -127,4 +130,12 @@ def solve_extensive(game: ExtensiveGame, method: ExtensiveMethod = "lemke", *, m
         from gamekit.extensive.backward import solve_backward
 
         return solve_backward(game, max_equilibria)
+    if method == "all":
+        from gamekit.extensive.sequence_form import sequence_form
+        from gamekit.extensive.vertex_enumeration import all_equilibria
+
+        sf = sequence_form(game)
+        eqs, counts = all_equilibria(sf)
+        cert = {**counts, "sequences": list(sf.sizes), "test": "exact best response in behaviour strategies"}
+        return ExtensiveSolution(game, "all", tuple(eqs), cert, complete=True, unique=len(eqs) == 1)
     raise GameError(f"unknown method {method!r} for an ExtensiveGame; valid methods: {', '.join(METHODS)}")

@@ -76,12 +76,12 @@ def solve_zerosum(game: ExtensiveGame):
         A_eq.append(r)
     b_eq = [Fraction(1)] + [Fraction(0)] * (len(E) - 1)
     A_ub = [[Fraction(0)] * nvar for _ in range(n2)]
-    for h, row in enumerate(Frows):
-        for t, v in row.items():
-            A_ub[t][n1 + h] += v
-            A_ub[t][n1 + k2 + h] -= v
-    for (s1, s2), v in sf.A.items():
-        A_ub[s2][s1] -= v
+    for h, frow in enumerate(Frows):
+        for t, coef in frow.items():
+            A_ub[t][n1 + h] += coef
+            A_ub[t][n1 + k2 + h] -= coef
+    for (s1, s2), a in sf.A.items():
+        A_ub[s2][s1] -= a
     res = solve_lp(c, A_ub, [Fraction(0)] * n2, A_eq, b_eq, maximize=True)
     if res.status != "optimal" or res.x is None or res.duals_ub is None or res.value is None:
         raise CertificationError(f"zero-sum LP of an extensive game: status {res.status}")

@@ -57,7 +57,7 @@ def test_solve_backward_induction_and_detection_by_content(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["solve", POKER, "--method", "all"], "is for strategic-form games"),
+    (["solve", POKER, "--method", "pure"], "is for strategic-form games"),
     (["solve", POKER, "--strategy", "exact"], "--strategy is for strategic-form games"),
     (["solve", POKER, "--method", "backward_induction"], "perfect information"),
     (["solve", EFG / "journals_geb_wichardt2008.efg"], "imperfect recall"),
