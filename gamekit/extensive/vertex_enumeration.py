@@ -33,7 +33,7 @@ from gamekit.extensive.sequence_form import SequenceForm
 __all__ = ["all_equilibria", "MAX_FREE_DIMENSION"]
 
 #: Largest number of free coordinates of one polyhedron (the double description starts from a cube).
-MAX_FREE_DIMENSION = 22
+MAX_FREE_DIMENSION = 12
 
 Vertex = tuple[tuple[Fraction, ...], int]  # (strategy part, label bitmask over n1 + n2 labels)
 
@@ -109,8 +109,8 @@ def all_equilibria(sf: SequenceForm) -> tuple[list[BehaviourProfile], dict]:
     >>> from gamekit.extensive.sequence_form import sequence_form
     >>> g = ExtensiveGame.from_tree(Move(1, "r", {"L": Leaf(1, 1), "R": Move(2, "c", {"l": Leaf(0, 0), "r": Leaf(2, 0)})}))
     >>> eqs, counts = all_equilibria(sequence_form(g))
-    >>> [[str(v) for v in e.plans[0]] for e in eqs]
-    [['1', '0', '1'], ['1', '1', '0']]
+    >>> [(" ".join(map(str, e.plans[0])), " ".join(map(str, e.plans[1]))) for e in eqs]
+    [('1 0 1', '1 0 1'), ('1 0 1', '1 1/2 1/2'), ('1 1 0', '1 1/2 1/2'), ('1 1 0', '1 1 0')]
     """
     n1, n2 = sf.sizes
     full = (1 << (n1 + n2)) - 1
