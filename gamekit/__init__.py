@@ -37,6 +37,7 @@ _LAZY: dict[str, str] = {
     "DoublyAdditiveGame": "gamekit.doubly_additive.game",
     "AffineAdditiveGame": "gamekit.parametric.affine",
     "AffineDoublyAdditiveGame": "gamekit.doubly_additive.parametric",
+    "ExtensiveGame": "gamekit.extensive.game",
     # solving and the exact test
     "solve": "gamekit.dispatch",
     "is_equilibrium": "gamekit.dispatch",
@@ -49,6 +50,7 @@ _LAZY: dict[str, str] = {
     "DoublyAdditiveSolution": "gamekit.doubly_additive.result",
     "ParametricSolution": "gamekit.parametric.sweep",
     "ParametricDASolution": "gamekit.doubly_additive.param_cells",
+    "ExtensiveSolution": "gamekit.extensive.solve",
     # errors
     "GameError": "gamekit.core.errors",
     "CertificationError": "gamekit.core.errors",
@@ -63,6 +65,9 @@ _LAZY: dict[str, str] = {
     "parse_nfg": "gamekit.io.nfg",
     "read_nfg": "gamekit.io.nfg",
     "write_nfg": "gamekit.io.nfg",
+    "read_efg": "gamekit.extensive.efg",
+    "write_efg": "gamekit.extensive.efg",
+    "EfgFormatError": "gamekit.extensive.efg",
     # logit quantal response equilibria (issue #25)
     "qre": "gamekit.quantal.trace",
     "qre_at": "gamekit.quantal.certified",
@@ -71,7 +76,7 @@ _LAZY: dict[str, str] = {
 
 #: the documented sub-APIs, reachable as ``gamekit.<name>`` after ``import gamekit``
 _SUBPACKAGES = ("core", "exact", "kernel", "lp", "bimatrix", "additive", "doubly_additive", "parametric", "refine",
-                "quantal", "dynamics", "generators", "io", "web")
+                "quantal", "dynamics", "generators", "io", "extensive", "web")
 
 __all__ = list(_LAZY)
 
@@ -112,6 +117,11 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only; the nam
         AffineDoublyAdditiveGame as AffineDoublyAdditiveGame,
     )
     from gamekit.doubly_additive.result import DoublyAdditiveSolution as DoublyAdditiveSolution
+    from gamekit.extensive.efg import EfgFormatError as EfgFormatError
+    from gamekit.extensive.efg import read_efg as read_efg
+    from gamekit.extensive.efg import write_efg as write_efg
+    from gamekit.extensive.game import ExtensiveGame as ExtensiveGame
+    from gamekit.extensive.solve import ExtensiveSolution as ExtensiveSolution
     from gamekit.io.nfg import parse_nfg as parse_nfg
     from gamekit.io.nfg import read_nfg as read_nfg
     from gamekit.io.nfg import write_nfg as write_nfg

@@ -1,6 +1,21 @@
 """``gamekit.solve``: one entry point for every game kind, one result protocol.
 
-============================  =====================================  ===============================
+=======
+============================  =====================================  ======================================
+game                          ``method`` (default first)             result
+============================  =====================================  ======================================
+``BimatrixGame``              ``"all"``, ``"vertex_enumeration"``,   :class:`~gamekit.bimatrix.solve.SolveResult`
+                              ``"lemke_howson"``,
+                              ``"support_enumeration"``, ``"pure"``
+``AdditiveGame`` (m×2ⁿ)       ``"additive"``                         :class:`~gamekit.additive.solution.AdditiveSolution`
+``DoublyAdditiveGame``        ``"doubly_additive"``                  :class:`~gamekit.doubly_additive.result.DoublyAdditiveSolution`
+``AffineAdditiveGame``        ``"parametric"``                       :class:`~gamekit.parametric.sweep.ParametricSolution`
+``AffineDoublyAdditiveGame``  ``"parametric_doubly_additive"``       :class:`~gamekit.doubly_additive.param_cells.ParametricDASolution`
+``BimatrixGame`` (refined)    ``"perfect"``, ``"proper"``            :class:`~gamekit.refine.result.RefinementResult`
+``ExtensiveGame``             ``"lemke"``, ``"zerosum"``,            :class:`~gamekit.extensive.solve.ExtensiveSolution`
+                              ``"backward_induction"``, ``"all"``
+============================  =====================================  ======================================
+
 Every result follows :class:`~gamekit.core.result.SolverResult` (``game``, ``method``,
 ``equilibria``, ``complete``, ``unique``, ``components``, ``certificate``, ``to_json()``), is
 frozen, and is the sequence of its equilibria; every equilibrium in it passed the exact
@@ -34,6 +49,7 @@ KIND_MODULES: tuple[str, ...] = (
     "gamekit.additive.kind",
     "gamekit.doubly_additive.kind",
     "gamekit.parametric.kind",
+    "gamekit.extensive.kind",
 )
 
 

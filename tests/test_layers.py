@@ -36,6 +36,7 @@ LAYERS: tuple[str, ...] = (
     "quantal",          # logit QRE: trace, certified enclosure, fitting
     "dynamics",         # learning dynamics
     "io",               # .nfg files, atomic writes, CLI guards, interop
+    "extensive",        # extensive games: .efg files, the sequence form, Lemke, zero-sum LP, backward induction
     "dispatch",         # gamekit.solve / gamekit.is_equilibrium: the kinds table
     "gamekit",          # the package root: the public names
     "web",              # gamekit serve: the page and JSON API (a front end; cli starts it)

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: The public modules of gamekit (docs/api.md, "Public modules").
 PUBLIC = ("gamekit", "gamekit.core", "gamekit.exact", "gamekit.kernel", "gamekit.lp", "gamekit.bimatrix",
           "gamekit.additive", "gamekit.doubly_additive", "gamekit.parametric", "gamekit.refine", "gamekit.io",
-          "gamekit.web")
+          "gamekit.web", "gamekit.extensive")
 #: Module metadata a plugin may read although it is not in ``__all__``.
 DUNDERS = {"__version__"}
 

@@ -1,18 +1,23 @@
-"""The ``gamekit`` command line: solve bimatrix games stored as Gambit ``.nfg`` files.
+"""The ``gamekit`` command line: solve two-player games stored as Gambit ``.nfg`` or ``.efg`` files.
 
 Subcommands::
 
     gamekit solve FILE.nfg [--method M] [--strategy S] [--max-iter N] [--json]   equilibria (exact); M also perfect|proper
     gamekit components FILE.nfg [--json]                          components: index, perfect part, essential
     gamekit ess FILE.nfg [--json]                                 evolutionarily stable strategies (symmetric)
+    gamekit solve FILE.efg [--method lemke|zerosum|backward_induction|all] [--json]  game trees
     gamekit value FILE.nfg [--json]                               safety levels / zero-sum value
     gamekit show  FILE.nfg [--json]                               the payoff table
     gamekit convert IN.nfg OUT.nfg [--outcome-format]            rewrite a file (OUT may be -)
+    gamekit convert IN.efg OUT.nfg                                the reduced normal form
     gamekit examples [--json]                                     the example games shipped
     gamekit serve [--host H] [--port P]                           the web page (docs/web.md)
     gamekit qre FILE.nfg [--lambda L] [--json] [--plot OUT.png]   logit QRE (gamekit.cli.learning)
     gamekit dynamics FILE.nfg --rule R --steps N [--seed S]       learning dynamics
     gamekit generate KIND [options] [--seed S] -o FILE.nfg        generated games
+
+A file is read as an extensive game when its text starts with ``EFG`` (Gambit's
+``EFG 2 R`` header), whatever its name.
 
 FILE may be ``-`` for standard input, or ``example:NAME`` for a game shipped with gamekit
 (``gamekit examples`` lists them). Every command prints a readable table, or with
@@ -90,6 +95,37 @@ def _load(path: str):
     if path.startswith("example:"):
         return read_nfg_document(example_path(path[len("example:") :]))
     return read_nfg_document(path)
+
+
+def _read_any(path: str) -> tuple[str, str]:
+    """The text and display name of FILE (``-``, ``example:NAME`` or a path), size-bounded."""
+    if path == "-":
+        raw = getattr(sys.stdin, "buffer", None)
+        data = read_limited(raw if raw is not None else sys.stdin, "<stdin>")
+        _large_notice(len(data), "<stdin>")
+        return (data if isinstance(data, str) else decode_nfg_bytes(data)), "<stdin>"
+    if path.startswith("example:"):
+        path = str(example_path(path[len("example:") :]))
+    with contextlib.suppress(OSError):
+        _large_notice(os.stat(path).st_size, path)
+    from gamekit.io.nfg import _read_text
+
+    return _read_text(path)
+
+
+def _is_efg(text: str) -> bool:
+    """True when the text is a Gambit extensive-form file (it starts with ``EFG``)."""
+    return text.lstrip("\ufeff \t\r\n").startswith("EFG")
+
+
+def _load_any(path: str):
+    """An :class:`~gamekit.extensive.game.ExtensiveGame` for ``.efg`` text, else an NfgDocument."""
+    text, name = _read_any(path)
+    if _is_efg(text):
+        from gamekit.extensive.efg import parse_efg
+
+        return parse_efg(text, name)
+    return parse_nfg_document(text, name)
 
 
 def _dumps(obj: object, indent: int = 0) -> str:
@@ -217,9 +253,68 @@ def _print_components(con, result: SolveResult) -> None:
                       f"(connected component {c.connected + 1} of {result.connected_components})")
 
 
+def _print_extensive(game, result) -> None:
+    """Behaviour strategies per information set (labels from the file) and payoffs."""
+    from rich.table import Table
+
+    con = _console()
+    for k, e in enumerate(result.equilibria, 1):
+        table = Table(title=f"{_esc(game.title or 'game')} — equilibrium {k} ({result.method})",
+                      title_justify="left")
+        table.add_column("player")
+        table.add_column("information set")
+        table.add_column("moves")
+        for s in (0, 1):
+            for h, info in enumerate(game.infosets[s]):
+                table.add_row(_esc(game.players[s]), _esc(game.infoset_label(s + 1, h)),
+                              _strategy_text(e.behaviour[s][h], info.actions))
+        con.print(table)
+        con.print(f"payoffs: {_esc(game.players[0])} {fmt(e.payoffs[0])}, {_esc(game.players[1])} {fmt(e.payoffs[1])}")
+    cert = result.certificate
+    if result.method == "zerosum":
+        con.print(f"zero-sum game, value {fmt(cert['value'])} (to {_esc(game.players[0])}); "
+                  "the strategies above are optimal")
+    elif result.method == "backward_induction":
+        every = "every" if cert["all_pure_spe"] else "the first"
+        con.print(f"{every} {len(result)} pure subgame-perfect equilibri{'um' if len(result) == 1 else 'a'}")
+    elif result.method == "all":
+        n = len(result)
+        con.print(f"{n} extreme equilibri{'um' if n == 1 else 'a'}: every extreme equilibrium (complete)"
+                  + ("; the equilibrium is unique" if result.unique else ""))
+    else:
+        con.print(f"one equilibrium (Lemke on the sequence form, {cert['pivots']} pivots); "
+                  "unreached information sets show uniform moves")
+
+
+def _solve_extensive(args: argparse.Namespace, game) -> int:
+    from gamekit.extensive.solve import METHODS as EXT_METHODS
+    from gamekit.extensive.solve import solve_extensive
+
+    method = args.method or "lemke"
+    if method not in EXT_METHODS:
+        raise GameError(f"method {method!r} is for strategic-form games; an extensive game takes "
+                        f"{', '.join(EXT_METHODS)} (or convert it: gamekit convert FILE.efg OUT.nfg)")
+    for key in ("strategy", "max_vertices", "max_seconds", "max_iter"):
+        if getattr(args, key, None) is not None:
+            raise GameError(f"--{key.replace('_', '-')} is for strategic-form games")
+    result = solve_extensive(game, method)  # type: ignore[arg-type]  # checked against EXT_METHODS above
+    if args.json:
+        _emit(result.to_json())
+    else:
+        _print_extensive(game, result)
+    return 0
+
+
 def _cmd_solve(args: argparse.Namespace) -> int:
-    doc = _load(args.file)
+    doc = _load_any(args.file)
+    if not hasattr(doc, "game"):
+        return _solve_extensive(args, doc)
     game = doc.game
+    if args.method is None:
+        args.method = "all"
+    if args.method not in METHODS + REFINEMENTS:
+        raise GameError(f"method {args.method!r} is for extensive games (.efg); a strategic-form game takes "
+                        f"{', '.join(METHODS + REFINEMENTS)}")
     options = {}
     if args.max_iter is not None:
         options["max_iter"] = args.max_iter
@@ -378,10 +473,35 @@ def _cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _convert_extensive(args: argparse.Namespace, game) -> int:
+    from gamekit.extensive.efg import format_efg
+    from gamekit.extensive.sequence_form import reduced_normal_form
+
+    if args.output.lower().endswith(".efg"):
+        text, what = format_efg(game), f"{len(game.nodes)} nodes, extensive form"
+    else:
+        nf, _, _ = reduced_normal_form(game)
+        text = format_nfg(nf, players=game.players, comment=game.comment, title=game.title,
+                          outcome_format=args.outcome_format)
+        what = f"{nf.m}x{nf.n}, reduced normal form"
+    if args.output == "-":
+        sys.stdout.write(text)
+        return 0
+    atomic_write(args.output, text)
+    if args.json:
+        _emit({"output": args.output, "format": "efg" if what.endswith("extensive form") else "nfg",
+               "summary": what})
+    else:
+        _console().print(f"wrote {_esc(args.output)} ({what})")
+    return 0
+
+
 def _cmd_convert(args: argparse.Namespace) -> int:
     if args.output == "-" and args.json:
         raise GameError("--json cannot be combined with writing the file to standard output (-)")
-    doc = _load(args.input)
+    doc = _load_any(args.input)
+    if not hasattr(doc, "game"):
+        return _convert_extensive(args, doc)
     text = format_nfg(doc.game, players=doc.players, comment=doc.comment, title=doc.title,
                       outcome_format=args.outcome_format)
     if args.output == "-":
@@ -438,12 +558,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"gamekit {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
-    p = sub.add_parser("solve", help="equilibria of a game in a Gambit .nfg file",
-                       description="Exact Nash equilibria of a two-player game in a Gambit .nfg file.")
-    p.add_argument("file", metavar="FILE.nfg", help=_FILE_HELP)
-    p.add_argument("--method", default="all", choices=METHODS + REFINEMENTS, type=_method_name,
-                   help="solver (default: all = every extreme equilibrium, degenerate games included; "
-                   "perfect/proper = the refined ones)")
+    p = sub.add_parser("solve", help="equilibria of a game in a Gambit .nfg or .efg file",
+                       description="Exact Nash equilibria of a two-player game in a Gambit .nfg or .efg file.")
+    p.add_argument("file", metavar="FILE", help=_FILE_HELP + "; or an extensive-form .efg file")
+    p.add_argument("--method", default=None, choices=(*METHODS, "lemke", "zerosum", "backward_induction", *REFINEMENTS),
+                   type=_method_name,
+                   help="solver (default: all = every extreme equilibrium for .nfg; lemke = one equilibrium "
+                   "for .efg; zerosum, backward_induction: .efg only; perfect/proper = the refined ones)")
     p.add_argument("--strategy", default=None, choices=tuple(dict.fromkeys(STRATEGIES + LH_STRATEGIES)),
                    help="method all: the algorithm (default auto; docs/solvers.md, 'Strategies'); "
                    "method lemke_howson: auto, float_path or exact")
@@ -483,9 +604,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON with exact strings (keys: docs/json.md)")
     p.set_defaults(_run=_cmd_show)
 
-    p = sub.add_parser("convert", help="rewrite a .nfg file (payoff or outcome version)")
-    p.add_argument("input", metavar="IN.nfg", help=_FILE_HELP)
-    p.add_argument("output", metavar="OUT.nfg", help="output file (- for stdout)")
+    p = sub.add_parser("convert", help="rewrite a .nfg file; a .efg file to its reduced normal form .nfg")
+    p.add_argument("input", metavar="IN", help=_FILE_HELP + "; or a .efg file")
+    p.add_argument("output", metavar="OUT",
+                   help="output file (- for stdout); from a .efg input: OUT.efg rewrites the tree, "
+                   "anything else is the reduced normal form (.nfg)")
     p.add_argument("--outcome-format", action="store_true", help="write the outcome version")
     p.add_argument("--json", action="store_true", help="print a JSON summary")
     p.set_defaults(_run=_cmd_convert)

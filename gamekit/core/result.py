@@ -52,6 +52,9 @@ Method = Literal[
     "parametric_doubly_additive",
     "perfect",
     "proper",
+    "lemke",  # extensive games (gamekit.extensive): the sequence-form LCP, default
+    "zerosum",  # extensive zero-sum games: one exact LP
+    "backward_induction",  # extensive games of perfect information: pure subgame-perfect equilibria
 ]
 
 

@@ -128,10 +128,11 @@ def test_readable_table(capsys):
          "this file has 3 players"),
         (["solve", str(GAMES / "battle_of_sexes.nfg"), "--method", "magic"],
          "error: argument --method: invalid choice: 'magic' (choose from 'all', "
-         "'vertex_enumeration', 'lemke_howson', 'support_enumeration', 'pure', 'perfect', 'proper')"),
+         "'vertex_enumeration', 'lemke_howson', 'support_enumeration', 'pure', 'lemke', 'zerosum', "
+         "'backward_induction', 'perfect', 'proper')"),
         (["solve", str(GAMES / "battle_of_sexes.nfg"), "--max-iter", "0"],
          "error: --max-iter must be a positive integer"),
-        (["solve"], "error: the following arguments are required: FILE.nfg"),
+        (["solve"], "error: the following arguments are required: FILE"),
         (["value", str(GAMES / "bad" / "empty.nfg")],
          f"error: {GAMES / 'bad' / 'empty.nfg'}:1: empty file (a strategic game file starts with 'NFG 1 R')"),
         (["solve", "example:nope", "--json"], "error: no example game named 'nope'; examples: "),
