@@ -17,11 +17,12 @@ cleanly with "No space left on device". Errors are raised as
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
 from collections.abc import Iterator
-from typing import IO
+from typing import IO, Any
 
 from gamekit.core.errors import GameError
 
@@ -32,6 +33,22 @@ def write_error(path: str | os.PathLike, exc: BaseException) -> GameError:
     """The one-line :class:`GameError` for a failed write of ``path``."""
     reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
     return GameError(f"cannot write {os.fspath(path)}: {reason}")
+
+
+def _open_special(name: str, mode: str, kw: dict[str, Any]) -> IO[Any]:
+    """Open a device or FIFO for writing; a FIFO nobody reads is refused (ENXIO), not waited on."""
+    try:
+        fd = os.open(name, os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:
+            raise OSError(errno.ENXIO, "a FIFO that no process is reading") from None
+        raise
+    try:
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, mode, **kw)
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def _special(path: str) -> bool:
@@ -61,7 +78,7 @@ def atomic_open(path: str | os.PathLike, mode: str = "w", *, encoding: str | Non
     kw = {} if mode == "wb" else {"encoding": encoding, "newline": newline}
     if direct_special and _special(name):
         try:
-            with open(name, mode, **kw) as fh:
+            with _open_special(name, mode, kw) as fh:
                 yield fh
         except (OSError, UnicodeError) as exc:
             raise write_error(name, exc) from None

@@ -89,19 +89,27 @@ def _standard_streams_ok() -> bool:
     return True
 
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 def printable(text: str) -> str:
-    """``text`` with terminal control characters (escape sequences, NUL, bell) shown as
-    ``\\xNN``, so that a file name or label echoed in an error line cannot drive the terminal.
+    r"""``text`` with terminal control characters (escape sequences, NUL, bell, line breaks,
+    bidirectional overrides) shown as ``\xNN`` or ``\uNNNN``, so that a file name or label
+    echoed in an error line cannot drive the terminal or break the line in two.
 
     Examples
     --------
     >>> printable("a\x1b[31mred")
     'a\\x1b[31mred'
+    >>> printable("1\n2")
+    '1\\x0a2'
     """
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    return _CONTROL.sub(_escape, text)
+
+
+def _escape(m: re.Match[str]) -> str:
+    c = ord(m.group())
+    return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}"
 
 
 def silence_stdout() -> None:
@@ -205,7 +213,7 @@ def run_subcommand(run: Callable[[object], int | None], args: object,
     try:
         return int(run(args) or 0)
     except CertificationError as exc:  # a failed exact check: a bug, not bad input
-        sys.stderr.write(printable(internal_error_line(exc)))
+        sys.stderr.write(printable(internal_error_line(exc).rstrip("\n")) + "\n")
         return 3
     except (GameError, ValueError, ZeroDivisionError, *bad_input) as exc:
         msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
@@ -218,7 +226,7 @@ def run_subcommand(run: Callable[[object], int | None], args: object,
     except RecursionError:
         raise
     except (RuntimeError, AssertionError, ArithmeticError, LookupError, TypeError) as exc:
-        sys.stderr.write(printable(internal_error_line(exc)))
+        sys.stderr.write(printable(internal_error_line(exc).rstrip("\n")) + "\n")
         return 3
 
 

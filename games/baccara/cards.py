@@ -33,8 +33,38 @@ def M(i: int) -> int:
     return i % 10
 
 
+MAX_DECKS = 10**9
+"""Largest deck count any computation accepts (issue #28: a bounded input gives a bounded
+run). Exact odds at d = 10⁹ agree with d = ∞ to about nine digits; beyond it the exact
+rationals grow (a 300-digit d made the effects of removal run for minutes) for nothing."""
+
+
 def check_decks(d: object) -> int:
-    """Validate a deck count (an integer d ≥ 1)."""
+    """Validate a deck count (an integer 1 ≤ d ≤ :data:`MAX_DECKS`).
+
+    Parameters
+    ----------
+    d : object
+        An int or a string of ASCII digits.
+
+    Returns
+    -------
+    int
+        The deck count.
+
+    Raises
+    ------
+    GameError
+        Not an integer, below 1 or above :data:`MAX_DECKS`.
+
+    Examples
+    --------
+    >>> check_decks("8")
+    8
+    >>> check_decks(10**12)
+    Traceback (most recent call last):
+    gamekit.core.errors.GameError: number of decks must be at most 1,000,000,000, got 1,000,000,000,000
+    """
     if isinstance(d, bool) or not isinstance(d, int):
         try:
             if isinstance(d, str) and d.strip().lstrip("+").isascii() and d.strip().lstrip("+").isdigit():
@@ -45,6 +75,9 @@ def check_decks(d: object) -> int:
             raise GameError(f"number of decks must be a positive integer, got {d!r}") from None
     if d < 1:
         raise GameError(f"number of decks must be at least 1, got {d}")
+    if d > MAX_DECKS:
+        shown = f"{d:,}" if d < 10**40 else f"about 10^{int(d.bit_length() * 0.30103)}"
+        raise GameError(f"number of decks must be at most {MAX_DECKS:,}, got {shown}")
     return d
 
 
