@@ -81,6 +81,11 @@ REGRESSIONS = [
     Case("baccara", ("house-edge", "--decks", "9" * 300)),
     # a huge deck count refused only after the exact effects of removal (progress lines + error)
     Case("baccara", ("counting", "true-count", "--decks", "1" + "0" * 20, "--shoes", "3")),
+    # an output that cannot be written was refused only after the work (with a cache warning first)
+    Case("baccara", ("plot", "mixing", "--model", "A1", "--jobs", "1", "-o", "fifo", "--cache-dir", "fifo")),
+    Case("baccara", ("plot", "curves", "--model", "A1", "-o", "nodir/x.png")),
+    Case("baccara", ("counting", "sixes", "--decks", "1", "--shoes", "3", "--plot", "sub")),
+    Case("baccara", ("evaluate", "--model", "A1", "--shoes", "3", "--plot", "fifo")),
 ]
 
 

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from gamekit.io.guard import launch
+from gamekit.io.early import exit_on_signals
+
+exit_on_signals()  # Ctrl-C / SIGTERM during the imports: one line, 130 / 143 (#28)
+
+from gamekit.io.guard import launch  # noqa: E402
 
 __all__ = ["main"]
 

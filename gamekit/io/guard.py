@@ -67,13 +67,18 @@ def launch(target: str) -> NoReturn:
     import importlib
     import signal
 
-    with contextlib.suppress(ValueError):  # not the main thread
-        signal.signal(signal.SIGTERM, _raise_terminated)
+    from gamekit.io.early import exit_on_signals
+
+    exit_on_signals()  # while importing: one line and exit at once (an import is not interrupted cleanly)
     try:
         if not _standard_streams_ok():
             raise SystemExit(2)
         module, _, name = target.partition(":")
-        code = getattr(importlib.import_module(module), name)()
+        function = getattr(importlib.import_module(module), name)
+        with contextlib.suppress(ValueError):  # not the main thread
+            signal.signal(signal.SIGTERM, _raise_terminated)  # from now on: exceptions, so work can clean up
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+        code = function()
     except KeyboardInterrupt as exc:
         code = interrupt_exit(exc)
     raise SystemExit(code)

@@ -38,6 +38,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from gamekit.io.atomic import check_output_path
+
+    check_output_path(args.plot)  # before any work (#28)
     from games.baccara.cli.progress import progress_bar
 
     if args.exact_sample < 0:
