@@ -39,7 +39,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gamekit.io.atomic import check_output_path
+    from gamekit.io import check_output_path
 
     check_output_path(args.plot)  # before any work (#28)
     from games.baccara.casino.bankroll import plot_bankroll, run_sessions

@@ -37,7 +37,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from gamekit.io.atomic import check_output_path
+    from gamekit.io import check_output_path
 
     check_output_path(args.output)  # before any work (#28)
     if args.figure == "banque":

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import NoReturn
 
-from gamekit.io.early import exit_on_signals
+from gamekit.io import exit_on_signals
 
 exit_on_signals()  # Ctrl-C / SIGTERM during the imports: one line, 130 / 143 (#28)
 
