@@ -23,9 +23,10 @@ each public name below is imported from its submodule on first use (PEP 562).
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
 from gamekit.core.lazy import load
+
+TYPE_CHECKING = False  # not `from typing import ...`: the console scripts start before typing is loaded (#28)
 
 __version__ = "0.1.0"
 
@@ -112,3 +113,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only; the nam
     from gamekit.io.nfg import write_nfg as write_nfg
     from gamekit.parametric.affine import AffineAdditiveGame as AffineAdditiveGame
     from gamekit.parametric.sweep import ParametricSolution as ParametricSolution
+
+if TYPE_CHECKING:  # (annotations are strings: `Any` is only needed by type checkers)
+    from typing import Any

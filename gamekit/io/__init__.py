@@ -12,9 +12,11 @@ terminal and in a pipe), and the interop converters.
 
 from __future__ import annotations
 
-from typing import Any
-
 from gamekit.core.lazy import load
+
+TYPE_CHECKING = False  # typing is not imported at start-up (#28)
+if TYPE_CHECKING:
+    from typing import Any
 
 #: public name -> the module of this package that defines it (imported on first use)
 _EXPORTS: dict[str, str] = {

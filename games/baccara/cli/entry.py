@@ -4,11 +4,11 @@ the imports)."""
 
 from __future__ import annotations
 
-from typing import NoReturn
-
 from gamekit.io import exit_on_signals
 
-exit_on_signals()  # Ctrl-C / SIGTERM during the imports: one line, 130 / 143 (#28)
+exit_on_signals()  # first of all: Ctrl-C / SIGTERM during the imports give one line, 130 / 143 (#28)
+
+from typing import NoReturn  # noqa: E402
 
 from gamekit.io import launch  # noqa: E402
 
