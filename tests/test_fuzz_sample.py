@@ -86,6 +86,10 @@ REGRESSIONS = [
     Case("baccara", ("plot", "curves", "--model", "A1", "-o", "nodir/x.png")),
     Case("baccara", ("counting", "sixes", "--decks", "1", "--shoes", "3", "--plot", "sub")),
     Case("baccara", ("evaluate", "--model", "A1", "--shoes", "3", "--plot", "fifo")),
+    # a 5,000-character output name: refused after the sweep had created its cache
+    Case("baccara", ("plot", "mixing", "--model", "A1", "--jobs", "1", "-o=" + "9" * 5000, "--cache-dir=\x07")),
+    # a stake beyond the float range: exit 3 (OverflowError)
+    Case("baccara", ("simulate", "--rounds", "300", "--seed", "1", "--stake", "1e400", "--json")),
 ]
 
 

@@ -76,8 +76,10 @@ def check_output_path(path: str | os.PathLike | None) -> None:
         raise GameError(f"cannot write {name}: {reason}")
     try:
         st = os.stat(name)
-    except OSError:
+    except FileNotFoundError:
         return
+    except OSError as exc:  # e.g. a name too long
+        raise write_error(name, exc) from None
     if stat.S_ISFIFO(st.st_mode):
         try:
             _HELD.append(os.open(name, os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)))
