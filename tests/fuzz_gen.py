@@ -271,6 +271,8 @@ def option_value(rng: random.Random, kind: str, files: dict[str, str], big: floa
     classes = list(VALUE_CLASSES)
     cls = rng.choice(classes)
     value = rng.choice(VALUE_CLASSES[cls])
+    if kind == "bet-stake" and rng.random() < 0.6:  # the stake part of NAME=STAKE
+        value = f"{rng.choice(['banker', 'player', 'tie'])}={value}"
     if kind in _SAFE_OUT_DIRS and value.startswith("/") and not value.startswith("/dev/"):
         value = "nodir/x" if cls == "missing" else SUBDIR  # never create or write anything outside the case
     return cls, value
