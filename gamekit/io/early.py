@@ -13,7 +13,10 @@ from __future__ import annotations
 import _signal
 import os
 
-__all__ = ["exit_on_signals"]
+__all__ = ["exit_on_signals", "IGNORED"]
+
+IGNORED: set[int] = set()
+"""The signals the process inherited as ignored (``SIG_IGN``): left ignored, as POSIX intends."""
 
 _LINES = {int(_signal.SIGINT): (b"error: interrupted\n", 130), int(_signal.SIGTERM): (b"error: terminated\n", 143)}
 
@@ -31,7 +34,9 @@ def exit_on_signals() -> None:
     """Make SIGINT and SIGTERM print one line and exit 130 / 143 immediately.
 
     Meant for the import phase of a console script only: afterwards the command installs
-    handlers that raise, so that it can clean up (:func:`gamekit.io.guard.launch` does).
+    handlers that raise, so that it can clean up (:func:`gamekit.io.guard.launch` does). A
+    signal the process inherited as ignored (a background job of a non-interactive shell
+    ignores SIGINT) stays ignored, and is recorded in :data:`IGNORED`.
 
     Examples
     --------
@@ -42,8 +47,11 @@ def exit_on_signals() -> None:
     '_exit_now'
     >>> _ = signal.signal(signal.SIGTERM, old); _ = signal.signal(signal.SIGINT, signal.default_int_handler)
     """
-    try:
-        _signal.signal(_signal.SIGINT, _exit_now)
-        _signal.signal(_signal.SIGTERM, _exit_now)
-    except ValueError:  # not the main thread
-        pass
+    for sig in (_signal.SIGINT, _signal.SIGTERM):
+        try:
+            if _signal.getsignal(sig) == _signal.SIG_IGN:
+                IGNORED.add(int(sig))  # e.g. a background job of a shell without job control: keep ignoring
+                continue
+            _signal.signal(sig, _exit_now)
+        except ValueError:  # not the main thread
+            pass

@@ -67,7 +67,7 @@ def launch(target: str) -> NoReturn:
     import importlib
     import signal
 
-    from gamekit.io.early import exit_on_signals
+    from gamekit.io.early import IGNORED, exit_on_signals
 
     exit_on_signals()  # while importing: one line and exit at once (an import is not interrupted cleanly)
     try:
@@ -75,9 +75,11 @@ def launch(target: str) -> NoReturn:
             raise SystemExit(2)
         module, _, name = target.partition(":")
         function = getattr(importlib.import_module(module), name)
-        with contextlib.suppress(ValueError):  # not the main thread
-            signal.signal(signal.SIGTERM, _raise_terminated)  # from now on: exceptions, so work can clean up
-            signal.signal(signal.SIGINT, signal.default_int_handler)
+        with contextlib.suppress(ValueError):  # not the main thread; inherited SIG_IGN stays
+            if signal.SIGTERM not in IGNORED:
+                signal.signal(signal.SIGTERM, _raise_terminated)  # from now on: exceptions, so work can clean up
+            if signal.SIGINT not in IGNORED:
+                signal.signal(signal.SIGINT, signal.default_int_handler)
         code = function()
     except KeyboardInterrupt as exc:
         code = interrupt_exit(exc)

@@ -23,13 +23,20 @@ ENTRIES = [("gamekit.io.entry", ["solve", "example:prisoners_dilemma"]),
            ("games.baccara.cli.entry", ["simulate", "--rounds", "100000000"])]
 
 
+def _default_sigint() -> None:
+    """In the child: SIGINT back to its default action. A test run started in the background by a
+    non-interactive shell inherits SIGINT ignored, and the CLI rightly keeps ignoring it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("entry, args", ENTRIES, ids=["gamekit", "baccara"])
 @pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["INT", "TERM"])
 def test_signal_during_start_up_is_one_line(entry, args, sig, code):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     for delay in (0.05, 0.15, 0.4, 1.0):
         p = subprocess.Popen([sys.executable, "-c", f"from {entry} import main; main()", *args],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True,
+                             preexec_fn=_default_sigint)
         try:
             try:
                 p.wait(timeout=delay)  # (a guard, not a measurement: it only decides when to signal)
