@@ -1,8 +1,20 @@
-"""Long reliability campaign for both CLIs (issue #16; see docs/reliability.md).
+"""Long reliability campaign for both CLIs (issues #16, #28; see docs/reliability.md).
 
-    python benchmarks/fuzz_campaign.py [--runs N] [--seed S] [--timeout T] [--signal-runs K]
+    python benchmarks/fuzz_campaign.py [--cases N] [--workers W] [--stop-after SECONDS]
+                                       [--runs N] [--seed S] [--timeout T] [--signal-runs K]
 
-Every run is a real ``gamekit`` / ``baccara`` process fed hostile input or a fault:
+First, ``--cases`` generated cases (tests/fuzz_gen.py: hostile values of every option of
+every subcommand of both CLIs, strategy and rules files, ``.nfg`` mutants, ``.efg`` junk),
+each in its own process group and empty working directory, ``--workers`` at a time,
+killed after ``--timeout`` seconds (a hang). Each is classified: ``ok`` (exit 0),
+``bad input`` (exit 2, one ``error:`` line, nothing on stdout), ``unclean error`` (exit 2
+otherwise), ``internal error`` (exit 3), ``traceback``, ``signal`` (killed by one),
+``hang``, ``other`` (any other status), ``half-written`` (a refusal that left a file, a
+temporary file left behind). Counts per class and per subcommand go to
+``benchmarks/results/fuzz_campaign.md`` (``--md``); ``--stop-after`` stops submitting new
+cases after that many seconds and reports the count actually run.
+
+Then the older kinds of run (issue #16). Every run is a real ``gamekit`` / ``baccara`` process fed hostile input or a fault:
 
 * ``nfg``      a generated malformed ``.nfg`` (truncations, byte edits, random bytes, huge and
                exotic numbers, BOM/CRLF, N-player, .efg) given to ``solve --json``,
@@ -43,6 +55,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
+from fuzz_gen import Case, leftovers, make_case, prepare, verdict  # noqa: E402
 from robustness_gen import ARG_ABUSE, gambit_reference, malformed_nfg  # noqa: E402
 
 GAMEKIT = [sys.executable, "-m", "gamekit.cli"]
@@ -343,14 +356,143 @@ def _alive(pid: int) -> bool:
         return False
 
 
+GEN_CLASSES = ["ok", "bad input", "long, with progress", "unclean error", "internal error", "traceback", "signal",
+               "hang", "other", "half-written"]
+GOOD = ("ok", "bad input", "long, with progress")
+
+
+def run_generated(case: Case, timeout: float, env: dict[str, str]) -> tuple[str, str]:
+    """Run one generated case in a fresh directory and its own process group: (class, stderr)."""
+    work = Path(tempfile.mkdtemp(prefix="gamekit-gen-"))
+    try:
+        prepare(case, work)
+        cmd = (GAMEKIT if case.cli == "gamekit" else BACCARA) + list(case.argv)
+        p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             env=env, cwd=work, start_new_session=True)
+        try:
+            out, err = p.communicate(timeout=timeout)
+            code: int | None = p.returncode
+        except subprocess.TimeoutExpired:
+            code = None
+        finally:
+            try:
+                os.killpg(p.pid, signal.SIGKILL)  # the whole group, workers included
+            except ProcessLookupError:
+                pass
+            if code is None:
+                out, err = p.communicate()  # what it printed before the kill (progress lines)
+        text = err.decode("utf-8", "replace")
+        what = verdict(code, out.decode("utf-8", "replace"), text)
+        if what in GOOD and leftovers(case, work, code):
+            what, text = "half-written", f"left {leftovers(case, work, code)}; " + text
+        return what, text
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def generated_campaign(n: int, seed: int, workers: int, timeout: float, stop_after: float | None,
+                       md: Path, jsonl: Path | None = None, big: float = 0.02) -> collections.Counter:
+    """Run ``n`` generated cases, ``workers`` at a time; write the Markdown report ``md``."""
+    from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+
+    xdg = Path(tempfile.mkdtemp(prefix="gamekit-gen-xdg-"))
+    env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_CACHE_HOME=str(xdg / "xdg"), MPLCONFIGDIR=str(xdg / "mpl"))
+    env.pop("PYTHONUNBUFFERED", None)
+    rng = random.Random(seed)
+    all_cases = [make_case(rng, big=big) for _ in range(n)]
+    counts: collections.Counter = collections.Counter()
+    per_cmd: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    examples: dict[str, list[str]] = collections.defaultdict(list)
+    start = time.monotonic()
+    log = jsonl.open("w") if jsonl else None
+    try:
+        with ThreadPoolExecutor(workers) as pool:
+            pending = set()
+            it = iter(all_cases)
+            done_count = 0
+            while True:
+                while len(pending) < workers * 2:
+                    if stop_after is not None and time.monotonic() - start > stop_after:
+                        break
+                    case = next(it, None)
+                    if case is None:
+                        break
+                    fut = pool.submit(run_generated, case, timeout, env)
+                    fut.case = case  # type: ignore[attr-defined]
+                    pending.add(fut)
+                if not pending:
+                    break
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in finished:
+                    case = fut.case  # type: ignore[attr-defined]
+                    what, err = fut.result()
+                    counts[what] += 1
+                    per_cmd[case.command][what] += 1
+                    done_count += 1
+                    if what not in ("ok", "bad input") and len(examples[what]) < 15:
+                        examples[what].append(f"{case.show()[:400]} -> {err.strip()[-600:]}")
+                    if log:
+                        log.write(json.dumps({"case": case.show()[:500], "class": what,
+                                              "err": err.strip()[-300:]}) + "\n")
+                        log.flush()
+                    if done_count % 100 == 0:
+                        print(f"  {done_count}/{n} cases, {time.monotonic() - start:.0f} s, {dict(counts)}",
+                              file=sys.stderr, flush=True)
+    finally:
+        if log:
+            log.close()
+        shutil.rmtree(xdg, ignore_errors=True)
+    seconds = time.monotonic() - start
+    _write_md(md, counts, per_cmd, examples, seed, n, workers, timeout, seconds)
+    return counts
+
+
+def _write_md(md: Path, counts, per_cmd, examples, seed: int, n: int, workers: int, timeout: float,
+              seconds: float) -> None:
+    total = sum(counts.values())
+    lines = ["# Fuzz campaign (generated hostile input, issue #28)", "",
+             f"`python benchmarks/fuzz_campaign.py --cases {n} --seed {seed} --workers {workers} "
+             f"--timeout {timeout:g}`: **{total} cases run** (of {n} generated) in {seconds / 60:.1f} min, "
+             f"each a fresh process in its own process group and empty directory, killed after "
+             f"{timeout:g} s (a hang). Generator: `tests/fuzz_gen.py`.", "",
+             "| class | cases |", "|---|---:|"]
+    lines += [f"| {c} | {counts.get(c, 0)} |" for c in GEN_CLASSES]
+    lines += [f"| **total** | **{total}** |", "", "## Per subcommand", "",
+              "| command | " + " | ".join(GEN_CLASSES) + " |", "|---|" + "---:|" * len(GEN_CLASSES)]
+    for cmd in sorted(per_cmd):
+        lines.append(f"| `{cmd}` | " + " | ".join(str(per_cmd[cmd].get(c, 0)) for c in GEN_CLASSES) + " |")
+    if examples:
+        lines += ["", "## Examples of failures", ""]
+        for what, ex in examples.items():
+            lines.append(f"### {what}")
+            lines += [f"- `{e.replace('`', chr(39))[:900]}`" for e in ex]
+    md.parent.mkdir(parents=True, exist_ok=True)
+    md.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=300, help="runs of the nfg/args/cache/fsize/stdout kinds")
     ap.add_argument("--signal-runs", type=int, default=6, help="interrupted sweeps (each ~10 s)")
     ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--timeout", type=float, default=120.0, help="seconds before a run counts as a hang")
+    ap.add_argument("--timeout", type=float, default=60.0, help="seconds before a run counts as a hang")
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "fuzz_campaign.json"))
+    ap.add_argument("--cases", type=int, default=5000, help="generated cases (tests/fuzz_gen.py)")
+    ap.add_argument("--workers", type=int, default=2, help="generated cases run at a time")
+    ap.add_argument("--stop-after", type=float, default=None, help="stop submitting generated cases after S seconds")
+    ap.add_argument("--big", type=float, default=0.02,
+                    help="probability of a valid but big option value (bounded-work check)")
+    ap.add_argument("--md", default=str(ROOT / "benchmarks" / "results" / "fuzz_campaign.md"))
+    ap.add_argument("--jsonl", default=None, help="also log every generated case's class to this file")
     a = ap.parse_args()
+    gen_bad = 0
+    if a.cases:
+        gen = generated_campaign(a.cases, a.seed, a.workers, a.timeout, a.stop_after, Path(a.md),
+                                 Path(a.jsonl) if a.jsonl else None, a.big)
+        print("generated cases:", dict(gen))
+        gen_bad = sum(v for k, v in gen.items() if k not in GOOD)
+        if not a.runs and not a.signal_runs:
+            return 1 if gen_bad else 0
     work = Path(tempfile.mkdtemp(prefix="gamekit-fuzz-"))
     camp = Campaign(a.seed, a.timeout, work)
     start = time.monotonic()
@@ -396,7 +538,7 @@ def main() -> int:
         for e in ex:
             print("   ", e)
     bad = sum(summary[k] for k in ("unclean error", "traceback", "hang", "wrong answer", "half-written"))
-    return 1 if bad else 0
+    return 1 if bad or gen_bad else 0
 
 
 if __name__ == "__main__":

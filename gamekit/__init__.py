@@ -23,9 +23,10 @@ each public name below is imported from its submodule on first use (PEP 562).
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
 from gamekit.core.lazy import load
+
+TYPE_CHECKING = False  # not `from typing import ...`: the console scripts start before typing is loaded (#28)
 
 __version__ = "0.1.0"
 
@@ -130,3 +131,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only; the nam
     from gamekit.quantal.certified import qre_at as qre_at
     from gamekit.quantal.fit import qre_fit as qre_fit
     from gamekit.quantal.trace import qre as qre
+
+if TYPE_CHECKING:  # (annotations are strings: `Any` is only needed by type checkers)
+    from typing import Any

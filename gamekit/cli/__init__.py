@@ -46,7 +46,7 @@ from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import fmt
 from gamekit.dispatch import REFINEMENTS
 from gamekit.io.atomic import atomic_write
-from gamekit.io.guard import CliParser, guard_main, run_subcommand
+from gamekit.io.guard import CliParser, guard_main, printable, run_subcommand
 from gamekit.io.nfg import (
     MAX_NFG_BYTES,
     decode_nfg_bytes,
@@ -641,7 +641,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     if (wrong := suggest_command(sys.argv[1:] if argv is None else argv)) is not None:
-        sys.stderr.write(f"error: {wrong}\n")
+        sys.stderr.write(f"error: {printable(wrong)}\n")
         return 2
     args = parser.parse_args(argv)
     if not hasattr(args, "_run"):

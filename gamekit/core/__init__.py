@@ -9,9 +9,11 @@ game-kind registry (:class:`GameKind`, :func:`register`, :func:`kind_of`).
 
 from __future__ import annotations
 
-from typing import Any
-
 from gamekit.core.lazy import load
+
+TYPE_CHECKING = False  # typing is not imported at start-up (#28)
+if TYPE_CHECKING:
+    from typing import Any
 
 #: public name -> the module of this package that defines it (imported on first use)
 _EXPORTS: dict[str, str] = {

@@ -15,8 +15,11 @@ importing a package loads none of its solvers (nor numpy, scipy, sympy, flint). 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
-from typing import Any
+
+TYPE_CHECKING = False  # typing is not imported at start-up (#28)
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
 
 __all__ = ["load"]
 

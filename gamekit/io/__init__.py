@@ -3,16 +3,20 @@
 Public names (imported lazily): :func:`read_nfg`, :func:`parse_nfg`, :func:`write_nfg`,
 :func:`format_nfg`, :func:`atomic_write`, :func:`atomic_open`, :func:`save_figure`,
 :func:`guard_main`, :func:`run_subcommand`, :func:`check_int_argument`, :class:`CliParser`,
-:func:`launch`, :func:`printable`, :func:`read_small_text` (bounded user text files),
+:func:`launch`, :func:`printable`, :func:`read_small_text` (bounded user text files), :func:`open_for_reading` (never waits on a
+FIFO), :func:`check_output_path` (refuse an unwritable output before the work),
+:func:`exit_on_signals` (start-up signal handling of the console scripts),
 :func:`cache_root` (the one cache location rule), :func:`stderr_progress` (progress in a
 terminal and in a pipe), and the interop converters.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from gamekit.core.lazy import load
+
+TYPE_CHECKING = False  # typing is not imported at start-up (#28)
+if TYPE_CHECKING:
+    from typing import Any
 
 #: public name -> the module of this package that defines it (imported on first use)
 _EXPORTS: dict[str, str] = {
@@ -29,6 +33,9 @@ _EXPORTS: dict[str, str] = {
     "atomic_open": "atomic",
     "save_figure": "atomic",
     "write_error": "atomic",
+    "check_output_path": "atomic",
+    "exit_on_signals": "early",
+    "open_for_reading": "textfile",
     "guard_main": "guard",
     "run_subcommand": "guard",
     "silence_stdout": "guard",

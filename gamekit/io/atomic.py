@@ -17,6 +17,7 @@ cleanly with "No space left on device". Errors are raised as
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -25,7 +26,7 @@ from typing import IO, Any
 
 from gamekit.core.errors import GameError
 
-__all__ = ["atomic_write", "atomic_open", "save_figure", "write_error"]
+__all__ = ["atomic_write", "atomic_open", "save_figure", "write_error", "check_output_path"]
 
 
 def write_error(path: str | os.PathLike[str], exc: BaseException) -> GameError:
@@ -50,6 +51,76 @@ def write_error(path: str | os.PathLike[str], exc: BaseException) -> GameError:
     """
     reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
     return GameError(f"cannot write {os.fspath(path)}: {reason}")
+
+
+_HELD: list[int] = []  # write ends of FIFOs probed by check_output_path, open until the process exits
+
+
+def check_output_path(path: str | os.PathLike[str] | None) -> None:
+    """Refuse, before any work, an output file that cannot be written: its directory is
+    missing or not a directory, it is itself a directory, or it is a FIFO nobody reads.
+
+    Commands call it on their output options first, so that a long computation does not end
+    in a refusal (issue #28). A FIFO that has a reader stays open for writing until the
+    process exits (closing the probe would hand the reader an end of file).
+
+    Parameters
+    ----------
+    path : str, os.PathLike or None
+        The output file; None and ``"-"`` (standard output) are accepted as they are.
+
+    Raises
+    ------
+    GameError
+        The file cannot be written, with the reason.
+
+    Examples
+    --------
+    >>> check_output_path("out.png")
+    >>> check_output_path("/dev/null/out.png")
+    Traceback (most recent call last):
+    gamekit.core.errors.GameError: cannot write /dev/null/out.png: Not a directory
+    """
+    if path is None:
+        return
+    name = os.fspath(path)
+    if name == "-":
+        return
+    parent = os.path.dirname(os.path.abspath(name))
+    if os.path.isdir(name):
+        raise GameError(f"cannot write {name}: it is a directory")
+    if not os.path.isdir(parent):
+        reason = "No such file or directory" if not os.path.exists(parent) else "Not a directory"
+        raise GameError(f"cannot write {name}: {reason}")
+    try:
+        st = os.stat(name)
+    except FileNotFoundError:
+        return
+    except OSError as exc:  # e.g. a name too long
+        raise write_error(name, exc) from None
+    if stat.S_ISFIFO(st.st_mode):
+        try:
+            _HELD.append(os.open(name, os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)))
+        except OSError as exc:
+            if exc.errno == errno.ENXIO:
+                raise GameError(f"cannot write {name}: a FIFO that no process is reading") from None
+            raise write_error(name, exc) from None
+
+
+def _open_special(name: str, mode: str, kw: dict[str, Any]) -> IO[Any]:
+    """Open a device or FIFO for writing; a FIFO nobody reads is refused (ENXIO), not waited on."""
+    try:
+        fd = os.open(name, os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:
+            raise OSError(errno.ENXIO, "a FIFO that no process is reading") from None
+        raise
+    try:
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, mode, **kw)
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def _special(path: str) -> bool:
@@ -113,7 +184,7 @@ def atomic_open(path: str | os.PathLike[str], mode: str = "w", *, encoding: str 
     kw: dict[str, Any] = {} if mode == "wb" else {"encoding": encoding, "newline": newline}
     if direct_special and _special(name):
         try:
-            with open(name, mode, **kw) as fh:
+            with _open_special(name, mode, kw) as fh:
                 yield fh
         except (OSError, UnicodeError) as exc:
             raise write_error(name, exc) from None

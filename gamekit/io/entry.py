@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
-from typing import NoReturn
+from gamekit.io.early import exit_on_signals
 
-from gamekit.io.guard import launch
+exit_on_signals()  # first of all: Ctrl-C / SIGTERM during the imports give one line, 130 / 143 (#28)
+
+from typing import NoReturn  # noqa: E402
+
+from gamekit.io.guard import launch  # noqa: E402
 
 __all__ = ["main"]
 

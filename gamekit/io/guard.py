@@ -83,13 +83,20 @@ def launch(target: str) -> NoReturn:
     import importlib
     import signal
 
-    with contextlib.suppress(ValueError):  # not the main thread
-        signal.signal(signal.SIGTERM, _raise_terminated)
+    from gamekit.io.early import IGNORED, exit_on_signals
+
+    exit_on_signals()  # while importing: one line and exit at once (an import is not interrupted cleanly)
     try:
         if not _standard_streams_ok():
             raise SystemExit(2)
         module, _, name = target.partition(":")
-        code = getattr(importlib.import_module(module), name)()
+        function = getattr(importlib.import_module(module), name)
+        with contextlib.suppress(ValueError):  # not the main thread; inherited SIG_IGN stays
+            if signal.SIGTERM not in IGNORED:
+                signal.signal(signal.SIGTERM, _raise_terminated)  # from now on: exceptions, so work can clean up
+            if signal.SIGINT not in IGNORED:
+                signal.signal(signal.SIGINT, signal.default_int_handler)
+        code = function()
     except KeyboardInterrupt as exc:
         code = interrupt_exit(exc)
     raise SystemExit(code)
@@ -105,12 +112,13 @@ def _standard_streams_ok() -> bool:
     return True
 
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 def printable(text: str) -> str:
-    r"""``text`` with terminal control characters (escape sequences, NUL, bell) shown as
-    ``\xNN``, so that a file name or label echoed in an error line cannot drive the terminal.
+    r"""``text`` with terminal control characters (escape sequences, NUL, bell, line breaks,
+    bidirectional overrides) shown as ``\xNN`` or ``\uNNNN``, so that a file name or label
+    echoed in an error line cannot drive the terminal or break the line in two.
 
     Parameters
     ----------
@@ -120,14 +128,21 @@ def printable(text: str) -> str:
     Returns
     -------
     str
-        The text, each control character replaced by its ``\xNN`` escape.
+        The text, each such character replaced by its escape.
 
     Examples
     --------
     >>> printable("a\x1b[31mred")
     'a\\x1b[31mred'
+    >>> printable("1\n2")
+    '1\\x0a2'
     """
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    return _CONTROL.sub(_escape, text)
+
+
+def _escape(m: re.Match[str]) -> str:
+    c = ord(m.group())
+    return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}"
 
 
 def silence_stdout() -> None:
@@ -298,7 +313,7 @@ def run_subcommand(run: Callable[[object], int | None], args: object,
     try:
         return int(run(args) or 0)
     except CertificationError as exc:  # a failed exact check: a bug, not bad input
-        sys.stderr.write(printable(internal_error_line(exc)))
+        sys.stderr.write(printable(internal_error_line(exc).rstrip("\n")) + "\n")
         return 3
     except user_errors as exc:
         msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
@@ -311,7 +326,7 @@ def run_subcommand(run: Callable[[object], int | None], args: object,
     except RecursionError:
         raise
     except (RuntimeError, AssertionError, ArithmeticError, LookupError, TypeError) as exc:
-        sys.stderr.write(printable(internal_error_line(exc)))
+        sys.stderr.write(printable(internal_error_line(exc).rstrip("\n")) + "\n")
         return 3
 
 

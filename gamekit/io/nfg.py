@@ -39,6 +39,7 @@ from typing import IO, Any, overload
 from gamekit.core.errors import GameError, NfgFormatError
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import fmt, number_text_problem, parse_fraction
+from gamekit.io.textfile import open_for_reading
 
 __all__ = [
     "NfgDocument",
@@ -491,7 +492,7 @@ def _read_text(path: str | os.PathLike[str]) -> tuple[str, str]:
         if stat.S_ISREG(st.st_mode) and st.st_size > MAX_NFG_BYTES:
             raise GameError(f"cannot read {name}: {st.st_size / 2**20:.0f} MB is larger than "
                             f"{MAX_NFG_BYTES // 2**20} MB (the limit for a game file)")
-        with open(name, "rb") as fh:
+        with open_for_reading(name) as fh:  # a FIFO without a writer reads as empty
             data = read_limited(fh, name)
     except IsADirectoryError:
         raise GameError(f"cannot read {name}: it is a directory") from None

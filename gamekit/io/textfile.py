@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import stat
+from typing import BinaryIO
 
 from gamekit.core.errors import GameError
 
@@ -54,7 +55,7 @@ def read_small_text(path: str | os.PathLike[str], what: str, limit: int = MAX_TE
     """
     name = os.fspath(path)
     try:
-        with open(name, "rb") as fh:
+        with open_for_reading(name) as fh:
             if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
                 raise GameError(f"cannot read {what} {name!r}: not a regular file")
             data = fh.read(limit + 1)
@@ -66,3 +67,43 @@ def read_small_text(path: str | os.PathLike[str], what: str, limit: int = MAX_TE
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise GameError(f"cannot read {what} {name!r}: not UTF-8 text") from None
+
+
+def open_for_reading(name: str) -> BinaryIO:
+    """Open ``name`` for binary reading without blocking on a FIFO that has no writer.
+
+    ``open()`` of a FIFO waits until some process opens it for writing — forever, if none
+    does. The file is opened non-blocking (a FIFO without a writer then reads as empty)
+    and switched back to blocking reads.
+
+    Parameters
+    ----------
+    name : str
+        The path.
+
+    Returns
+    -------
+    BinaryIO
+        The open file (a context manager).
+
+    Raises
+    ------
+    OSError
+        The file cannot be opened.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> os.mkfifo(d / "f")
+    >>> with open_for_reading(str(d / "f")) as fh:
+    ...     fh.read()
+    b''
+    """
+    fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    try:
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import resource
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -108,11 +110,17 @@ def test_full_stdout_is_one_error_line(cmd):
 @pytest.mark.parametrize("cmd", FULL_CASES, ids=lambda c: " ".join(c[1:3]))
 def test_closed_pipe_exits_quietly(cmd):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    p = subprocess.Popen([sys.executable, "-m", *cmd], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-    p.stdout.read(10)
-    p.stdout.close()  # as `| head -c 10` does
-    err = p.stderr.read().decode()
-    assert p.wait(timeout=HANG) in (0, 1) and err == ""
+    p = subprocess.Popen([sys.executable, "-m", *cmd], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                         start_new_session=True)
+    try:
+        p.stdout.read(10)
+        p.stdout.close()  # as `| head -c 10` does
+        err = p.stderr.read().decode()
+        assert p.wait(timeout=HANG) in (0, 1) and err == ""
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
 
 
 # -- rich markup -----------------------------------------------------------------------------------

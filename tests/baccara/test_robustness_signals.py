@@ -32,6 +32,12 @@ HANG = 900  # seconds: only a guard against hangs; running out skips (the machin
 TABLE4 = {1: (26, 13, 4, 52, 2), 2: (23, 30, 3, 83, 1), 3: (22, 9, 4, 40, 0), 4: (21, 19, 4, 59, 1)}
 
 
+def _default_sigint() -> None:
+    """In the child: SIGINT back to its default action. A test run started in the background by a
+    non-interactive shell inherits SIGINT ignored, and the CLI rightly keeps ignoring it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @contextlib.contextmanager
 def _sweep(cache: Path, decks: str = "1-400", jobs: str = "2") -> Iterator[subprocess.Popen]:
     """A ``baccara sweep`` in its own process group, killed (the whole group) on any exit."""
@@ -39,7 +45,8 @@ def _sweep(cache: Path, decks: str = "1-400", jobs: str = "2") -> Iterator[subpr
     proc = subprocess.Popen(
         [sys.executable, "-m", "games.baccara.cli.main", "sweep", "--decks", decks, "--jobs", jobs,
          "--json", "--cache-dir", str(cache)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, start_new_session=True,
+        preexec_fn=_default_sigint)
     try:
         yield proc
     finally:

@@ -77,6 +77,9 @@ def parse_bet_specs(specs: list[str] | tuple[str, ...]) -> tuple[BetSpec, ...]:
         st = to_fraction(stake.strip() if sep else "1", f"stake of {name}")
         if st <= 0:
             raise GameError(f"stake of {name} must be positive, got {st}")
+        if st > MAX_MONEY:  # cash and stakes are floats in the sessions (#28: 1e400 overflowed, 1e300 gave NaN)
+            shown = f"{float(st):.3g}" if st < 10**308 else "1e308 or more"
+            raise GameError(f"stake of {name} must be at most {MAX_MONEY:.0e} units, got {shown}")
         out.append(BetSpec(name, st))
     if len({b.name for b in out}) != len(out):
         raise GameError("each bet may be given once")

@@ -55,6 +55,10 @@ MAX_SESSION_ROUNDS = 50_000_000
 # ------------------------------------------------------------------ validation
 
 
+
+MAX_STAKE = 10**15
+"""Largest stake per round a simulation accepts (session profits are floats)."""
+
 def check_rounds(rounds: object, what: str = "number of rounds") -> int:
     """A positive integer."""
     if isinstance(rounds, bool) or not isinstance(rounds, Integral):
@@ -357,9 +361,13 @@ def prepare(rounds: object, decks: object, seed: object, shoe: Shoe | None, cut:
     table = dict(STANDARD_BETS if bets is None else bets)
     if not table:
         raise GameError("no bets to simulate")
-    stake_f = float(to_fraction(stake, "stake"))
-    if stake_f <= 0:
+    stake_q = to_fraction(stake, "stake")
+    if stake_q <= 0:
         raise GameError(f"stake must be positive, got {stake}")
+    if stake_q > MAX_STAKE:  # profits are floats: a stake near the float range overflows them (#28)
+        raise GameError(f"stake must be at most {MAX_STAKE:.0e}, got {float(min(stake_q, 10**308)):.3g}"
+                        + ("" if stake_q < 10**308 else " or more"))
+    stake_f = float(stake_q)
     return rounds, shoe, cut, seed, table, stake_f
 
 

@@ -40,6 +40,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from gamekit.io import check_output_path
+
+    check_output_path(args.plot)  # before any work (#28)
     from games.baccara.casino.bankroll import plot_bankroll, run_sessions
     from games.baccara.cli.progress import progress_bar
 

@@ -39,6 +39,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from gamekit.io import check_output_path
+
+    check_output_path(args.plot)  # before any work (#28)
     from games.baccara.cli.progress import progress_bar
 
     if args.exact_sample < 0:
@@ -61,8 +64,11 @@ def run(args: argparse.Namespace) -> int:
             _plot_sixes(six, args.plot)
             sys.stderr.write(f"wrote {args.plot}\n")
         return _emit(args, six.to_json(), lambda: _render_sixes(six))
+    from games.baccara.cards import check_decks
     from games.baccara.casino.counting import COUNT_BETS, eor_table, true_count_simulation
+    from games.baccara.casino.shoe_play import check_shoe_run
 
+    check_shoe_run(check_decks(args.decks), args.shoes)  # refuse before the exact part (#28)
     with progress_bar("effects of removal", 13) as tick:
         eor = eor_table(args.decks, COUNT_BETS, progress=tick)
     with progress_bar("dealing shoes", args.shoes) as tick, progress_bar("exact edges", 2 * args.exact_sample) as t2:

@@ -50,6 +50,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from gamekit.io import check_output_path
+
+    check_output_path(args.plot)  # before any work (#28)
     from games.baccara.analysis.strategies import evaluate, resolve_strategy
 
     ps = resolve_strategy(args.player, args.model, args.decks, args.alpha)

@@ -37,6 +37,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from gamekit.io import check_output_path
+
+    check_output_path(args.output)  # before any work (#28)
     if args.figure == "banque":
         from games.baccara.cli.cmd_banque_sweep import run_plot
 

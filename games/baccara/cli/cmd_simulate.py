@@ -273,6 +273,10 @@ def _check_values(args: argparse.Namespace) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from gamekit.io import check_output_path
+
+    check_output_path(args.plot)  # before any work (#28)
+    check_output_path(args.outcomes)  # before any work (#28)
     from games.baccara.casino.odds import Shoe
 
     _check_values(args)

@@ -4,9 +4,13 @@ the imports)."""
 
 from __future__ import annotations
 
-from typing import NoReturn
+from gamekit.io import exit_on_signals
 
-from gamekit.io import launch
+exit_on_signals()  # first of all: Ctrl-C / SIGTERM during the imports give one line, 130 / 143 (#28)
+
+from typing import NoReturn  # noqa: E402
+
+from gamekit.io import launch  # noqa: E402
 
 __all__ = ["main"]
 

@@ -13,7 +13,7 @@ import importlib
 import sys
 
 from gamekit.core import GameError
-from gamekit.io import CliParser, guard_main, run_subcommand
+from gamekit.io import CliParser, guard_main, printable, run_subcommand
 
 # subcommand name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         argv = normalize_argv(argv)
     except GameError as exc:
-        sys.stderr.write(f"error: {exc}\n")
+        sys.stderr.write(f"error: {printable(str(exc))}\n")
         return 2
     parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else "" if argv and argv[0] in _TOP_LEVEL else None)
     args = parser.parse_args(argv)
