@@ -1,5 +1,6 @@
 """``python -m gamekit.cli``: the ``gamekit`` command."""
 
-from gamekit.cli import main
+if __name__ == "__main__":  # not when a worker process re-imports the main module (anyio, multiprocessing)
+    from gamekit.cli import main
 
-raise SystemExit(main())
+    raise SystemExit(main())
