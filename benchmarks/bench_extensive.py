@@ -9,7 +9,7 @@ same sequence-form LCP); both times are the solve only (the game read beforehand
 behaviour strategies. The zero-sum LP (``"zerosum"``) is timed too for zero-sum games
 against pygambit's ``lp_solve(rational=True)``.
 
-Run:  /work/venv/bin/python benchmarks/bench_extensive.py [--repeat N] [--quick] [--big]
+Run:  python benchmarks/bench_extensive.py [--repeat N] [--quick] [--big]
 Writes benchmarks/results/extensive.md.
 """
 
@@ -99,7 +99,7 @@ def main() -> None:
         "",
         f"{date.today()}, {platform.python_implementation()} {platform.python_version()}, "
         f"pygambit {pygambit.__version__}, best of {args.repeat}; "
-        f"`/work/venv/bin/python benchmarks/bench_extensive.py{' --big' if args.big else ''}` "
+        f"`python benchmarks/bench_extensive.py{' --big' if args.big else ''}` "
         "(2 shared cores under load: ratios are more telling than times). Times are the solve only (ms); "
         "ratio = pygambit / gamekit (> 1: gamekit faster). *same* = equal exact payoffs and "
         "behaviour strategies. gamekit's time includes building the sequence form and the exact "

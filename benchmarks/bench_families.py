@@ -19,7 +19,7 @@ and exact equality of the sets of extreme equilibria with lrsnash's. Medians ove
 games of a size. Writes ``benchmarks/results/families.md`` and the coordination curve
 ``families_coordination.png`` (not with ``--quick``).
 
-Run:  nice /work/venv/bin/python benchmarks/bench_families.py [--quick] [--family NAME ...]
+Run:  nice python benchmarks/bench_families.py [--quick] [--family NAME ...]
 """
 
 from __future__ import annotations

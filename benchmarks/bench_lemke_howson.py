@@ -24,7 +24,7 @@ measured separately in fresh processes: with an empty numba cache (compilation) 
 a warm one. Every gamekit equilibrium is compared with QuantEcon's float answer from the
 same label (max abs difference).
 
-Run:  nice /work/venv/bin/python benchmarks/bench_lemke_howson.py [--quick]
+Run:  nice python benchmarks/bench_lemke_howson.py [--quick]
 Writes benchmarks/results/lemke_howson.md (not with --quick).
 """
 

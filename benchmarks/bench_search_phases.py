@@ -22,7 +22,7 @@ busy machine; both kernels must return the same answer and the same labels for e
 ("agree"). A tree larger than ``--max-bases`` is cut to the breadth-first prefix the float
 search found first (a valid tree: the checks run on it unchanged; marked "cut").
 
-Run:  nice /work/venv/bin/python benchmarks/bench_search_phases.py [--quick] [--max-bases N]
+Run:  nice python benchmarks/bench_search_phases.py [--quick] [--max-bases N]
 Writes benchmarks/results/search_phases.md (not with --quick).
 """
 

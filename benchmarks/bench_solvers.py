@@ -15,7 +15,7 @@ dense N-vector) as a time-vs-size table and a PNG curve.
 methods). Each call runs in a forked child with a time cap; the numba kernels are loaded
 in the parent first so that children do not pay the JIT load.
 
-Run:  nice /work/venv/bin/python benchmarks/bench_solvers.py [--quick] [--all-peers]
+Run:  nice python benchmarks/bench_solvers.py [--quick] [--all-peers]
 Writes benchmarks/results/solvers.md and benchmarks/results/solvers_curve.png (not with --quick).
 """
 
