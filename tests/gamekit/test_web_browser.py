@@ -99,6 +99,8 @@ def test_type_a_game_solve_and_read_the_answer(tmp_path):
                 page = browser.new_page(viewport={"width": 1100, "height": 900})
                 errors: list[str] = []
                 page.on("pageerror", lambda e: errors.append(str(e)))
+                server_errors: list[str] = []  # a 5xx answer is a bug, never "the machine is slow"
+                page.on("response", lambda r: server_errors.append(f"{r.status} {r.url}") if r.status >= 500 else None)
                 page.goto(url, timeout=WAIT_MS)
                 page.wait_for_selector("body[data-ready=true]", timeout=WAIT_MS)
                 assert page.input_value("#method") == "all"
@@ -178,6 +180,8 @@ def test_type_a_game_solve_and_read_the_answer(tmp_path):
                 assert page.input_value("#A-2-1") == "6" and page.input_value("#B-2-0") == "2"
                 assert errors == []
             except sync_api.TimeoutError as exc:
+                if server_errors:
+                    pytest.fail(f"the server answered with an error: {server_errors}")
                 pytest.skip(f"the page did not answer in time (machine starved?): {exc}")
             finally:
                 browser.close()
