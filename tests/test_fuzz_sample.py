@@ -93,6 +93,9 @@ REGRESSIONS = [
     # the same in bankroll's NAME=STAKE: exit 3 at 1e400, NaN results at 1e300 (found next to the campaign)
     Case("baccara", ("bankroll", "--bet", "banker=1e400", "--sessions", "3", "--rounds", "10", "--decks", "1")),
     Case("baccara", ("bankroll", "--bet", "banker=1e300", "--sessions", "3", "--rounds", "10", "--decks", "1")),
+    # the final campaign (seed 29): -o and --cache-dir naming one path left the cache behind
+    Case("baccara", ("plot", "mixing", "--model", "A1", "--jobs", "1", "-o", "1e400", "--cache-dir", "1e400",
+                     "--decks", "-7")),
 ]
 
 

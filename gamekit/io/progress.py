@@ -128,7 +128,10 @@ class LineProgress:
     @staticmethod
     def _state(task: dict[str, Any]) -> str:
         done, total = task["completed"], task["total"]
-        amount = f"{done:g}/{total:g}" if total else f"{done:g}"
+        if total and total >= 10_000:  # large counts in full digits, never 6.8e+08
+            amount = f"{done:,.0f}/{total:,.0f}"
+        else:
+            amount = f"{done:g}/{total:g}" if total else f"{done:g}"
         return f"{amount}, {time.monotonic() - task['t0']:.0f} s"
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 
@@ -37,14 +38,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from gamekit.core import GameError
     from gamekit.io import check_output_path
 
     check_output_path(args.output)  # before any work (#28)
+    cache = getattr(args, "cache_dir", None)
+    if cache is not None and args.output is not None and os.path.abspath(cache) == os.path.abspath(args.output):
+        raise GameError(f"-o and --cache-dir name the same path {args.output!r}: the figure would overwrite the cache")
     if args.figure == "banque":
         from games.baccara.cli.cmd_banque_sweep import run_plot
 
         return run_plot(args)
-    from gamekit.core import GameError
     from games.baccara.analysis.deck_sweep import parse_alpha_max, parse_decks, run_sweep
     from games.baccara.models.tables import parse_model
     from games.baccara.plots import figures

@@ -308,10 +308,10 @@ def run(args: argparse.Namespace) -> int:
     from games.baccara.casino.shoe_kernel import choose_kernel
 
     slow = choose_kernel(args.kernel) == "python"  # the reference: hundreds of times slower
-    if rounds >= (1_000_000 if slow else 50_000_000) and sys.stderr.isatty():
-        from rich.progress import Progress
+    if rounds >= (1_000_000 if slow else 50_000_000):  # a bar on a terminal, plain lines in a pipe (#28)
+        from gamekit.io import stderr_progress
 
-        bar = Progress(transient=True, console=None)
+        bar = stderr_progress(transient=True)
         bar.start()
         task = bar.add_task("dealing shoes", total=rounds)
 
