@@ -118,12 +118,15 @@ def search_bases(
     progress=None,
     drop: int = 0,
     threads: int = 1,
+    frontier_depth: int | None = None,
 ) -> CertifiedBases | None:
     """Steps 1–3 of the module docstring for a positive integer k×d matrix ``M``.
 
     Returns None when the float search or an exact check failed (use the exact search).
     ``drop`` (testing only) discards that many bases found last, to exercise the
-    completeness certificate. ``threads`` > 1: the reverse search and the exact check
+    completeness certificate. ``frontier_depth`` (threads > 1): the depth of the main thread's
+    prefix whose bases are shared out (default :data:`gamekit.kernel.parallel_search.FRONTIER_DEPTH`).
+    ``threads`` > 1: the reverse search and the exact check
     share out subtrees (:mod:`gamekit.kernel.parallel_search`).
     """
     from gamekit.kernel.modular_verify import choose_primes, closure_certificate, verify_tree
@@ -140,7 +143,8 @@ def search_bases(
     if threads > 1:
         from gamekit.kernel.parallel_search import parallel_bases
 
-        out = parallel_bases(M, Mres, primes, max_bases, deadline, progress, threads, limit, drop)
+        depth = {} if frontier_depth is None else {"frontier_depth": frontier_depth}
+        out = parallel_bases(M, Mres, primes, max_bases, deadline, progress, threads, limit, drop, **depth)
         return None if out is None else CertifiedBases(d, k, out[0], out[1], out[2], out[3], out[4], Mres, ps)
     try:
         st, count, stopped = _reverse_search(M, max_bases, deadline, progress)

@@ -87,7 +87,7 @@ class _Pool:
             self.cv.notify_all()
 
 
-def _prefix(M, max_bases, deadline, progress):
+def _prefix(M, max_bases, deadline, progress, depth: int = FRONTIER_DEPTH):
     """The main thread's part: (R, search parameters, arrays, count, frontier, why);
     raises FloatSearchFailed on float trouble."""
     from gamekit.kernel.reverse_search import Params, rs_init
@@ -95,7 +95,7 @@ def _prefix(M, max_bases, deadline, progress):
 
     R, arrays = setup(M, max_bases)
     k, d = len(M), len(M[0])
-    run = RSRun(R, Params(d, TOL, maxdepth=FRONTIER_DEPTH), arrays, new_stack(FRONTIER_DEPTH + 1, k, d))
+    run = RSRun(R, Params(d, TOL, maxdepth=depth), arrays, new_stack(depth + 1, k, d))
     rs_init(R, run.params, arrays, run.stack)
     why = run.run(0, 1, max_bases, deadline, progress)
     return R, Params(d, TOL), run.arrays, run.count, run.front.nodes[: run.front.size[0]].tolist(), why
@@ -284,7 +284,7 @@ def _merge(workers: list[_Worker], count0: int, complete: bool, drop: int = 0) -
 
 
 def parallel_bases(M, Mres, primes, max_bases, deadline, progress, threads: int = 2, limit: int = 1 << 62,
-                   drop: int = 0):
+                   drop: int = 0, frontier_depth: int = FRONTIER_DEPTH):
     """(lo, hi, labels, complete, stopped) of the certified bases, or None when the float
     search failed (:class:`gamekit.kernel.search_state.FloatSearchFailed` in any thread)
     or an exact check failed (see the module docstring). ``limit``: bases each worker
@@ -294,7 +294,7 @@ def parallel_bases(M, Mres, primes, max_bases, deadline, progress, threads: int 
 
     k, d = len(M), len(M[0])
     try:
-        R, params, arrays, count0, frontier, why = _prefix(M, max_bases, deadline, progress)
+        R, params, arrays, count0, frontier, why = _prefix(M, max_bases, deadline, progress, frontier_depth)
     except FloatSearchFailed:
         return None
     pool = _Pool([] if why else frontier)

@@ -149,16 +149,13 @@ def _vertex_labels(cb) -> set[int]:
 
 @pytest.mark.parametrize("depth", [1, 3])
 @pytest.mark.parametrize("seed,k,d,hi", [(1, 10, 10, 99), (2, 11, 9, 2), (3, 9, 12, 99), (4, 12, 12, 1)])
-def test_two_threads_find_the_same_bases(monkeypatch, depth, seed, k, d, hi):
+def test_two_threads_find_the_same_bases(depth, seed, k, d, hi):
     """Subtrees shared out between two threads (frontier jobs, donations, adopted
     ancestors): the same set of bases and the same exact labels as one thread."""
-    from gamekit.kernel import parallel_search
-
-    monkeypatch.setattr(parallel_search, "FRONTIER_DEPTH", depth)
     rng = random.Random(seed)
     M = [[rng.randint(1, hi + 1) for _ in range(d)] for _ in range(k)]
     one = certified_polytope.search_bases(M)
-    two = certified_polytope.search_bases(M, threads=2)
+    two = certified_polytope.search_bases(M, threads=2, frontier_depth=depth)
     assert one.complete and two.complete
     assert set(_masks(two, len(two.lo))) == set(_masks(one, len(one.lo)))
     assert len(two.lo) == len(one.lo)  # no basis stored twice
