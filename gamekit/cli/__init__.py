@@ -33,9 +33,10 @@ import json
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 from gamekit import __version__
 from gamekit.bimatrix.lh_policy import LH_STRATEGIES
@@ -554,10 +555,24 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``gamekit`` argument parser: one sub-parser per command (module docstring)."""
     parser = _Parser(prog="gamekit", description="Exact solvers for two-player (bimatrix) games.")
     parser.add_argument("--version", action="version", version=f"gamekit {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    _add_solve(sub)
+    _add_file_commands(sub)
+    _add_convert_and_serve(sub)
+    p = sub.add_parser("examples", help="list the example games shipped with gamekit")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(_run=_cmd_examples)
 
+    from gamekit.cli.learning import add_parsers  # issue 25: qre, dynamics, generate
+
+    add_parsers(sub, _FILE_HELP)
+    return parser
+
+
+def _add_solve(sub: Any) -> None:
     p = sub.add_parser("solve", help="equilibria of a game in a Gambit .nfg or .efg file",
                        description="Exact Nash equilibria of a two-player game in a Gambit .nfg or .efg file.")
     p.add_argument("file", metavar="FILE", help=_FILE_HELP + "; or an extensive-form .efg file")
@@ -579,31 +594,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON with exact strings (keys: docs/json.md)")
     p.set_defaults(_run=_cmd_solve)
 
-    p = sub.add_parser("components", help="components of the Nash set: index, perfect part, essential",
-                       description="Every connected component of the Nash equilibria with its index "
-                       "(sum +1), its extreme perfect equilibria and whether it is essential.")
-    p.add_argument("file", metavar="FILE.nfg", help=_FILE_HELP)
-    p.add_argument("--json", action="store_true", help="print JSON with exact strings (keys: docs/json.md)")
-    p.set_defaults(_run=_cmd_components)
 
-    p = sub.add_parser("ess", help="evolutionarily stable strategies of a symmetric game",
-                       description="Every ESS of a symmetric game (B = A transposed), exactly.")
-    p.add_argument("file", metavar="FILE.nfg", help=_FILE_HELP)
-    p.add_argument("--json", action="store_true", help="print JSON with exact strings (keys: docs/json.md)")
-    p.set_defaults(_run=_cmd_ess)
+#: Commands that read one game file and print a table or JSON: (name, help, description, run).
+_FILE_COMMANDS: tuple[tuple[str, str, str | None, Callable[[argparse.Namespace], int]], ...] = (
+    ("components", "components of the Nash set: index, perfect part, essential",
+     "Every connected component of the Nash equilibria with its index (sum +1), its extreme perfect "
+     "equilibria and whether it is essential.", _cmd_components),
+    ("ess", "evolutionarily stable strategies of a symmetric game",
+     "Every ESS of a symmetric game (B = A transposed), exactly.", _cmd_ess),
+    ("value", "safety levels val(A), val(B^T); the value of a zero-sum game",
+     "Exact safety levels v_I = val(A), v_II = val(B^T) with maxmin strategies; for a zero-sum game, "
+     "its value and optimal strategies.", _cmd_value),
+    ("show", "print the payoff table of a .nfg file", None, _cmd_show),
+)
 
-    p = sub.add_parser("value", help="safety levels val(A), val(B^T); the value of a zero-sum game",
-                       description="Exact safety levels v_I = val(A), v_II = val(B^T) with maxmin "
-                       "strategies; for a zero-sum game, its value and optimal strategies.")
-    p.add_argument("file", metavar="FILE.nfg", help=_FILE_HELP)
-    p.add_argument("--json", action="store_true", help="print JSON with exact strings (keys: docs/json.md)")
-    p.set_defaults(_run=_cmd_value)
 
-    p = sub.add_parser("show", help="print the payoff table of a .nfg file")
-    p.add_argument("file", metavar="FILE.nfg", help=_FILE_HELP)
-    p.add_argument("--json", action="store_true", help="print JSON with exact strings (keys: docs/json.md)")
-    p.set_defaults(_run=_cmd_show)
+def _add_file_commands(sub: Any) -> None:
+    for name, help_, description, run in _FILE_COMMANDS:
+        p = sub.add_parser(name, help=help_, description=description)
+        p.add_argument("file", metavar="FILE.nfg", help=_FILE_HELP)
+        p.add_argument("--json", action="store_true", help="print JSON with exact strings (keys: docs/json.md)")
+        p.set_defaults(_run=run)
 
+
+def _add_convert_and_serve(sub: Any) -> None:
     p = sub.add_parser("convert", help="rewrite a .nfg file; a .efg file to its reduced normal form .nfg")
     p.add_argument("input", metavar="IN", help=_FILE_HELP + "; or a .efg file")
     p.add_argument("output", metavar="OUT",
@@ -626,15 +640,6 @@ def build_parser() -> argparse.ArgumentParser:
                    "installed plugins (entry points 'gamekit.web') are added anyway")
     p.add_argument("--no-plugins", action="store_true", help="do not load installed plugins")
     p.set_defaults(_run=_cmd_serve)
-
-    p = sub.add_parser("examples", help="list the example games shipped with gamekit")
-    p.add_argument("--json", action="store_true", help="print JSON")
-    p.set_defaults(_run=_cmd_examples)
-
-    from gamekit.cli.learning import add_parsers  # issue 25: qre, dynamics, generate
-
-    add_parsers(sub, _FILE_HELP)
-    return parser
 
 
 @guard_main  # broken stdout, MemoryError, RecursionError -> one line (gamekit.io.guard)
