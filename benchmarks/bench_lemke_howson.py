@@ -1,7 +1,7 @@
 """Lemke–Howson on large games: time to the first certified equilibrium (issue #23, target 3).
 
 Same games, same run: random n×n games (n = 30, 50, 100, 150, 200; payoffs uniform
-integers in 0..999, ``numpy.random.default_rng(seed)``, seeds 1..3 per size), one
+integers in 0..999, ``numpy.random.default_rng(seed)``, seeds 1..4 per size), one
 Lemke–Howson path from label 0 (row 0 dropped) each:
 
 * gamekit ``solve_result(g, "lemke_howson", initial_label=0)`` (strategy ``"auto"`` =
@@ -48,10 +48,14 @@ from gamekit.bimatrix import solve_result
 
 OUT = Path(__file__).parent / "results" / "lemke_howson.md"
 SIZES = (30, 50, 100, 150, 200)
-SEEDS = (1, 2, 3)
+SEEDS = (1, 2, 3, 4)
 EXACT_MAX = 50          # gamekit strategy="exact" up to this size
-GAMBIT_CAP = 5.0        # CPU seconds per pygambit call
+GAMBIT_CAP = 3.0        # CPU seconds per pygambit call
 REPO = Path(__file__).resolve().parent.parent
+BEFORE = ("Before issue #23's fixed-cost work (same script, 2026-11-27 02:22 UTC, seeds 1–3): QE / gamekit "
+          "0.01–0.40× on paths below 2,000 pivots (gamekit 0.64–106 ms per call, most of it building the "
+          "integer game from Fractions and the exact end check in Python integers), 1.13× on the "
+          "19,465-pivot path (150×150, seed 2).")
 
 
 def game(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -71,6 +75,18 @@ def cpu_time(fn, repeat_below: float = 0.1) -> tuple[float, object]:
             times.append(time.process_time() - t)
         dt = statistics.median(times)
     return dt, out
+
+
+def first_solve(A: np.ndarray, B: np.ndarray, repeat: int = 3) -> float:
+    """Median CPU time of one gamekit call on a freshly built game (the game's integer
+    form included, building the ``BimatrixGame`` itself excluded)."""
+    times = []
+    for _ in range(repeat):
+        g = gamekit.BimatrixGame(A, B)
+        t = time.process_time()
+        solve_result(g, "lemke_howson", initial_label=0)
+        times.append(time.process_time() - t)
+    return statistics.median(times)
 
 
 def qe_solver(A: np.ndarray, B: np.ndarray):
@@ -150,6 +166,7 @@ def main() -> None:
             tb = time.process_time() - t0
             solve_result(g, "lemke_howson", initial_label=0)  # warm-up (kernels loaded)
             tg, res = cpu_time(lambda g=g: solve_result(g, "lemke_howson", initial_label=0))
+            t1 = first_solve(A, B)
             qe = qe_solver(A, B)
             qe()
             tq, (ne, info) = cpu_time(qe)
@@ -160,11 +177,11 @@ def main() -> None:
                 te, _ = cpu_time(lambda g=g: solve_result(g, "lemke_howson", strategy="exact", initial_label=0))
             tgb, _ = gambit_time(A, B)
             p = res.parameters
-            rows.append(dict(n=n, seed=seed, build=tb, gk=tg, qe=tq, exact=te, gambit=tgb, pivots=p["float_pivots"],
+            rows.append(dict(n=n, seed=seed, build=tb, gk=tg, first=t1, qe=tq, exact=te, gambit=tgb, pivots=p["float_pivots"],
                              qe_pivots=info.num_iter, fallbacks=len(p["fallbacks"]), diff=diff,
                              support=(sum(1 for v in res[0].row if v), sum(1 for v in res[0].col if v))))
             r = rows[-1]
-            print(f"{n}x{n} seed {seed}: gamekit {tg:.4f}s  QE {tq:.4f}s  exact {te}  gambit {tgb}  "
+            print(f"{n}x{n} seed {seed}: gamekit {tg:.5f}s (1st call {t1:.5f}s)  QE {tq:.5f}s  exact {te}  gambit {tgb}  "
                   f"pivots {r['pivots']}/{r['qe_pivots']} support {r['support']} diff {diff:.1e}", flush=True)
     with tempfile.TemporaryDirectory() as cold:
         firsts = {
@@ -182,10 +199,14 @@ def main() -> None:
         write(rows, firsts)
 
 
+def _span(v: list[float]) -> str:
+    return f"{statistics.median(v):.2f}× ({min(v):.2f}–{max(v):.2f})" if v else "—"
+
+
 def _fmt(t: float | None) -> str:
     if t is None:
         return "—"
-    return f"{t * 1e3:.2f} ms" if t < 1 else f"{t:.2f} s"
+    return f"{t * 1e3:.3f} ms" if t < 0.01 else f"{t * 1e3:.2f} ms" if t < 1 else f"{t:.2f} s"
 
 
 def write(rows: list[dict], firsts: dict) -> None:
@@ -200,22 +221,44 @@ def write(rows: list[dict], firsts: dict) -> None:
         "Random n×n games, payoffs uniform integers in 0..999 (`numpy.random.default_rng(seed)`, A then B), "
         "one path from label 0. CPU time per call after a warm-up (median of 5 below 0.1 s). "
         "gamekit = `solve_result(g, \"lemke_howson\", initial_label=0)` (strategy auto = `float_path`: "
-        "float path, exact integer solve of the final bases, exact best-response certificate); "
-        "QuantEcon 0.11.4 `lemke_howson(g, init_pivot=0)` (numba, floats, uncertified); pygambit 16.7 "
-        "`lcp_solve(rational=True, stop_after=1)` (capped at 5 CPU-s: —). Ratio > 1: gamekit faster. "
-        "`|Δ|` = max abs difference between gamekit's exact equilibrium and QuantEcon's float one "
+        "float path, exact integer solve of the final bases (FLINT), exact best-response certificate "
+        "(int64 with a proved bound, Python integers for the ties)) on a prebuilt game, repeated (its integer "
+        "form is kept on the game); \"1st call\" = one call on a freshly built `BimatrixGame` (integer form "
+        "included; median of 3 fresh games); \"game\" = building the `BimatrixGame` (exact Fractions) from "
+        "numpy, not included in either. "
+        "QuantEcon 0.11.4 `lemke_howson(g, init_pivot=0, full_output=True)` (numba, compiled before timing, "
+        "floats, uncertified) on a prebuilt `NormalFormGame`; pygambit 16.7 "
+        f"`lcp_solve(rational=True, stop_after=1)` (capped at {GAMBIT_CAP:.0f} CPU-s: —). Ratio > 1: gamekit "
+        "faster. `|Δ|` = max abs difference between gamekit's exact equilibrium and QuantEcon's float one "
         "(same label: the same path).",
         "",
-        "| n | seed | game | gamekit | QuantEcon | QE / gamekit | gamekit exact path | pygambit lcp | pygambit / gamekit "
-        "| pivots (gamekit / QE) | supports | fallbacks | \\|Δ\\| |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| n | seed | game | gamekit | 1st call | QuantEcon | QE / gamekit | QE / 1st call | gamekit exact path "
+        "| pygambit lcp | pygambit / gamekit | pivots (gamekit / QE) | supports | fallbacks | \\|Δ\\| |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         gb = f"**{r['gambit'] / r['gk']:.1f}×**" if r["gambit"] else "—"
         lines.append(
-            f"| {r['n']} | {r['seed']} | {_fmt(r['build'])} | {_fmt(r['gk'])} | {_fmt(r['qe'])} | **{r['qe'] / r['gk']:.2f}×** | "
+            f"| {r['n']} | {r['seed']} | {_fmt(r['build'])} | {_fmt(r['gk'])} | {_fmt(r['first'])} | {_fmt(r['qe'])} | "
+            f"**{r['qe'] / r['gk']:.2f}×** | {r['qe'] / r['first']:.2f}× | "
             f"{_fmt(r['exact'])} | {_fmt(r['gambit'])} | {gb} | {r['pivots']} / {r['qe_pivots']} | "
             f"{r['support'][0]}, {r['support'][1]} | {r['fallbacks']} | {r['diff']:.0e} |")
+    lines += ["", "## Summary", "",
+              "Median (min–max) of QE / gamekit over the seeds, and over the paths by length (pivots < 200: "
+              "the fixed cost of a call dominates; ≥ 200: the path does).", "",
+              "| games | runs | QE / gamekit (repeat call) | QE / gamekit (1st call) | pygambit / gamekit |",
+              "|---|---:|---:|---:|---:|"]
+    groups = [(f"n = {n}", [r for r in rows if r["n"] == n]) for n in sorted({r["n"] for r in rows})]
+    groups += [("paths < 200 pivots", [r for r in rows if r["pivots"] < 200]),
+               ("paths ≥ 200 pivots", [r for r in rows if r["pivots"] >= 200])]
+    for name, rs in groups:
+        if not rs:
+            continue
+        q = [r["qe"] / r["gk"] for r in rs]
+        f = [r["qe"] / r["first"] for r in rs]
+        gb = [r["gambit"] / r["gk"] for r in rs if r["gambit"]]
+        lines.append(f"| {name} | {len(rs)} | {_span(q)} | {_span(f)} | {_span(gb)} |")
+    lines += ["", BEFORE]
     lines += ["", "## First call (fresh process, imports included)", "",
               "| case | CPU | peak RSS |", "|---|---:|---:|"]
     for k, (c, mem) in firsts.items():

@@ -14,6 +14,8 @@ import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
+from typing import Any
 
 from gamekit.core.certify import _seal
 from gamekit.core.equilibrium import Equilibrium
@@ -24,6 +26,8 @@ from gamekit.core.numbers import common_denominator
 __all__ = [
     "IntGame",
     "Sparse",
+    "SparseId",
+    "sparse_id",
     "Profile",
     "integer_game",
     "certify_and_build",
@@ -35,6 +39,9 @@ __all__ = [
 
 Sparse = tuple[tuple[int, Fraction], ...]
 """A mixed strategy by its support: ``((index, probability), ...)``, indices increasing."""
+
+SparseId = tuple[tuple[int, int, int], ...]
+"""A sparse strategy as ``((index, numerator, denominator), ...)`` (:func:`sparse_id`)."""
 
 Profile = tuple[Sparse, Sparse]
 """A strategy profile (x, y) in sparse form; solvers return these (cheap to hash and
@@ -59,6 +66,34 @@ class IntGame:
     @property
     def n(self) -> int:
         return len(self.A[0])
+
+    @cached_property
+    def arrays(self) -> tuple[Any, Any, int, int] | None:
+        """``(A, Bᵀ, max A, max B)`` with ``A`` (m×n) and ``Bᵀ`` (n×m) read-only C-contiguous
+        int64 arrays — the constraint matrices of Q and P, one row per constraint — or None
+        when an entry is 2⁶² or more (computed once; :mod:`gamekit.bimatrix.br_check`).
+
+        Examples
+        --------
+        >>> IntGame(((1, 2),), ((3, 4),)).arrays[1].tolist()
+        [[3], [4]]
+        """
+        import numpy as np
+
+        amax = max(map(max, self.A))
+        bmax = max(map(max, self.B))
+        if max(amax, bmax) >= 1 << 62:
+            return None
+        A = np.array(self.A, dtype=np.int64)
+        Bt = np.ascontiguousarray(np.array(self.B, dtype=np.int64).T)
+        A.flags.writeable = False
+        Bt.flags.writeable = False
+        return A, Bt, amax, bmax
+
+    @cached_property
+    def columns_of_b(self) -> tuple[tuple[int, ...], ...]:
+        """``B`` transposed (row j = column j of B), computed once."""
+        return tuple(zip(*self.B))
 
     def transpose(self) -> IntGame:
         """The game with roles swapped: (Bᵀ, Aᵀ)."""
@@ -89,17 +124,61 @@ def _scaled(M: Sequence[Sequence[Fraction]]) -> tuple[tuple[tuple[int, ...], ...
     return tuple(tuple(map(shift.__add__, row)) for row in rows), L, shift
 
 
-def integer_game(game: BimatrixGame) -> IntGame:
-    """Scale and shift each player's payoffs to positive integers (same equilibria)."""
+def _shifted(rows: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...], ...], int]:
+    """``rows + shift`` with every entry ≥ 1 (the rows themselves when they already are)."""
+    shift = 1 - min(map(min, rows))
+    if shift == 0:
+        return rows, 0
+    return tuple(tuple(map(shift.__add__, row)) for row in rows), shift
+
+
+def _integer_game(game: BimatrixGame) -> IntGame:
+    ints = game.integer_payoffs()
+    if ints is not None:  # payoffs given as ints: no Fraction is read
+        A, sa = _shifted(ints[0])
+        B, sb = _shifted(ints[1])
+        return IntGame(A, B, 1, 1, sa, sb)
     A, La, sa = _scaled(game.A)
     B, Lb, sb = _scaled(game.B)
     return IntGame(A, B, La, Lb, sa, sb)
+
+
+def integer_game(game: BimatrixGame) -> IntGame:
+    """Scale and shift each player's payoffs to positive integers (same equilibria).
+
+    Computed once per game (:meth:`gamekit.core.game.BimatrixGame.cached`): the payoff
+    matrices are immutable, and so is the result.
+
+    Examples
+    --------
+    >>> g = BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, "1/2"]])
+    >>> ig = integer_game(g)
+    >>> ig.A, ig.B, ig.Lb, ig.shift_b
+    (((4, 1), (1, 3)), ((5, 1), (1, 2)), 2, 1)
+    >>> integer_game(g) is ig
+    True
+    """
+    return game.cached("integer_game", _integer_game)
 
 
 def normalize(nums: Sequence[int]) -> Sparse:
     """The probability vector ``nums / sum(nums)`` (nums ≥ 0, not all 0), sparse."""
     s = sum(nums)
     return tuple((i, Fraction(v, s)) for i, v in enumerate(nums) if v)
+
+
+def sparse_id(v: Sparse) -> SparseId:
+    """An exact key of a sparse strategy, cheap to hash: its indices, numerators and
+    denominators as ints (hashing a Fraction inverts its denominator modulo 2⁶¹ − 1 each
+    time, which is slow for long denominators; Fractions are in lowest terms, so equal
+    strategies have equal keys).
+
+    Examples
+    --------
+    >>> sparse_id(((0, Fraction(1, 3)), (2, Fraction(2, 3))))
+    ((0, 1, 3), (2, 2, 3))
+    """
+    return tuple((i, p.numerator, p.denominator) for i, p in v)
 
 
 def dense(v: Sparse, size: int) -> tuple[Fraction, ...]:
@@ -142,55 +221,65 @@ def _check_distribution(v: Sparse, size: int, what: str) -> int:
 
 def certify_and_build(
     ig: IntGame,
-    profiles: Iterable[Profile],
+    xs: Sequence[Sparse],
+    ys: Sequence[Sparse],
+    edges: Iterable[tuple[int, int]],
     what: str,
-    dense_cache: dict[tuple[int, Sparse], tuple[Fraction, ...]] | None = None,
-) -> list[Equilibrium]:
-    """Exact best-response check of every profile, returning :class:`Equilibrium` objects.
+) -> tuple[list[Equilibrium], list[tuple[Fraction, ...]], list[tuple[Fraction, ...]]]:
+    """Exact best-response check of the profiles ``(xs[r], ys[c])`` for ``(r, c)`` in
+    ``edges``, returning their :class:`Equilibrium` objects (in the order of ``edges``) and
+    the dense tuples of ``xs`` and ``ys``.
 
-    For each distinct x (written over its common denominator, x = a/D) the integer vector
-    aᵀB' is computed once; likewise A'b for each distinct y = b/E. A profile is
+    For each x (written over its common denominator, x = a/D) the best payoff
+    max_j (aᵀB')_j and the columns attaining it are computed once, exactly
+    (:func:`gamekit.bimatrix.br_check.best_responses`: int64 where a proved bound allows,
+    Python integers otherwise); likewise for each y = b/E with A'b. A profile is
     certified when every pure strategy in each support attains the maximum — the exact
     Nash condition. A profile failing the check would be a solver bug: :class:`CertificationError`
     is raised instead of returning it. Payoffs are mapped back to the original game.
-    ``dense_cache`` (if given) receives the full tuples of the row and column strategies,
-    keyed by their sparse forms (``(0, sparse)`` for rows, ``(1, sparse)`` for columns).
+
+    Examples
+    --------
+    >>> ig = integer_game(BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]]))
+    >>> x, y = ((0, Fraction(3, 5)), (1, Fraction(2, 5))), ((0, Fraction(2, 5)), (1, Fraction(3, 5)))
+    >>> eqs, rows, cols = certify_and_build(ig, [x], [y], [(0, 0)], "doc")
+    >>> eqs[0].payoffs, rows
+    ((Fraction(6, 5), Fraction(6, 5)), [(Fraction(3, 5), Fraction(2, 5))])
+    >>> certify_and_build(ig, [((0, Fraction(1)),)], [((1, Fraction(1)),)], [(0, 0)], "doc")
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.CertificationError: doc: a computed profile is not an equilibrium
     """
-    A, B = ig.A, ig.B
+    from gamekit.bimatrix.br_check import best_responses
+
     m, n = ig.m, ig.n
-    xinfo: dict[Sparse, tuple[list[int], int, int, tuple[Fraction, ...]]] = {}
-    yinfo: dict[Sparse, tuple[list[int], int, int, tuple[Fraction, ...]]] = {}
+    arr = ig.arrays
+    if arr is not None:
+        A, Bt = None, None
+        A64, Bt64, amax, bmax = arr
+    else:
+        A, Bt = ig.A, ig.columns_of_b
+        A64, Bt64, amax, bmax = None, None, 0, 0
+
+    def info(v: Sparse, size: int, M: Any, M64: Any, mmax: int) -> tuple[int, set[int], int]:
+        D = _check_distribution(v, size, what)
+        best, resp = best_responses(M, M64, mmax, [i for i, _ in v], [p.numerator * (D // p.denominator) for _, p in v])
+        return best, resp, D
+
+    # per strategy: (best payoff numerator of the other player, their best responses, denominator)
+    xinfo = [info(x, m, Bt, Bt64, bmax) for x in xs]
+    yinfo = [info(y, n, A, A64, amax) for y in ys]
     out: list[Equilibrium] = []
-    for x, y in profiles:
-        cx = xinfo.get(x)
-        if cx is None:
-            D = _check_distribution(x, m, what)
-            xb = [0] * n
-            for i, p in x:
-                a = p.numerator * (D // p.denominator)
-                row = B[i]
-                xb = [s + a * b for s, b in zip(xb, row)]
-            cx = xinfo[x] = (xb, max(xb), D, dense(x, m))
-        cy = yinfo.get(y)
-        if cy is None:
-            E = _check_distribution(y, n, what)
-            ay = [0] * m
-            for j, p in y:
-                b = p.numerator * (E // p.denominator)
-                ay = [s + b * A[i][j] for i, s in enumerate(ay)]
-            cy = yinfo[y] = (ay, max(ay), E, dense(y, n))
-        xb, best_b, D, xd = cx
-        ay, best_a, E, yd = cy
-        if any(ay[i] != best_a for i, _ in x) or any(xb[j] != best_b for j, _ in y):
+    xd = [dense(x, m) for x in xs]
+    yd = [dense(y, n) for y in ys]
+    for r, c in edges:
+        best_b, cols, D = xinfo[r]
+        best_a, rows, E = yinfo[c]
+        if any(i not in rows for i, _ in xs[r]) or any(j not in cols for j, _ in ys[c]):
             raise CertificationError(f"{what}: a computed profile is not an equilibrium")
         pay = (
             (Fraction(best_a, E) - ig.shift_a) / ig.La,
             (Fraction(best_b, D) - ig.shift_b) / ig.Lb,
         )
-        out.append(_seal(Equilibrium(xd, yd, pay), "exact best response (bimatrix, integer)"))
-    if dense_cache is not None:
-        for x, info in xinfo.items():
-            dense_cache[(0, x)] = info[3]
-        for y, info in yinfo.items():
-            dense_cache[(1, y)] = info[3]
-    return out
+        out.append(_seal(Equilibrium(xd[r], yd[c], pay), "exact best response (bimatrix, integer)"))
+    return out, xd, yd

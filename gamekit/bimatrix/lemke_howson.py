@@ -28,9 +28,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
-from gamekit.bimatrix.intgame import IntGame, Profile, normalize
+import numpy as np
+
+from gamekit.bimatrix.br_check import best_responses
+from gamekit.bimatrix.intgame import IntGame, Profile, Sparse, SparseId, normalize, sparse_id
 from gamekit.bimatrix.lh_policy import LHConcrete, LHStrategy, choose_lh_strategy
 from gamekit.core.errors import CertificationError, GameError
 from gamekit.kernel.linalg import solve_int
@@ -87,42 +91,43 @@ def lemke_howson(ig: IntGame, label: int, max_iter: int = DEFAULT_MAX_ITER) -> P
     raise LemkeHowsonLimit(f"Lemke-Howson from label {label} exceeded max_iter={max_iter} pivots")
 
 
-def _basic_solution(G: Sequence[Sequence[int]], by_rows: bool, basic: Sequence[int]) -> list[int] | None:
-    """Numerators (over a common positive denominator, returned last) of the basic
-    solution for the basis ``basic`` of the best-response polytope whose constraint
-    matrix is ``Gᵀ`` (``by_rows=True``: P = {x ≥ 0, B'ᵀx ≤ 1}, G = B', variables = rows of
-    G) or ``G`` (``by_rows=False``: Q = {y ≥ 0, A'y ≤ 1}, G = A', variables = columns);
-    slacks are numbered after the variables. None when the basis is singular or its
-    solution infeasible."""
-    d, rows = (len(G), len(G[0])) if by_rows else (len(G[0]), len(G))
-
-    def coef(i: int, t: int) -> int:  # coefficient of variable i in constraint t
-        return G[i][t] if by_rows else G[t][i]
-
-    inb = set(int(v) for v in basic)
-    S = [i for i in range(d) if i in inb]
-    tight = [t for t in range(rows) if d + t not in inb]
+def _basic_solution(
+    G: Sequence[Sequence[int]] | None, G64: Any, d: int, rows: int, basic: Sequence[int]
+) -> tuple[list[int], list[int], int] | None:
+    """The basic solution of the basis ``basic`` of ``{z ≥ 0 : G z ≤ 1}`` (G: ``rows``
+    constraints × ``d`` variables, as Python rows or as int64 ``G64``; variables 0..d−1,
+    slacks d + t): ``(S, nums, den)`` with ``z_S = nums / den`` (``den > 0``, ``nums ≥ 0``)
+    and ``z = 0`` elsewhere, the tight constraints solved exactly
+    (:func:`gamekit.kernel.linalg.solve_int`). None when the basis is singular or its
+    solution has a negative entry. The other constraints are checked by the caller."""
+    S = sorted(v for v in basic if v < d)
+    slack = {v - d for v in basic if v >= d}
+    tight = [t for t in range(rows) if t not in slack]
     if not S or len(S) != len(tight):
         return None
-    sol = solve_int([[coef(i, t) for i in S] for t in tight], [1] * len(S))
+    if G64 is not None:
+        M = G64[np.ix_(tight, S)].tolist()  # Python ints
+    else:
+        assert G is not None
+        M = [[G[t][i] for i in S] for t in tight]
+    sol = solve_int(M, [1] * len(S))
     if sol is None:
         return None
     nums, den = sol
     if any(v < 0 for v in nums):
         return None
-    z = [0] * d
-    for i, v in zip(S, nums):
-        z[i] = v
-    for t in range(rows):  # every constraint, in integers: Σ coef(i, t) z_i ≤ den
-        if sum(coef(i, t) * v for i, v in zip(S, nums)) > den:
-            return None
-    return z + [den]
+    return S, list(nums), den
 
 
 def certified_endpoint(ig: IntGame, basic_p: Sequence[int], basic_q: Sequence[int]) -> Profile | None:
     """The extreme equilibrium whose bases are ``basic_p`` (of P, variables x_i and slacks
     m + j) and ``basic_q`` (of Q, variables y_j and slacks n + i), checked exactly; None if
     a basis is singular or infeasible or the pair is not completely labeled.
+
+    Each basis is solved exactly (x = a/D on its basic variables, y = b/E); then, in
+    integers (:func:`gamekit.bimatrix.br_check.best_responses`), max_i (A'b)_i = E attained
+    on every row where a > 0, and max_j (B'ᵀa)_j = D attained on every column where b > 0:
+    feasibility in P and Q plus complementarity — the exact Nash condition of (a/Σa, b/Σb).
 
     Examples
     --------
@@ -135,33 +140,61 @@ def certified_endpoint(ig: IntGame, basic_p: Sequence[int], basic_q: Sequence[in
     True
     """
     m, n = ig.m, ig.n
-    px = _basic_solution(ig.B, True, basic_p)
-    qy = _basic_solution(ig.A, False, basic_q)
+    arr = ig.arrays
+    if arr is not None:
+        A, Bt = None, None
+        A64, Bt64, amax, bmax = arr
+    else:
+        A, Bt = ig.A, ig.columns_of_b
+        A64, Bt64, amax, bmax = None, None, 0, 0
+    px = _basic_solution(Bt, Bt64, m, n, basic_p)
+    qy = None if px is None else _basic_solution(A, A64, n, m, basic_q)
     if px is None or qy is None:
         return None
-    x, dx = px[:m], px[m]
-    y, dy = qy[:n], qy[n]
-    for i in range(m):  # label i: x_i = 0 or row i a best response, (A'y)_i = 1
-        if x[i] and sum(a * v for a, v in zip(ig.A[i], y)) != dy:
-            return None
-    for j in range(n):  # label m + j: y_j = 0 or column j a best response, (B'ᵀx)_j = 1
-        if y[j] and sum(ig.B[i][j] * v for i, v in enumerate(x) if v) != dx:
-            return None
-    return normalize(x), normalize(y)
+    Sx, xn, dx = px
+    Sy, yn, dy = qy
+    # Q: A'y ≤ 1 with equality on x's support (labels i); P: B'ᵀx ≤ 1, equality on y's.
+    va, rows = best_responses(A, A64, amax, Sy, yn)
+    if va != dy or any(v and i not in rows for i, v in zip(Sx, xn)):
+        return None
+    vb, cols = best_responses(Bt, Bt64, bmax, Sx, xn)
+    if vb != dx or any(v and j not in cols for j, v in zip(Sy, yn)):
+        return None
+    return _distribution(Sx, xn), _distribution(Sy, yn)
+
+
+def _distribution(S: Sequence[int], nums: Sequence[int]) -> Sparse:
+    """``nums / Σ nums`` on the indices ``S`` (increasing), zeros dropped."""
+    s = sum(nums)
+    return tuple((i, Fraction(v, s)) for i, v in zip(S, nums) if v)
 
 
 def float_matrices(ig: IntGame) -> tuple[Any, Any]:
     """``(B'ᵀ, A')`` as C-contiguous float64 arrays, each divided by its largest entry when
-    that is 2⁵³ or more (a positive scaling of M in {z ≥ 0, Mz ≤ 1} keeps every basis)."""
-    import numpy as np
+    that is 2⁵³ or more (a positive scaling of M in {z ≥ 0, Mz ≤ 1} keeps every basis).
 
-    def arr(M: Sequence[Sequence[int]]) -> Any:
-        big = max(max(row) for row in M)
-        if big < 1 << 53:
-            return np.array(M, dtype=np.float64)
-        return np.array([[v / big for v in row] for row in M], dtype=np.float64)
+    Computed once per :class:`IntGame` and shared between calls: the kernel only reads
+    them, and nothing computed from them is trusted (the end is certified exactly).
+    """
+    memo = ig.__dict__
+    out = memo.get("_lh_float_matrices")
+    if out is None:
+        arr = ig.arrays
 
-    return np.ascontiguousarray(arr(ig.B).T), arr(ig.A)
+        def conv(M: Sequence[Sequence[int]], M64: Any, big: int) -> Any:
+            if M64 is not None and big < 1 << 53:
+                return np.array(M64, dtype=np.float64)  # a writeable copy
+            big = max(map(max, M))
+            if big < 1 << 53:
+                return np.array(M, dtype=np.float64)
+            return np.array([[v / big for v in row] for row in M], dtype=np.float64)
+
+        if arr is not None:
+            out = conv(ig.columns_of_b, arr[1], arr[3]), conv(ig.A, arr[0], arr[2])
+        else:
+            out = conv(ig.columns_of_b, None, 0), conv(ig.A, None, 0)
+        memo["_lh_float_matrices"] = out
+    return out
 
 
 @dataclass
@@ -198,13 +231,14 @@ def lemke_howson_all(
     """
     ran: LHConcrete = choose_lh_strategy(ig.m, ig.n) if strategy == "auto" else strategy
     run = LHRun([], {}, [], ran)
-    found: dict[Profile, None] = {}
+    found: dict[tuple[SparseId, SparseId], Profile] = {}
     mats = None
     if ran == "float_path":
         from gamekit.kernel.compile_notice import notice_if_compiling
         from gamekit.kernel.float_lemke_howson import DONE, KERNELS, lh_float_path
 
-        notice_if_compiling(KERNELS)
+        if not lh_float_path.signatures:  # neither compiled nor loaded in this process yet
+            notice_if_compiling(KERNELS)
         mats = float_matrices(ig)
     for label in range(ig.m + ig.n) if labels is None else labels:
         prof: Profile | None = None
@@ -225,6 +259,6 @@ def lemke_howson_all(
                 run.failed.append(label)
                 continue
         run.per_label[label] = prof
-        found.setdefault(prof, None)
-    run.profiles = list(found)
+        found.setdefault((sparse_id(prof[0]), sparse_id(prof[1])), prof)
+    run.profiles = list(found.values())
     return run

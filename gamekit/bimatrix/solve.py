@@ -40,9 +40,11 @@ from gamekit.bimatrix.enumerate_all import all_extreme_equilibria
 from gamekit.bimatrix.intgame import (
     IntGame,
     Profile,
+    Sparse,
+    SparseId,
     certify_and_build,
-    dense,
     integer_game,
+    sparse_id,
     sparse_key_reversed,
 )
 from gamekit.bimatrix.lemke_howson import DEFAULT_MAX_ITER, lemke_howson_all
@@ -271,6 +273,30 @@ def _check_options(method: str, options: dict[str, Any], m: int, n: int) -> None
             raise GameError(f"{key} must be True or False, got {options[key]!r}")
 
 
+def _canonical(
+    profiles: list[Profile],
+) -> tuple[list[Sparse], list[Sparse], list[tuple[int, int]], dict[tuple[SparseId, SparseId], int]]:
+    """The distinct row and column strategies of ``profiles`` in the canonical order, the
+    distinct profiles as pairs of their indices in the canonical order of the equilibria,
+    and the position of each profile (keyed by :func:`sparse_id` of its strategies: cheap
+    to hash, unlike Fractions with long denominators)."""
+    xs: dict[SparseId, Sparse] = {}
+    ys: dict[SparseId, Sparse] = {}
+    pairs: dict[tuple[SparseId, SparseId], None] = {}
+    for x, y in profiles:
+        kx, ky = sparse_id(x), sparse_id(y)
+        xs.setdefault(kx, x)
+        ys.setdefault(ky, y)
+        pairs.setdefault((kx, ky), None)
+    xk = sorted(xs, key=lambda k: sparse_key_reversed(xs[k]), reverse=True)  # = key=sparse_key
+    yk = sorted(ys, key=lambda k: sparse_key_reversed(ys[k]), reverse=True)
+    rix = {k: i for i, k in enumerate(xk)}
+    cix = {k: i for i, k in enumerate(yk)}
+    order = sorted(pairs, key=lambda p: (rix[p[0]], cix[p[1]]))
+    edges = [(rix[kx], cix[ky]) for kx, ky in order]
+    return [xs[k] for k in xk], [ys[k] for k in yk], edges, {p: i for i, p in enumerate(order)}
+
+
 def _assemble(
     ig: IntGame,
     method: str,
@@ -284,17 +310,15 @@ def _assemble(
         equilibria, row_vertices, col_vertices, edges = certify_pairs(ig, profiles, method)
         return _result(method, complete, equilibria, row_vertices, col_vertices, edges, with_components,
                        parameters)
-    uniq = list(dict.fromkeys(profiles))
-    xs = sorted({x for x, _ in uniq}, key=sparse_key_reversed, reverse=True)  # = key=sparse_key
-    ys = sorted({y for _, y in uniq}, key=sparse_key_reversed, reverse=True)
-    rix = {v: i for i, v in enumerate(xs)}
-    cix = {v: i for i, v in enumerate(ys)}
-    uniq.sort(key=lambda p: (rix[p[0]], cix[p[1]]))
-    full: dict[tuple[int, tuple[tuple[int, Fraction], ...]], tuple[Fraction, ...]] = {}
-    equilibria = certify_and_build(ig, uniq, method, full)
-    row_vertices = [full[(0, v)] for v in xs]
-    col_vertices = [full[(1, v)] for v in ys]
-    edges = [(rix[x], cix[y]) for x, y in uniq]
+    xs, ys, edges, _ = _canonical(profiles)
+    return _build(ig, method, xs, ys, edges, complete, with_components, parameters)
+
+
+def _build(ig: IntGame, method: str, xs: list[Sparse], ys: list[Sparse], edges: list[tuple[int, int]], complete: bool,
+           with_components: bool, parameters: dict[str, Any]) -> SolveResult:
+    """Certify the profiles ``(xs[r], ys[c])``, ``(r, c)`` in ``edges`` (canonical order),
+    and build the :class:`SolveResult`."""
+    equilibria, row_vertices, col_vertices = certify_and_build(ig, xs, ys, edges, method)
     return _result(method, complete, equilibria, row_vertices, col_vertices, edges, with_components, parameters)
 
 
@@ -414,14 +438,11 @@ def _solve_result(game: BimatrixGame, method: str = "all", **options: Any) -> So
             raise GameError(
                 f"Lemke-Howson found no equilibrium within max_iter={max_iter} pivots per label"
             )
+        xs, ys, edges, index = _canonical(run.profiles)  # index: position in result.equilibria
         params.update(strategy=run.ran, requested=requested, fallbacks=tuple(run.fallbacks), float_pivots=run.pivots,
-                      max_iter=max_iter, failed_labels=tuple(run.failed))
-        result = _assemble(ig, method, run.profiles, False, False, params)
-        index = {(e.row, e.col): k for k, e in enumerate(result.equilibria)}
-        params["label_to_equilibrium"] = Parameters({
-            lab: index[(dense(x, ig.m), dense(y, ig.n))] for lab, (x, y) in run.per_label.items()
-        })
-        return replace(result, parameters=params)
+                      max_iter=max_iter, failed_labels=tuple(run.failed), label_to_equilibrium=Parameters({
+                          lab: index[(sparse_id(x), sparse_id(y))] for lab, (x, y) in run.per_label.items()}))
+        return _build(ig, method, xs, ys, edges, False, False, params)
     if method == "support_enumeration":
         use_floats = bool(options.get("use_floats", True))
         profiles = support_enumeration(ig, use_floats)

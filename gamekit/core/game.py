@@ -7,8 +7,9 @@ player II. All entries are stored as :class:`fractions.Fraction`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import TypeVar
 
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import to_fraction
@@ -16,10 +17,12 @@ from gamekit.core.numbers import to_fraction
 __all__ = ["BimatrixGame", "Matrix"]
 
 Matrix = tuple[tuple[Fraction, ...], ...]
+_V = TypeVar("_V")
 
 
-def _to_matrix(M: object, name: str) -> Matrix:
-    """Convert a nested sequence / numpy array to an exact matrix, validating its shape."""
+def _to_matrix(M: object, name: str) -> tuple[Matrix, tuple[tuple[int, ...], ...] | None]:
+    """Convert a nested sequence / numpy array to an exact matrix, validating its shape;
+    also the rows as Python ints when every entry was an ``int`` (else None)."""
     if hasattr(M, "tolist") and not isinstance(M, (list, tuple)):
         M = M.tolist()  # numpy arrays (object, int or float dtype)
     if isinstance(M, (str, bytes)) or not isinstance(M, Sequence):
@@ -27,6 +30,7 @@ def _to_matrix(M: object, name: str) -> Matrix:
     if len(M) == 0:
         raise GameError(f"payoff matrix {name} is empty")
     rows = []
+    ints: list[tuple[int, ...]] | None = []
     width = None
     for i, row in enumerate(M):
         if isinstance(row, (str, bytes)) or not isinstance(row, Sequence):
@@ -40,10 +44,14 @@ def _to_matrix(M: object, name: str) -> Matrix:
                 f"payoff matrix {name} is ragged: row {i} has {len(row)} entries, row 0 has {width}"
             )
         if all(type(x) is int for x in row):  # the common case (also numpy integer arrays): no checks needed
+            row = tuple(row)
             rows.append(tuple(map(Fraction, row)))
+            if ints is not None:
+                ints.append(row)
         else:
             rows.append(tuple(to_fraction(x, f"{name}[{i}][{j}]") for j, x in enumerate(row)))
-    return tuple(rows)
+            ints = None
+    return tuple(rows), None if ints is None else tuple(ints)
 
 
 class BimatrixGame:
@@ -76,7 +84,7 @@ class BimatrixGame:
     ((Fraction(-1, 1), Fraction(-1, 2)),)
     """
 
-    __slots__ = ("A", "B", "row_labels", "col_labels", "title")
+    __slots__ = ("A", "B", "row_labels", "col_labels", "title", "_int_payoffs", "_derived")
 
     def __init__(
         self,
@@ -86,8 +94,17 @@ class BimatrixGame:
         col_labels: Sequence[str] | None = None,
         title: str = "",
     ) -> None:
-        self.A: Matrix = _to_matrix(A, "A")
-        self.B: Matrix = tuple(tuple(-a for a in r) for r in self.A) if B is None else _to_matrix(B, "B")
+        self.A, ints_a = _to_matrix(A, "A")
+        if B is None:
+            self.B: Matrix = tuple(tuple(-a for a in r) for r in self.A)
+            ints_b = None if ints_a is None else tuple(tuple(-a for a in r) for r in ints_a)
+        else:
+            self.B, ints_b = _to_matrix(B, "B")
+        # The payoffs as Python ints when they were given as ints (numpy integer arrays
+        # included), keyed by the identity of the (immutable) matrices they equal, and a
+        # cache of data the solvers derive from (A, B) (see :meth:`derived`).
+        self._int_payoffs = None if ints_a is None or ints_b is None else (self.A, self.B, ints_a, ints_b)
+        self._derived: tuple[Matrix, Matrix, dict[str, object]] | None = None
         if self.shape != (len(self.B), len(self.B[0])):
             raise GameError(
                 f"payoff matrices differ in shape: A is {self.shape[0]}x{self.shape[1]}, "
@@ -105,6 +122,60 @@ class BimatrixGame:
         if len(self.col_labels) != n:
             raise GameError(f"{len(self.col_labels)} column labels given for {n} columns")
         self.title = title
+
+    def integer_payoffs(self) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None:
+        """``(A, B)`` as rows of Python ints when every payoff was given as an ``int`` (numpy
+        integer arrays included) and the matrices were not replaced since; else None.
+
+        Returns
+        -------
+        tuple or None
+            The integer rows of A and B (equal to :attr:`A` and :attr:`B`).
+
+        Examples
+        --------
+        >>> BimatrixGame([[3, 0]], [[2, 1]]).integer_payoffs()
+        (((3, 0),), ((2, 1),))
+        >>> BimatrixGame([[3, "1/2"]], [[2, 1]]).integer_payoffs() is None
+        True
+        """
+        ip = self._int_payoffs
+        if ip is None or ip[0] is not self.A or ip[1] is not self.B:
+            return None
+        return ip[2], ip[3]
+
+    def cached(self, key: str, build: Callable[[BimatrixGame], _V]) -> _V:
+        """``build(self)``, computed once per pair of payoff matrices and kept on the game.
+
+        For solvers deriving data from the payoffs alone (``build`` must be a pure function
+        of :attr:`A` and :attr:`B`): the matrices are immutable tuples, and the cache is
+        keyed by their identity, so replacing ``A`` or ``B`` empties it.
+
+        Parameters
+        ----------
+        key : str
+            The name of the derived data (one per ``build``).
+        build : callable
+            ``build(game)``, the data.
+
+        Returns
+        -------
+        object
+            The (cached) data.
+
+        Examples
+        --------
+        >>> g = BimatrixGame([[3, 0]], [[2, 1]])
+        >>> g.cached("size", lambda h: h.m * h.n), g.cached("size", lambda h: -1)
+        (2, 2)
+        """
+        d = self._derived
+        if d is None or d[0] is not self.A or d[1] is not self.B:
+            d = self._derived = (self.A, self.B, {})
+        memo = d[2]
+        if key not in memo:
+            memo[key] = build(self)
+        return memo[key]  # type: ignore[return-value]
 
     @property
     def shape(self) -> tuple[int, int]:

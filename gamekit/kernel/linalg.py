@@ -1,6 +1,6 @@
-"""Exact solution of small square linear systems: one fraction-free solver.
+"""Exact solution of small square linear systems: one solver.
 
-:func:`solve_int` is the only elimination routine; :func:`solve_exact` is its rational
+:func:`solve_int` is the only elimination routine (FLINT's); :func:`solve_exact` is its rational
 front door (each equation is first scaled to integers, which does not change the
 solution set).
 """
@@ -12,39 +12,42 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from gamekit.core.numbers import integer_row
-from gamekit.kernel.pivot import fraction_free_pivot
 
 __all__ = ["solve_exact", "solve_int"]
 
 
 def solve_int(M: Sequence[Sequence[int]], b: Sequence[int]) -> tuple[tuple[int, ...], int] | None:
-    """Solve the integer system ``M z = b`` without fractions.
+    """Solve the square integer system ``M z = b`` exactly.
 
     Returns ``(nums, den)`` with ``z = nums / den``, ``den > 0`` and
     ``gcd(den, *nums) = 1`` (a canonical form: equal solutions give equal tuples), or
     ``None`` if ``M`` is singular.
 
-    Fraction-free Gauss–Jordan elimination (Edmonds 1967): each step is
-    :func:`gamekit.kernel.pivot.fraction_free_pivot`, every intermediate entry is a minor
-    of ``[M | b]``, and after the last step every diagonal entry equals ``±det M``
-    (Cramer's rule: ``det M · z`` is integral).
+    FLINT's exact rational solver (python-flint ``fmpz_mat.solve``: fraction-free
+    elimination for small systems, p-adic lifting for larger ones); by Cramer's rule
+    ``det M · z`` is integral, so ``den`` divides ``|det M|``.
+
+    Examples
+    --------
+    >>> solve_int([[2, 1], [1, 3]], [1, 1])
+    ((2, 1), 5)
+    >>> solve_int([[1, 2], [2, 4]], [1, 1]) is None
+    True
     """
     k = len(M)
-    T = [list(row) + [bi] for row, bi in zip(M, b)]
-    D = 1
-    used = [False] * k
-    pivot_row = [0] * k
-    for c in range(k):
-        r = next((i for i in range(k) if not used[i] and T[i][c] != 0), None)
-        if r is None:
-            return None
-        used[r] = True
-        pivot_row[c] = r
-        D = fraction_free_pivot(T, r, c, D)
-    nums = [T[pivot_row[c]][k] for c in range(k)]
+    if k == 0:
+        return (), 1
+    import flint
+
+    try:
+        sol = flint.fmpz_mat([list(row) for row in M]).solve(flint.fmpz_mat([[v] for v in b]))
+    except ZeroDivisionError:  # singular
+        return None
+    num, den = sol.numer_denom()  # type: ignore[attr-defined]
+    nums = [int(v) for v in num.entries()]
+    D = int(den)
     if D < 0:
-        D = -D
-        nums = [-v for v in nums]
+        D, nums = -D, [-v for v in nums]
     g = math.gcd(D, *nums)
     return tuple(v // g for v in nums), D // g
 

@@ -40,7 +40,7 @@ def fraction_free_pivot(T: list[list[int]], r: int, col: int, D: int, *, exchang
     von Stengel 2002, §6). Returns ``p``, the new determinant.
 
     ``exchange=False`` keeps the *full* tableau: column ``col`` becomes ``p·e_r`` (used by
-    the simplex of :mod:`gamekit.lp.simplex` and by :func:`gamekit.kernel.linalg.solve_int`).
+    the simplex of :mod:`gamekit.lp.simplex`).
     ``exchange=True`` keeps the *compact dictionary*: column ``col`` is replaced by the
     column of the variable that leaves (``−T[i][col]`` in row ``i``, ``D`` in row ``r``),
     as in :class:`Dictionary`.
