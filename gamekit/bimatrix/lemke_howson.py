@@ -100,23 +100,25 @@ def _basic_solution(
     and ``z = 0`` elsewhere, the tight constraints solved exactly
     (:func:`gamekit.kernel.linalg.solve_int`). None when the basis is singular or its
     solution has a negative entry. The other constraints are checked by the caller."""
-    S = sorted(v for v in basic if v < d)
-    slack = {v - d for v in basic if v >= d}
-    tight = [t for t in range(rows) if t not in slack]
-    if not S or len(S) != len(tight):
+    b = np.asarray(basic, dtype=np.int64)
+    S = np.sort(b[b < d])
+    mask = np.ones(rows, dtype=bool)
+    mask[b[b >= d] - d] = False
+    tight = np.flatnonzero(mask)
+    if not len(S) or len(S) != len(tight):
         return None
     if G64 is not None:
         M = G64[np.ix_(tight, S)].tolist()  # Python ints
     else:
         assert G is not None
-        M = [[G[t][i] for i in S] for t in tight]
+        M = [[G[t][i] for i in S.tolist()] for t in tight.tolist()]
     sol = solve_int(M, [1] * len(S))
     if sol is None:
         return None
     nums, den = sol
     if any(v < 0 for v in nums):
         return None
-    return S, list(nums), den
+    return S.tolist(), list(nums), den
 
 
 def certified_endpoint(ig: IntGame, basic_p: Sequence[int], basic_q: Sequence[int]) -> Profile | None:
@@ -246,7 +248,7 @@ def lemke_howson_all(
             status, bp, bq, piv = lh_float_path(mats[0], mats[1], label, max_iter)
             run.pivots += int(piv)
             if status == DONE:
-                prof = certified_endpoint(ig, bp.tolist(), bq.tolist())
+                prof = certified_endpoint(ig, bp, bq)
                 reason = "the final bases fail the exact check"
             else:
                 reason = "pivot limit" if piv >= max_iter else "no leaving variable (float trouble)"
