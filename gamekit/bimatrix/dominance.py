@@ -338,48 +338,80 @@ def iterated_dominance(game: BimatrixGame, mixed: bool = True, players: Sequence
         _check_player(p)
     rows = list(range(game.m))
     cols = list(range(game.n))
-    Mcol, Mrow = _views(game, "column"), _views(game, "row")  # integer views: detection
-    Fcol, Frow = _views(game, "column", False), _views(game, "row", False)  # exact: margins
+    views = _Views(_views(game, "row"), _views(game, "column"),  # integer views: detection
+                   _views(game, "row", False), _views(game, "column", False))  # exact: margins
     steps: list[DominanceStep] = []
     rnd = 0
     while max_rounds is None or rnd < max_rounds:
         rnd += 1
-        removed: dict[str, set[int]] = {"row": set(), "column": set()}
-        for player in players:
-            M, own, opp = (Mcol, cols, rows) if player == "column" else (Mrow, rows, cols)
-            Mf = Fcol if player == "column" else Frow
-            if len(own) < 2:
-                continue
-            dom = _dominated_set(M, opp, own, mixed)
-            survivors = [k for k in own if k not in dom]
-            for j in sorted(dom):
-                pure = _pure_dominators(Mf, opp, survivors, j)
-                if pure:
-                    k = max(pure, key=lambda t: (t[1], -t[0]))[0]
-                    mix: tuple[tuple[int, Fraction], ...] = ((k, Fraction(1)),)
-                    kind = "pure"
-                else:
-                    best = _best_mixture(Mf, opp, survivors, j)
-                    if best is None or best[0] <= 0:  # pragma: no cover - impossible by theory
-                        raise CertificationError(f"no undominated dominator for {player} {j}")
-                    mix = best[1]
-                    kind = "pure" if len(mix) == 1 else "mixed"
-                margin = _exact_margin(game, player, rows, cols, j, mix)
-                if margin <= 0:  # pragma: no cover - checked exactly, must never happen
-                    raise CertificationError(f"recorded dominator of {player} {j} does not dominate")
-                labels = game.col_labels if player == "column" else game.row_labels
-                steps.append(DominanceStep(rnd, player, j, labels[j], mix, kind, margin, tuple(opp)))
-            removed[player] = dom
+        removed = _round(game, views, players, mixed, rows, cols, rnd, steps)
         if not removed["row"] and not removed["column"]:
             rnd -= 1
             break
         rows = [i for i in rows if i not in removed["row"]]
         cols = [j for j in cols if j not in removed["column"]]
-    reduced = BimatrixGame(
+    return DominanceResult(game, _subgame(game, rows, cols), tuple(rows), tuple(cols), tuple(steps), rnd)
+
+
+@dataclass(frozen=True)
+class _Views:
+    """Each player's payoffs as lists (:func:`_views`): scaled integers (detection) and
+    exact (margins)."""
+
+    row: list[list]
+    column: list[list]
+    row_exact: list[list]
+    column_exact: list[list]
+
+
+def _round(game: BimatrixGame, views: _Views, players: Sequence[str], mixed: bool, rows: list[int],
+           cols: list[int], rnd: int, steps: list[DominanceStep]) -> dict[str, set[int]]:
+    """One round of elimination on the subgame ``rows`` × ``cols``: each player's strictly
+    dominated strategies (against the round's opponent strategies), each recorded in
+    ``steps`` with a certified dominator. Returns the removed strategies of each player."""
+    removed: dict[str, set[int]] = {"row": set(), "column": set()}
+    for player in players:
+        if player == "column":
+            M, Mf, own, opp = views.column, views.column_exact, cols, rows
+        else:
+            M, Mf, own, opp = views.row, views.row_exact, rows, cols
+        if len(own) < 2:
+            continue
+        dom = _dominated_set(M, opp, own, mixed)
+        survivors = [k for k in own if k not in dom]
+        labels = game.col_labels if player == "column" else game.row_labels
+        for j in sorted(dom):
+            mix, kind = _dominator(Mf, opp, survivors, player, j)
+            margin = _exact_margin(game, player, rows, cols, j, mix)
+            if margin <= 0:  # pragma: no cover - checked exactly, must never happen
+                raise CertificationError(f"recorded dominator of {player} {j} does not dominate")
+            steps.append(DominanceStep(rnd, player, j, labels[j], mix, kind, margin, tuple(opp)))
+        removed[player] = dom
+    return removed
+
+
+def _dominator(Mf: list[list], opp: Sequence[int], survivors: Sequence[int], player: str,
+               j: int) -> tuple[tuple[tuple[int, Fraction], ...], str]:
+    """The dominator recorded for the dominated strategy ``j``: the pure survivor with the
+    largest margin (ties: the lowest index), else the best mixture of survivors; and its
+    kind (``"pure"`` or ``"mixed"``)."""
+    pure = _pure_dominators(Mf, opp, survivors, j)
+    if pure:
+        k = max(pure, key=lambda t: (t[1], -t[0]))[0]
+        return ((k, Fraction(1)),), "pure"
+    best = _best_mixture(Mf, opp, survivors, j)
+    if best is None or best[0] <= 0:  # pragma: no cover - impossible by theory
+        raise CertificationError(f"no undominated dominator for {player} {j}")
+    mix = best[1]
+    return mix, "pure" if len(mix) == 1 else "mixed"
+
+
+def _subgame(game: BimatrixGame, rows: Sequence[int], cols: Sequence[int]) -> BimatrixGame:
+    """The game restricted to ``rows`` × ``cols``, labels and title kept."""
+    return BimatrixGame(
         [[game.A[i][j] for j in cols] for i in rows],
         [[game.B[i][j] for j in cols] for i in rows],
         row_labels=[game.row_labels[i] for i in rows],
         col_labels=[game.col_labels[j] for j in cols],
         title=game.title,
     )
-    return DominanceResult(game, reduced, tuple(rows), tuple(cols), tuple(steps), rnd)
