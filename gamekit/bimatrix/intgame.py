@@ -17,6 +17,8 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
+import numpy as np
+
 from gamekit.core.certify import _seal
 from gamekit.core.equilibrium import Equilibrium
 from gamekit.core.errors import CertificationError
@@ -78,8 +80,6 @@ class IntGame:
         >>> IntGame(((1, 2),), ((3, 4),)).arrays[1].tolist()
         [[3], [4]]
         """
-        import numpy as np
-
         amax = max(map(max, self.A))
         bmax = max(map(max, self.B))
         if max(amax, bmax) >= 1 << 62:
@@ -132,7 +132,28 @@ def _shifted(rows: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[int, ...], 
     return tuple(tuple(map(shift.__add__, row)) for row in rows), shift
 
 
+def _from_arrays(a: Any, b: Any) -> IntGame | None:
+    """The :class:`IntGame` of int64 payoff arrays, shifted in numpy, its int64 arrays kept
+    (:attr:`IntGame.arrays`); None when a shifted entry could reach 2⁶²."""
+    lo_a, hi_a, lo_b, hi_b = int(a.min()), int(a.max()), int(b.min()), int(b.max())
+    sa, sb = 1 - lo_a, 1 - lo_b
+    if max(abs(sa), abs(sb), hi_a + sa, hi_b + sb) >= 1 << 62:
+        return None
+    A64, B64 = a + sa, b + sb  # within int64 by the bound above
+    ig = IntGame(tuple(map(tuple, A64.tolist())), tuple(map(tuple, B64.tolist())), 1, 1, sa, sb)
+    Bt64 = np.ascontiguousarray(B64.T)
+    A64.flags.writeable = False
+    Bt64.flags.writeable = False
+    ig.__dict__["arrays"] = (A64, Bt64, hi_a + sa, hi_b + sb)  # what IntGame.arrays computes
+    return ig
+
+
 def _integer_game(game: BimatrixGame) -> IntGame:
+    arrays = game.integer_arrays()
+    if arrays is not None:  # numpy integer payoffs: shifted and converted in numpy
+        ig = _from_arrays(*arrays)
+        if ig is not None:
+            return ig
     ints = game.integer_payoffs()
     if ints is not None:  # payoffs given as ints: no Fraction is read
         A, sa = _shifted(ints[0])

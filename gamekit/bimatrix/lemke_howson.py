@@ -183,18 +183,16 @@ def float_matrices(ig: IntGame) -> tuple[Any, Any]:
     if out is None:
         arr = ig.arrays
 
-        def conv(M: Sequence[Sequence[int]], M64: Any, big: int) -> Any:
-            if M64 is not None and big < 1 << 53:
-                return np.array(M64, dtype=np.float64)  # a writeable copy
+        def conv(M: Sequence[Sequence[int]]) -> Any:
             big = max(map(max, M))
             if big < 1 << 53:
                 return np.array(M, dtype=np.float64)
             return np.array([[v / big for v in row] for row in M], dtype=np.float64)
 
-        if arr is not None:
-            out = conv(ig.columns_of_b, arr[1], arr[3]), conv(ig.A, arr[0], arr[2])
+        if arr is not None and max(arr[2], arr[3]) < 1 << 53:
+            out = np.array(arr[1], dtype=np.float64), np.array(arr[0], dtype=np.float64)  # writeable copies
         else:
-            out = conv(ig.columns_of_b, None, 0), conv(ig.A, None, 0)
+            out = conv(ig.columns_of_b), conv(ig.A)
         memo["_lh_float_matrices"] = out
     return out
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import to_fraction
@@ -20,10 +20,16 @@ Matrix = tuple[tuple[Fraction, ...], ...]
 _V = TypeVar("_V")
 
 
-def _to_matrix(M: object, name: str) -> tuple[Matrix, tuple[tuple[int, ...], ...] | None]:
+def _to_matrix(M: object, name: str) -> tuple[Matrix, tuple[tuple[int, ...], ...] | None, Any]:
     """Convert a nested sequence / numpy array to an exact matrix, validating its shape;
-    also the rows as Python ints when every entry was an ``int`` (else None)."""
+    also the rows as Python ints when every entry was an ``int`` (else None), and a
+    read-only int64 copy when ``M`` was a numpy integer array (else None)."""
+    arr = None
     if hasattr(M, "tolist") and not isinstance(M, (list, tuple)):
+        kind, size = getattr(getattr(M, "dtype", None), "kind", ""), getattr(getattr(M, "dtype", None), "itemsize", 0)
+        if getattr(M, "ndim", 0) == 2 and (kind == "i" or (kind == "u" and size < 8)):
+            arr = M.astype("int64")  # type: ignore[attr-defined]  # a private copy
+            arr.flags.writeable = False
         M = M.tolist()  # numpy arrays (object, int or float dtype)
     if isinstance(M, (str, bytes)) or not isinstance(M, Sequence):
         raise GameError(f"payoff matrix {name} must be a list of rows, got {type(M).__name__}")
@@ -51,7 +57,7 @@ def _to_matrix(M: object, name: str) -> tuple[Matrix, tuple[tuple[int, ...], ...
         else:
             rows.append(tuple(to_fraction(x, f"{name}[{i}][{j}]") for j, x in enumerate(row)))
             ints = None
-    return tuple(rows), None if ints is None else tuple(ints)
+    return tuple(rows), None if ints is None else tuple(ints), arr
 
 
 class BimatrixGame:
@@ -94,16 +100,18 @@ class BimatrixGame:
         col_labels: Sequence[str] | None = None,
         title: str = "",
     ) -> None:
-        self.A, ints_a = _to_matrix(A, "A")
+        self.A, ints_a, arr_a = _to_matrix(A, "A")
         if B is None:
             self.B: Matrix = tuple(tuple(-a for a in r) for r in self.A)
             ints_b = None if ints_a is None else tuple(tuple(-a for a in r) for r in ints_a)
+            arr_b = None
         else:
-            self.B, ints_b = _to_matrix(B, "B")
+            self.B, ints_b, arr_b = _to_matrix(B, "B")
         # The payoffs as Python ints when they were given as ints (numpy integer arrays
         # included), keyed by the identity of the (immutable) matrices they equal, and a
         # cache of data the solvers derive from (A, B) (see :meth:`derived`).
-        self._int_payoffs = None if ints_a is None or ints_b is None else (self.A, self.B, ints_a, ints_b)
+        self._int_payoffs = None if ints_a is None or ints_b is None else (
+            self.A, self.B, ints_a, ints_b, None if arr_a is None or arr_b is None else (arr_a, arr_b))
         self._derived: tuple[Matrix, Matrix, dict[str, object]] | None = None
         if self.shape != (len(self.B), len(self.B[0])):
             raise GameError(
@@ -143,6 +151,28 @@ class BimatrixGame:
         if ip is None or ip[0] is not self.A or ip[1] is not self.B:
             return None
         return ip[2], ip[3]
+
+    def integer_arrays(self) -> tuple[Any, Any] | None:
+        """``(A, B)`` as read-only int64 numpy arrays when both payoff matrices were given as
+        numpy integer arrays and not replaced since; else None.
+
+        Returns
+        -------
+        tuple or None
+            Private copies of the arrays given (equal to :attr:`A` and :attr:`B`).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> BimatrixGame(np.array([[3, 0]]), np.array([[2, 1]])).integer_arrays()[1].tolist()
+        [[2, 1]]
+        >>> BimatrixGame([[3, 0]], [[2, 1]]).integer_arrays() is None
+        True
+        """
+        ip = self._int_payoffs
+        if ip is None or ip[0] is not self.A or ip[1] is not self.B:
+            return None
+        return ip[4]
 
     def cached(self, key: str, build: Callable[[BimatrixGame], _V]) -> _V:
         """``build(self)``, computed once per pair of payoff matrices and kept on the game.

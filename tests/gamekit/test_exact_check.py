@@ -254,3 +254,19 @@ def test_integer_form_is_computed_once_and_follows_replaced_payoffs():
     assert integer_game(g).A == ((2, 1), (1, 2))
     assert g.integer_payoffs() is None
     assert integer_game(BimatrixGame([["1/2", 0], [0, 1]], [[1, 0], [0, 1]])).La == 2
+
+
+@pytest.mark.parametrize("dtype,lo,hi", [(np.int64, -1000, 1000), (np.uint8, 0, 255), (np.int32, -5, 5),
+                                         (np.int64, -(1 << 62), 1 << 62)])
+def test_integer_form_from_numpy_arrays_equals_the_one_from_lists(dtype, lo, hi):
+    rng = np.random.default_rng(3)
+    A = rng.integers(lo, hi, (7, 5), dtype=dtype)
+    B = rng.integers(lo, hi, (7, 5), dtype=dtype)
+    from_np = integer_game(BimatrixGame(A, B))
+    from_lists = integer_game(BimatrixGame(A.tolist(), B.tolist()))
+    assert from_np == from_lists  # same matrices, scale and shifts
+    if from_lists.arrays is None:
+        assert from_np.arrays is None
+    else:
+        for u, v in zip(from_np.arrays, from_lists.arrays):
+            assert np.array_equal(u, v)
