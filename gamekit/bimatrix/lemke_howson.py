@@ -15,8 +15,9 @@ Two strategies (:mod:`gamekit.bimatrix.lh_policy`) follow that path. ``exact`` p
 integer dictionaries all the way (:func:`lemke_howson`). ``float_path`` follows it in
 binary64 (:mod:`gamekit.kernel.float_lemke_howson`, compiled) and trusts nothing of it but
 the final pair of bases: :func:`certified_endpoint` solves each basis exactly in integers
-(the basic variables from the tight constraints, fraction-free), and accepts it only if
-both basic solutions are feasible (x ≥ 0, B'ᵀx ≤ 1, y ≥ 0, A'y ≤ 1, checked in integers)
+(the basic variables from the tight constraints, FLINT), and accepts it only if both
+basic solutions are feasible (x ≥ 0, B'ᵀx ≤ 1, y ≥ 0, A'y ≤ 1, checked in integers by
+:func:`gamekit.bimatrix.br_check.best_responses`)
 and completely labeled (every label i has x_i = 0 or (A'y)_i = 1, every m + j has
 y_j = 0 or (B'ᵀx)_j = 1) — then (x/Σx, y/Σy) is an equilibrium, and an extreme one since
 x and y are basic solutions (vertices of P and Q). A label whose float path fails (pivot
