@@ -53,9 +53,9 @@ EXACT_MAX = 50          # gamekit strategy="exact" up to this size
 GAMBIT_CAP = 3.0        # CPU seconds per pygambit call
 REPO = Path(__file__).resolve().parent.parent
 BEFORE = ("Before issue #23's fixed-cost work (same script, 2026-11-27 02:22 UTC, seeds 1–3): QE / gamekit "
-          "0.01–0.40× on paths below 2,000 pivots (gamekit 0.64–106 ms per call, most of it building the "
-          "integer game from Fractions and the exact end check in Python integers), 1.13× on the "
-          "19,465-pivot path (150×150, seed 2).")
+          "0.01–0.40× on paths below 2,000 pivots (gamekit 0.54–18 ms per call, most of it building the "
+          "integer game from Fractions on every call and the exact end check in Python integers), 1.13× on "
+          "the 19,465-pivot path (150×150, seed 2).")
 
 
 def game(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
