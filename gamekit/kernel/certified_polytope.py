@@ -42,11 +42,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from gamekit.kernel.search_driver import reverse_search as _reverse_search
 from gamekit.kernel.search_state import FloatSearchFailed
+
+if TYPE_CHECKING:
+    from gamekit.kernel.distributed_search import ClusterReport
 
 __all__ = ["CertifiedBases", "search_bases", "basis_point", "basis_vectors", "bytes_per_basis", "fast_path_applies"]
 
@@ -59,7 +63,8 @@ class CertifiedBases:
     ``labels[i]`` is its exact label set (two words). ``complete`` is True when the
     completeness certificate holds; otherwise ``stopped`` says which budget ended the
     search. ``residues``/``primes``: M modulo the verification primes (for
-    :func:`basis_vectors`). About ``50 + d`` bytes per basis during the search (:func:`bytes_per_basis`).
+    :func:`basis_vectors`). ``cluster``: what ran on a Dask cluster, if one searched.
+    About ``50 + d`` bytes per basis during the search (:func:`bytes_per_basis`).
     """
 
     d: int
@@ -71,6 +76,7 @@ class CertifiedBases:
     stopped: str = ""
     residues: np.ndarray | None = None
     primes: np.ndarray | None = None
+    cluster: ClusterReport | None = None
 
     def vertices(self) -> tuple[np.ndarray, np.ndarray]:
         """(label masks lo/hi of the distinct vertices, index of one basis of each)."""
@@ -119,15 +125,20 @@ def search_bases(
     drop: int = 0,
     threads: int = 1,
     frontier_depth: int | None = None,
+    cluster: Any = None,
+    job_bases: int | None = None,
 ) -> CertifiedBases | None:
     """Steps 1–3 of the module docstring for a positive integer k×d matrix ``M``.
 
     Returns None when the float search or an exact check failed (use the exact search).
-    ``drop`` (testing only) discards that many bases found last, to exercise the
-    completeness certificate. ``frontier_depth`` (threads > 1): the depth of the main thread's
-    prefix whose bases are shared out (default :data:`gamekit.kernel.parallel_search.FRONTIER_DEPTH`).
-    ``threads`` > 1: the reverse search and the exact check
-    share out subtrees (:mod:`gamekit.kernel.parallel_search`).
+    ``drop`` (testing only) discards that many bases found last (with a cluster: the
+    results of that many jobs), to exercise the completeness certificate.
+    ``frontier_depth`` (threads > 1): the depth of the main thread's prefix whose bases
+    are shared out (default :data:`gamekit.kernel.parallel_search.FRONTIER_DEPTH`).
+    ``threads`` > 1: the reverse search and the exact check share out subtrees (:mod:`gamekit.kernel.parallel_search`). ``cluster``: a
+    ``distributed.Client`` whose workers share out the subtrees instead, with jobs of
+    ``job_bases`` bases (default :data:`gamekit.kernel.distributed_search.JOB_BASES`;
+    :mod:`gamekit.kernel.distributed_search`).
     """
     from gamekit.kernel.modular_verify import choose_primes, closure_certificate, verify_tree
 
@@ -140,6 +151,15 @@ def search_bases(
     Mi = np.array(M, dtype=object)
     Mres = np.stack([np.array(Mi % int(p), dtype=np.int64) for p in ps])
     limit = max(1, int(1.0 / (1e-8 * len(ps) * k * (d + 1))))  # bases checked in ~1 s after a time stop
+    if cluster is not None:
+        from gamekit.kernel.distributed_search import distributed_bases
+
+        budget = {} if job_bases is None else {"job_bases": job_bases}
+        got = distributed_bases(M, Mres, primes, max_bases, deadline, progress, cluster, drop_jobs=drop, **budget)
+        if got is None:
+            return None
+        lo, hi, labels, complete, stopped, report = got
+        return CertifiedBases(d, k, lo, hi, labels, complete, stopped, Mres, ps, report)
     if threads > 1:
         from gamekit.kernel.parallel_search import parallel_bases
 
