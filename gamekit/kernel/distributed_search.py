@@ -310,9 +310,14 @@ def run_job(problem: SearchProblem, chains: list[Chain], budget: int) -> JobResu
     >>> M = [[2, 1], [1, 2]]
     >>> ps, inv, half = choose_primes(M)
     >>> res = np.stack([np.array(M, np.int64) % int(p) for p in ps])
-    >>> out = run_job(SearchProblem(M, res, ps, inv, half), [np.array([[0, 2]], np.uint8)], 100)
+    >>> problem = SearchProblem(M, res, ps, inv, half)
+    >>> roots = [np.array([[0, 2]], np.uint8), np.array([[1, 3]], np.uint8)]  # the slack basis's children
+    >>> out = run_job(problem, roots, 100)  # the 3 other bases of {z ≥ 0, Mz ≤ 1}, checked exactly
     >>> len(out.lo), out.jobs, out.failed
-    (2, [], '')
+    (3, [], '')
+    >>> out = run_job(problem, roots, 1)  # budget 1: the second root is handed back
+    >>> len(out.lo), [c.tolist() for c in out.jobs]
+    (1, [[[1, 3]]])
     """
     from gamekit.kernel.modular_verify import verify_tree
     from gamekit.kernel.reverse_search import Params, rs_start
@@ -387,7 +392,7 @@ class _Master:
         self.client, self.problem, self.budget, self.slots, self.report = client, problem, budget, slots, report
         self.pending: deque[Chain] = deque()
         self.flight: dict[Any, tuple[list[Chain], int]] = {}
-        self.done = as_completed()
+        self.done = as_completed(loop=client.loop)
         self.parts: list[tuple[np.ndarray, ...]] = []
         self.total = 0
 
