@@ -426,11 +426,59 @@ class _Master:
 
 def distributed_bases(M, Mres, primes, max_bases, deadline, progress, client, job_bases: int = JOB_BASES,
                       drop_jobs: int = 0):
-    """(lo, hi, labels, complete, stopped, report) of the certified bases of
-    ``{z ≥ 0, Mz ≤ 1}`` searched on the cluster of ``client`` (see the module docstring),
-    or None when the float search failed or an exact check failed (use the exact search).
-    ``job_bases``: the budget of a job; ``drop_jobs`` (testing): the results of that many
-    jobs that found bases are discarded, as if lost."""
+    """Steps 1–3 of :mod:`gamekit.kernel.certified_polytope` for ``{z ≥ 0, Mz ≤ 1}`` on
+    the cluster of ``client`` (see the module docstring); what
+    :func:`gamekit.kernel.certified_polytope.search_bases` runs when given a cluster.
+
+    Parameters
+    ----------
+    M : sequence of sequences of int
+        The positive integer matrix (k×d, k + d ≤ 128).
+    Mres, primes
+        M modulo the verification primes and the primes' data
+        (:func:`gamekit.kernel.modular_verify.choose_primes`).
+    max_bases : int or None
+        Stop (``stopped="bases"``) once the client holds this many bases.
+    deadline : float or None
+        Stop (``stopped="seconds"``) after this ``time.perf_counter()`` value.
+    progress : callable or None
+        Called as ``progress(bases, bases)`` after each job.
+    client : distributed.Client
+        The cluster.
+    job_bases : int
+        The budget of a job in bases (mplrs's ``-maxnodes``).
+    drop_jobs : int
+        Testing only: the results of that many jobs that found bases are discarded, as if
+        lost (the certificate must then fail).
+
+    Returns
+    -------
+    tuple or None
+        ``(lo, hi, labels, complete, stopped, report)``: the masks and exact labels of the
+        certified bases, whether the closure certificate holds, the budget that stopped the
+        search ('' if none) and the :class:`ClusterReport`; None when a float search or an
+        exact check failed (the caller runs the exact search).
+
+    Raises
+    ------
+    GameError
+        The cluster has no worker within :data:`CONNECT_TIMEOUT` seconds.
+
+    Examples
+    --------
+    >>> import logging
+    >>> from distributed import Client, LocalCluster
+    >>> from gamekit.kernel.modular_verify import choose_primes
+    >>> M = [[3, 1, 2], [1, 3, 1], [2, 2, 3]]
+    >>> primes = choose_primes(M)
+    >>> Mres = np.stack([np.array(M, np.int64) % int(p) for p in primes[0]])
+    >>> with LocalCluster(n_workers=1, processes=False, dashboard_address=":0", silence_logs=logging.ERROR) as lc:
+    ...     with Client(lc, set_as_default=False) as client:
+    ...         lo, hi, labels, complete, stopped, report = distributed_bases(M, Mres, primes, None, None, None,
+    ...                                                                        client)
+    >>> len(lo), complete, stopped, report.workers
+    (8, True, '', 1)
+    """
     from gamekit.kernel.float_search import rehash
     from gamekit.kernel.modular_verify import closure_certificate, verify_tree
     from gamekit.kernel.search_driver import stopped
