@@ -33,6 +33,7 @@ from typing import Any, Literal
 import numpy as np
 
 from gamekit.bimatrix.intgame import IntGame
+from gamekit.bimatrix.policy import FLOAT_EXACT_PAYOFF
 from gamekit.bimatrix.vertex_pairs import VertexPairs
 from gamekit.core.errors import SearchBudgetExceeded
 
@@ -228,11 +229,13 @@ def _search_one(m: int, n: int, BT, A, threads: int, budget, deadline, bar, clie
 
     rows = m <= n
     M, N = (BT, A) if rows else (A, BT)
-    cb = search_bases(M, budget, deadline, bar, threads=threads, cluster=client)
+    exact_floats = max(max(abs(x) for x in row) for row in N) < FLOAT_EXACT_PAYOFF
+    filtered = client is not None and exact_floats  # the workers run the partner filter too
+    cb = search_bases(M, budget, deadline, bar, threads=threads, cluster=client, partner=N if filtered else None)
     if cb is None:
         return None, None
     lab, rep = cb.vertices()
-    found = partners(N, lab, len(M[0]), len(M), threads)
+    found = partners(N, lab, len(M[0]), len(M), threads, None if cb.status is None else cb.status[rep])
     if found is None:
         return None, cb
     vs = sorted({v for v, _ in found})

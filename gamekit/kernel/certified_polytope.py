@@ -63,7 +63,9 @@ class CertifiedBases:
     ``labels[i]`` is its exact label set (two words). ``complete`` is True when the
     completeness certificate holds; otherwise ``stopped`` says which budget ended the
     search. ``residues``/``primes``: M modulo the verification primes (for
-    :func:`basis_vectors`). ``cluster``: what ran on a Dask cluster, if one searched.
+    :func:`basis_vectors`). ``cluster``: what ran on a Dask cluster, if one searched;
+    ``status``: the partner-filter status of each basis when the cluster's workers ran it
+    (:func:`gamekit.kernel.distributed_search.partner_statuses`), else None.
     About ``50 + d`` bytes per basis during the search (:func:`bytes_per_basis`).
     """
 
@@ -77,6 +79,7 @@ class CertifiedBases:
     residues: np.ndarray | None = None
     primes: np.ndarray | None = None
     cluster: ClusterReport | None = None
+    status: np.ndarray | None = None
 
     def vertices(self) -> tuple[np.ndarray, np.ndarray]:
         """(label masks lo/hi of the distinct vertices, index of one basis of each)."""
@@ -127,6 +130,7 @@ def search_bases(
     frontier_depth: int | None = None,
     cluster: Any = None,
     job_bases: int | None = None,
+    partner: Sequence[Sequence[int]] | None = None,
 ) -> CertifiedBases | None:
     """Steps 1–3 of the module docstring for a positive integer k×d matrix ``M``.
 
@@ -138,7 +142,9 @@ def search_bases(
     ``threads`` > 1: the reverse search and the exact check share out subtrees (:mod:`gamekit.kernel.parallel_search`). ``cluster``: a
     ``distributed.Client`` whose workers share out the subtrees instead, with jobs of
     ``job_bases`` bases (default :data:`gamekit.kernel.distributed_search.JOB_BASES`;
-    :mod:`gamekit.kernel.distributed_search`).
+    :mod:`gamekit.kernel.distributed_search`); ``partner`` (with a cluster): the other
+    polytope's matrix N (d×k, integers below 2⁵³), whose partner filter the workers then
+    run too (``status`` of the result).
     """
     from gamekit.kernel.modular_verify import choose_primes, closure_certificate, verify_tree
 
@@ -155,11 +161,13 @@ def search_bases(
         from gamekit.kernel.distributed_search import distributed_bases
 
         budget = {} if job_bases is None else {"job_bases": job_bases}
-        got = distributed_bases(M, Mres, primes, max_bases, deadline, progress, cluster, drop_jobs=drop, **budget)
+        Nf = None if partner is None else np.array(partner, dtype=np.float64)
+        got = distributed_bases(M, Mres, primes, max_bases, deadline, progress, cluster, drop_jobs=drop, partner=Nf,
+                                **budget)
         if got is None:
             return None
-        lo, hi, labels, complete, stopped, report = got
-        return CertifiedBases(d, k, lo, hi, labels, complete, stopped, Mres, ps, report)
+        lo, hi, labels, complete, stopped, report, status = got
+        return CertifiedBases(d, k, lo, hi, labels, complete, stopped, Mres, ps, report, status)
     if threads > 1:
         from gamekit.kernel.parallel_search import parallel_bases
 

@@ -17,7 +17,10 @@ code*, Math. Prog. Comput. 10 (2018)) with the client as master, the same as the
   (:func:`gamekit.kernel.modular_verify.verify_tree` on its tree, the chains' ancestors
   included, so that the tree is rooted at the slack basis) and returns only what the
   certificate needs: masks, the leaving variable per (basis, entering variable), exact
-  labels — about 40 + d bytes per basis.
+  labels — about 40 + d bytes per basis. Given the partner matrix (``one_sided``), it
+  also runs the partner filter (:func:`gamekit.kernel.partner_filter.partner_status`) on
+  its vertices and returns one status byte per basis, so that the client solves exactly
+  only the candidates.
 * **Merge.** The client puts every returned basis into one table and runs the closure
   certificate (:func:`gamekit.kernel.modular_verify.closure_certificate`) on the union:
   the same proof of completeness as one process. A job whose result is lost leaves
@@ -49,7 +52,7 @@ from gamekit.kernel.search_state import (
 )
 
 __all__ = ["JOB_BASES", "JOBS_PER_THREAD", "CONNECT_TIMEOUT", "MAX_RESUBMIT", "ClusterReport", "SearchProblem",
-           "JobResult", "connect", "run_job", "distributed_bases"]
+           "JobResult", "connect", "run_job", "distributed_bases", "partner_statuses"]
 
 JOB_BASES = 1 << 15
 """Budget of one job, in bases (mplrs's ``-maxnodes``): ≈ 0.1 s of search and exact check
@@ -71,27 +74,32 @@ Chain = np.ndarray
 @dataclass(frozen=True)
 class SearchProblem:
     """What every worker needs, scattered once: the positive integer matrix ``M`` (k×d,
-    as nested lists of Python integers), its residues ``Mres`` and the verification primes
-    (``primes``, ``inv``, ``half``: :func:`gamekit.kernel.modular_verify.choose_primes`)."""
+    as nested lists of Python integers), its residues ``Mres``, the verification primes
+    (``primes``, ``inv``, ``half``: :func:`gamekit.kernel.modular_verify.choose_primes`)
+    and, for the partner filter, the other polytope's matrix N (d×k, float64, integers
+    below 2⁵³) or None."""
 
     M: Sequence[Sequence[int]]
     Mres: np.ndarray
     primes: np.ndarray
     inv: np.ndarray
     half: np.ndarray
+    partner: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
 class JobResult:
-    """A job's answer: its own bases (masks ``lo``/``hi``, ``nbr`` rows, exact ``labels``;
-    the chains' ancestors excluded), the chains it did not search (``jobs``), ``failed``
-    ('' | 'float': the float search gave up | 'exact': a basis failed the exact check) and
-    the ``worker`` that ran it."""
+    """A job's answer: its own bases (masks ``lo``/``hi``, ``nbr`` rows, exact ``labels``,
+    partner-filter ``status``, empty without a partner matrix; the chains' ancestors
+    excluded), the chains it did not search (``jobs``), ``failed`` ('' | 'float': the
+    float search gave up | 'exact': a basis failed the exact check) and the ``worker``
+    that ran it."""
 
     lo: np.ndarray
     hi: np.ndarray
     nbr: np.ndarray
     labels: np.ndarray
+    status: np.ndarray
     jobs: list[Chain]
     failed: str = ""
     worker: str = ""
@@ -360,14 +368,49 @@ def run_job(problem: SearchProblem, chains: list[Chain], budget: int) -> JobResu
         return _failed(d, "exact")
     own = np.ones(count, bool)
     own[copies] = False
-    return JobResult(a.lo[:count][own], a.hi[:count][own], a.nbr[:count][own], labels[own], left + list(todo), "",
-                     _worker_name())
+    return JobResult(a.lo[:count][own], a.hi[:count][own], a.nbr[:count][own], labels[own],
+                     partner_statuses(labels[own], problem.partner, d, k), left + list(todo), "", _worker_name())
 
 
 def _failed(d: int, why: str) -> JobResult:
     """A job's answer when its float search or exact check failed: no bases."""
     return JobResult(np.zeros(0, np.uint64), np.zeros(0, np.uint64), np.zeros((0, d), np.uint8),
-                     np.zeros((0, 2), np.uint64), [], why, _worker_name())
+                     np.zeros((0, 2), np.uint64), np.zeros(0, np.int8), [], why, _worker_name())
+
+
+def partner_statuses(labels: np.ndarray, partner: np.ndarray | None, d: int, k: int) -> np.ndarray:
+    """:func:`gamekit.kernel.partner_filter.partner_status` of each basis (by its exact
+    labels; each distinct label set once); empty without a ``partner`` matrix.
+
+    Parameters
+    ----------
+    labels : numpy.ndarray
+        Exact label masks, one row of two words per basis.
+    partner : numpy.ndarray or None
+        The other polytope's matrix N (d×k, float64).
+    d, k : int
+        Structural variables and rows of the searched polytope.
+
+    Returns
+    -------
+    numpy.ndarray
+        int8 statuses, one per basis (or none).
+
+    Examples
+    --------
+    >>> lab = np.array([[0b0011, 0], [0b0110, 0], [0b1010, 0], [0b0011, 0]], np.uint64)  # d = k = 2
+    >>> partner_statuses(lab, np.array([[1.0, 2.0], [2.0, 1.0]]), 2, 2).tolist()  # origin, none, candidate
+    [-1, 0, 1, -1]
+    >>> partner_statuses(lab, None, 2, 2).tolist()
+    []
+    """
+    if partner is None or not len(labels):
+        return np.zeros(0, np.int8)
+    from gamekit.kernel.partner_filter import partner_status
+
+    uniq, back = np.unique(labels, axis=0, return_inverse=True)
+    out = partner_status(np.ascontiguousarray(uniq), partner, d, k, np.empty(len(uniq), np.int8))
+    return out[back.reshape(-1)]
 
 
 def _frontier(M, max_bases, deadline, progress, target: int):
@@ -425,7 +468,7 @@ class _Master:
 
 
 def distributed_bases(M, Mres, primes, max_bases, deadline, progress, client, job_bases: int = JOB_BASES,
-                      drop_jobs: int = 0):
+                      drop_jobs: int = 0, partner: np.ndarray | None = None):
     """Steps 1–3 of :mod:`gamekit.kernel.certified_polytope` for ``{z ≥ 0, Mz ≤ 1}`` on
     the cluster of ``client`` (see the module docstring); what
     :func:`gamekit.kernel.certified_polytope.search_bases` runs when given a cluster.
@@ -450,13 +493,17 @@ def distributed_bases(M, Mres, primes, max_bases, deadline, progress, client, jo
     drop_jobs : int
         Testing only: the results of that many jobs that found bases are discarded, as if
         lost (the certificate must then fail).
+    partner : numpy.ndarray or None
+        The other polytope's matrix (d×k, float64): the workers also run the partner filter
+        (:func:`partner_statuses`).
 
     Returns
     -------
     tuple or None
-        ``(lo, hi, labels, complete, stopped, report)``: the masks and exact labels of the
-        certified bases, whether the closure certificate holds, the budget that stopped the
-        search ('' if none) and the :class:`ClusterReport`; None when a float search or an
+        ``(lo, hi, labels, complete, stopped, report, status)``: the masks and exact labels
+        of the certified bases, whether the closure certificate holds, the budget that
+        stopped the search ('' if none), the :class:`ClusterReport` and the partner-filter
+        status of each basis (None without ``partner``); None when a float search or an
         exact check failed (the caller runs the exact search).
 
     Raises
@@ -474,8 +521,8 @@ def distributed_bases(M, Mres, primes, max_bases, deadline, progress, client, jo
     >>> Mres = np.stack([np.array(M, np.int64) % int(p) for p in primes[0]])
     >>> with LocalCluster(n_workers=1, processes=False, dashboard_address=":0", silence_logs=logging.ERROR) as lc:
     ...     with Client(lc, set_as_default=False) as client:
-    ...         lo, hi, labels, complete, stopped, report = distributed_bases(M, Mres, primes, None, None, None,
-    ...                                                                        client)
+    ...         lo, hi, labels, complete, stopped, report, _ = distributed_bases(M, Mres, primes, None, None,
+    ...                                                                           None, client)
     >>> len(lo), complete, stopped, report.workers
     (8, True, '', 1)
     """
@@ -497,9 +544,11 @@ def distributed_bases(M, Mres, primes, max_bases, deadline, progress, client, jo
     own = arrays.nbr[:count0, 0] != NO_NEIGHBOUR  # the frontier bases are the jobs' roots
     report = ClusterReport(str(client.scheduler.address), nworkers, nthreads, frontier_depth=depth,
                            job_bases=job_bases, client_bases=int(own.sum()))
-    parts: list[tuple[np.ndarray, ...]] = [(arrays.lo[:count0][own], arrays.hi[:count0][own], arrays.nbr[:count0][own], labels0[own])]
+    parts: list[tuple[np.ndarray, ...]] = [(arrays.lo[:count0][own], arrays.hi[:count0][own], arrays.nbr[:count0][own],
+                                            labels0[own], partner_statuses(labels0[own], partner, d, k))]
     if not why and frontier:
-        master = _Master(client, client.scatter(SearchProblem(M, Mres, ps, inv, half), broadcast=True, hash=False),
+        master = _Master(client, client.scatter(SearchProblem(M, Mres, ps, inv, half, partner), broadcast=True,
+                                                       hash=False),
                          job_bases, 2 * nthreads, report)
         master.pending.extend(_chain(arrays, i) for i in frontier)
         master.total = report.client_bases
@@ -510,9 +559,9 @@ def distributed_bases(M, Mres, primes, max_bases, deadline, progress, client, jo
         if why is None:
             return None
         parts += master.parts
-    lo, hi, nbr, labels = (np.concatenate([p[t] for p in parts]) for t in range(4))
+    lo, hi, nbr, labels, status = (np.concatenate([p[t] for p in parts]) for t in range(5))
     if why == "bases" and len(lo) > max_bases:
-        lo, hi, labels = lo[:max_bases], hi[:max_bases], labels[:max_bases]
+        lo, hi, labels, status = lo[:max_bases], hi[:max_bases], labels[:max_bases], status[:max_bases]
     complete = False
     if not why:
         table = np.full(1 << (4 * len(lo) - 1).bit_length(), -1, np.int32)
@@ -520,7 +569,7 @@ def distributed_bases(M, Mres, primes, max_bases, deadline, progress, client, jo
         complete = bool(closure_certificate(lo, hi, nbr, table, len(lo), d, d + k))
         if not complete:
             return None
-    return lo, hi, labels, complete, why, report
+    return lo, hi, labels, complete, why, report, (None if partner is None else status)
 
 
 def _collect(master: _Master, max_bases, deadline, progress, drop_jobs: int, stopped) -> str | None:
@@ -539,7 +588,7 @@ def _collect(master: _Master, max_bases, deadline, progress, drop_jobs: int, sto
         if drop_jobs > 0 and len(res.lo):
             drop_jobs -= 1
         else:
-            master.parts.append((res.lo, res.hi, res.nbr, res.labels))
+            master.parts.append((res.lo, res.hi, res.nbr, res.labels, res.status))
             master.pending.extend(res.jobs)
             master.total += len(res.lo)
             report.bases_per_worker[res.worker] = report.bases_per_worker.get(res.worker, 0) + len(res.lo)

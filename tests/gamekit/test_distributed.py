@@ -20,6 +20,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 pytest.importorskip("distributed")
@@ -31,6 +32,7 @@ from gamekit.core.errors import GameError  # noqa: E402
 from gamekit.generators import coordination, random_game  # noqa: E402
 from gamekit.io.nfg import write_nfg  # noqa: E402
 from gamekit.kernel.certified_polytope import search_bases  # noqa: E402
+from gamekit.kernel.distributed_search import partner_statuses  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -112,6 +114,10 @@ def _polytope(g) -> list[list[int]]:
     return [list(col) for col in zip(*ig.B)]
 
 
+def _partner(g) -> list[list[int]]:
+    return [list(row) for row in integer_game(g).A]
+
+
 def _bases(cb) -> set:
     return set(zip(cb.lo.tolist(), cb.hi.tolist(), map(tuple, cb.labels.tolist())))
 
@@ -119,14 +125,18 @@ def _bases(cb) -> set:
 @pytest.mark.parametrize("name", ["random 12x12", "degenerate {0,1,2} 12x12"])
 def test_small_job_budgets_split_and_give_the_same_bases(client, name):
     """Jobs of 60 bases hand their unexplored subtrees back again and again (mplrs's
-    load balancing); the union is every basis of one process's search, with its labels."""
-    M = _polytope(GAMES[name])
+    load balancing); the union is every basis of one process's search, with its labels
+    and the partner filter's verdicts."""
+    M, N = _polytope(GAMES[name]), _partner(GAMES[name])
     one = search_bases(M)
-    many = search_bases(M, cluster=client, job_bases=60)
+    many = search_bases(M, cluster=client, job_bases=60, partner=N)
     assert one is not None and many is not None and many.complete
     assert len(many.lo) == len(one.lo) and _bases(many) == _bases(one)
     assert many.cluster is not None and many.cluster.split > 5 and many.cluster.jobs > 20
     assert set(many.cluster.bases_per_worker) == set(client.scheduler_info()["workers"])
+    # the workers' partner filter: the statuses this process computes from the same labels
+    local = partner_statuses(many.labels, np.array(N, dtype=np.float64), len(M[0]), len(M))
+    assert many.status is not None and many.status.tolist() == local.tolist()
 
 
 def test_a_dropped_job_fails_the_certificate(client):
