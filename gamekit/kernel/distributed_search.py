@@ -17,7 +17,7 @@ code*, Math. Prog. Comput. 10 (2018)) with the client as master, the same as the
   (:func:`gamekit.kernel.modular_verify.verify_tree` on its tree, the chains' ancestors
   included, so that the tree is rooted at the slack basis) and returns only what the
   certificate needs: masks, the leaving variable per (basis, entering variable), exact
-  labels — about 40 + d bytes per basis. Given the partner matrix (``one_sided``), it
+  labels — 33 + d bytes per basis. Given the partner matrix (``one_sided``), it
   also runs the partner filter (:func:`gamekit.kernel.partner_filter.partner_status`) on
   its vertices and returns one status byte per basis, so that the client solves exactly
   only the candidates.
