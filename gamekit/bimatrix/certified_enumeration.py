@@ -33,6 +33,7 @@ from typing import Any, Literal
 import numpy as np
 
 from gamekit.bimatrix.intgame import IntGame
+from gamekit.bimatrix.policy import FLOAT_EXACT_PAYOFF
 from gamekit.bimatrix.vertex_pairs import VertexPairs
 from gamekit.core.errors import SearchBudgetExceeded
 
@@ -47,11 +48,14 @@ _FLOAT_FAILED = "the float search failed its exact certificate"
 class CertifiedRun:
     """The outcome of :func:`extreme_equilibria_certified`: ``pairs`` (None when the float
     search failed its certificate: run the exact search), the strategy that produced them
-    (``ran``) and the fallbacks taken on the way, as readable strings."""
+    (``ran``), the fallbacks taken on the way, as readable strings, and what ran on a Dask
+    cluster (:meth:`gamekit.kernel.distributed_search.ClusterReport.as_dict`, summed over
+    the polytopes searched there; None without a cluster)."""
 
     pairs: VertexPairs | None
     ran: str
     fallbacks: tuple[str, ...] = ()
+    cluster: dict[str, Any] | None = None
 
 
 class _LazyProgress:
@@ -86,14 +90,15 @@ class _LazyProgress:
             self.bar.stop()
 
 
-def _search_both(BT, A, max_vertices, deadline, bar, parallel: bool):
+def _search_both(BT, A, max_vertices, deadline, bar, parallel: bool, client=None):
     """The certified bases of P and of Q; with ``parallel``, in two threads (the compiled
-    kernels release the GIL; P and Q are independent until the matching)."""
+    kernels release the GIL; P and Q are independent until the matching); with a
+    ``client``, one after the other on its cluster."""
     from gamekit.kernel.certified_polytope import search_bases
 
-    if not parallel:
-        cp = search_bases(BT, max_vertices, deadline, bar)
-        return cp, (None if cp is None else search_bases(A, max_vertices, deadline, bar))
+    if not parallel or client is not None:
+        cp = search_bases(BT, max_vertices, deadline, bar, cluster=client)
+        return cp, (None if cp is None else search_bases(A, max_vertices, deadline, bar, cluster=client))
     from concurrent.futures import ThreadPoolExecutor
 
     stop = threading.Event()
@@ -139,11 +144,13 @@ def memory_guard(m: int, n: int) -> int:
 
 def extreme_equilibria_certified(
     ig: IntGame, strategy: Sided = "one_sided", threads: int = 1, max_vertices: int | None = None,
-    deadline: float | None = None, progress=None,
+    deadline: float | None = None, progress=None, client: Any = None,
 ) -> CertifiedRun:
     """Every extreme equilibrium of ``ig`` as :class:`VertexPairs` by the certified search
-    of one polytope (``"one_sided"``) or both (``"two_sided"``) on ``threads`` threads (see
-    the module docstring), in a :class:`CertifiedRun`."""
+    of one polytope (``"one_sided"``) or both (``"two_sided"``) on ``threads`` threads, or
+    on the Dask cluster of ``client`` (a ``distributed.Client``;
+    :mod:`gamekit.kernel.distributed_search`), see the module docstring, in a
+    :class:`CertifiedRun`."""
     from gamekit.kernel.certified_polytope import fast_path_applies
 
     m, n = ig.m, ig.n
@@ -155,13 +162,14 @@ def extreme_equilibria_certified(
     guard = memory_guard(m, n)
     budget = guard if max_vertices is None else max_vertices
     try:
-        found, cp, cq, fallbacks = _search(m, n, BT, A, strategy, threads, budget, deadline, bar)
+        found, cp, cq, fallbacks = _search(m, n, BT, A, strategy, threads, budget, deadline, bar, client)
     finally:
         if bar is not progress:
             bar.close()
     ran = "two_sided" if fallbacks else strategy  # the only fallback so far: one_sided -> two_sided
     if cp is None or cq is None:
-        return CertifiedRun(None, "exact", (*fallbacks, f"{ran} -> exact: {_FLOAT_FAILED}"))
+        return CertifiedRun(None, "exact", (*fallbacks, f"{ran} -> exact: {_FLOAT_FAILED}"),
+                            _cluster_report(cp, cq, client))
     if found is None:
         found = _match(ig, BT, A, cp, cq)
     if not (cp.complete and cq.complete):
@@ -174,10 +182,23 @@ def extreme_equilibria_certified(
             f"{len(set(found.pairs))} equilibria found so far, the list is not complete",
             found.profiles(),
         )
-    return CertifiedRun(found, ran, tuple(fallbacks))
+    return CertifiedRun(found, ran, tuple(fallbacks), _cluster_report(cp, cq, client))
 
 
-def _search(m: int, n: int, BT, A, strategy: Sided, threads: int, budget, deadline, bar):
+def _cluster_report(cp, cq, client: Any) -> dict[str, Any] | None:
+    """What ran on the cluster for the polytopes searched (P is Q after a one-sided search)."""
+    if client is None:
+        return None
+    reports = [cb.cluster for cb in ({id(cp): cp, id(cq): cq}).values() if cb is not None and cb.cluster is not None]
+    if not reports:
+        return None
+    total = reports[0]
+    for r in reports[1:]:
+        total = total.merged(r)
+    return total.as_dict()
+
+
+def _search(m: int, n: int, BT, A, strategy: Sided, threads: int, budget, deadline, bar, client=None):
     """(VertexPairs from the one-sided method or None, certified bases of P, of Q, the
     fallbacks taken): the one-sided method when asked and it applies, else both polytopes
     (in parallel when nothing was searched yet and ``threads`` ≥ 2). P is Q when only one
@@ -186,7 +207,7 @@ def _search(m: int, n: int, BT, A, strategy: Sided, threads: int, budget, deadli
 
     cb = None
     if strategy == "one_sided":
-        found, cb = _search_one(m, n, BT, A, threads, budget, deadline, bar)
+        found, cb = _search_one(m, n, BT, A, threads, budget, deadline, bar, client)
         if cb is None:
             return None, None, None, []
         if found is not None:
@@ -194,12 +215,12 @@ def _search(m: int, n: int, BT, A, strategy: Sided, threads: int, budget, deadli
         fallbacks = ["one_sided -> two_sided: a vertex is too degenerate for the partner solve "
                      "(or payoffs of 2**53 or more)"]
         # one side searched already: the other one, then match labels
-        other = search_bases(A if m <= n else BT, budget, deadline, bar, threads=threads)
+        other = search_bases(A if m <= n else BT, budget, deadline, bar, threads=threads, cluster=client)
         return (None, cb, other, fallbacks) if m <= n else (None, other, cb, fallbacks)
-    return (None, *_search_both(BT, A, budget, deadline, bar, threads >= 2), [])
+    return (None, *_search_both(BT, A, budget, deadline, bar, threads >= 2, client), [])
 
 
-def _search_one(m: int, n: int, BT, A, threads: int, budget, deadline, bar):
+def _search_one(m: int, n: int, BT, A, threads: int, budget, deadline, bar, client=None):
     """lrsnash's method: certified search of the polytope of the player with fewer
     strategies, partners in the other one. Returns (VertexPairs or None when the method
     does not apply, the CertifiedBases or None when the float search failed)."""
@@ -208,11 +229,13 @@ def _search_one(m: int, n: int, BT, A, threads: int, budget, deadline, bar):
 
     rows = m <= n
     M, N = (BT, A) if rows else (A, BT)
-    cb = search_bases(M, budget, deadline, bar, threads=threads)
+    exact_floats = max(max(abs(x) for x in row) for row in N) < FLOAT_EXACT_PAYOFF
+    filtered = client is not None and exact_floats  # the workers run the partner filter too
+    cb = search_bases(M, budget, deadline, bar, threads=threads, cluster=client, partner=N if filtered else None)
     if cb is None:
         return None, None
     lab, rep = cb.vertices()
-    found = partners(N, lab, len(M[0]), len(M), threads)
+    found = partners(N, lab, len(M[0]), len(M), threads, None if cb.status is None else cb.status[rep])
     if found is None:
         return None, cb
     vs = sorted({v for v, _ in found})

@@ -196,16 +196,20 @@ def _statuses(labels: np.ndarray, Nf: np.ndarray, d: int, k: int, threads: int =
     return out
 
 
-def partners(N, labels: np.ndarray, d: int, k: int, threads: int = 1) -> list[tuple[int, tuple[int, ...]]] | None:
+def partners(N, labels: np.ndarray, d: int, k: int, threads: int = 1,
+             status: np.ndarray | None = None) -> list[tuple[int, tuple[int, ...]]] | None:
     """(vertex index, partner vector) for every completely labeled pair, the vertices
     given by their exact tight-label masks ``labels`` (V×2 words) of ``{z ≥ 0, Mz ≤ 1}``
     (z ∈ R^d, M k×d) and N the d×k matrix of the other polytope; None when the one-sided
-    method does not apply (module docstring). ``threads``: of the float filter."""
+    method does not apply (module docstring). ``threads``: of the float filter;
+    ``status``: its result per vertex when computed already (by the workers of a cluster,
+    :func:`gamekit.kernel.distributed_search.partner_statuses`)."""
     from gamekit.kernel.partner_filter import CANDIDATE, DEGENERATE, UNDECIDED
 
     if max(max(abs(x) for x in row) for row in N) >= 2**53:
         return None
-    status = _statuses(np.ascontiguousarray(labels), np.array(N, dtype=np.float64), d, k, threads)
+    if status is None:
+        status = _statuses(np.ascontiguousarray(labels), np.array(N, dtype=np.float64), d, k, threads)
     out: list[tuple[int, tuple[int, ...]]] = []
     faces: dict = {}
     for v in np.nonzero((status == CANDIDATE) | (status == UNDECIDED) | (status == DEGENERATE))[0].tolist():

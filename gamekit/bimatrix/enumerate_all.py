@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import time
+from typing import Any
 
 import numpy as np
 
@@ -36,6 +37,7 @@ from gamekit.bimatrix.two_by_n import extreme_equilibria_2xn
 from gamekit.bimatrix.vertex_enumeration import extreme_equilibria
 from gamekit.bimatrix.vertex_pairs import VertexPairs
 from gamekit.core.errors import SearchBudgetExceeded
+from gamekit.kernel.distributed_search import connect
 
 __all__ = ["eliminate_strictly_dominated", "all_extreme_equilibria"]
 
@@ -97,17 +99,20 @@ def _embed(v: Sparse, idx: list[int]) -> Sparse:
 
 def _run(
     ig: IntGame, strategy: Concrete, threads: int, max_iter: int | None, max_vertices: int | None,
-    deadline: float | None, info: dict,
+    deadline: float | None, info: dict, client: Any = None,
 ) -> list[Profile] | VertexPairs:
-    """Run ``strategy`` on ``ig``; fallbacks are appended to ``info["fallbacks"]`` and the
-    strategy whose result is returned is ``info["ran"]``."""
+    """Run ``strategy`` on ``ig`` (the certified ones on the Dask cluster of ``client`` if
+    given); fallbacks are appended to ``info["fallbacks"]``, the strategy whose result is
+    returned is ``info["ran"]``, what ran on the cluster ``info["cluster"]``."""
     info["ran"] = strategy
     if strategy == "envelope_2xn":
         if ig.m == 2:
             return extreme_equilibria_2xn(ig)
         return [(x, y) for y, x in extreme_equilibria_2xn(ig.transpose())]
     if strategy in ("one_sided", "two_sided"):
-        found = extreme_equilibria_certified(ig, strategy, threads, max_vertices, deadline)
+        found = extreme_equilibria_certified(ig, strategy, threads, max_vertices, deadline, client=client)
+        if client is not None:
+            info["cluster"] = found.cluster
         info["fallbacks"].extend(found.fallbacks)
         info["ran"] = found.ran
         if found.pairs is not None:
@@ -124,12 +129,15 @@ def all_extreme_equilibria(
     eliminate_dominated: bool = True,
     max_vertices: int | None = None,
     max_seconds: float | None = None,
+    cluster: Any = None,
 ) -> tuple[list[Profile] | VertexPairs, dict]:
     """Every extreme equilibrium of ``ig`` (profiles, or :class:`VertexPairs` from the
     certified search) and a dict describing what was done: ``strategy`` (the one requested,
     or the one ``"auto"`` chose), ``fallbacks`` (e.g. ``"one_sided -> two_sided: …"``),
     ``ran`` (the strategy whose result this is), ``threads``, ``eliminated_rows``,
-    ``eliminated_cols`` and, for the certified search, ``bases``.
+    ``eliminated_cols`` and, for the certified search, ``bases``; with a ``cluster``
+    (a ``distributed.Client`` or a scheduler address: the certified search runs on it,
+    :mod:`gamekit.kernel.distributed_search`) also ``cluster``, what ran there.
 
     ``max_iter`` bounds the pivots of strategy ``"exact"`` (the caller checks it is given
     with that strategy only: :func:`gamekit.bimatrix.policy.check_strategy`);
@@ -144,14 +152,15 @@ def all_extreme_equilibria(
         red, rows, cols = eliminate_strictly_dominated(ig)
     small, gx, gy = reduced_game(red)  # rational payoffs: small integers per column (or row)
     stats = payoff_stats(small.A, small.B)
-    chosen: Concrete = choose_strategy(stats) if strategy == "auto" else strategy
+    chosen: Concrete = choose_strategy(stats, cluster is not None) if strategy == "auto" else strategy
     check_applies(chosen, stats)
     nthreads = choose_threads(chosen, threads, red.m, red.n, os.cpu_count() or 1)
     info: dict = {"strategy": chosen, "requested": strategy, "ran": chosen, "fallbacks": [],
                   "threads": nthreads, "eliminated_rows": ig.m - len(rows), "eliminated_cols": ig.n - len(cols),
                   "column_reduction": small is not red}
     try:
-        profs = unscale(_run(small, chosen, nthreads, max_iter, max_vertices, deadline, info), gx, gy)
+        with connect(cluster) as client:
+            profs = unscale(_run(small, chosen, nthreads, max_iter, max_vertices, deadline, info, client), gx, gy)
     except SearchBudgetExceeded as exc:
         exc.partial = _embed_all(unscale(exc.partial, gx, gy), red is not ig, rows, cols)
         raise

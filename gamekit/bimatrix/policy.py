@@ -3,8 +3,9 @@
 Four strategies serve different inputs; the caller names one with ``strategy=`` or leaves
 the default ``"auto"``, whose whole policy is :func:`choose_strategy` — a function of the
 game only (its size after dominance elimination, its number of distinct payoffs, the size
-of its integer payoffs), never of module globals, environment variables or what the
-process has imported.
+of its integer payoffs) and of whether a Dask cluster was given (``cluster=``: only the
+certified strategies, :data:`DISTRIBUTED`, run on one), never of module globals,
+environment variables or what the process has imported.
 
 =================  ========================================================================
 strategy           algorithm
@@ -55,6 +56,7 @@ __all__ = [
     "choose_threads",
     "check_strategy",
     "check_applies",
+    "DISTRIBUTED",
     "CERTIFIED_MIN_SIZE",
     "CERTIFIED_MAX_LABELS",
     "PARALLEL_MIN_SIZE",
@@ -69,6 +71,8 @@ Concrete = Literal["envelope_2xn", "exact", "one_sided", "two_sided"]
 STRATEGIES: tuple[str, ...] = get_args(Strategy)
 #: The ``threads`` parameter: threads of the certified float search, or ``"auto"``.
 Threads = int | Literal["auto"]
+#: The strategies that run on a Dask cluster (``cluster=``): the certified float searches.
+DISTRIBUTED: tuple[str, ...] = ("one_sided", "two_sided")
 
 CERTIFIED_MIN_SIZE = 8
 """Below this many strategies for the smaller side the exact search is chosen: it takes a
@@ -118,9 +122,12 @@ def payoff_stats(A: tuple[tuple[int, ...], ...], B: tuple[tuple[int, ...], ...])
     return PayoffStats(len(A), len(A[0]), min(len(flat_a), len(flat_b)), big)
 
 
-def choose_strategy(stats: PayoffStats) -> Concrete:
+def choose_strategy(stats: PayoffStats, cluster: bool = False) -> Concrete:
     """The strategy ``"auto"`` runs for a game with these statistics (the whole policy).
 
+    0. With a cluster (``cluster=True``): rules 3–4 only, a strategy of
+       :data:`DISTRIBUTED` (a game whose tree the client's prefix covers is searched on
+       the client alone).
     1. A player with two strategies: ``envelope_2xn`` (O(N log N)).
     2. Fewer than :data:`CERTIFIED_MIN_SIZE` strategies on the smaller side (unless the
        longer side has :data:`LONG_SIDE` or more), or more than :data:`CERTIFIED_MAX_LABELS`
@@ -136,6 +143,8 @@ def choose_strategy(stats: PayoffStats) -> Concrete:
     ----------
     stats : PayoffStats
         Size and payoff statistics of the game after dominance elimination.
+    cluster : bool
+        A Dask cluster was given (``solve(..., cluster=...)``).
 
     Returns
     -------
@@ -150,12 +159,15 @@ def choose_strategy(stats: PayoffStats) -> Concrete:
     'exact'
     >>> choose_strategy(PayoffStats(m=5, n=40, distinct=3, max_payoff=2))
     'one_sided'
+    >>> choose_strategy(PayoffStats(m=3, n=12, distinct=36, max_payoff=99), cluster=True)
+    'one_sided'
     """
-    if 2 in (stats.m, stats.n):
-        return "envelope_2xn"
     short, long = min(stats.m, stats.n), max(stats.m, stats.n)
-    if (short < CERTIFIED_MIN_SIZE and long < LONG_SIDE) or stats.m + stats.n > CERTIFIED_MAX_LABELS:
-        return "exact"
+    if not cluster:
+        if 2 in (stats.m, stats.n):
+            return "envelope_2xn"
+        if (short < CERTIFIED_MIN_SIZE and long < LONG_SIDE) or stats.m + stats.n > CERTIFIED_MAX_LABELS:
+            return "exact"
     if (stats.distinct < long and long <= 2 * short) or stats.max_payoff >= FLOAT_EXACT_PAYOFF:
         return "two_sided"
     return "one_sided"
@@ -195,10 +207,11 @@ def choose_threads(strategy: Concrete, threads: Threads, m: int, n: int, cpus: i
     return 2 if min(m, n) >= PARALLEL_MIN_SIZE and cpus >= 2 else 1
 
 
-def check_strategy(strategy: object, threads: object, max_iter: object) -> None:
+def check_strategy(strategy: object, threads: object, max_iter: object, cluster: object = None) -> None:
     """Validate the options: ``strategy`` one of :data:`STRATEGIES`, ``threads`` a positive
-    int or ``"auto"``, and ``max_iter`` (the exact search's pivot limit) given only with
-    ``strategy="exact"``.
+    int or ``"auto"``, ``max_iter`` (the exact search's pivot limit) given only with
+    ``strategy="exact"``, and ``cluster`` None, a scheduler address (a string) or a client
+    (an object with ``submit``), with ``strategy`` ``"auto"`` or one of :data:`DISTRIBUTED`.
 
     Raises
     ------
@@ -212,6 +225,10 @@ def check_strategy(strategy: object, threads: object, max_iter: object) -> None:
     Traceback (most recent call last):
     ...
     gamekit.core.errors.GameError: max_iter bounds the pivots of strategy 'exact' only; pass strategy='exact' (got strategy='auto')
+    >>> check_strategy("exact", "auto", None, cluster="tcp://127.0.0.1:8786")
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.GameError: strategy 'exact' runs in this process only; with a cluster use strategy 'auto', 'one_sided' or 'two_sided'
     """
     if strategy not in STRATEGIES:
         raise GameError(f"unknown strategy {strategy!r}; valid strategies: {', '.join(STRATEGIES)}")
@@ -220,6 +237,13 @@ def check_strategy(strategy: object, threads: object, max_iter: object) -> None:
     if max_iter is not None and strategy != "exact":
         raise GameError(f"max_iter bounds the pivots of strategy 'exact' only; pass strategy='exact' "
                         f"(got strategy={strategy!r})")
+    if cluster is not None:
+        if not (isinstance(cluster, str) or hasattr(cluster, "submit")):
+            raise GameError(f"cluster must be a distributed.Client or a scheduler address such as "
+                            f"'tcp://host:8786', got {cluster!r}")
+        if strategy not in ("auto", *DISTRIBUTED):
+            raise GameError(f"strategy {strategy!r} runs in this process only; with a cluster use strategy "
+                            f"'auto', 'one_sided' or 'two_sided'")
 
 
 def check_applies(strategy: Concrete, stats: PayoffStats) -> None:

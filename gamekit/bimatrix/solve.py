@@ -8,7 +8,9 @@ Methods (all results exact and certified by an exact best-response check):
     named by option ``strategy`` runs (:mod:`gamekit.bimatrix.policy`: ``"envelope_2xn"``,
     ``"exact"``, ``"one_sided"``, ``"two_sided"``, or ``"auto"`` — the default — which
     picks one from the game's size and payoffs). ``parameters["strategy"]`` reports it,
-    ``parameters["fallbacks"]`` any fallback. ``complete`` is True.
+    ``parameters["fallbacks"]`` any fallback. ``complete`` is True. Option ``cluster`` (a
+    ``distributed.Client`` or a scheduler address) runs the certified search on a Dask
+    cluster (:mod:`gamekit.kernel.distributed_search`); ``parameters["cluster"]`` reports it.
 ``"vertex_enumeration"``
     Every extreme equilibrium via the best-response polytopes, always (no 2×N shortcut,
     no dominance step) — the reference method. ``complete`` is True.
@@ -75,7 +77,7 @@ _OPTIONS = {
     "support_enumeration": ("use_floats",),
     "lemke_howson": ("strategy", "max_iter", "initial_label"),
     "vertex_enumeration": ("max_iter",),
-    "all": ("strategy", "threads", "max_iter", "eliminate_dominated", "max_vertices", "max_seconds"),
+    "all": ("strategy", "threads", "max_iter", "eliminate_dominated", "max_vertices", "max_seconds", "cluster"),
 }
 
 
@@ -255,7 +257,8 @@ def _check_options(method: str, options: dict[str, Any], m: int, n: int) -> None
             valid = ", ".join(allowed) if allowed else "none"
             raise GameError(f"unknown option {key!r} for method {method!r} (valid: {valid})")
     if method == "all":
-        check_strategy(options.get("strategy", "auto"), options.get("threads", "auto"), options.get("max_iter"))
+        check_strategy(options.get("strategy", "auto"), options.get("threads", "auto"), options.get("max_iter"),
+                       options.get("cluster"))
     elif method == "lemke_howson":
         check_lh_options(options.get("strategy", "auto"), options.get("initial_label"), m, n)
     if "max_iter" in options:
@@ -342,7 +345,7 @@ def _result(method: str, complete: bool, equilibria: list[Equilibrium], row_vert
 
 
 def solve_result(game: BimatrixGame, method: BimatrixMethod = "all", *, strategy: Strategy | LHStrategy = "auto",
-                 threads: Threads = "auto", **options: Any) -> SolveResult:
+                 threads: Threads = "auto", cluster: Any = None, **options: Any) -> SolveResult:
     """Solve ``game`` with ``method`` (one of :data:`METHODS`); see the module docstring.
 
     Parameters
@@ -361,6 +364,11 @@ def solve_result(game: BimatrixGame, method: BimatrixMethod = "all", *, strategy
     threads : int or "auto"
         Method ``"all"`` only: threads of the certified search (``"one_sided"``,
         ``"two_sided"``); ``"auto"``: 2 from 11 strategies a side on 2+ CPUs.
+    cluster : distributed.Client, str or None
+        Method ``"all"`` only: run the certified search on this Dask cluster (a client,
+        or a scheduler address such as ``"tcp://host:8786"``, connected for this call);
+        ``strategy`` must then be ``"auto"`` (which picks a certified one),
+        ``"one_sided"`` or ``"two_sided"``. Default None: this process.
     **options
         ``max_iter`` (pivot limit: ``lemke_howson``, ``vertex_enumeration``, and ``all``
         with ``strategy="exact"``), ``eliminate_dominated``, ``max_vertices``,
@@ -372,7 +380,8 @@ def solve_result(game: BimatrixGame, method: BimatrixMethod = "all", *, strategy
     SolveResult
         Frozen; iterating over it gives the certified equilibria. ``parameters`` records the
         options and what was done (for ``all``: ``strategy``, ``requested``, ``ran``,
-        ``fallbacks``, ``threads``, ``eliminated_rows``, ``eliminated_cols``, ``bases``; for
+        ``fallbacks``, ``threads``, ``eliminated_rows``, ``eliminated_cols``, ``bases``, with a
+        cluster ``cluster`` (workers, jobs, bases per worker, resubmitted jobs: docs/json.md); for
         ``lemke_howson``: ``strategy``, ``requested``, ``fallbacks``, ``float_pivots``,
         ``max_iter``, ``failed_labels``, ``label_to_equilibrium``).
 
@@ -380,8 +389,9 @@ def solve_result(game: BimatrixGame, method: BimatrixMethod = "all", *, strategy
     ------
     GameError
         Unknown method or option, an invalid value, an option the method or strategy does not
-        take, a strategy that cannot run on the game, or a budget exceeded
-        (:class:`~gamekit.core.errors.SearchBudgetExceeded`).
+        take, a strategy that cannot run on the game, a budget exceeded
+        (:class:`~gamekit.core.errors.SearchBudgetExceeded`), or a cluster that cannot be
+        reached.
     CertificationError
         An internal exact check failed.
 
@@ -394,10 +404,11 @@ def solve_result(game: BimatrixGame, method: BimatrixMethod = "all", *, strategy
     >>> solve_result(g).parameters["strategy"]
     'envelope_2xn'
     """
-    if threads != "auto":
-        if method != "all":
-            raise GameError(f"option threads is for method 'all', not {method!r}")
-        options.update(threads=threads)
+    for key, given, value in (("threads", threads != "auto", threads), ("cluster", cluster is not None, cluster)):
+        if given:
+            if method != "all":
+                raise GameError(f"option {key} is for method 'all', not {method!r}")
+            options[key] = value
     if strategy != "auto":
         if method not in ("all", "lemke_howson"):
             raise GameError(f"option strategy is for methods 'all' and 'lemke_howson', not {method!r}")
@@ -413,17 +424,21 @@ def _solve_result(game: BimatrixGame, method: str = "all", **options: Any) -> So
         raise GameError(f"unknown method {method!r}; valid methods: {', '.join(METHODS)}")
     _check_options(method, options, game.m, game.n)
     ig = integer_game(game)
-    params = {k: v for k, v in options.items() if k not in ("strategy", "threads")}  # reported as run
+    params = {k: v for k, v in options.items() if k not in ("strategy", "threads", "cluster")}  # reported as run
     if method == "all":
         try:
             profiles, info = all_extreme_equilibria(
                 ig, options.get("strategy", "auto"), options.get("threads", "auto"), options.get("max_iter"),
                 options.get("eliminate_dominated", True), options.get("max_vertices"), options.get("max_seconds"),
+                options.get("cluster"),
             )
         except SearchBudgetExceeded as exc:  # certify what was found, then re-raise
             exc.partial = list(_assemble(ig, method, exc.partial, False, False, params).equilibria)
             raise
         params.update(info)
+        if info.get("cluster") is not None:  # read-only, as every parameter
+            params["cluster"] = Parameters({**info["cluster"],
+                                            "bases_per_worker": Parameters(info["cluster"]["bases_per_worker"])})
         return _assemble(ig, method, profiles, True, True, params)
     if method == "vertex_enumeration":
         profiles = extreme_equilibria(ig, options.get("max_iter"))

@@ -295,7 +295,7 @@ def _solve_extensive(args: argparse.Namespace, game) -> int:
     if method not in EXT_METHODS:
         raise GameError(f"method {method!r} is for strategic-form games; an extensive game takes "
                         f"{', '.join(EXT_METHODS)} (or convert it: gamekit convert FILE.efg OUT.nfg)")
-    for key in ("strategy", "max_vertices", "max_seconds", "max_iter"):
+    for key in ("strategy", "max_vertices", "max_seconds", "max_iter", "scheduler"):
         if getattr(args, key, None) is not None:
             raise GameError(f"--{key.replace('_', '-')} is for strategic-form games")
     result = solve_extensive(game, method)  # type: ignore[arg-type]  # checked against EXT_METHODS above
@@ -322,6 +322,10 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     for key in ("strategy", "max_vertices", "max_seconds", "initial_label"):  # validated by solve_result
         if getattr(args, key, None) is not None:
             options[key] = getattr(args, key)
+    if args.scheduler is not None:
+        if args.method != "all":
+            raise GameError(f"--scheduler is for method all, not {args.method!r}")
+        options["cluster"] = args.scheduler
     if args.method in REFINEMENTS:
         return _cmd_refine(args, doc, options)
     result = solve_result(game, args.method, **options)
@@ -591,6 +595,9 @@ def _add_solve(sub: Any) -> None:
                    help="method all: stop (exit 2) after this many bases per best-response polytope")
     p.add_argument("--max-seconds", type=float, default=None,
                    help="method all: stop (exit 2) after about this many seconds of search")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="method all: search on the Dask cluster of this scheduler, e.g. tcp://host:8786 "
+                   "(needs the dask extra; docs/solvers.md, 'Past one machine')")
     p.add_argument("--json", action="store_true", help="print JSON with exact strings (keys: docs/json.md)")
     p.set_defaults(_run=_cmd_solve)
 

@@ -42,11 +42,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from gamekit.kernel.search_driver import reverse_search as _reverse_search
 from gamekit.kernel.search_state import FloatSearchFailed
+
+if TYPE_CHECKING:
+    from gamekit.kernel.distributed_search import ClusterReport
 
 __all__ = ["CertifiedBases", "search_bases", "basis_point", "basis_vectors", "bytes_per_basis", "fast_path_applies"]
 
@@ -59,7 +63,10 @@ class CertifiedBases:
     ``labels[i]`` is its exact label set (two words). ``complete`` is True when the
     completeness certificate holds; otherwise ``stopped`` says which budget ended the
     search. ``residues``/``primes``: M modulo the verification primes (for
-    :func:`basis_vectors`). About ``50 + d`` bytes per basis during the search (:func:`bytes_per_basis`).
+    :func:`basis_vectors`). ``cluster``: what ran on a Dask cluster, if one searched;
+    ``status``: the partner-filter status of each basis when the cluster's workers ran it
+    (:func:`gamekit.kernel.distributed_search.partner_statuses`), else None.
+    About ``50 + d`` bytes per basis during the search (:func:`bytes_per_basis`).
     """
 
     d: int
@@ -71,6 +78,8 @@ class CertifiedBases:
     stopped: str = ""
     residues: np.ndarray | None = None
     primes: np.ndarray | None = None
+    cluster: ClusterReport | None = None
+    status: np.ndarray | None = None
 
     def vertices(self) -> tuple[np.ndarray, np.ndarray]:
         """(label masks lo/hi of the distinct vertices, index of one basis of each)."""
@@ -119,15 +128,23 @@ def search_bases(
     drop: int = 0,
     threads: int = 1,
     frontier_depth: int | None = None,
+    cluster: Any = None,
+    job_bases: int | None = None,
+    partner: Sequence[Sequence[int]] | None = None,
 ) -> CertifiedBases | None:
     """Steps 1–3 of the module docstring for a positive integer k×d matrix ``M``.
 
     Returns None when the float search or an exact check failed (use the exact search).
-    ``drop`` (testing only) discards that many bases found last, to exercise the
-    completeness certificate. ``frontier_depth`` (threads > 1): the depth of the main thread's
-    prefix whose bases are shared out (default :data:`gamekit.kernel.parallel_search.FRONTIER_DEPTH`).
-    ``threads`` > 1: the reverse search and the exact check
-    share out subtrees (:mod:`gamekit.kernel.parallel_search`).
+    ``drop`` (testing only) discards that many bases found last (with a cluster: the
+    results of that many jobs), to exercise the completeness certificate.
+    ``frontier_depth`` (threads > 1): the depth of the main thread's prefix whose bases
+    are shared out (default :data:`gamekit.kernel.parallel_search.FRONTIER_DEPTH`).
+    ``threads`` > 1: the reverse search and the exact check share out subtrees (:mod:`gamekit.kernel.parallel_search`). ``cluster``: a
+    ``distributed.Client`` whose workers share out the subtrees instead, with jobs of
+    ``job_bases`` bases (default :data:`gamekit.kernel.distributed_search.JOB_BASES`;
+    :mod:`gamekit.kernel.distributed_search`); ``partner`` (with a cluster): the other
+    polytope's matrix N (d×k, integers below 2⁵³), whose partner filter the workers then
+    run too (``status`` of the result).
     """
     from gamekit.kernel.modular_verify import choose_primes, closure_certificate, verify_tree
 
@@ -140,6 +157,17 @@ def search_bases(
     Mi = np.array(M, dtype=object)
     Mres = np.stack([np.array(Mi % int(p), dtype=np.int64) for p in ps])
     limit = max(1, int(1.0 / (1e-8 * len(ps) * k * (d + 1))))  # bases checked in ~1 s after a time stop
+    if cluster is not None:
+        from gamekit.kernel.distributed_search import distributed_bases
+
+        budget = {} if job_bases is None else {"job_bases": job_bases}
+        Nf = None if partner is None else np.array(partner, dtype=np.float64)
+        got = distributed_bases(M, Mres, primes, max_bases, deadline, progress, cluster, drop_jobs=drop, partner=Nf,
+                                **budget)
+        if got is None:
+            return None
+        lo, hi, labels, complete, stopped, report, status = got
+        return CertifiedBases(d, k, lo, hi, labels, complete, stopped, Mres, ps, report, status)
     if threads > 1:
         from gamekit.kernel.parallel_search import parallel_bases
 

@@ -29,11 +29,11 @@ from gamekit.kernel.search_state import (
     NO_NEIGHBOUR,
     FloatSearchFailed,
     SearchArrays,
-    make_room,
+    append_basis,
     new_stack,
 )
 
-__all__ = ["FRONTIER_DEPTH", "parallel_bases"]
+__all__ = ["FRONTIER_DEPTH", "parallel_bases", "search_prefix"]
 
 FRONTIER_DEPTH = 3
 """Depth of the frontier: bases there are the first jobs."""
@@ -87,9 +87,12 @@ class _Pool:
             self.cv.notify_all()
 
 
-def _prefix(M, max_bases, deadline, progress, depth: int = FRONTIER_DEPTH):
-    """The main thread's part: (R, search parameters, arrays, count, frontier, why);
-    raises FloatSearchFailed on float trouble."""
+def search_prefix(M, max_bases, deadline, progress, depth: int = FRONTIER_DEPTH):
+    """The prefix of the reverse search, down to ``depth`` (the bases there, the *frontier*,
+    are recorded but not expanded): (R, search parameters, arrays, count, frontier, why),
+    ``why`` the budget that stopped it ('' if none). The main thread's part here, the
+    client's in :mod:`gamekit.kernel.distributed_search`. Raises FloatSearchFailed on
+    float trouble."""
     from gamekit.kernel.reverse_search import Params, rs_init
     from gamekit.kernel.search_driver import TOL, RSRun, setup
 
@@ -99,21 +102,6 @@ def _prefix(M, max_bases, deadline, progress, depth: int = FRONTIER_DEPTH):
     rs_init(R, run.params, arrays, run.stack)
     why = run.run(0, 1, max_bases, deadline, progress)
     return R, Params(d, TOL), run.arrays, run.count, run.front.nodes[: run.front.size[0]].tolist(), why
-
-
-def _append(arrays: SearchArrays, count: int, lo, hi, parent: int, enter: int,
-            leave: int) -> tuple[SearchArrays, int]:
-    """Insert a basis (mask lo/hi) at index ``count``: the arrays (grown first if needed)
-    and its index (an existing one if the basis is there already)."""
-    from gamekit.kernel.float_search import lookup_insert
-
-    arrays = make_room(arrays, count, 1)
-    arrays.lo[count], arrays.hi[count] = lo, hi
-    j = lookup_insert(arrays.table, arrays.lo, arrays.hi, lo, hi, count)
-    if j >= 0:
-        return arrays, j
-    arrays.parent[count], arrays.enter[count], arrays.leave[count] = parent, enter, leave
-    return arrays, count
 
 
 class _Worker:
@@ -168,7 +156,7 @@ class _Worker:
                 p, c, u = int(node[s]), int(kidc[s, t]), int(basics[s, kidr[s, t]])
                 lo, hi = flip(run.arrays.lo[p], run.arrays.hi[p], u)
                 lo, hi = flip(lo, hi, c)
-                run.arrays, j = _append(run.arrays, count, lo, hi, p, c, u)
+                run.arrays, j = append_basis(run.arrays, count, lo, hi, p, c, u)
                 if j == count:
                     jobs.append((self.slot, count))
                     count += 1
@@ -187,7 +175,7 @@ class _Worker:
         where: dict[int, int] = {}
         for x in reversed(chain):
             par = int(ost.parent[x])
-            self.arrays, j = _append(self.arrays, self.count, ost.lo[x], ost.hi[x], where.get(par, par), ost.enter[x],
+            self.arrays, j = append_basis(self.arrays, self.count, ost.lo[x], ost.hi[x], where.get(par, par), ost.enter[x],
                                      ost.leave[x])
             if j != self.count:
                 if x == chain[0]:
@@ -294,7 +282,7 @@ def parallel_bases(M, Mres, primes, max_bases, deadline, progress, threads: int 
 
     k, d = len(M), len(M[0])
     try:
-        R, params, arrays, count0, frontier, why = _prefix(M, max_bases, deadline, progress, frontier_depth)
+        R, params, arrays, count0, frontier, why = search_prefix(M, max_bases, deadline, progress, frontier_depth)
     except FloatSearchFailed:
         return None
     pool = _Pool([] if why else frontier)

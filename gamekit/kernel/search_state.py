@@ -17,7 +17,7 @@ from typing import NamedTuple
 import numpy as np
 
 __all__ = ["Status", "FloatSearchFailed", "SearchArrays", "Stack", "Frontier", "Work", "new_arrays",
-           "new_stack", "new_work", "grow_arrays", "grow_stack", "grow_frontier", "make_room"]
+           "new_stack", "new_work", "grow_arrays", "grow_stack", "grow_frontier", "make_room", "append_basis"]
 
 NO_NEIGHBOUR = 255
 """Entry of ``SearchArrays.nbr`` not recorded yet (variables are < 128)."""
@@ -170,6 +170,22 @@ def make_room(arrays: SearchArrays, count: int, more: int) -> SearchArrays:
         arrays = arrays._replace(table=np.full(arrays.table.shape[0] * 2, -1, dtype=np.int32))
         rehash(arrays.table, arrays.lo, arrays.hi, count)
     return arrays
+
+
+def append_basis(arrays: SearchArrays, count: int, lo, hi, parent: int, enter: int,
+                 leave: int) -> tuple[SearchArrays, int]:
+    """Insert a basis (mask lo/hi) at index ``count``, basis ``parent`` with ``enter``
+    entering and ``leave`` leaving: the arrays (grown first if needed) and its index (an
+    existing one if the basis is there already, its entries then unchanged)."""
+    from gamekit.kernel.float_search import lookup_insert
+
+    arrays = make_room(arrays, count, 1)
+    arrays.lo[count], arrays.hi[count] = lo, hi
+    j = lookup_insert(arrays.table, arrays.lo, arrays.hi, lo, hi, count)
+    if j >= 0:
+        return arrays, j
+    arrays.parent[count], arrays.enter[count], arrays.leave[count] = parent, enter, leave
+    return arrays, count
 
 
 def grow_stack(stack: Stack, levels: int) -> Stack:

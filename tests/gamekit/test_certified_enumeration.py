@@ -130,7 +130,7 @@ def test_batch_certification_rejects_a_wrong_pair(monkeypatch):
         certify_pairs(ig, VertexPairs([(1, 1)], [(1, 0)], [(0, 0)]), "test")
     g3 = gamekit.BimatrixGame([[0, 2, 0], [2, 0, 0], [0, 0, 1]], [[0, 2, 0], [2, 0, 0], [0, 0, 1]])
     wrong = CertifiedRun(VertexPairs([(1, 0, 0)], [(1, 0, 0)], [(0, 0)]), "two_sided")  # not an equilibrium
-    monkeypatch.setattr(enumerate_all, "extreme_equilibria_certified", lambda *a: wrong)
+    monkeypatch.setattr(enumerate_all, "extreme_equilibria_certified", lambda *a, **k: wrong)
     with pytest.raises(CertificationError):
         solve_result(g3, "all", eliminate_dominated=False, strategy="two_sided")
 

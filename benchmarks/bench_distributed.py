@@ -1,0 +1,177 @@
+"""Scaling of ``gamekit.solve(g, "all", cluster=...)`` with 1 and 2 Dask workers (issue #23).
+
+Random n×n games, payoffs uniform in 0..99 (``gamekit.generators.random_game(n, n, low=0,
+high=99, seed=s)``), strategy ``one_sided`` (one best-response polytope searched, as
+``"auto"`` picks for these games); each game solved warm (kernels loaded, in the client and
+in every worker) by:
+
+* one process, one thread (``threads=1``): the reference;
+* one process, two threads (``threads=2``, :mod:`gamekit.kernel.parallel_search`): the same
+  scheme on threads, for comparison;
+* a ``LocalCluster`` of W = 1 and W = 2 worker processes (one thread each), the scheduler in
+  this process: ``cluster=client``.
+
+Wall time, and CPU time of every process involved (this process — client and scheduler —
+plus the worker processes, from ``psutil``), median of ``--repeats``. Speedup = wall of
+one process, one thread / wall on the cluster; efficiency = speedup / W. A second table
+times the polytope search alone (``search_bases(..., cluster=client, job_bases=B)``) at
+W = 2 for several job budgets B (mplrs's ``-maxnodes``). Every cluster run must give the
+same equilibria (and the same number of bases) as one process: checked.
+
+Run:  nice -n 10 python benchmarks/bench_distributed.py [--sizes 16 17 18] [--repeats 3] [--quick]
+Writes benchmarks/results/distributed.md (not with --quick).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import platform
+import statistics
+import time
+from functools import partial
+from pathlib import Path
+
+import psutil
+
+import gamekit
+from gamekit.bimatrix.intgame import integer_game
+from gamekit.generators import random_game
+from gamekit.kernel.certified_polytope import search_bases
+
+OUT = Path(__file__).parent / "results" / "distributed.md"
+
+
+def _worker_cpu(client) -> list[float]:
+    """CPU seconds (user + system) used so far by each of the cluster's worker processes."""
+    out = []
+    for pid in sorted(client.run(os.getpid).values()):
+        t = psutil.Process(pid).cpu_times()
+        out.append(t.user + t.system)
+    return out
+
+
+def _timed(fn, client=None):
+    """(result, wall seconds, CPU seconds of this process + the workers, CPU of the busiest
+    process: this one or a worker)."""
+    w0 = _worker_cpu(client) if client is not None else []
+    c0, t0 = time.process_time(), time.perf_counter()
+    out = fn()
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    busiest = cpu
+    if client is not None:
+        workers = [b - a for a, b in zip(w0, _worker_cpu(client))]
+        cpu += sum(workers)
+        busiest = max(busiest, *workers)
+    return out, wall, cpu, busiest
+
+
+def _median(runs):
+    return tuple(statistics.median(r[t] for r in runs) for t in (1, 2, 3))
+
+
+def _key(r):
+    return [(e.row, e.col) for e in r]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", type=int, nargs="+", default=[16, 17, 18])
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--budgets", type=int, nargs="+", default=[4096, 32768, 262144])
+    ap.add_argument("--quick", action="store_true", help="sizes 14 15, one repeat, no file written")
+    args = ap.parse_args()
+    if args.quick:
+        args.sizes, args.repeats = [14, 15], 1
+    from distributed import Client, LocalCluster
+
+    games = {n: random_game(n, n, low=0, high=99, seed=args.seed) for n in args.sizes}
+    gamekit.solve(random_game(12, 12, low=0, high=99, seed=0), "all", strategy="one_sided")  # load the kernels
+    rows: dict[int, dict[str, tuple[float, ...]]] = {n: {} for n in args.sizes}
+    ref: dict[int, object] = {}
+    info: dict[int, dict] = {}
+    load0 = os.getloadavg()
+    for n, g in games.items():
+        for threads in (1, 2):
+            runs = [_timed(partial(gamekit.solve, g, "all", strategy="one_sided", threads=threads))
+                    for _ in range(args.repeats)]
+            rows[n][f"1 process, {threads} thread{'s' * (threads > 1)}"] = _median(runs)
+            ref[n] = runs[0][0]
+            print(f"{n}x{n} threads={threads}: wall {_median(runs)[0]:.2f} s, CPU {_median(runs)[1]:.2f} s",
+                  flush=True)
+    budget_rows: dict[int, tuple[float, ...]] = {}
+    for W in (1, 2):
+        with LocalCluster(n_workers=W, threads_per_worker=1, processes=True, dashboard_address=":0",
+                          silence_logs=logging.ERROR) as cluster, Client(cluster, set_as_default=False) as client:
+            gamekit.solve(random_game(12, 12, low=0, high=99, seed=0), "all", strategy="one_sided",
+                          cluster=client)  # the workers load the kernels
+            for n, g in games.items():
+                runs = [_timed(partial(gamekit.solve, g, "all", strategy="one_sided", cluster=client), client)
+                        for _ in range(args.repeats)]
+                for r in runs:
+                    assert _key(r[0]) == _key(ref[n]), f"{n}x{n}: the cluster's equilibria differ"
+                    assert r[0].parameters["bases"] == ref[n].parameters["bases"]
+                rows[n][f"cluster, {W} worker{'s' * (W > 1)}"] = _median(runs)
+                info.setdefault(n, {})[W] = dict(runs[0][0].parameters["cluster"])
+                print(f"{n}x{n} W={W}: wall {_median(runs)[0]:.2f} s, CPU {_median(runs)[1]:.2f} s, "
+                      f"jobs {info[n][W]['jobs']}", flush=True)
+            if W == 2:
+                n = max(args.sizes)
+                ig = integer_game(games[n])
+                M = [list(col) for col in zip(*ig.B)]
+                for b in args.budgets:
+                    runs = [_timed(partial(search_bases, M, cluster=client, job_bases=b), client)
+                            for _ in range(args.repeats)]
+                    cb = runs[0][0]
+                    assert cb is not None and cb.complete and cb.cluster is not None
+                    budget_rows[b] = (*_median(runs)[:2], cb.cluster.jobs, len(cb.lo))
+                    print(f"search {n}x{n} budget {b}: wall {budget_rows[b][0]:.2f} s, jobs {cb.cluster.jobs}",
+                          flush=True)
+    load1 = os.getloadavg()
+    text = _report(args, rows, ref, info, budget_rows, load0, load1)
+    print(text)
+    if not args.quick:
+        OUT.write_text(text, encoding="utf-8")
+        print(f"wrote {OUT}")
+
+
+def _report(args, rows, ref, info, budget_rows, load0, load1) -> str:
+    cols = ["1 process, 1 thread", "1 process, 2 threads", "cluster, 1 worker", "cluster, 2 workers"]
+    out = ["# Distributed search: 1 and 2 Dask workers (`benchmarks/bench_distributed.py`)", "",
+           f"Random n×n games, payoffs 0..99, seed {args.seed}, strategy `one_sided`; warm (kernels loaded in "
+           f"every process); median of {args.repeats}. Machine: {platform.processor() or platform.machine()}, "
+           f"{os.cpu_count()} cores, Python {platform.python_version()}. **Load**: the 2 cores are shared with "
+           f"other jobs (load average {load0[0]:.1f} before, {load1[0]:.1f} after the run), so a second worker "
+           "competes with them: wall times are an upper bound of what 2 idle cores give; CPU times are "
+           "less distorted.", "",
+           "Wall / CPU seconds (CPU: this process, i.e. client and scheduler, plus the worker processes). "
+           "Speedup and efficiency of the cluster against one process, one thread, from wall times; and, "
+           "since load stretches wall times, from CPU: *busiest* is the CPU time of the busiest process "
+           "(the client or one worker), a lower bound of the wall time on idle cores, and "
+           "*CPU speedup* = CPU of one process / busiest.", "",
+           "| game | bases | " + " | ".join(cols) + " | wall speedup W=1 / W=2 | busiest W=2 | CPU speedup W=2 "
+           "| jobs W=2 |",
+           "|---|---:|" + "---:|" * len(cols) + "---:|---:|---:|---:|"]
+    for n, cells in rows.items():
+        base = cells[cols[0]][0]
+        s1, s2 = base / cells[cols[2]][0], base / cells[cols[3]][0]
+        busy = cells[cols[3]][2]
+        out.append(f"| {n}×{n} | {sum(ref[n].parameters['bases']):,} | "
+                   + " | ".join(f"{cells[c][0]:.2f} / {cells[c][1]:.2f}" for c in cols)
+                   + f" | {s1:.2f}× / {s2:.2f}× | {busy:.2f} | {cells[cols[0]][1] / busy:.2f}× "
+                   f"| {info[n][2]['jobs']} |")
+    out += ["", "Every cluster run gave exactly the equilibria and the number of bases of one process.", ""]
+    if budget_rows:
+        n = max(rows)
+        out += [f"The polytope search alone (`search_bases`, {n}×{n}, W = 2) against the job budget "
+                "(bases per job, mplrs's `-maxnodes`):", "",
+                "| job budget | wall s | CPU s | jobs | bases |", "|---:|---:|---:|---:|---:|"]
+        out += [f"| {b:,} | {w:.2f} | {c:.2f} | {j} | {nb:,} |" for b, (w, c, j, nb) in budget_rows.items()]
+        out.append("")
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    main()

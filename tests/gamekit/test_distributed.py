@@ -1,0 +1,203 @@
+"""The certified search on a Dask cluster (``solve(..., cluster=...)``, ``gamekit solve
+--scheduler``; gamekit/kernel/distributed_search.py) gives exactly what one process gives.
+
+A ``LocalCluster`` of two worker processes (one thread each) serves the module; it is
+closed in a ``finally`` and any worker process still alive afterwards is killed by its id.
+The checked facts: the same equilibria as the search in this process (12×12 random
+payoffs, a degenerate {0, 1, 2} game, a coordination game with 2⁸ − 1 equilibria, a 2×N
+game, both certified strategies); with small job budgets, the same bases and exact labels
+as one process while jobs split and are resubmitted; the bases reported by the client
+and the workers add up to those searched; a job whose result is dropped makes the closure
+certificate fail; the options are checked before any connection.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("distributed")
+
+import gamekit  # noqa: E402
+from gamekit.bimatrix.intgame import integer_game  # noqa: E402
+from gamekit.cli import main  # noqa: E402
+from gamekit.core.errors import GameError  # noqa: E402
+from gamekit.generators import coordination, random_game  # noqa: E402
+from gamekit.io.nfg import write_nfg  # noqa: E402
+from gamekit.kernel.certified_polytope import search_bases  # noqa: E402
+from gamekit.kernel.distributed_search import partner_statuses  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _children() -> set[int]:
+    import psutil
+
+    return {p.pid for p in psutil.Process().children(recursive=True)}
+
+
+def _kill_new(before: set[int]) -> None:
+    """Kill (by id) every child process started since ``before`` that is still alive."""
+    import psutil
+
+    for pid in _children() - before:
+        try:
+            psutil.Process(pid).kill()
+        except psutil.NoSuchProcess:
+            pass
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator:
+    from distributed import Client, LocalCluster
+
+    before = _children()
+    cluster = None
+    try:
+        cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
+                               silence_logs=logging.ERROR)
+        with Client(cluster, set_as_default=False) as c:
+            yield c
+    finally:
+        if cluster is not None:
+            cluster.close(timeout=30)
+        _kill_new(before)
+
+
+GAMES = {
+    "random 12x12": random_game(12, 12, low=0, high=99, seed=1),
+    "degenerate {0,1,2} 12x12": random_game(12, 12, low=0, high=2, seed=3),
+    "coordination 8x8": coordination(8, seed=0),
+}
+
+
+def _same(a, b) -> bool:
+    return [(e.row, e.col) for e in a] == [(e.row, e.col) for e in b]
+
+
+@pytest.mark.parametrize("strategy", ["one_sided", "two_sided"])
+@pytest.mark.parametrize("name", list(GAMES))
+def test_cluster_gives_the_equilibria_of_one_process(client, name, strategy):
+    g = GAMES[name]
+    here = gamekit.solve(g, "all", strategy=strategy)
+    there = gamekit.solve(g, "all", strategy=strategy, cluster=client)
+    assert _same(here, there) and there.complete
+    assert there.components == here.components
+    rep = there.parameters["cluster"]
+    assert rep["workers"] == 2 and rep["threads"] == 2 and rep["resubmitted"] == 0
+    # every basis was found by the client's prefix or by one worker: the counts add up
+    assert rep["client_bases"] + sum(rep["bases_per_worker"].values()) == sum(there.parameters["bases"])
+    assert there.parameters["bases"] == here.parameters["bases"]
+    assert there.parameters["ran"] == here.parameters["ran"]
+
+
+def test_auto_picks_a_certified_strategy_on_a_cluster(client):
+    """The policy's answer with a cluster is a certified strategy, even where it would
+    pick the exact search or the upper envelope in this process."""
+    for g in (random_game(4, 4, low=0, high=9, seed=5), random_game(2, 6, low=0, high=9, seed=6)):
+        here = gamekit.solve(g, "all")
+        there = gamekit.solve(g, "all", cluster=client)
+        assert here.parameters["strategy"] in ("exact", "envelope_2xn")
+        assert there.parameters["strategy"] in ("one_sided", "two_sided")
+        assert _same(here, there)
+
+
+def _polytope(g) -> list[list[int]]:
+    ig = integer_game(g)
+    return [list(col) for col in zip(*ig.B)]
+
+
+def _partner(g) -> list[list[int]]:
+    return [list(row) for row in integer_game(g).A]
+
+
+def _bases(cb) -> set:
+    return set(zip(cb.lo.tolist(), cb.hi.tolist(), map(tuple, cb.labels.tolist())))
+
+
+@pytest.mark.parametrize("name", ["random 12x12", "degenerate {0,1,2} 12x12"])
+def test_small_job_budgets_split_and_give_the_same_bases(client, name):
+    """Jobs of 60 bases hand their unexplored subtrees back again and again (mplrs's
+    load balancing); the union is every basis of one process's search, with its labels
+    and the partner filter's verdicts."""
+    M, N = _polytope(GAMES[name]), _partner(GAMES[name])
+    one = search_bases(M)
+    many = search_bases(M, cluster=client, job_bases=60, partner=N)
+    assert one is not None and many is not None and many.complete
+    assert len(many.lo) == len(one.lo) and _bases(many) == _bases(one)
+    assert many.cluster is not None and many.cluster.split > 5 and many.cluster.jobs > 20
+    assert set(many.cluster.bases_per_worker) == set(client.scheduler_info()["workers"])
+    # the workers' partner filter: the statuses this process computes from the same labels
+    local = partner_statuses(many.labels, np.array(N, dtype=np.float64), len(M[0]), len(M))
+    assert many.status is not None and many.status.tolist() == local.tolist()
+
+
+def test_a_dropped_job_fails_the_certificate(client):
+    """The result of one job is thrown away (``drop``): its bases are missing from the
+    union, so the closure certificate fails and the caller would take the exact search."""
+    M = _polytope(GAMES["random 12x12"])
+    assert search_bases(M, cluster=client, job_bases=200) is not None
+    assert search_bases(M, cluster=client, job_bases=200, drop=1) is None
+
+
+def test_scheduler_address_and_cli(client, tmp_path, capsys):
+    g = GAMES["random 12x12"]
+    address = client.scheduler.address
+    assert _same(gamekit.solve(g, "all", cluster=address), gamekit.solve(g, "all"))
+    path = tmp_path / "g.nfg"
+    write_nfg(g, path)
+    assert main(["solve", str(path), "--json"]) == 0
+    local = json.loads(capsys.readouterr().out)
+    assert main(["solve", str(path), "--scheduler", address, "--json"]) == 0
+    remote = json.loads(capsys.readouterr().out)
+    assert remote["equilibria"] == local["equilibria"]
+    assert remote["parameters"]["cluster"]["workers"] == 2
+
+
+@pytest.mark.parametrize("address", ["nonsense", "foo://host:12"])
+def test_cli_bad_address_is_one_error_line(tmp_path, capsys, address):
+    path = tmp_path / "g.nfg"
+    write_nfg(GAMES["random 12x12"], path)
+    assert main(["solve", str(path), "--scheduler", address]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: cannot connect to the Dask scheduler") and err.count("\n") == 1
+
+
+def test_options_are_checked_before_connecting():
+    g = GAMES["random 12x12"]
+    nowhere = "tcp://127.0.0.1:1"  # never contacted: each call fails its option check first
+    with pytest.raises(GameError, match="runs in this process only"):
+        gamekit.solve(g, "all", strategy="exact", cluster=nowhere)
+    with pytest.raises(GameError, match="runs in this process only"):
+        gamekit.solve(g, "all", strategy="envelope_2xn", cluster=nowhere)
+    with pytest.raises(GameError, match="cluster must be"):
+        gamekit.solve(g, "all", cluster=42)
+    with pytest.raises(GameError, match="option cluster is for method 'all'"):
+        gamekit.solve(g, "lemke_howson", cluster=nowhere)
+
+
+def test_threads_cluster_in_this_process():
+    """A cluster of two worker threads in this process (``processes=False``)."""
+    from distributed import Client, LocalCluster
+
+    g = GAMES["degenerate {0,1,2} 12x12"]
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0",
+                      silence_logs=logging.ERROR) as cluster, Client(cluster, set_as_default=False) as c:
+        there = gamekit.solve(g, "all", cluster=c)
+    assert _same(there, gamekit.solve(g, "all")) and there.parameters["cluster"]["workers"] == 2
+
+
+def test_importing_gamekit_does_not_import_dask():
+    code = ("import sys, gamekit, gamekit.cli; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=ROOT,
+                         check=True)
+    assert out.stdout.strip() == "[]"
+
