@@ -333,9 +333,12 @@ def _check_and_fill(g: ExtensiveGame) -> None:
     object.__setattr__(g, "infosets", tuple(
         tuple(Infoset(h.player, h.number, h.label, h.actions, h.probs, tuple(members[s][k]))
               for k, h in enumerate(g.infosets[s])) for s in (0, 1)))
+    chance_members: list[list[int]] = [[] for _ in g.chance_infosets]
+    for i, n in enumerate(nodes):
+        if n.kind == "chance":
+            chance_members[n.infoset].append(i)
     object.__setattr__(g, "chance_infosets", tuple(
-        Infoset(0, h.number, h.label, h.actions, h.probs, tuple(i for i, n in enumerate(nodes)
-                                                                if n.kind == "chance" and n.infoset == k))
+        Infoset(0, h.number, h.label, h.actions, h.probs, tuple(chance_members[k]))
         for k, h in enumerate(g.chance_infosets)))
     object.__setattr__(g, "parents", tuple(parents))
     # payoffs (sums of outcomes along the path) and the perfect-recall check
