@@ -212,8 +212,8 @@ def build_tree(model: str, decks: object = 6, alpha: object = Fraction(1, 20)) -
     >>> g = build_tree("B2", decks=6, alpha="1/20")
     >>> [h.label for h in g.infosets[0]], len(g.infosets[1])
     (['5'], 484)
-    >>> g.leaf_payoffs[1]                        # a natural that Banker wins
-    (Fraction(-1, 1), Fraction(19, 20))
+    >>> sorted(set(g.leaf_payoffs.values()))     # Banker's win pays 1 - alpha
+    [(Fraction(-1, 1), Fraction(19, 20)), (Fraction(0, 1), Fraction(0, 1)), (Fraction(1, 1), Fraction(-1, 1))]
     """
     name = model.strip().upper() if isinstance(model, str) else None
     if name not in MODELS:
