@@ -19,10 +19,11 @@ minimum-ratio test), so the path cannot cycle.
 
 **Sparse tableau.** The sequence-form matrices have a few nonzeros per row (one per leaf
 below a sequence pair) and stay sparse along the path, so the dictionary is kept as one
-sparse row per basic variable — ``basic = rhs + Σ coef·nonbasic`` with exact
-:class:`~fractions.Fraction` coefficients, plus the row of the perturbation (the
-coefficients of ε, ε², …). A pivot touches only the rows that contain the entering
-variable, and costs the pivot row's length for each; a dense fraction-free tableau
+sparse row per basic variable — ``den·basic = rhs + Σ coef·nonbasic`` with integer
+coefficients and a denominator of its own, in lowest terms (the perturbation's coefficients
+are read off the columns of the original slack variables when a tie needs them). A pivot
+touches only the rows that contain the entering variable, and costs the pivot row's length
+for each; a dense fraction-free tableau
 (every row rescaled at every pivot) costs the full N² entries per pivot, prohibitive for
 trees with a thousand sequences (docs/extensive.md, "Baccara as a tree"). The path and
 the answer are those of the dense lexicographic rule (tests/extensive/test_lemke.py
@@ -91,11 +92,13 @@ def _lcp_rows(sf: SequenceForm) -> tuple[list[Fraction], list[Row]]:
 
 
 class _Tableau:
-    """den[r]·basic[r] = rhs[r] + Σ_i pert[r][i]·εⁱ⁺¹ + Σ_v rows[r][v]·v (v nonbasic): sparse
-    integer rows, each with its own positive denominator, kept in lowest terms.
+    """den[r]·basic[r] = rhs[r] + Σ_v rows[r][v]·v (v nonbasic): sparse integer rows, each
+    with its own positive denominator, kept in lowest terms.
 
-    Variables: z_j = j (j < N), z0 = N, w_i = N + 1 + i. Initially w_i is basic in row i
-    with the perturbation εⁱ⁺¹.
+    Variables: z_j = j (j < N), z0 = N, w_i = N + 1 + i; initially w_i is basic in row i.
+    The perturbation εⁱ⁺¹ added to w_i's equation is not stored: with u_i = w_i − εⁱ⁺¹ the
+    system is the unperturbed one, so the ε-part of row r is −rows[r][w_i] at each nonbasic
+    w_i, plus den[r] at i when w_i is row r's basic variable (:meth:`perturbation`).
     """
 
     def __init__(self, rhs: list[Fraction], rows: list[Row]) -> None:
@@ -109,7 +112,6 @@ class _Tableau:
             self.den.append(L)
             self.rhs.append(int(b * L))
             self.rows.append({v: int(c * L) for v, c in row.items()})
-        self.pert: list[dict[int, int]] = [{i: self.den[i]} for i in range(n)]
         self.basic = [n + 1 + i for i in range(n)]
         self.where = {v: r for r, v in enumerate(self.basic)}  # basic variable -> row
 
@@ -139,22 +141,31 @@ class _Tableau:
             return best
         return self._lex_min(ties, e)
 
+    def perturbation(self, r: int) -> dict[int, int]:
+        """Row r's coefficients of ε¹, ε², … (times den[r]; class doc)."""
+        n1 = self.N + 1
+        out = {v - n1: -c for v, c in self.rows[r].items() if v >= n1}
+        if self.basic[r] >= n1:
+            out[self.basic[r] - n1] = self.den[r]
+        return out
+
     def _lex_min(self, ties: list[int], e: int) -> int:
-        """The row among ``ties`` with the lexicographically least pert[r] / −rows[r][e].
+        """The row among ``ties`` with the lexicographically least perturbation / −rows[r][e].
 
         Only the entries present count: at a position i where some tied rows have no entry
         (ratio 0), a negative entry wins, else the rows without an entry stay tied.
         """
+        pert = {r: self.perturbation(r) for r in ties}
         bucket: dict[int, list[int]] = {}
         for r in ties:
-            for i in self.pert[r]:
+            for i in pert[r]:
                 bucket.setdefault(i, []).append(r)
         alive = set(ties)
         for i in sorted(bucket):
             have = [r for r in bucket[i] if r in alive]
             if not have:
                 continue
-            neg = [r for r in have if self.pert[r][i] < 0]
+            neg = [r for r in have if pert[r][i] < 0]
             if not neg and len(have) < len(alive):
                 alive.difference_update(have)      # the rows with 0 here are smaller
             else:
@@ -162,7 +173,7 @@ class _Tableau:
                 best: list[int] = []
                 bn = bd = 0
                 for r in cand:
-                    num, den = self.pert[r][i], -self.rows[r][e]
+                    num, den = pert[r][i], -self.rows[r][e]
                     if not best:
                         best, bn, bd = [r], num, den
                         continue
@@ -180,43 +191,39 @@ class _Tableau:
         """Make ``e`` basic in row ``r``; returns the variable that left."""
         row, out = self.rows[r], self.basic[r]
         c = row.pop(e)
-        # c·e = den·out − rhs − Σ row[v]·v − pert·ε
+        # c·e = den·out − rhs − Σ row[v]·v
         s = -1 if c > 0 else 1
         new = {v: s * a for v, a in row.items()}
         new[out] = -s * self.den[r]
         nd, nr = -s * c, s * self.rhs[r]
-        npert = {i: s * a for i, a in self.pert[r].items()}
-        g = gcd(nd, nr, *new.values(), *npert.values())
+        g = gcd(nd, nr, *new.values())
         if g > 1:
             new = {v: a // g for v, a in new.items()}
-            npert = {i: a // g for i, a in npert.items()}
             nd, nr = nd // g, nr // g
-        self.rows[r], self.den[r], self.rhs[r], self.pert[r] = new, nd, nr, npert
+        self.rows[r], self.den[r], self.rhs[r] = new, nd, nr
         for k, other in enumerate(self.rows):
             if k == r or e not in other:
                 continue
             a = other.pop(e)
-            rowk = {v: b * nd for v, b in other.items()}
+            if nd != 1:
+                for v in other:
+                    other[v] *= nd
+                self.den[k] *= nd
             for v, b in new.items():
-                t = rowk.get(v, 0) + a * b
+                t = other.get(v, 0) + a * b
                 if t:
-                    rowk[v] = t
+                    other[v] = t
                 else:
-                    rowk.pop(v, None)
-            pk = {i: b * nd for i, b in self.pert[k].items()}
-            for i, b in npert.items():
-                t = pk.get(i, 0) + a * b
-                if t:
-                    pk[i] = t
-                else:
-                    pk.pop(i, None)
-            dk, rk = self.den[k] * nd, self.rhs[k] * nd + a * nr
-            g = gcd(dk, rk, *rowk.values(), *pk.values())
-            if g > 1:
-                rowk = {v: b // g for v, b in rowk.items()}
-                pk = {i: b // g for i, b in pk.items()}
-                dk, rk = dk // g, rk // g
-            self.rows[k], self.pert[k], self.den[k], self.rhs[k] = rowk, pk, dk, rk
+                    other.pop(v, None)
+            rk = self.rhs[k] * nd + a * nr
+            if nd != 1:
+                g = gcd(self.den[k], rk, *other.values())
+                if g > 1:
+                    for v in other:
+                        other[v] //= g
+                    self.den[k] //= g
+                    rk //= g
+            self.rhs[k] = rk
         self.basic[r] = e
         del self.where[out]
         self.where[e] = r
