@@ -107,3 +107,22 @@ def test_gambit_built_b3_tree_has_the_same_sequence_form():
     ours = build_tree("B3", 1, F(1, 20))
     assert len(theirs.nodes) > 3 * len(ours.nodes)
     assert _sequence_entries(theirs) == _sequence_entries(ours)
+
+
+def test_compare_tree_sees_a_difference():
+    """The comparison is not vacuous: the tree's equilibrium of A1 equals the additive one, and
+    one Banker draw probability changed (or a payoff) is reported as the first difference."""
+    import dataclasses
+
+    from games.baccara.analysis.equilibria import solve_model
+    from games.baccara.analysis.tree_check import _difference, solve_tree
+
+    tree = solve_tree("A1", 1, 0)
+    eq = solve_model("A1", 1, 0).equilibria[0]
+    assert _difference(tree, eq) == ""
+    banker = list(eq.banker)
+    k = eq.infosets.index("6:6")
+    banker[k] = 1 - banker[k]
+    assert _difference(tree, dataclasses.replace(eq, banker=tuple(banker))).startswith("Banker at 6:6")
+    assert _difference(tree, dataclasses.replace(eq, payoffs=(F(0), F(0)))).startswith("payoffs")
+    assert tree.sizes["banker_sequences"] == 177 and tree.pivots == 191
