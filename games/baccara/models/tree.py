@@ -5,8 +5,9 @@ precomputed count polynomials. This module builds the same models a second, inde
 straight from the dealing rules, as an extensive-form game through gamekit's public tree
 literals (:class:`~gamekit.extensive.Chance`, :class:`~gamekit.extensive.Move`,
 :class:`~gamekit.extensive.Leaf`) — so that the sequence form and Lemke's algorithm
-(``gamekit.solve(tree)``) give an independent path to the papers' equilibria. It imports
-nothing from ``tables``/``counts``: every probability is recomputed here from the shoe.
+(``gamekit.solve(tree)``) give an independent path to the papers' equilibria. It takes no
+count or probability from ``tables``/``counts`` (only their input validation): every
+probability is recomputed here from the shoe.
 
 The tree of one coup (Ethier & Lee, *Baccara chemin de fer II*, section 1):
 
@@ -50,13 +51,13 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
-from gamekit.core import GameError
+from gamekit.core import CertificationError
 from gamekit.extensive import Chance, ExtensiveGame, Leaf, Move
-from games.baccara.cards import check_alpha, check_decks
+from games.baccara.cards import check_decks
+from games.baccara.models.tables import parse_alpha, parse_model
 
-__all__ = ["MODELS", "STAND", "DRAW", "RESULTS", "build_tree", "tree_sizes"]
+__all__ = ["STAND", "DRAW", "RESULTS", "build_tree", "tree_sizes"]
 
-MODELS = ("A1", "A2", "A3", "B1", "B2", "B3")
 STAND, DRAW = "S", "D"
 #: The results of a coup, Player's point of view first.
 RESULTS = ("player wins", "banker wins", "tie")
@@ -177,7 +178,7 @@ def _banker_node(banker_label: str, stand_result: int, draws: list[int], pay: li
     """Banker's S/D choice; drawing is a chance move over the results (weights ``draws``)."""
     total = sum(draws)
     if total == 0:  # pragma: no cover - every class has cards left to draw
-        raise GameError(f"no card left to draw at {banker_label!r}")
+        raise CertificationError(f"baccara tree: no card left to draw at {banker_label!r}")
     live = [r for r in range(3) if draws[r]]
     draw: Leaf | Chance = (pay[live[0]] if len(live) == 1 else
                            Chance({RESULTS[r]: (Fraction(draws[r], total), pay[r]) for r in live}))
@@ -215,13 +216,9 @@ def build_tree(model: str, decks: object = 6, alpha: object = Fraction(1, 20)) -
     >>> sorted(set(g.leaf_payoffs.values()))     # Banker's win pays 1 - alpha
     [(Fraction(-1, 1), Fraction(19, 20)), (Fraction(0, 1), Fraction(0, 1)), (Fraction(1, 1), Fraction(-1, 1))]
     """
-    name = model.strip().upper() if isinstance(model, str) else None
-    if name not in MODELS:
-        raise GameError(f"unknown model {model!r}: expected one of {', '.join(MODELS)}")
+    name = parse_model(model)
     d = check_decks(decks)
-    if isinstance(alpha, float):
-        raise GameError(f"commission alpha must be exact (e.g. '1/20'), not the float {alpha!r}")
-    a = check_alpha(alpha)
+    a = parse_alpha(alpha)
     info = int(name[1])
     shoe = _shoe(name, d)
     counts = _count(shoe, info)
