@@ -9,7 +9,14 @@ same sequence-form LCP); both times are the solve only (the game read beforehand
 behaviour strategies. The zero-sum LP (``"zerosum"``) is timed too for zero-sum games
 against pygambit's ``lp_solve(rational=True)``.
 
-Run:  python benchmarks/bench_extensive.py [--repeat N] [--quick] [--big]
+Baccara trees (``--baccara``): the chemin de fer models built as game trees by
+``games.baccara.models.tree`` (Model A1, B1 at d = 6, B2 and B3 at d = 6, α = 1/20): gamekit's
+build, sequence form and Lemke against pygambit's ``lcp_solve(rational=True)`` on the same tree
+(written to .efg and read by pygambit), pygambit in a child process stopped after
+``--gambit-timeout`` seconds (its whole process group killed). This rewrites only the
+"Baccara trees" section of the results file; a run without ``--baccara`` keeps that section.
+
+Run:  python benchmarks/bench_extensive.py [--repeat N] [--quick] [--big] [--baccara [--gambit-timeout S]]
 Writes benchmarks/results/extensive.md.
 """
 
@@ -69,12 +76,102 @@ def bench(name: str, game, repeat: int, tmp: Path) -> dict:
     return row
 
 
+BACCARA_SECTION = "## Baccara trees"
+BACCARA_TREES = (("A1", 1), ("B1", 6), ("B2", 6), ("B3", 6))
+
+
+def _gambit_child(path: str, out: str) -> None:
+    """Child process: pygambit's rational Lemke on a tree file; payoffs and time to ``out``."""
+    import json
+
+    pg = pygambit.read_efg(path)
+    t = time.perf_counter()
+    res = pygambit.nash.lcp_solve(pg, rational=True)
+    seconds = time.perf_counter() - t
+    pay, _ = _gambit_answer(res.equilibria[0], pg)
+    Path(out).write_text(json.dumps({"seconds": seconds, "payoffs": [str(v) for v in pay]}))
+
+
+def _gambit_timed(path: Path, timeout: float) -> tuple[float | None, tuple[Fraction, ...] | None]:
+    """pygambit's lcp_solve on ``path`` in its own process group, killed after ``timeout`` s."""
+    import json
+    import os
+    import signal
+    import subprocess
+
+    out = path.with_suffix(".json")
+    code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); from benchmarks.bench_extensive import _gambit_child; "
+            f"_gambit_child({str(path)!r}, {str(out)!r})")
+    proc = subprocess.Popen([sys.executable, "-c", code], start_new_session=True)
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, None
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    data = json.loads(out.read_text())
+    return data["seconds"], tuple(Fraction(v) for v in data["payoffs"])
+
+
+def bench_baccara(timeout: float, tmp: Path) -> list[str]:
+    """The "Baccara trees" section (module doc)."""
+    from games.baccara.models.tree import build_tree, tree_sizes
+
+    lines = [BACCARA_SECTION, "",
+             f"{date.today()}, `python benchmarks/bench_extensive.py --baccara --gambit-timeout {timeout:g}` "
+             "(one run each, 2 shared cores under load). The models of games/baccara/models/tree.py at "
+             "α = 1/20 (Model A deals with replacement: d plays no role). gamekit: building the tree "
+             "(exact chance aggregation), then `solve(tree, \"lemke\")` — sequence form, sparse Lemke, "
+             "exact certificate; pygambit: `lcp_solve(rational=True)` on the same tree read from .efg, "
+             f"stopped after {timeout:g} s. *same* = equal exact payoffs.", "",
+             "| model | nodes | sequences | build (s) | gamekit lemke (s) | pivots | pygambit lcp (s) | same |",
+             "|---|---:|---:|---:|---:|---:|---:|:-:|"]
+    for model, d in BACCARA_TREES:
+        t = time.perf_counter()
+        game = build_tree(model, d, "1/20")
+        t_build = time.perf_counter() - t
+        t = time.perf_counter()
+        r = gamekit.solve(game, "lemke")
+        t_ours = time.perf_counter() - t
+        sizes = tree_sizes(game)
+        path = tmp / f"{model}.efg"
+        write_efg(game, path)
+        t_gbt, pay = _gambit_timed(path, timeout)
+        gbt = f"{t_gbt:.2f}" if t_gbt is not None else f"> {timeout:g} (stopped)"
+        same = "—" if pay is None else ("yes" if pay == r[0].payoffs else "NO")
+        name = f"{model}, d={d}" if model[0] == "B" else model
+        lines.append(f"| {name} | {sizes['nodes']:,} | {sizes['player_sequences']}+{sizes['banker_sequences']} | "
+                     f"{t_build:.2f} | {t_ours:.2f} | {r.certificate['pivots']} | {gbt} | {same} |")
+    return lines
+
+
+def _write(out: Path, main_lines: list[str] | None, baccara_lines: list[str] | None) -> None:
+    """Rewrite one part of the results file, keeping the other."""
+    old = out.read_text() if out.exists() else ""
+    head, _, tail = old.partition(BACCARA_SECTION)
+    main_part = "\n".join(main_lines) + "\n" if main_lines is not None else head.rstrip("\n") + "\n"
+    bacc_part = ("\n".join(baccara_lines) + "\n") if baccara_lines is not None else (
+        BACCARA_SECTION + tail if tail else "")
+    out.write_text(main_part + ("\n" + bacc_part if bacc_part else ""))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--big", action="store_true", help="add a 246-node random tree (pygambit: ~4 minutes)")
+    ap.add_argument("--baccara", action="store_true", help="only the baccara trees (their section of the results)")
+    ap.add_argument("--gambit-timeout", type=float, default=60.0, help="seconds for pygambit per baccara tree")
     args = ap.parse_args()
+    out = ROOT / "benchmarks" / "results" / "extensive.md"
+    if args.baccara:
+        with tempfile.TemporaryDirectory() as d:
+            lines = bench_baccara(args.gambit_timeout, Path(d))
+        _write(out, None, lines)
+        print("\n".join(lines))
+        return
     games = []
     for p in sorted((ROOT / "tests" / "games" / "efg").glob("*.efg")):
         try:
@@ -118,8 +215,7 @@ def main() -> None:
         for r in zs:
             lines.append(f"| {r['name']} | {1000 * r['lp']:.2f} | {1000 * r['gambit_lp']:.2f} | "
                          f"{r['gambit_lp'] / r['lp']:.2f} | {'yes' if r['lp_same'] else 'NO'} |")
-    out = ROOT / "benchmarks" / "results" / "extensive.md"
-    out.write_text("\n".join(lines) + "\n")
+    _write(out, lines, None)
     print("\n".join(lines))
 
 

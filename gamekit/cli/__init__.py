@@ -236,11 +236,14 @@ def _print_solve(doc, game: BimatrixGame, result: SolveResult) -> None:
     _print_components(con, result)
 
 
-def _print_components(con, result: SolveResult) -> None:
+def _print_components(con, result, vertices=lambda e: (e.row, e.col)) -> None:
     """The maximal Nash subsets that are continua, numbered from 1 like the equilibria.
 
     Each line: the subset's number, the equilibria (by their number in the table) spanning
-    it, and its connected component (also from 1; JSON keeps 0-based indices).
+    it, and its connected component (also from 1; JSON keeps 0-based indices). ``result`` is
+    a bimatrix :class:`SolveResult` or an extensive ``"all"`` result; ``vertices(e)`` gives
+    the pair of an equilibrium's entries in ``row_vertices``/``col_vertices`` (strategies,
+    or realization plans for a game tree).
     """
     if result.components is None or not any(len(c.rows) * len(c.cols) > 1 for c in result.components):
         return
@@ -249,7 +252,7 @@ def _print_components(con, result: SolveResult) -> None:
         if len(c.rows) * len(c.cols) > 1:
             rows = {result.row_vertices[i] for i in c.rows}
             cols = {result.col_vertices[j] for j in c.cols}
-            eq = [k for k, e in enumerate(result.equilibria, 1) if e.row in rows and e.col in cols]
+            eq = [k for k, e in enumerate(result.equilibria, 1) if vertices(e)[0] in rows and vertices(e)[1] in cols]
             con.print(f"  subset {number}: spanned by equilibria {', '.join(map(str, eq))} "
                       f"(connected component {c.connected + 1} of {result.connected_components})")
 
@@ -281,7 +284,10 @@ def _print_extensive(game, result) -> None:
     elif result.method == "all":
         n = len(result)
         con.print(f"{n} extreme equilibri{'um' if n == 1 else 'a'}: every extreme equilibrium (complete)"
-                  + ("; the equilibrium is unique" if result.unique else ""))
+                  + ("; the equilibrium is unique" if result.unique else "")
+                  + f"; {result.connected_components} connected component"
+                  + ("" if result.connected_components == 1 else "s"))
+        _print_components(con, result, lambda e: e.plans)
     else:
         con.print(f"one equilibrium (Lemke on the sequence form, {cert['pivots']} pivots); "
                   "unreached information sets show uniform moves")

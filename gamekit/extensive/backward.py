@@ -100,6 +100,42 @@ def solve_backward(game: ExtensiveGame, max_equilibria: int = 1000):
     if not game.is_perfect_information():
         raise GameError("method 'backward_induction' needs a game of perfect information (every information "
                         "set a single node); use method 'lemke'")
+    options, complete = _root_options(game, max_equilibria)
+    sf = sequence_form(game)
+    equilibria = [_certified(game, sf, pay, dict(moves)) for pay, moves in options]
+    cert = {"subgame_perfect": True, "all_pure_spe": complete, "count": len(equilibria),
+            "test": "exact best response and subgame values at every node"}
+    return ExtensiveSolution(game, "backward_induction", tuple(equilibria), cert,
+                             unique=True if complete and len(equilibria) == 1 and _generic(game) else None)
+
+
+def _node_options(game: ExtensiveGame, i: int, options: list[list[Option]],
+                  max_equilibria: int) -> tuple[list[Option], bool]:
+    """The pure subgame-perfect equilibria of node i's subgame from its children's (module
+    doc), at most ``max_equilibria``; and whether none was cut off."""
+    n = game.nodes[i]
+    children = [options[c] for c in n.children]
+    found: list[Option] = []
+    for combo in product(*children):
+        moves = tuple(m for _, ms in combo for m in ms)
+        if n.kind == "chance":
+            probs = game.chance_infosets[n.infoset].probs
+            pay = (sum((p * o[0][0] for p, o in zip(probs, combo)), Fraction(0)),
+                   sum((p * o[0][1] for p, o in zip(probs, combo)), Fraction(0)))
+            found.append((pay, moves))
+        else:
+            s = n.player - 1
+            best = max(o[0][s] for o in combo)
+            found.extend((o[0], ((i, a), *moves)) for a, o in enumerate(combo) if o[0][s] == best)
+        if len(found) >= max_equilibria:
+            # complete only if this was the last combination and nothing beyond the bound
+            last = combo == tuple(opts[-1] for opts in children)
+            return found[:max_equilibria], len(found) == max_equilibria and last
+    return found, True
+
+
+def _root_options(game: ExtensiveGame, max_equilibria: int) -> tuple[list[Option], bool]:
+    """Backward induction from the leaves: the root's options and whether the list is complete."""
     complete = True
     options: list[list[Option]] = [[] for _ in game.nodes]
     for i in range(len(game.nodes) - 1, -1, -1):
@@ -107,50 +143,31 @@ def solve_backward(game: ExtensiveGame, max_equilibria: int = 1000):
         if n.kind == "terminal":
             options[i] = [(game.leaf_payoffs[i], ())]
             continue
-        found: list[Option] = []
-        for combo in product(*(options[c] for c in n.children)):
-            moves = tuple(m for _, ms in combo for m in ms)
-            if n.kind == "chance":
-                probs = game.chance_infosets[n.infoset].probs
-                pay = (sum((p * o[0][0] for p, o in zip(probs, combo)), Fraction(0)),
-                       sum((p * o[0][1] for p, o in zip(probs, combo)), Fraction(0)))
-                found.append((pay, moves))
-            else:
-                s = n.player - 1
-                best = max(o[0][s] for o in combo)
-                for a, o in enumerate(combo):
-                    if o[0][s] == best:
-                        found.append((o[0], ((i, a), *moves)))
-            if len(found) >= max_equilibria:
-                complete = complete and len(found) == max_equilibria and combo == tuple(o[-1] for o in
-                                                                                        (options[c] for c in n.children))
-                break
-        options[i] = found[:max_equilibria]
+        options[i], whole = _node_options(game, i, options, max_equilibria)
+        complete = complete and whole
         for c in n.children:
             options[c] = []  # free memory
-    sf = sequence_form(game)
-    equilibria = []
-    for pay, moves in options[0]:
-        choice = dict(moves)
-        beh: list[list[tuple[Fraction, ...]]] = [[], []]
-        for s in (0, 1):
-            for info in game.infosets[s]:
-                a = choice[info.nodes[0]]
-                beh[s].append(tuple(Fraction(int(k == a)) for k in range(len(info.actions))))
-        x = plan_from_behaviour(sf, 1, beh[0])
-        y = plan_from_behaviour(sf, 2, beh[1])
-        eq = certify_plans(sf, x, y, "backward induction", (tuple(beh[0]), tuple(beh[1])))
-        vals = subgame_values(game, choice)
-        for i, n in enumerate(game.nodes):
-            if n.kind == "decision" and vals[i][n.player - 1] != max(vals[c][n.player - 1] for c in n.children):
-                raise CertificationError(f"backward induction: node {i + 1} is not subgame perfect")
-        if eq.payoffs != pay:
-            raise CertificationError("backward induction: payoffs differ from the subgame values")
-        equilibria.append(eq)
-    cert = {"subgame_perfect": True, "all_pure_spe": complete, "count": len(equilibria),
-            "test": "exact best response and subgame values at every node"}
-    return ExtensiveSolution(game, "backward_induction", tuple(equilibria), cert,
-                             unique=True if complete and len(equilibria) == 1 and _generic(game) else None)
+    return options[0], complete
+
+
+def _certified(game: ExtensiveGame, sf, pay: tuple[Fraction, Fraction], choice: dict[int, int]):
+    """The behaviour profile of a pure choice at every decision node, after the two exact
+    tests (Nash by best response; subgame perfection by the subgame values)."""
+    beh: list[list[tuple[Fraction, ...]]] = [[], []]
+    for s in (0, 1):
+        for info in game.infosets[s]:
+            a = choice[info.nodes[0]]
+            beh[s].append(tuple(Fraction(int(k == a)) for k in range(len(info.actions))))
+    x = plan_from_behaviour(sf, 1, beh[0])
+    y = plan_from_behaviour(sf, 2, beh[1])
+    eq = certify_plans(sf, x, y, "backward induction", (tuple(beh[0]), tuple(beh[1])))
+    vals = subgame_values(game, choice)
+    for i, n in enumerate(game.nodes):
+        if n.kind == "decision" and vals[i][n.player - 1] != max(vals[c][n.player - 1] for c in n.children):
+            raise CertificationError(f"backward induction: node {i + 1} is not subgame perfect")
+    if eq.payoffs != pay:
+        raise CertificationError("backward induction: payoffs differ from the subgame values")
+    return eq
 
 
 def _generic(game: ExtensiveGame) -> bool:

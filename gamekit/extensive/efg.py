@@ -27,13 +27,12 @@ information set.
 from __future__ import annotations
 
 import os
-import re
-from dataclasses import dataclass
 from fractions import Fraction
 
 from gamekit.core.errors import GameError
-from gamekit.core.numbers import fmt, number_text_problem, parse_fraction
+from gamekit.core.numbers import fmt, parse_fraction
 from gamekit.extensive.game import ExtensiveGame, Infoset, Node, Outcome
+from gamekit.io.nfg import _Lexer, _Tok
 
 __all__ = ["EfgFormatError", "parse_efg", "read_efg", "format_efg", "write_efg", "MAX_EFG_BYTES", "MAX_EFG_NODES"]
 
@@ -42,71 +41,10 @@ MAX_EFG_BYTES = 64 * 1024 * 1024
 #: Largest number of nodes read from a file.
 MAX_EFG_NODES = 2_000_000
 
-_NUMBER = re.compile(r"[+-]?(?:\d+/\d+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)", re.ASCII)
-_DELIMS = set('{},"')
 
 
 class EfgFormatError(GameError):
     """A malformed Gambit ``.efg`` file; the message reads ``<file>:<line>: <what is wrong>``."""
-
-
-@dataclass(frozen=True)
-class _Tok:
-    kind: str  # "num", "text", "sym", "{", "}", ",", "eof"
-    text: str
-    line: int
-
-
-class _Lexer:
-    def __init__(self, text: str, filename: str) -> None:
-        self.text, self.filename, self.pos, self.line = text, filename, 0, 1
-        self.last_line = 1
-
-    def error(self, line: int, what: str) -> EfgFormatError:
-        return EfgFormatError(f"{self.filename}:{line}: {what}")
-
-    def next(self) -> _Tok:
-        t, n = self.text, len(self.text)
-        while self.pos < n and t[self.pos].isspace():
-            if t[self.pos] == "\n":
-                self.line += 1
-            self.pos += 1
-        if self.pos >= n:
-            return _Tok("eof", "", self.last_line)
-        line = self.last_line = self.line
-        c = t[self.pos]
-        if c in "{},":
-            self.pos += 1
-            return _Tok(c, c, line)
-        if c == '"':
-            i, out = self.pos + 1, []
-            while True:
-                if i >= n:
-                    raise self.error(line, "unterminated quoted string (missing closing '\"')")
-                ch = t[i]
-                if ch == "\\" and i + 1 < n and t[i + 1] in '"\\':
-                    out.append(t[i + 1])
-                    i += 2
-                    continue
-                if ch == '"':
-                    break
-                if ch == "\n":
-                    self.line += 1
-                out.append(ch)
-                i += 1
-            self.pos = i + 1
-            return _Tok("text", "".join(out), line)
-        start = self.pos
-        while self.pos < n and not t[self.pos].isspace() and t[self.pos] not in _DELIMS:
-            self.pos += 1
-        word = t[start:self.pos]
-        if c in "0123456789+-.":
-            problem = None if _NUMBER.fullmatch(word) else "not a number"
-            problem = problem or number_text_problem(word)
-            if problem is not None:
-                raise self.error(line, f"invalid number {_short(word)} ({problem})")
-            return _Tok("num", word, line)
-        return _Tok("sym", word, line)
 
 
 def _short(word: str) -> str:
@@ -123,14 +61,14 @@ def _describe(tok: _Tok) -> str:
 
 class _Parser:
     def __init__(self, text: str, filename: str) -> None:
-        self.lex = _Lexer(text, filename)
+        self.lex = _Lexer(text, filename, EfgFormatError)
         self.tok = self.lex.next()
 
     def advance(self) -> _Tok:
         tok, self.tok = self.tok, self.lex.next()
         return tok
 
-    def fail(self, what: str, tok: _Tok | None = None) -> EfgFormatError:
+    def fail(self, what: str, tok: _Tok | None = None) -> GameError:
         return self.lex.error((tok or self.tok).line, what)
 
     def expect(self, kind: str, what: str) -> _Tok:

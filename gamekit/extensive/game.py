@@ -215,104 +215,138 @@ class ExtensiveGame:
         >>> g.chance_infosets[0].probs
         (Fraction(1, 3), Fraction(2, 3))
         """
-        nodes: list[Node] = []
-        sets: tuple[list[Infoset], list[Infoset]] = ([], [])
-        index: tuple[dict[str, int], dict[str, int]] = ({}, {})
-        chance: list[Infoset] = []
-        chance_index: dict[str, int] = {}
-        outcomes: list[Outcome] = []
-        stack: list[tuple[Tree, int, int]] = [(root, -1, 0)]
-        children: list[list[int]] = []
+        if len(players) != 2:
+            raise GameError(f"an extensive game here has 2 players, got {len(players)} names")
+        flat = _Flattener()
+        flat.run(root)
+        nodes = [Node(n.kind, n.name, n.player, n.infoset, tuple(flat.children[i]), n.outcome)
+                 for i, n in enumerate(flat.nodes)]
+        return cls(tuple(nodes), (tuple(flat.sets[0]), tuple(flat.sets[1])), tuple(flat.chance),
+                   tuple(flat.outcomes), (str(players[0]), str(players[1])), title, comment)
+
+
+class _Flattener:
+    """A tree literal flattened into nodes in prefix order, information sets by label."""
+
+    def __init__(self) -> None:
+        self.nodes: list[Node] = []
+        self.children: list[list[int]] = []
+        self.sets: tuple[list[Infoset], list[Infoset]] = ([], [])
+        self.index: tuple[dict[str, int], dict[str, int]] = ({}, {})
+        self.chance: list[Infoset] = []
+        self.chance_index: dict[str, int] = {}
+        self.outcomes: list[Outcome] = []
+
+    def run(self, root: Tree) -> None:
+        """Visit the tree depth first (an explicit stack: trees may be deep)."""
+        stack: list[tuple[Tree, int]] = [(root, -1)]
         while stack:
-            t, parent, _ = stack.pop()
-            k = len(nodes)
+            t, parent = stack.pop()
+            k = len(self.nodes)
             if k >= MAX_NODES:
                 raise TooLargeError(f"the tree has more than {MAX_NODES:,} nodes")
             if parent >= 0:
-                children[parent].append(k)
-            children.append([])
+                self.children[parent].append(k)
+            self.children.append([])
             if isinstance(t, Leaf):
-                outcomes.append(Outcome(t.name, (to_fraction(t.a, "payoff"), to_fraction(t.b, "payoff"))))
-                nodes.append(Node("terminal", t.name, outcome=len(outcomes) - 1))
-                continue
-            if isinstance(t, Move):
-                if t.player not in (1, 2):
-                    raise GameError(f"a move's player is 1 or 2, not {t.player!r}")
-                labels = tuple(t.moves)
-                if not labels:
-                    raise GameError(f"information set {t.infoset!r} of player {t.player} has no moves")
-                idx = index[t.player - 1].get(t.infoset)
-                if idx is None:
-                    idx = len(sets[t.player - 1])
-                    index[t.player - 1][t.infoset] = idx
-                    sets[t.player - 1].append(Infoset(t.player, idx + 1, t.infoset, labels))
-                elif sets[t.player - 1][idx].actions != labels:
-                    raise GameError(f"player {t.player}'s information set {t.infoset!r} offers moves "
-                                    f"{list(labels)} at one node and {list(sets[t.player - 1][idx].actions)} at another")
-                nodes.append(Node("decision", t.name, t.player, idx))
-                subtrees = list(t.moves.values())
+                subtrees = self.leaf(t)
+            elif isinstance(t, Move):
+                subtrees = self.move(t)
             elif isinstance(t, Chance):
-                labels = tuple(t.moves)
-                if not labels:
-                    raise GameError("a chance node has no moves")
-                probs = tuple(to_fraction(p, "probability") for p, _ in t.moves.values())
-                idx = chance_index.get(t.infoset) if t.infoset else None
-                if idx is None:
-                    idx = len(chance)
-                    if t.infoset:
-                        chance_index[t.infoset] = idx
-                    chance.append(Infoset(0, idx + 1, t.infoset, labels, probs))
-                elif (chance[idx].actions, chance[idx].probs) != (labels, probs):
-                    raise GameError(f"chance information set {t.infoset!r} has different moves or probabilities at two nodes")
-                nodes.append(Node("chance", t.name, 0, idx))
-                subtrees = [sub for _, sub in t.moves.values()]
+                subtrees = self.chance_node(t)
             else:
                 raise GameError(f"a tree node is a Leaf, Move or Chance, not {type(t).__name__}")
-            for sub in reversed(subtrees):
-                stack.append((sub, k, 0))
-        nodes = [Node(n.kind, n.name, n.player, n.infoset, tuple(children[i]), n.outcome) for i, n in enumerate(nodes)]
-        if len(players) != 2:
-            raise GameError(f"an extensive game here has 2 players, got {len(players)} names")
-        return cls(tuple(nodes), (tuple(sets[0]), tuple(sets[1])), tuple(chance), tuple(outcomes),
-                   (str(players[0]), str(players[1])), title, comment)
+            stack.extend((sub, k) for sub in reversed(subtrees))
+
+    def leaf(self, t: Leaf) -> list[Tree]:
+        self.outcomes.append(Outcome(t.name, (to_fraction(t.a, "payoff"), to_fraction(t.b, "payoff"))))
+        self.nodes.append(Node("terminal", t.name, outcome=len(self.outcomes) - 1))
+        return []
+
+    def move(self, t: Move) -> list[Tree]:
+        if t.player not in (1, 2):
+            raise GameError(f"a move's player is 1 or 2, not {t.player!r}")
+        labels = tuple(t.moves)
+        if not labels:
+            raise GameError(f"information set {t.infoset!r} of player {t.player} has no moves")
+        sets, index = self.sets[t.player - 1], self.index[t.player - 1]
+        idx = index.get(t.infoset)
+        if idx is None:
+            idx = index[t.infoset] = len(sets)
+            sets.append(Infoset(t.player, idx + 1, t.infoset, labels))
+        elif sets[idx].actions != labels:
+            raise GameError(f"player {t.player}'s information set {t.infoset!r} offers moves "
+                            f"{list(labels)} at one node and {list(sets[idx].actions)} at another")
+        self.nodes.append(Node("decision", t.name, t.player, idx))
+        return list(t.moves.values())
+
+    def chance_node(self, t: Chance) -> list[Tree]:
+        labels = tuple(t.moves)
+        if not labels:
+            raise GameError("a chance node has no moves")
+        probs = tuple(to_fraction(p, "probability") for p, _ in t.moves.values())
+        idx = self.chance_index.get(t.infoset) if t.infoset else None
+        if idx is None:
+            idx = len(self.chance)
+            if t.infoset:
+                self.chance_index[t.infoset] = idx
+            self.chance.append(Infoset(0, idx + 1, t.infoset, labels, probs))
+        elif (self.chance[idx].actions, self.chance[idx].probs) != (labels, probs):
+            raise GameError(f"chance information set {t.infoset!r} has different moves or probabilities at two nodes")
+        self.nodes.append(Node("chance", t.name, 0, idx))
+        return [sub for _, sub in t.moves.values()]
 
 
 def _check_and_fill(g: ExtensiveGame) -> None:
     """Validate the tree and fill the derived fields (parents, leaf payoffs, infoset nodes)."""
-    nodes = g.nodes
-    if not nodes:
+    if not g.nodes:
         raise GameError("the game tree has no nodes")
-    if len(nodes) > MAX_NODES:
-        raise TooLargeError(f"the tree has {len(nodes):,} nodes, more than {MAX_NODES:,}")
+    if len(g.nodes) > MAX_NODES:
+        raise TooLargeError(f"the tree has {len(g.nodes):,} nodes, more than {MAX_NODES:,}")
     if len(g.players) != 2:
         raise GameError(f"an extensive game here has 2 players, got {len(g.players)}")
-    members: tuple[list[list[int]], list[list[int]]] = ([[] for _ in g.infosets[0]], [[] for _ in g.infosets[1]])
+    for i, n in enumerate(g.nodes):
+        _check_node(g, i, n)
+    parents = _parents(g)
+    _check_infosets(g)
+    _fill_members(g)
+    object.__setattr__(g, "parents", tuple(parents))
+    object.__setattr__(g, "leaf_payoffs", _payoffs_and_recall(g))
+    _check_no_repeat(g)
+
+
+def _check_node(g: ExtensiveGame, i: int, n: Node) -> None:
+    """One node's kind, information set, number of children and outcome."""
+    if n.kind == "terminal":
+        if n.children:
+            raise GameError(f"terminal node {i + 1} has children")
+    elif n.kind == "decision":
+        if n.player not in (1, 2) or not 0 <= n.infoset < len(g.infosets[n.player - 1]):
+            raise GameError(f"node {i + 1}: no information set {n.infoset + 1} of player {n.player}")
+        info = g.infosets[n.player - 1][n.infoset]
+        if len(n.children) != len(info.actions):
+            raise GameError(f"node {i + 1} has {len(n.children)} children but its information set "
+                            f"offers {len(info.actions)} moves")
+    elif n.kind == "chance":
+        if not 0 <= n.infoset < len(g.chance_infosets):
+            raise GameError(f"node {i + 1}: no chance information set {n.infoset + 1}")
+        info = g.chance_infosets[n.infoset]
+        if len(n.children) != len(info.actions) or len(info.probs) != len(info.actions):
+            raise GameError(f"chance node {i + 1} has {len(n.children)} children but its information set "
+                            f"gives {len(info.probs)} probabilities")
+    else:
+        raise GameError(f"node {i + 1}: unknown kind {n.kind!r}")
+    if n.outcome >= len(g.outcomes) or n.outcome < -1:
+        raise GameError(f"node {i + 1}: no outcome {n.outcome + 1}")
+
+
+def _parents(g: ExtensiveGame) -> list[tuple[int, int]]:
+    """(parent, move) of every node; checks that the nodes are a tree in prefix order."""
+    nodes = g.nodes
     parents: list[tuple[int, int]] = [(-1, -1)] * len(nodes)
     seen = [False] * len(nodes)
     seen[0] = True
     for i, n in enumerate(nodes):
-        if n.kind == "terminal":
-            if n.children:
-                raise GameError(f"terminal node {i + 1} has children")
-        elif n.kind == "decision":
-            if n.player not in (1, 2) or not 0 <= n.infoset < len(g.infosets[n.player - 1]):
-                raise GameError(f"node {i + 1}: no information set {n.infoset + 1} of player {n.player}")
-            info = g.infosets[n.player - 1][n.infoset]
-            if len(n.children) != len(info.actions):
-                raise GameError(f"node {i + 1} has {len(n.children)} children but its information set "
-                                f"offers {len(info.actions)} moves")
-            members[n.player - 1][n.infoset].append(i)
-        elif n.kind == "chance":
-            if not 0 <= n.infoset < len(g.chance_infosets):
-                raise GameError(f"node {i + 1}: no chance information set {n.infoset + 1}")
-            info = g.chance_infosets[n.infoset]
-            if len(n.children) != len(info.actions) or len(info.probs) != len(info.actions):
-                raise GameError(f"chance node {i + 1} has {len(n.children)} children but its information set "
-                                f"gives {len(info.probs)} probabilities")
-        else:
-            raise GameError(f"node {i + 1}: unknown kind {n.kind!r}")
-        if n.outcome >= len(g.outcomes) or n.outcome < -1:
-            raise GameError(f"node {i + 1}: no outcome {n.outcome + 1}")
         for a, c in enumerate(n.children):
             if not i < c < len(nodes) or seen[c]:
                 raise GameError(f"node {i + 1}: child {c + 1} is not a new node after it (nodes are in prefix order)")
@@ -320,25 +354,45 @@ def _check_and_fill(g: ExtensiveGame) -> None:
             parents[c] = (i, a)
     if not all(seen):
         raise GameError(f"node {seen.index(False) + 1} is not reachable from the root")
+    return parents
+
+
+def _check_infosets(g: ExtensiveGame) -> None:
+    """Chance probabilities are probability vectors; every player set has moves and a node."""
     for ch in g.chance_infosets:
         if any(p < 0 for p in ch.probs) or sum(ch.probs, Fraction(0)) != 1:
             raise GameError(f"the probabilities of chance information set {ch.number} "
                             f"({', '.join(str(p) for p in ch.probs)}) are not a probability vector")
+    used = {(n.player, n.infoset) for n in g.nodes if n.kind == "decision"}
     for side in (0, 1):
         for h, info in enumerate(g.infosets[side]):
             if not info.actions:
                 raise GameError(f"player {side + 1}'s information set {info.number} offers no moves")
-            if not members[side][h]:
+            if (side + 1, h) not in used:
                 raise GameError(f"player {side + 1}'s information set {info.number} has no node")
+
+
+def _fill_members(g: ExtensiveGame) -> None:
+    """The ``nodes`` field of every information set (players' and chance's)."""
+    members: tuple[list[list[int]], list[list[int]]] = ([[] for _ in g.infosets[0]], [[] for _ in g.infosets[1]])
+    chance_members: list[list[int]] = [[] for _ in g.chance_infosets]
+    for i, n in enumerate(g.nodes):
+        if n.kind == "decision":
+            members[n.player - 1][n.infoset].append(i)
+        elif n.kind == "chance":
+            chance_members[n.infoset].append(i)
     object.__setattr__(g, "infosets", tuple(
         tuple(Infoset(h.player, h.number, h.label, h.actions, h.probs, tuple(members[s][k]))
               for k, h in enumerate(g.infosets[s])) for s in (0, 1)))
     object.__setattr__(g, "chance_infosets", tuple(
-        Infoset(0, h.number, h.label, h.actions, h.probs, tuple(i for i, n in enumerate(nodes)
-                                                                if n.kind == "chance" and n.infoset == k))
+        Infoset(0, h.number, h.label, h.actions, h.probs, tuple(chance_members[k]))
         for k, h in enumerate(g.chance_infosets)))
-    object.__setattr__(g, "parents", tuple(parents))
-    # payoffs (sums of outcomes along the path) and the perfect-recall check
+
+
+def _payoffs_and_recall(g: ExtensiveGame) -> dict[int, tuple[Fraction, Fraction]]:
+    """Leaf payoffs (sums of outcomes along the path), checking perfect recall on the way:
+    all nodes of an information set share the player's last own (information set, move)."""
+    nodes, parents = g.nodes, g.parents
     zero = (Fraction(0), Fraction(0))
     pay: list[tuple[Fraction, Fraction]] = [zero] * len(nodes)
     last: list[tuple[tuple[int, int], tuple[int, int]]] = [((-1, -1), (-1, -1))] * len(nodes)
@@ -362,9 +416,7 @@ def _check_and_fill(g: ExtensiveGame) -> None:
             prev = recall[s].setdefault(n.infoset, own)
             if prev != own:
                 raise GameError(_recall_message(g, s, n.infoset, prev, own))
-    leaf = {i: pay[i] for i, n in enumerate(nodes) if n.kind == "terminal"}
-    object.__setattr__(g, "leaf_payoffs", leaf)
-    _check_no_repeat(g)
+    return {i: pay[i] for i, n in enumerate(nodes) if n.kind == "terminal"}
 
 
 def _recall_message(g: ExtensiveGame, s: int, h: int, prev: tuple[int, int], own: tuple[int, int]) -> str:

@@ -1,5 +1,6 @@
 """One equilibrium of a two-player game tree: Lemke's algorithm on the sequence-form LCP
-(Koller, Megiddo and von Stengel 1996), exact, with lexicographic degeneracy resolution.
+(Koller, Megiddo and von Stengel 1996), exact, with lexicographic degeneracy resolution,
+on a sparse tableau.
 
 With every leaf payoff made negative (subtract max + 1 from each player's payoffs: the
 realization probabilities of the leaves sum to 1, so this changes every expected payoff by
@@ -12,64 +13,225 @@ z = (x, y, p, q) ≥ 0:
 (the dual of player 1's best-response LP with ``Ex ≥ e``, whose optimum is attained with
 equality since all payoffs are negative; Gambit's ``lcp_solve`` uses the same system).
 Lemke's algorithm adds an artificial variable z0 with the covering vector 1, starts on
-the primary ray and pivots complementarily until z0 leaves. Pivoting is fraction-free
-(:func:`gamekit.kernel.pivot.fraction_free_pivot` through
-:class:`gamekit.kernel.pivot.Dictionary`, exact integers); the perturbation
-b + (ε, ε², …) makes every step unique (the lexicographic minimum-ratio test of the
-dictionary), so the path cannot cycle. The result is then certified by the exact
+the primary ray and pivots complementarily until z0 leaves. The perturbation
+b + (ε, ε², …) of the right-hand side makes every step unique (the lexicographic
+minimum-ratio test), so the path cannot cycle.
+
+**Sparse tableau.** The sequence-form matrices have a few nonzeros per row (one per leaf
+below a sequence pair) and stay sparse along the path, so the dictionary is kept as one
+sparse row per basic variable — ``den·basic = rhs + Σ coef·nonbasic`` with integer
+coefficients and a denominator of its own, in lowest terms (the perturbation's coefficients
+are read off the columns of the original slack variables when a tie needs them). A pivot
+touches only the rows that contain the entering variable, and costs the pivot row's length
+for each; a dense fraction-free tableau
+(every row rescaled at every pivot) costs the full N² entries per pivot, prohibitive for
+trees with a thousand sequences (docs/extensive.md, "Baccara as a tree"). The path and
+the answer are those of the dense lexicographic rule (tests/extensive/test_lemke.py
+compares them pivot by pivot count). The result is then certified by the exact
 best-response test of :mod:`gamekit.extensive.certify`.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from math import gcd
 
 from gamekit.core.errors import CertificationError
 from gamekit.core.numbers import common_denominator
 from gamekit.extensive.sequence_form import SequenceForm
-from gamekit.kernel.pivot import Dictionary
 
 __all__ = ["lemke_plans", "DEFAULT_MAX_PIVOTS"]
 
 #: Safety bound on the number of complementary pivots (the lexicographic rule terminates).
 DEFAULT_MAX_PIVOTS = 1_000_000
 
+Row = dict[int, Fraction]
 
-def _lcp_rows(sf: SequenceForm) -> list[list[Fraction]]:
-    """Rows ``[b_r, −M_r.., −d_r]`` of the dictionary w = b + M z + d z0 (module doc)."""
+
+def _lcp_rows(sf: SequenceForm) -> tuple[list[Fraction], list[Row]]:
+    """The LCP w = q + M z + 1·z0 (module doc) as a right-hand side q and sparse rows of M
+    (variables: z_j = j, j < N; z0 = N)."""
     n1, n2 = sf.sizes
     E = sf.constraint_rows(1)
     F = sf.constraint_rows(2)
     k1, k2 = len(E), len(F)
     N = n1 + n2 + k1 + k2
-    px, py = n1 + n2, n1 + n2 + k1  # first p, first q column
+    px, py = n1 + n2, n1 + n2 + k1  # first p, first q variable
     leaves: dict[tuple[int, int], Fraction] = {}
     for s1, s2, pr in sf.leaf_sequences.values():
-        leaves[(s1, s2)] = leaves.get((s1, s2), Fraction(0)) + pr
-    pays = [u for u, _ in sf.game.leaf_payoffs.values()]
-    pays2 = [v for _, v in sf.game.leaf_payoffs.values()]
-    c1 = max(pays) + 1
-    c2 = max(pays2) + 1
-    rows = [[Fraction(0)] * (N + 2) for _ in range(N)]
-    # M z enters the dictionary as −M (D·β = T0 − Σ T ν)
+        if pr:
+            leaves[(s1, s2)] = leaves.get((s1, s2), Fraction(0)) + pr
+    c1 = max(u for u, _ in sf.game.leaf_payoffs.values()) + 1
+    c2 = max(v for _, v in sf.game.leaf_payoffs.values()) + 1
+    rows: list[Row] = [{} for _ in range(N)]
+
+    def add(r: int, v: int, c: Fraction) -> None:
+        t = rows[r].get(v, 0) + c
+        if t:
+            rows[r][v] = t
+        else:
+            rows[r].pop(v, None)
+
     for (s1, s2), pr in sorted(leaves.items()):
-        a = sf.A.get((s1, s2), Fraction(0)) - c1 * pr
-        b = sf.B.get((s1, s2), Fraction(0)) - c2 * pr
-        rows[s1][1 + n1 + s2] += a          # w_x = −A y …  → T = +A
-        rows[n1 + s2][1 + s1] += b          # w_y = −Bᵀ x … → T = +B
+        add(s1, n1 + s2, c1 * pr - sf.A.get((s1, s2), Fraction(0)))   # w_x = −A y …
+        add(n1 + s2, s1, c2 * pr - sf.B.get((s1, s2), Fraction(0)))   # w_y = −Bᵀ x …
     for h, erow in enumerate(E):
-        for q, c in erow.items():
-            rows[q][1 + px + h] += c        # w_x = … − Eᵀ p → T = +E
-            rows[n1 + n2 + h][1 + q] -= c   # w_p = E x − e  → T = −E
+        for s, c in erow.items():
+            add(s, px + h, Fraction(-c))             # w_x = … − Eᵀ p
+            add(n1 + n2 + h, s, Fraction(c))         # w_p = E x − e
     for h, frow in enumerate(F):
-        for q, c in frow.items():
-            rows[n1 + q][1 + py + h] += c
-            rows[n1 + n2 + k1 + h][1 + n1 + q] -= c
-    rows[n1 + n2][0] = Fraction(-1)          # w_p0 = x_∅ − 1
-    rows[n1 + n2 + k1][0] = Fraction(-1)     # w_q0 = y_∅ − 1
+        for s, c in frow.items():
+            add(n1 + s, py + h, Fraction(-c))
+            add(n1 + n2 + k1 + h, n1 + s, Fraction(c))
+    rhs = [Fraction(0)] * N
+    rhs[n1 + n2] = Fraction(-1)        # w_p0 = x_∅ − 1
+    rhs[n1 + n2 + k1] = Fraction(-1)   # w_q0 = y_∅ − 1
     for row in rows:
-        row[N + 1] = Fraction(-1)              # covering vector d = 1: w = … + z0
-    return rows
+        row[N] = Fraction(1)           # covering vector 1: w = … + z0
+    return rhs, rows
+
+
+class _Tableau:
+    """den[r]·basic[r] = rhs[r] + Σ_v rows[r][v]·v (v nonbasic): sparse integer rows, each
+    with its own positive denominator, kept in lowest terms.
+
+    Variables: z_j = j (j < N), z0 = N, w_i = N + 1 + i; initially w_i is basic in row i.
+    The perturbation εⁱ⁺¹ added to w_i's equation is not stored: with u_i = w_i − εⁱ⁺¹ the
+    system is the unperturbed one, so the ε-part of row r is −rows[r][w_i] at each nonbasic
+    w_i, plus den[r] at i when w_i is row r's basic variable (:meth:`perturbation`).
+    """
+
+    def __init__(self, rhs: list[Fraction], rows: list[Row]) -> None:
+        n = len(rows)
+        self.N = n
+        self.den: list[int] = []
+        self.rhs: list[int] = []
+        self.rows: list[dict[int, int]] = []
+        for b, row in zip(rhs, rows):
+            L = common_denominator([b, *row.values()])
+            self.den.append(L)
+            self.rhs.append(int(b * L))
+            self.rows.append({v: int(c * L) for v, c in row.items()})
+        self.basic = [n + 1 + i for i in range(n)]
+        self.where = {v: r for r, v in enumerate(self.basic)}  # basic variable -> row
+
+    def leaving_row(self, e: int) -> int:
+        """The lexicographic minimum-ratio row when ``e`` enters (−1: a ray).
+
+        Row r bounds e by rhs[r] / −rows[r][e] where that coefficient is negative (the row's
+        denominator cancels); ties are broken by the perturbation, ε first.
+        """
+        best = -1
+        bnum = bden = 0
+        ties: list[int] = []
+        for r, row in enumerate(self.rows):
+            c = row.get(e)
+            if c is None or c >= 0:
+                continue
+            num = self.rhs[r]
+            if best < 0:
+                best, bnum, bden, ties = r, num, -c, [r]
+                continue
+            lhs, rhs = num * bden, bnum * -c
+            if lhs < rhs:
+                best, bnum, bden, ties = r, num, -c, [r]
+            elif lhs == rhs:
+                ties.append(r)
+        if len(ties) <= 1:
+            return best
+        return self._lex_min(ties, e)
+
+    def perturbation(self, r: int) -> dict[int, int]:
+        """Row r's coefficients of ε¹, ε², … (times den[r]; class doc)."""
+        n1 = self.N + 1
+        out = {v - n1: -c for v, c in self.rows[r].items() if v >= n1}
+        if self.basic[r] >= n1:
+            out[self.basic[r] - n1] = self.den[r]
+        return out
+
+    def _lex_min(self, ties: list[int], e: int) -> int:
+        """The row among ``ties`` with the lexicographically least perturbation / −rows[r][e].
+
+        Only the entries present count: at a position i where some tied rows have no entry
+        (ratio 0), a negative entry wins, else the rows without an entry stay tied.
+        """
+        pert = {r: self.perturbation(r) for r in ties}
+        bucket: dict[int, list[int]] = {}
+        for r in ties:
+            for i in pert[r]:
+                bucket.setdefault(i, []).append(r)
+        alive = set(ties)
+        for i in sorted(bucket):
+            have = [r for r in bucket[i] if r in alive]
+            if not have:
+                continue
+            neg = [r for r in have if pert[r][i] < 0]
+            if not neg and len(have) < len(alive):
+                alive.difference_update(have)      # the rows with 0 here are smaller
+            else:
+                cand = neg or have
+                best: list[int] = []
+                bn = bd = 0
+                for r in cand:
+                    num, den = pert[r][i], -self.rows[r][e]
+                    if not best:
+                        best, bn, bd = [r], num, den
+                        continue
+                    lhs, rhs = num * bd, bn * den
+                    if lhs < rhs:
+                        best, bn, bd = [r], num, den
+                    elif lhs == rhs:
+                        best.append(r)
+                alive = set(best)
+            if len(alive) == 1:
+                return alive.pop()
+        raise CertificationError("Lemke: a lexicographic tie survived the perturbation")  # pragma: no cover
+
+    def pivot(self, r: int, e: int) -> int:
+        """Make ``e`` basic in row ``r``; returns the variable that left."""
+        row, out = self.rows[r], self.basic[r]
+        c = row.pop(e)
+        # c·e = den·out − rhs − Σ row[v]·v
+        s = -1 if c > 0 else 1
+        new = {v: s * a for v, a in row.items()}
+        new[out] = -s * self.den[r]
+        nd, nr = -s * c, s * self.rhs[r]
+        g = gcd(nd, nr, *new.values())
+        if g > 1:
+            new = {v: a // g for v, a in new.items()}
+            nd, nr = nd // g, nr // g
+        self.rows[r], self.den[r], self.rhs[r] = new, nd, nr
+        for k, other in enumerate(self.rows):
+            if k == r or e not in other:
+                continue
+            a = other.pop(e)
+            if nd != 1:
+                for v in other:
+                    other[v] *= nd
+                self.den[k] *= nd
+            for v, b in new.items():
+                t = other.get(v, 0) + a * b
+                if t:
+                    other[v] = t
+                else:
+                    other.pop(v, None)
+            rk = self.rhs[k] * nd + a * nr
+            if nd != 1:
+                g = gcd(self.den[k], rk, *other.values())
+                if g > 1:
+                    for v in other:
+                        other[v] //= g
+                    self.den[k] //= g
+                    rk //= g
+            self.rhs[k] = rk
+        self.basic[r] = e
+        del self.where[out]
+        self.where[e] = r
+        return out
+
+    def value(self, v: int) -> Fraction:
+        r = self.where.get(v)
+        return Fraction(self.rhs[r], self.den[r]) if r is not None else Fraction(0)
 
 
 def lemke_plans(sf: SequenceForm, max_pivots: int = DEFAULT_MAX_PIVOTS) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...], int]:
@@ -103,57 +265,26 @@ def lemke_plans(sf: SequenceForm, max_pivots: int = DEFAULT_MAX_PIVOTS) -> tuple
     (['1', '0', '1'], ['1', '1', '0'])
     """
     n1, n2 = sf.sizes
-    rows = _lcp_rows(sf)
-    N = len(rows)
-    T = []
-    for fr in rows:
-        L = common_denominator(fr)
-        T.append([int(v * L) for v in fr])
-    dic = Dictionary([[0] * (N + 1) for _ in range(N)])  # variables: z 0..N-1, z0 = N, w_r = N+1+r
-    dic.T = T
+    rhs, rows = _lcp_rows(sf)
+    tab = _Tableau(rhs, rows)
+    N = tab.N
     z0 = N
-    # first step: z0 enters; the leaving row is the lexicographic maximum of (T0, I_r)/T_rc
-    # over the rows with a negative right-hand side (all rows become feasible)
-    col = z0 + 1
-    best = -1
-    for r in range(N):
-        if T[r][0] < 0:
-            if best < 0 or _lex_greater(T, r, best, col):
-                best = r
-    if best < 0:  # impossible: w_p0 = x_∅ − 1 < 0 at z = 0
+    # first step: z0 = max_i −(q_i + εⁱ): the most negative q_i, ties to the largest i
+    low = min(rhs)
+    if low >= 0:  # impossible: w_p0 = x_∅ − 1 < 0 at z = 0
         raise CertificationError("Lemke: the sequence-form LCP has a trivial solution")
-    leaving = dic.basic[best]
-    dic.pivot(best, z0)
-    # the pivot element was negative: (D, T) -> (-D, -T) is the same dictionary with D > 0,
-    # as the lexicographic ratio test of Dictionary expects
-    dic.D = -dic.D
-    dic.T = [[-v for v in row] for row in dic.T]
+    first = max(i for i in range(N) if rhs[i] == low)
+    leaving = tab.pivot(first, z0)
     pivots = 1
-    while True:
+    while leaving != z0:
         entering = leaving - (N + 1) if leaving > N else leaving + N + 1  # the complement
-        c = dic.nonbasic.index(entering)
-        r = dic.leaving_row(c)
+        r = tab.leaving_row(entering)
         if r < 0:
             raise CertificationError("Lemke: secondary ray on the sequence-form LCP (a bug)")
-        leaving = dic.basic[r]
-        dic.pivot(r, c)
+        leaving = tab.pivot(r, entering)
         pivots += 1
-        if leaving == z0:
-            break
-        if pivots > max_pivots:
+        if leaving != z0 and pivots > max_pivots:
             raise CertificationError(f"Lemke: no equilibrium after {max_pivots} pivots")
-    z = dic.point()
-    D = dic.D
-    x = tuple(Fraction(z[i], D) for i in range(n1))
-    y = tuple(Fraction(z[n1 + j], D) for j in range(n2))
+    x = tuple(tab.value(i) for i in range(n1))
+    y = tuple(tab.value(n1 + j) for j in range(n2))
     return x, y, pivots
-
-
-def _lex_greater(T: list[list[int]], r: int, s: int, col: int) -> bool:
-    """(T[r][0], e_r)/T[r][col] >lex (T[s][0], e_s)/T[s][col] (both denominators negative)."""
-    a, b = T[r][col], T[s][col]
-    lhs, rhs = T[r][0] * b, T[s][0] * a  # compare T_r0/a vs T_s0/b: multiply by a*b > 0
-    if lhs != rhs:
-        return lhs > rhs
-    # the identity part: row r has 1/a < 0 at position r, row s has 1/b < 0 at position s
-    return r > s

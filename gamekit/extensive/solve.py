@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
+from gamekit.bimatrix.solve import Component
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import fmt
 from gamekit.core.result import ResultSequence
@@ -62,11 +63,22 @@ class ExtensiveSolution(ResultSequence):
     certificate: dict = field(default_factory=dict)
     complete: bool = False
     unique: bool | None = None
-    components: None = None
+    #: ``"all"``: the maximal Nash subsets (rows/cols index ``row_vertices``/``col_vertices``,
+    #: the extreme realization plans of the two players); None for the other methods
+    components: tuple[Component, ...] | None = None
+    row_vertices: tuple[tuple[Fraction, ...], ...] = ()
+    col_vertices: tuple[tuple[Fraction, ...], ...] = ()
+
+    @property
+    def connected_components(self) -> int | None:
+        """Number of connected components of the equilibrium set (``"all"``; else None)."""
+        if self.components is None:
+            return None
+        return len({c.connected for c in self.components})
 
     def to_json(self) -> dict:
         """Exact-string JSON (docs/json.md, "Extensive games")."""
-        return {
+        out: dict[str, Any] = {
             "kind": "extensive",
             "method": self.method,
             "complete": self.complete,
@@ -75,6 +87,14 @@ class ExtensiveSolution(ResultSequence):
             "equilibria": [e.to_json(self.game) for e in self.equilibria],
             "certificate": {k: (fmt(v) if isinstance(v, Fraction) else v) for k, v in self.certificate.items()},
         }
+        if self.components is None:
+            out["components"] = None
+        else:
+            out["row_vertices"] = [[fmt(v) for v in x] for x in self.row_vertices]
+            out["col_vertices"] = [[fmt(v) for v in y] for y in self.col_vertices]
+            out["components"] = [{"rows": list(c.rows), "cols": list(c.cols), "connected": c.connected}
+                                 for c in self.components]
+        return out
 
 
 def solve_extensive(game: ExtensiveGame, method: ExtensiveMethod = "lemke", *, max_pivots: int = 1_000_000,
@@ -141,10 +161,12 @@ def solve_extensive(game: ExtensiveGame, method: ExtensiveMethod = "lemke", *, m
         return solve_backward(game, max_equilibria)
     if method == "all":
         from gamekit.extensive.sequence_form import sequence_form
-        from gamekit.extensive.vertex_enumeration import all_equilibria
+        from gamekit.extensive.vertex_enumeration import all_equilibria, plan_components
 
         sf = sequence_form(game)
         eqs, counts = all_equilibria(sf)
+        xs, ys, comps = plan_components(eqs)
         cert = {**counts, "sequences": list(sf.sizes), "test": "exact best response in behaviour strategies"}
-        return ExtensiveSolution(game, "all", tuple(eqs), cert, complete=True, unique=len(eqs) == 1)
+        return ExtensiveSolution(game, "all", tuple(eqs), cert, complete=True, unique=len(eqs) == 1,
+                                 components=tuple(comps), row_vertices=tuple(xs), col_vertices=tuple(ys))
     raise GameError(f"unknown method {method!r} for an ExtensiveGame; valid methods: {', '.join(METHODS)}")

@@ -25,12 +25,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from gamekit.bimatrix.solve import Component
 from gamekit.core.errors import TooLargeError
 from gamekit.exact.polytope import box_polytope_vertices
 from gamekit.extensive.certify import BehaviourProfile, certify_plans
 from gamekit.extensive.sequence_form import SequenceForm
+from gamekit.kernel.graphs import components_and_bicliques
 
-__all__ = ["all_equilibria", "MAX_FREE_DIMENSION"]
+__all__ = ["all_equilibria", "plan_components", "MAX_FREE_DIMENSION"]
 
 #: Largest number of free coordinates of one polyhedron (the double description starts from a cube).
 MAX_FREE_DIMENSION = 12
@@ -122,3 +124,51 @@ def all_equilibria(sf: SequenceForm) -> tuple[list[BehaviourProfile], dict]:
             if lx | ly == full and (x, y) not in found:
                 found[(x, y)] = certify_plans(sf, x, y, "sequence-form vertex pair")
     return [found[key] for key in sorted(found)], {"vertices": [len(P), len(Q)]}
+
+
+Plans = tuple[Fraction, ...]
+
+
+def plan_components(eqs: list[BehaviourProfile]) -> tuple[list[Plans], list[Plans], list[Component]]:
+    """The maximal Nash subsets and connected components of the equilibrium set from its
+    extreme equilibria (the clique method of bimatrix ``all``, :mod:`gamekit.kernel.graphs`).
+
+    Join the extreme plans x and y when (x, y) is an extreme equilibrium. As for bimatrix
+    games, the sequence-form equilibria are the complementary pairs of points of P and Q
+    (module doc), the labels of a convex combination of points of a face are the labels
+    common to them, so conv(X′) × conv(Y′) consists of equilibria iff X′ × Y′ is a
+    biclique; the maximal bicliques are the maximal Nash subsets, and the connected
+    components of the graph those of the equilibrium set (Avis, Rosenberg, Savani and
+    von Stengel 2010; the sequence form is the same LCP, von Stengel 1996).
+
+    Parameters
+    ----------
+    eqs : list of BehaviourProfile
+        Every extreme equilibrium (as :func:`all_equilibria` returns them).
+
+    Returns
+    -------
+    (list, list, list)
+        Player 1's and player 2's extreme plans (in order of first appearance) and the
+        maximal Nash subsets as :class:`gamekit.bimatrix.solve.Component` (``rows``/``cols``
+        index the two plan lists; ``connected`` numbers the connected components).
+
+    Examples
+    --------
+    >>> from gamekit.extensive.game import ExtensiveGame, Leaf, Move
+    >>> from gamekit.extensive.sequence_form import sequence_form
+    >>> g = ExtensiveGame.from_tree(Move(1, "r", {"L": Leaf(1, 1), "R": Move(2, "c", {"l": Leaf(0, 0), "r": Leaf(2, 0)})}))
+    >>> xs, ys, comps = plan_components(all_equilibria(sequence_form(g))[0])
+    >>> [" ".join(map(str, x)) for x in xs], [" ".join(map(str, y)) for y in ys]
+    (['1 0 1', '1 1 0'], ['1 0 1', '1 1/2 1/2', '1 1 0'])
+    >>> comps
+    [Component(rows=(0,), cols=(0, 1), connected=0), Component(rows=(0, 1), cols=(1,), connected=0), Component(rows=(1,), cols=(1, 2), connected=0)]
+    """
+    xs = list(dict.fromkeys(e.plans[0] for e in eqs))
+    ys = list(dict.fromkeys(e.plans[1] for e in eqs))
+    rix = {x: i for i, x in enumerate(xs)}
+    cix = {y: j for j, y in enumerate(ys)}
+    _, subsets = components_and_bicliques((rix[e.plans[0]], cix[e.plans[1]]) for e in eqs)
+    comps = sorted((Component(rows, cols, k) for (rows, cols), k in subsets),
+                   key=lambda c: (c.connected, c.rows, c.cols))
+    return xs, ys, comps

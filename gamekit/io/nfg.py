@@ -102,15 +102,20 @@ class NfgDocument:
 
 
 class _Lexer:
-    def __init__(self, text: str, filename: str) -> None:
+    """The tokenizer of Gambit's text formats (``.nfg`` here, ``.efg`` in
+    :mod:`gamekit.extensive.efg`): numbers, quoted strings, ``{ } ,`` and bare words, with
+    line numbers; malformed input raises ``error_type("<file>:<line>: <what>")``."""
+
+    def __init__(self, text: str, filename: str, error_type: type[GameError] = NfgFormatError) -> None:
         self.text = text
         self.filename = filename
+        self.error_type = error_type
         self.pos = 0
         self.line = 1
         self.last_line = 1  # line of the last token read (for end-of-file errors)
 
-    def error(self, line: int, what: str) -> NfgFormatError:
-        return NfgFormatError(f"{self.filename}:{line}: {what}")
+    def error(self, line: int, what: str) -> GameError:
+        return self.error_type(f"{self.filename}:{line}: {what}")
 
     def next(self) -> _Tok:
         t, n = self.text, len(self.text)
@@ -197,7 +202,7 @@ class _Parser:
         self.tok = self.lex.next()
         return self.prev
 
-    def fail(self, what: str, tok: _Tok | None = None) -> NfgFormatError:
+    def fail(self, what: str, tok: _Tok | None = None) -> GameError:
         tok = tok or self.tok
         p = self.prev
         if p is not None and p.kind == "text" and p.end_line > p.line and tok is self.tok:

@@ -1,6 +1,6 @@
 """Independent check of Model B3 (d = 1) with Gambit's sequence-form Lemke algorithm.
 
-``games.baccara.analysis.extensive_form`` builds Model B3 as a game tree from its own card counts (not from
+``tests/baccara/gambit_b3_tree.py`` builds Model B3 as a game tree from its own card counts (not from
 ``games.baccara.models.tables``/``counts``); ``pygambit.nash.lcp_solve(rational=True)`` finds an
 equilibrium of it. Our equilibrium is unique for d = 1 (``docs/model-b3-uniqueness.md``), so
 Gambit's must equal it exactly at every information set reached with positive probability,
@@ -17,7 +17,8 @@ import pytest
 
 from gamekit.core.errors import GameError
 from games.baccara.analysis.equilibria import solve_model
-from games.baccara.analysis.extensive_form import (
+from games.baccara.infosets import banker_infosets, player_infosets
+from tests.baccara.gambit_b3_tree import (
     BANKER,
     PLAYER,
     behaviour_labels,
@@ -25,7 +26,6 @@ from games.baccara.analysis.extensive_form import (
     lemma1_forced,
     tree_size,
 )
-from games.baccara.infosets import banker_infosets, player_infosets
 
 
 @pytest.mark.parametrize("bad", [0, "x", 1.5])

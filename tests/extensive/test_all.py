@@ -63,3 +63,40 @@ def test_random_trees_all_are_images_of_reduced_form_extreme_equilibria(seed):
     assert r.complete and len(r) >= 1
     assert {e.plans for e in r} <= _images(g)
     assert r.unique == (len(r) == 1)
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_components_match_the_reduced_normal_form_and_subsets_are_equilibria(seed):
+    """The connected components of the sequence-form equilibria correspond one-to-one to those
+    of the reduced normal form (the map mixed strategy -> realization plan is linear, onto the
+    equilibria, with convex fibres), so their numbers agree; and the barycentre of every
+    maximal Nash subset is an equilibrium (the exact certifier), while adding any other
+    extreme plan to a subset breaks it. Small payoff ranges make continua likely."""
+    from gamekit.extensive.certify import certify_plans
+
+    g = random_tree(seed, max_depth=3, max_moves=2, payoff_range=1 + seed % 3)
+    r = gamekit.solve(g, "all")
+    nf, _, _ = reduced_normal_form(g)
+    assert r.connected_components == gamekit.solve(nf, "all").connected_components
+    sf = sequence_form(g)
+    eqs = {e.plans for e in r}
+
+    def mean(vs):
+        return tuple(sum(c, F(0)) / len(vs) for c in zip(*vs))
+
+    for c in r.components:
+        xs = [r.row_vertices[i] for i in c.rows]
+        ys = [r.col_vertices[j] for j in c.cols]
+        assert all((x, y) in eqs for x in xs for y in ys)
+        certify_plans(sf, mean(xs), mean(ys))  # raises if not an equilibrium
+        for i, x in enumerate(r.row_vertices):  # maximal: no further row vertex fits
+            if i not in c.rows:
+                assert not all((x, y) in eqs for y in ys)
+    js = r.to_json()
+    assert len(js["components"]) == len(r.components) and len(js["row_vertices"]) == len(r.row_vertices)
+
+
+def test_other_methods_have_no_components():
+    g = random_tree(1, max_depth=3)
+    r = gamekit.solve(g, "lemke")
+    assert r.components is None and r.connected_components is None and r.to_json()["components"] is None

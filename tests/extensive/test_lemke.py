@@ -15,7 +15,9 @@ from hypothesis import strategies as st
 import gamekit
 from gamekit.core.equilibrium import is_equilibrium as bimatrix_equilibrium
 from gamekit.core.errors import GameError
+from gamekit.extensive.lemke import lemke_plans
 from gamekit.extensive.sequence_form import reduced_normal_form, sequence_form
+from tests.extensive.dense_lemke import lemke_plans as dense_lemke_plans
 from tests.extensive.test_efg import PERFECT
 from tests.extensive.trees import kuhn_poker, random_tree
 
@@ -67,6 +69,28 @@ def test_random_trees_lemke_passes_the_reduced_normal_form_test(seed):
     assert sum(x) == 1 and sum(y) == 1
     assert bimatrix_equilibrium(nf, x, y)  # independent: the bimatrix test on the reduced form
     assert nf.payoffs(x, y) == e.payoffs
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6))
+def test_sparse_lemke_follows_the_dense_tableaus_path(seed):
+    """The sparse tableau and the dense fraction-free oracle take the same lexicographic path:
+    the same number of pivots and the same realization plans (degenerate trees included:
+    small payoff ranges make ties)."""
+    g = random_tree(seed, max_depth=3 + seed % 3, max_moves=3, payoff_range=1 + seed % 4)
+    sf = sequence_form(g)
+    assert lemke_plans(sf) == dense_lemke_plans(sf)
+
+
+@pytest.mark.parametrize("path", PERFECT[:8], ids=lambda p: p.stem)
+def test_sparse_lemke_equals_dense_on_the_catalog(path: Path):
+    sf = sequence_form(gamekit.read_efg(path))
+    assert lemke_plans(sf) == dense_lemke_plans(sf)
+
+
+def test_sparse_lemke_equals_dense_on_kuhn_poker():
+    sf = sequence_form(kuhn_poker())
+    assert lemke_plans(sf) == dense_lemke_plans(sf)
 
 
 def test_a_tampered_profile_is_not_certified_and_bad_options_are_errors():

@@ -19,12 +19,12 @@ __all__ = ["Claim", "ClaimResult", "claim", "registry", "run_claims", "is_long",
            "CLAIM_MODULES", "LONG_MODULES", "LONG_COSTS", "SHARES"]
 
 CLAIM_MODULES = ("paper1", "paper2_b2", "paper2_b3", "paper2_b3_sweep", "banque", "paper2_proofs",
-                 "paper2_proofs_long", "published")
+                 "paper2_proofs_long", "published", "tree", "tree_long")
 
 #: Claim modules whose claims take tens of CPU-seconds or more on a first run (Model B3 solved
 #: for every α at d = 1…13; banque's equilibria at several θ and its θ-sweep). ``baccara
 #: reproduce`` runs them with ``--all`` or when ``--only`` names them.
-LONG_MODULES = ("paper2_b3_sweep", "banque", "paper2_proofs_long")
+LONG_MODULES = ("paper2_b3_sweep", "banque", "paper2_proofs_long", "tree_long")
 
 #: What the long claims cost, per module: the computation their claims share (the first claim
 #: run pays it, the others read it) — CPU-seconds measured with every cache cold, summed over
@@ -37,6 +37,9 @@ LONG_COSTS = {
               "(in memory, not cached on disk)",
     "paper2_proofs_long": "the Model B2 sweep d = 1…13 (cached on disk) and the B3 sweep records: ≈ 1.5 CPU-s "
                           "once the B3 sweep is cached",
+    "tree_long": "each claim builds and solves its model's game tree at 2 (Model A) or 6 (Model B) points "
+                 "(d, alpha), ≈ 1,000 Lemke pivots each, and the additive solver: ≈ 20 CPU-s (A2), 60 (A3), "
+                 "60 (B2), 140 (B3)",
 }
 
 

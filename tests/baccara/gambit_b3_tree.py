@@ -1,12 +1,12 @@
-"""Model B3 as an extensive-form game in Gambit: an independent check of the equilibrium.
+"""Test oracle: Model B3 as a game tree in ``pygambit``, built independently of gamekit.
 
-:mod:`games.baccara.models.tables` builds Model B3 (Ethier & Lee, *Baccara chemin de fer II*,
-section 4) as an additive 2⁵ × 2⁴⁸⁴ bimatrix game from its own count tables. This module
-builds the same model a second, independent way — as a game tree in ``pygambit`` — so that
-Gambit's sequence-form Lemke algorithm (``pygambit.nash.lcp_solve``, Koller–Megiddo–von
-Stengel) can be compared with our solver. It imports nothing from ``model``/``counts``:
-the deal probabilities are recomputed here from the shoe's card counts (16d cards of value
-0, 4d of each value 1–9).
+:mod:`games.baccara.models.tree` builds every model as a gamekit ``ExtensiveGame``; this
+module (formerly ``games/baccara/analysis/extensive_form.py``) builds Model B3 a third way —
+directly in ``pygambit``, from its own card counts, one chance move per composition pair —
+so that tests can check that the two trees have the same sequence form and that Gambit's
+sequence-form Lemke algorithm (``pygambit.nash.lcp_solve``) agrees with our solvers. It
+imports nothing from ``games.baccara.models``: the deal probabilities are recomputed here
+from the shoe's card counts (16d cards of value 0, 4d of each value 1–9).
 
 The tree (one coup, cards without replacement from a d-deck shoe):
 
@@ -28,7 +28,7 @@ Payoffs (paper II, (15)): Player +1 / −1 / 0; Banker −1 / 1 − α / 0 (α t
 
 Usage::
 
-    from games.baccara.analysis.extensive_form import build_b3_efg, behaviour_labels
+    from tests.baccara.gambit_b3_tree import build_b3_efg, behaviour_labels
     import pygambit
     g = build_b3_efg(decks=1, alpha=0)
     eq = pygambit.nash.lcp_solve(g, rational=True).equilibria[0]
