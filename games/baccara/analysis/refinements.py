@@ -54,7 +54,9 @@ reachable (g₁, g₂) form the cone I = ℝ·v_m + {Σ λ_h σ_h v_h : λ > 0} 
 and σ_h = ∓1 as x*_h = 1 or 0; with w_h = v_m × σ_h v_h (cross product), I is the open
 half-plane {u : v_m × u has the sign of the w_h} when they share a sign, the plane when they
 have both signs, the line ℝ·v_m when all are 0. A region R (a ray or {0}) is feasible iff it
-meets I. *Player.* x* is a best reply to y' iff Player's gain at m vanishes and the other
+meets I. Every "not perfect" verdict is also certified directly: shifting Banker's drawing
+probabilities at (s₁, s₂) by t·n with n ⟂ v_m (oriented by the w_h) weakly dominates the
+strategy — checked against all 2⁵ pure strategies of Player, exactly. *Player.* x* is a best reply to y' iff Player's gain at m vanishes and the other
 four keep their signs; they are strict on the segment (checked at both ends, affine between)
 and the gain at m, affine in y, vanishes at the segment's points where y is mixed at a set
 l with coefficient D_ml ≠ 0 (checked) — so some open-cube y' near y makes it vanish too, and
@@ -261,11 +263,46 @@ def b3_exceptional_refinements(sol) -> list[B3Refinement]:
             ok &= pg[m] == 0 and all((pg[h] > 0) if x[h] == 1 else (pg[h] < 0) for h in range(len(rows)) if h != m)
             ok &= any(0 < e.y[l] < 1 and G0.I.C[m][l] != 0 for l in range(len(cols)))
         verts = _equalizing_pairs(G0, p.equilibria[0].y, (s1, s2), m)
+        _check_dominated(G0, G1, beta, (s1, s2), vm, pure, [t for t in verts if not feasible[(t[0], t[1])]],
+                         not interior)
         perfect = tuple(t for t in verts if feasible[(t[0], t[1])]) if ok else ()
         only = perfect[0] if len(perfect) == 1 and not interior else None
         out.append(B3Refinement(beta, tuple(x), (cols[s1], cols[s2]), tuple(verts), perfect,
                                 interior and ok, ok, only, 1, 1))
     return out
+
+
+#: the sign the dominating shift n must have at (s₁, s₂) for a vertex (0: any)
+_ADMISSIBLE = {("SS", "DS"): (0, 1), ("SD", "DD"): (0, -1), ("SS", "SD"): (1, 0), ("DS", "DD"): (-1, 0),
+               ("SS", "DD"): (0, 0), ("SD", "DS"): (0, 0)}
+
+
+def _check_dominated(G0, G1, beta, free: tuple[int, int], vm: tuple, pure: list[tuple],
+                     vertices: list[tuple[str, str, Fraction]], interior: bool) -> None:
+    """An independent witness for every "not perfect" verdict: moving Banker's drawing
+    probabilities at (s₁, s₂) by t·n, n = ±(−v_m[1], v_m[0]), weakly dominates the vertex —
+    n·(G_s₁(r), G_s₂(r)) ≥ 0 against each of Player's 2⁵ pure strategies r, > 0 against
+    one (exact, in ℚ(√D)) — and the shift is possible at the vertex (a probability at 0 or 1
+    moves inward)."""
+    if not vertices and not interior:
+        return
+    n = (-vm[1], vm[0])
+    w = [_sign(n[0] * v[0] + n[1] * v[1]) for v in pure]
+    if not w or any(x <= 0 for x in w):
+        n = (vm[1], -vm[0])
+    m = len(G0.row_sets)
+    values = []
+    for bits in range(2 ** m):
+        r = [Fraction((bits >> h) & 1) for h in range(m)]
+        g0, g1 = G0.II.col_gain(r), G1.II.col_gain(r)
+        g = [g0[l] + beta * g1[l] for l in free]
+        values.append(_sign(n[0] * g[0] + n[1] * g[1]))
+    if min(values) < 0 or max(values) <= 0:
+        raise ValueError("no dominating shift: a 'not perfect' verdict lacks its witness")
+    for a, b, _q in vertices:
+        need = _ADMISSIBLE[(a, b)]
+        if any(k and _sign(c) != k for k, c in zip(need, n)):
+            raise ValueError(f"the dominating shift cannot move the vertex {a}-{b}")
 
 
 def _equalizing_pairs(G0, y, free: tuple[int, int], m: int) -> list[tuple[str, str, Fraction]]:

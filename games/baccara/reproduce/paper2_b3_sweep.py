@@ -185,7 +185,7 @@ def _lemma1():
     return ((5, 20), True), ours
 
 
-@claim("II.B3.new.refinements.table7", PAPER, "new (not a claim of the paper): Table 7's β's, d = 4…8",
+@claim("II.B3.sweep.refinements", PAPER, "new (not a claim of the paper): Table 7's β's, d = 4…8",
        "new: at each of Table 7's β's for d = 4…8 the perfect and proper equilibria of the segment: "
        "d = 4…7 and the second β of d = 8 as at d = 6 (only SD–DD, proper); at d = 8's first β (free "
        "sets ((0,6),∅), ((1,4),4)) every point is perfect and properness is not decided",
