@@ -361,11 +361,16 @@ def _cmd_refine(args: argparse.Namespace, doc, options: dict) -> int:
     con = _console()
     con.print(_equilibria_table(doc, game, result, f"{_esc(game.title or 'game')} — {game.m}x{game.n}, "
                                                    f"{args.method} equilibria"))
-    count = len(result.equilibria)
+    sources = result.parameters.get("sources", ["extreme"] * len(result.equilibria))
+    count = sum("extreme" in s for s in sources)
     noun = "equilibrium" if count == 1 else "equilibria"
     what = "every extreme equilibrium that is" if result.complete else "extreme equilibria certified"
     con.print(f"{count} extreme {args.method} {noun}: {what} {args.method}"
               + ("" if result.complete else " (some undecided; see --json)"))
+    built = [k for k, s in enumerate(sources, 1) if "constructed" in s]
+    if built:
+        con.print(f"  constructed with an exact ε-proper certificate (see --json): equilibri"
+                  f"{'um' if len(built) == 1 else 'a'} {', '.join(map(str, built))}")
     if result.components is not None:
         for c in result.components:
             if len(c.rows) * len(c.cols) > 1:

@@ -7,7 +7,9 @@
   set (sum +1), index-0 components flagged, essential true/false/undecided;
 * :func:`ess` / :func:`is_ess` — evolutionarily stable strategies of symmetric games;
 * :func:`proper_equilibria` / :func:`proper_verdict` — Myerson's proper equilibria, decided
-  where the criteria of :mod:`gamekit.refine.proper` apply (``method="proper"``).
+  where the criteria of :mod:`gamekit.refine.proper` apply (``method="proper"``);
+* :func:`lexicographic_proper` / :func:`check_proper_certificate` — one proper equilibrium
+  of every (small) bimatrix game with exact ε-proper profiles as its certificate.
 
 This package sits above :mod:`gamekit.bimatrix` and :mod:`gamekit.lp` and imports only
 downward; its names are imported lazily on first use.
@@ -32,6 +34,9 @@ _EXPORTS: dict[str, str] = {
     "proper_equilibria": "proper",
     "proper_verdict": "proper",
     "ProperVerdict": "proper",
+    "lexicographic_proper": "permutahedron",
+    "check_proper_certificate": "permutahedron",
+    "ProperCertificate": "permutahedron",
     "RefinementResult": "result",
     "Verdict": "dominance",
 }

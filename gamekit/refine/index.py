@@ -224,6 +224,97 @@ def _pairs_budget(m: int, n: int) -> int:
     return s
 
 
+Branch = tuple[tuple[Fraction, ...], tuple[Fraction, ...], int]
+
+
+def _generic_direction(A0: list[list[int]], B0: list[list[int]], seed: int,
+                       tries: int) -> tuple[int, list[list[int]], list[list[int]]]:
+    """Step 1: the first seed whose pseudo-random direction (P, Q) makes (A0 + εP, B0 + εQ)
+    nondegenerate for all small ε > 0 (module doc, (1)); (seed, P, Q)."""
+    m, n = len(A0), len(A0[0])
+    A0t = [list(c) for c in zip(*A0)]
+    for s in range(seed, seed + tries):
+        rng = random.Random(s)
+        P, Q = _perturbation(m, n, rng), _perturbation(m, n, rng)
+        Pt = [list(c) for c in zip(*P)]
+        # player I's payoffs, seen from player II's mixtures (rows of Aᵀ) and vice versa
+        if _nondegenerate(A0t, Pt) and _nondegenerate(B0, Q):
+            return s, P, Q
+    raise CertificationError(f"no generic perturbation found in {tries} tries")
+
+
+def _perturbed_branches(game: BimatrixGame, A0: list[list[int]], B0: list[list[int]],
+                        P: list[list[int]], Q: list[list[int]]) -> list[Branch]:
+    """Step 2: every equilibrium of the perturbed game (equal-size supports), as (limit row
+    strategy, limit column strategy, index); the indices are checked to sum to +1."""
+    m, n = game.shape
+    B0t, Qt = [list(c) for c in zip(*B0)], [list(c) for c in zip(*Q)]
+    branches: list[Branch] = []
+    for k in range(1, min(m, n) + 1):
+        for I in combinations(range(m), k):
+            for J in combinations(range(n), k):
+                if not (_may_branch(A0, I, J) and _may_branch(B0t, J, I)):
+                    continue
+                ys = _solve_side(A0, P, I, J)
+                if ys is None or not _branch(A0, P, I, J, ys):
+                    continue
+                xs = _solve_side(B0t, Qt, J, I)
+                if xs is None or not _branch(B0t, Qt, J, I, xs):
+                    continue
+                dA = pe.sign(pe.det_linear([[A0[i][j] for j in J] for i in I], [[P[i][j] for j in J] for i in I]))
+                dB = pe.sign(pe.det_linear([[B0[i][j] for j in J] for i in I], [[Q[i][j] for j in J] for i in I]))
+                if dA == 0 or dB == 0:
+                    raise CertificationError("singular payoff block at a nondegenerate equilibrium")
+                x0, y0 = _limit(xs[0], xs[1], I, m), _limit(ys[0], ys[1], J, n)
+                if not is_equilibrium(game, x0, y0):
+                    raise CertificationError("a limit of perturbed equilibria is not a Nash equilibrium")
+                branches.append((x0, y0, (-1) ** (k + 1) * dA * dB))
+    if sum(b[2] for b in branches) != 1:
+        raise CertificationError("the indices of a nondegenerate game do not sum to +1")
+    return branches
+
+
+def _branch_totals(nash: SolveResult, branches: list[Branch]) -> tuple[dict[int, int], dict[int, int]]:
+    """Step 3: per connected component, the sum of the indices of the branches converging
+    into it and their number (exact LP membership in a maximal Nash subset)."""
+    comps = nash.components or ()
+    conn = sorted({c.connected for c in comps})
+    totals, counts = {c: 0 for c in conn}, {c: 0 for c in conn}
+    for x0, y0, idx in branches:
+        where = [c.connected for c in comps
+                 if _in_hull(x0, [nash.row_vertices[i] for i in c.rows])
+                 and _in_hull(y0, [nash.col_vertices[j] for j in c.cols])]
+        if not where:
+            raise CertificationError("a limit of perturbed equilibria lies in no Nash subset")
+        totals[where[0]] += idx
+        counts[where[0]] += 1
+    return totals, counts
+
+
+def _component_reports(game: BimatrixGame, nash: SolveResult, totals: dict[int, int], counts: dict[int, int],
+                       perfect: bool) -> list[ComponentIndex]:
+    """Step 4: one :class:`ComponentIndex` per connected component (its extreme equilibria,
+    index, essential verdict and, when asked, its extreme perfect equilibria)."""
+    comps = nash.components or ()
+    rix = {v: i for i, v in enumerate(nash.row_vertices)}
+    perfect_eqs: tuple[Equilibrium, ...] = ()
+    if perfect:
+        from gamekit.refine.perfect import perfect_equilibria
+
+        perfect_eqs = perfect_equilibria(game, nash).equilibria
+    out = []
+    for c in sorted(totals):
+        subsets = tuple(k for k, s in enumerate(comps) if s.connected == c)
+        rows = {i for k in subsets for i in comps[k].rows}
+        eqs = tuple(e for e in nash.equilibria if rix[e.row] in rows and any(
+            rix[e.row] in comps[k].rows and e.col in [nash.col_vertices[j] for j in comps[k].cols]
+            for k in subsets))
+        ess = True if totals[c] != 0 else (False if counts[c] == 0 else None)
+        out.append(ComponentIndex(c, subsets, eqs, totals[c], counts[c], ess,
+                                  tuple(e for e in perfect_eqs if e in eqs)))
+    return out
+
+
 def component_indices(game: BimatrixGame, nash: SolveResult | None = None, *, perfect: bool = True,
                       seed: int = 0, tries: int = 5) -> IndexReport:
     """The index of every connected component of the Nash equilibria of ``game``.
@@ -272,70 +363,11 @@ def component_indices(game: BimatrixGame, nash: SolveResult | None = None, *, pe
         nash = solve_result(game, "all")
     if not nash.complete or nash.components is None:
         raise GameError("component_indices needs the complete 'all' result")
-    A0 = _integer_shifted(game.A)
-    B0 = _integer_shifted(game.B)
-    B0t = [list(c) for c in zip(*B0)]
-    for s in range(seed, seed + tries):
-        rng = random.Random(s)
-        P, Q = _perturbation(m, n, rng), _perturbation(m, n, rng)
-        Qt = [list(c) for c in zip(*Q)]
-        A0t, Pt = [list(c) for c in zip(*A0)], [list(c) for c in zip(*P)]
-        # player I's payoffs, seen from player II's mixtures (rows of Aᵀ) and vice versa
-        if _nondegenerate(A0t, Pt) and _nondegenerate(B0, Q):
-            break
-    else:
-        raise CertificationError(f"no generic perturbation found in {tries} tries")
-    branches: list[tuple[tuple[Fraction, ...], tuple[Fraction, ...], int]] = []
-    for k in range(1, min(m, n) + 1):
-        for I in combinations(range(m), k):
-            for J in combinations(range(n), k):
-                if not (_may_branch(A0, I, J) and _may_branch(B0t, J, I)):
-                    continue
-                ys = _solve_side(A0, P, I, J)
-                if ys is None or not _branch(A0, P, I, J, ys):
-                    continue
-                xs = _solve_side(B0t, Qt, J, I)
-                if xs is None or not _branch(B0t, Qt, J, I, xs):
-                    continue
-                dA = pe.sign(pe.det_linear([[A0[i][j] for j in J] for i in I], [[P[i][j] for j in J] for i in I]))
-                dB = pe.sign(pe.det_linear([[B0[i][j] for j in J] for i in I], [[Q[i][j] for j in J] for i in I]))
-                if dA == 0 or dB == 0:
-                    raise CertificationError("singular payoff block at a nondegenerate equilibrium")
-                idx = (-1) ** (k + 1) * dA * dB
-                x0, y0 = _limit(xs[0], xs[1], I, m), _limit(ys[0], ys[1], J, n)
-                if not is_equilibrium(game, x0, y0):
-                    raise CertificationError("a limit of perturbed equilibria is not a Nash equilibrium")
-                branches.append((x0, y0, idx))
-    if sum(b[2] for b in branches) != 1:
-        raise CertificationError("the indices of a nondegenerate game do not sum to +1")
-    comps = nash.components
-    conn = sorted({c.connected for c in comps})
-    totals = {c: 0 for c in conn}
-    counts = {c: 0 for c in conn}
-    for x0, y0, idx in branches:
-        where = [c.connected for c in comps
-                 if _in_hull(x0, [nash.row_vertices[i] for i in c.rows])
-                 and _in_hull(y0, [nash.col_vertices[j] for j in c.cols])]
-        if not where:
-            raise CertificationError("a limit of perturbed equilibria lies in no Nash subset")
-        totals[where[0]] += idx
-        counts[where[0]] += 1
-    rix = {v: i for i, v in enumerate(nash.row_vertices)}
-    perfect_eqs: tuple[Equilibrium, ...] = ()
-    if perfect:
-        from gamekit.refine.perfect import perfect_equilibria
-
-        perfect_eqs = perfect_equilibria(game, nash).equilibria
-    out = []
-    for c in conn:
-        subsets = tuple(k for k, s in enumerate(comps) if s.connected == c)
-        rows = {i for k in subsets for i in comps[k].rows}
-        eqs = tuple(e for e in nash.equilibria if rix[e.row] in rows and any(
-            rix[e.row] in comps[k].rows and e.col in [nash.col_vertices[j] for j in comps[k].cols]
-            for k in subsets))
-        ess = True if totals[c] != 0 else (False if counts[c] == 0 else None)
-        out.append(ComponentIndex(c, subsets, eqs, totals[c], counts[c], ess,
-                                  tuple(e for e in perfect_eqs if e in eqs)))
+    A0, B0 = _integer_shifted(game.A), _integer_shifted(game.B)
+    used, P, Q = _generic_direction(A0, B0, seed, tries)
+    branches = _perturbed_branches(game, A0, B0, P, Q)
+    totals, counts = _branch_totals(nash, branches)
+    out = _component_reports(game, nash, totals, counts, perfect)
     if sum(ci.index for ci in out) != 1:
         raise CertificationError("component indices do not sum to +1")
-    return IndexReport(tuple(out), s, len(branches), game)
+    return IndexReport(tuple(out), used, len(branches), game)

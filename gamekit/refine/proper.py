@@ -35,7 +35,9 @@ Necessary conditions (certified "not proper").
    against it. If the exact LP  max Σ_C ρ  s.t. ρ ∈ Δ(supp y ∪ C),
    (Aρ)_s ≥ (Aρ)_t (s ∈ supp x, t ∈ B₀)  has value 0, (x, y) is not proper. Same for II.
 
-Everything else is reported ``"undecided"``.
+Constructed (:mod:`gamekit.refine.permutahedron`). One proper equilibrium of the game is
+computed with an exact ε-proper certificate; an extreme equilibrium left undecided above
+that equals its limit is decided ``"proper"``. Everything else is reported ``"undecided"``.
 """
 
 from __future__ import annotations
@@ -332,7 +334,8 @@ def proper_verdict(game: BimatrixGame, row: Sequence, col: Sequence, *, use_regu
 
 
 def proper_equilibria(game: BimatrixGame, nash: SolveResult | None = None) -> RefinementResult:
-    """The extreme equilibria of ``game`` certified proper, with a verdict on every one.
+    """Proper equilibria of ``game``: a verdict on every extreme equilibrium, and one proper
+    equilibrium constructed with its ε-proper certificate (:mod:`gamekit.refine.permutahedron`).
 
     Parameters
     ----------
@@ -344,9 +347,18 @@ def proper_equilibria(game: BimatrixGame, nash: SolveResult | None = None) -> Re
     Returns
     -------
     RefinementResult
-        ``method="proper"``; ``equilibria`` the extreme equilibria certified proper;
-        ``complete`` True when every extreme equilibrium was decided; ``certificate``
-        the verdict on each (see :class:`ProperVerdict`). ``components`` is None.
+        ``method="proper"``; ``equilibria`` the extreme equilibria certified proper, then the
+        constructed one if it is not among them; ``complete`` True when every extreme
+        equilibrium was decided; ``certificate`` the verdict on each (see
+        :class:`ProperVerdict`) and ``constructed``, the distinct certificates found (see
+        :class:`~gamekit.refine.permutahedron.ProperCertificate`; empty when the game has
+        more than ``MAX_ORDERINGS`` orderings); ``parameters["sources"]`` says for each
+        returned equilibrium whether it is ``"extreme"``, ``"constructed"`` or both.
+        The construction runs when no extreme equilibrium is certified proper or some is
+        undecided (``parameters["construction"]`` says ``"not needed"`` otherwise); paths
+        of several dropped labels are followed while an extreme equilibrium is undecided (policy: :func:`~gamekit.refine.permutahedron.labels_to_follow`); an
+        undecided extreme equilibrium equal to a constructed limit is decided proper.
+        ``components`` is None.
 
     Raises
     ------
@@ -358,17 +370,54 @@ def proper_equilibria(game: BimatrixGame, nash: SolveResult | None = None) -> Re
     >>> from gamekit.core.game import BimatrixGame
     >>> A = [[1, 0, -9], [0, 0, -7], [-9, -7, -7]]
     >>> r = proper_equilibria(BimatrixGame(A, [list(c) for c in zip(*A)]))
-    >>> [e.row for e in r], r.complete
-    ([(Fraction(1, 1), Fraction(0, 1), Fraction(0, 1))], True)
+    >>> [e.row for e in r], r.complete, r.parameters["sources"], r.parameters["construction"]
+    ([(Fraction(1, 1), Fraction(0, 1), Fraction(0, 1))], True, ['extreme'], 'not needed')
     """
+    from gamekit.refine.permutahedron import (
+        MAX_ORDERINGS,
+        ProperCertificate,
+        as_equilibrium,
+        labels_to_follow,
+        lexicographic_proper,
+    )
+
     if not isinstance(game, BimatrixGame):
         raise GameError(f"proper equilibria need a BimatrixGame, got {type(game).__name__}")
     if nash is None:
         nash = solve_result(game, "all")
     verdicts = [proper_verdict(game, e.row, e.col) for e in nash.equilibria]
-    eqs = tuple(e for e, v in zip(nash.equilibria, verdicts) if v.status == "proper")
+    built: list[ProperCertificate] = []  # distinct constructed certificates, in the order found
+    followed = 0
+    # construct when no extreme equilibrium is certified proper or some are undecided
+    needed = all(v.status != "proper" for v in verdicts) or any(v.status == "undecided" for v in verdicts)
+    for label in labels_to_follow(game.m, game.n) if needed else ():
+        c = lexicographic_proper(game, label)
+        followed += 1
+        if all((c.row, c.col) != (b.row, b.col) for b in built):
+            built.append(c)
+            for k, v in enumerate(verdicts):
+                if v.status == "undecided" and (c.row, c.col) == (v.row, v.col):
+                    verdicts[k] = ProperVerdict(v.row, v.col, "proper", "the limit of constructed "
+                                                "ε-proper profiles (certificate 'constructed')")
+        if not any(v.status == "undecided" for v in verdicts):
+            break
+    eqs = [e for e, v in zip(nash.equilibria, verdicts) if v.status == "proper"]
+    sources = ["extreme"] * len(eqs)
+    for c in built:
+        at = next((k for k, e in enumerate(eqs) if (e.row, e.col) == (c.row, c.col)), None)
+        if at is None:
+            eqs.append(as_equilibrium(game, c))
+            sources.append("constructed")
+        elif sources[at] == "extreme":
+            sources[at] = "extreme+constructed"
     complete = nash.complete and all(v.status != "undecided" for v in verdicts)
-    cert = {"criterion": "LPS pair respecting preferences (sufficient); not perfect or first-tremble "
-                         "LP (necessary); see docs/refinements.md",
-            "verdicts": [v.to_json() for v in verdicts]}
-    return RefinementResult("proper", complete, eqs, None, nash.row_vertices, nash.col_vertices, cert, game)
+    cert = {"criterion": "LPS pair respecting preferences or regular (sufficient); not perfect or "
+                         "first-tremble LP (necessary); constructed: limit of exact ε-proper profiles; "
+                         "see docs/refinements.md",
+            "verdicts": [v.to_json() for v in verdicts],
+            "constructed": [c.to_json() for c in built]}
+    params = {"construction": "orderings_lemke_howson" if built else "not needed" if not needed else
+              f"skipped: m! + n! > {MAX_ORDERINGS}",
+              "labels_followed": followed, "sources": sources}
+    return RefinementResult("proper", complete, tuple(eqs), None, nash.row_vertices, nash.col_vertices,
+                            cert, game, params)

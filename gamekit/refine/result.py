@@ -25,7 +25,8 @@ class RefinementResult(ResultSequence):
     ``components``   the refined part of the equilibrium set as maximal products of faces
                      conv(rows) × conv(cols) (indices into ``row_vertices``/``col_vertices``,
                      ``connected`` = the connected component of the Nash set), or None;
-    ``certificate``  a dict of the exact witnesses (see the method's function).
+    ``certificate``  a dict of the exact witnesses (see the method's function);
+    ``parameters``   what ran and where each equilibrium came from (JSON ``parameters``).
 
     Examples
     --------
@@ -43,12 +44,16 @@ class RefinementResult(ResultSequence):
     col_vertices: tuple[tuple[Fraction, ...], ...]
     certificate: dict = field(default_factory=dict)
     game: BimatrixGame | None = None
+    parameters: dict = field(default_factory=dict)
 
     @property
     def unique(self) -> bool:
-        """True when exactly one equilibrium passes (proved only when ``complete``)."""
+        """True when exactly one equilibrium passes (proved only when ``complete``; never
+        claimed for a constructed, non-extreme proper equilibrium, whose neighbours in its
+        Nash subset are not decided)."""
         return self.complete and len(self.equilibria) == 1 and all(
-            len(c.rows) == 1 and len(c.cols) == 1 for c in self.components or ())
+            len(c.rows) == 1 and len(c.cols) == 1 for c in self.components or ()) and \
+            "constructed" not in self.parameters.get("sources", ())
 
     def to_json(self) -> dict[str, Any]:
         """The JSON of ``gamekit solve --json`` (same keys) plus ``certificate``."""
@@ -67,6 +72,7 @@ class RefinementResult(ResultSequence):
             out["components"] = None
         if self.game is not None:
             out["labels"] = {"rows": list(self.game.row_labels), "cols": list(self.game.col_labels)}
-        out["parameters"] = {"refines": "all"}  # the Nash equilibria refined: those of method "all"
+        # the Nash equilibria refined: those of method "all"; then the method's own entries
+        out["parameters"] = {"refines": "all", **self.parameters}
         out["certificate"] = self.certificate
         return out

@@ -13,7 +13,7 @@ from games.baccara.reproduce import paper_data, run_claims
 D6_CLAIMS = ("II.B2.table1", "II.B2.curves", "II.B2.curves.kinds", "II.B2.boundary", "II.B2.table2",
              "II.B2.table2.equalizing", "II.B2.table3", "II.B2.table3.equalizing", "II.B2.eq19", "II.B2.eq20",
              "II.B2.alpha0", "II.B2.2x4", "II.B2.eq21_24", "II.B2.eq25", "II.B2.eq32_36", "II.B2.eq27_31",
-             "II.B2.eq37", "II.B2.eq38", "I.thm2.parametric")
+             "II.B2.eq37", "II.B2.eq38", "I.thm2.parametric", "II.B2.new.refinements")
 SOME_D = (1, 2, 3, 6, 8, 10, 11, 12, 45, 77)
 
 

@@ -18,7 +18,8 @@ from games.baccara.reproduce import paper_data, run_claims
 
 FAST = ("II.B3.eq45", "II.B3.columns", "II.B3.restricted.T10", "II.B3.eq48_50", "II.B3.verify.T",
         "II.B3.verify.eq", "II.B3.beta0", "II.B3.matrix2x4", "II.B3.equalizing",
-        "II.B3.equilibrium.d6.alpha=1/20", "II.B3.table7.d2", "II.B3.table7.d6")
+        "II.B3.equilibrium.d6.alpha=1/20", "II.B3.table7.d2", "II.B3.table7.d6",
+        "II.B3.new.refinements.d6")
 SLOW = ("II.B3.equilibrium.d6.alpha=0", "II.B3.equilibrium.d6.alpha=1/10", "II.B3.beta0.table7",
         "II.B3.table7.d1", "II.B3.table7.d3", "II.B3.table7.d4", "II.B3.table7.d5", "II.B3.table7.d7",
         "II.B3.table7.d8", "II.B3.eq67_68", "II.B3.limit")

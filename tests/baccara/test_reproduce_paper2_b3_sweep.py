@@ -24,7 +24,7 @@ def test_figure2_seven_curves_six_intersections():
 @pytest.mark.slow
 @pytest.mark.parametrize("prefix", [
     "II.B3.sweep.table7", "II.B3.sweep.betas", "II.B3.sweep.theorem2", "II.B3.sweep.player",
-    "II.B3.sweep.unique", "II.B3.sweep.lemma1",
+    "II.B3.sweep.unique", "II.B3.sweep.lemma1", "II.B3.sweep.refinements",
 ])
 def test_sweep_claims(prefix):
     _check(prefix)

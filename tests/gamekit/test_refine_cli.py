@@ -66,3 +66,15 @@ def test_ess_json_and_errors(capsys):
 def test_refinement_rejects_solver_options(capsys):
     code, out, err = run(capsys, "solve", "example:battle_of_sexes", "--method", "perfect", "--max-iter", "3")
     assert code == 2 and out == "" and err.startswith("error: unknown option 'max_iter' for method 'perfect'")
+
+
+def test_proper_constructed_inside_a_segment(capsys):
+    """Every extreme equilibrium refuted: the table and the JSON show the constructed one."""
+    path = str(GAMES / "refine" / "proper_inside_segment.nfg")
+    code, out, err = run(capsys, "solve", path, "--method", "proper")
+    assert code == 0 and err == "" and "0 extreme proper equilibria" in out and "constructed" in out
+    doc = run_json(capsys, "solve", path, "--method", "proper")
+    assert doc["equilibria"] == [{"row": ["1/2", "1/2", "0"], "col": ["0", "0", "1"], "payoffs": ["0", "3/2"]}]
+    assert doc["parameters"]["sources"] == ["constructed"] and doc["unique"] is False
+    (c,) = doc["certificate"]["constructed"]
+    assert c["row"] == ["1/2", "1/2", "0"] and all(EXACT.match(a) for p in c["row_eps"] + c["col_eps"] for a in p)

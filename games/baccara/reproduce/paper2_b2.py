@@ -768,3 +768,17 @@ def _a1_thm2():
     ours_a0 = Shown(inner[0] if len(inner) == 1 else inner, exact_str(inner[0]) if len(inner) == 1 else str(inner))
     bounds = (pieces[0].lo_closed, compare(pieces[0].hi, pieces[-1].lo) == 0, all(p.unique for p in pieces))
     return (a0, A1_Q, {EQ37}, list(A1_MOVES), (True, True, True)), (ours_a0, ours_q, ours_p, moves, bounds)
+
+
+@claim("II.B2.new.refinements", PAPER, "new (not a claim of the paper): Theorem 1's α₀, d = 6",
+       "new: at α₀ (d = 6) every equilibrium of the segment is proper, hence perfect (Player's p* is "
+       "completely mixed and an equalizing pair gives Player's gain both signs: "
+       "games/baccara/analysis/refinements.py), and the segment is the only component, of index +1")
+def _new_refinements():
+    from games.baccara.analysis.refinements import exceptional_refinements
+    from games.baccara.reproduce.paper_data import NEW_B2_D6
+
+    (r,) = exceptional_refinements(_d6(), lambda moves: player_payoff(D6, moves))
+    ours = {"alpha": exact_str(r.alpha), "perfect": r.perfect, "proper": r.proper, "components": r.components,
+            "index": r.index}
+    return NEW_B2_D6, ours

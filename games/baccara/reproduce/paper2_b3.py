@@ -548,3 +548,26 @@ def _limit():
         paper.append((True, True))
         ours.append((ok, same))
     return paper, ours
+
+
+def b3_refinements(d: int) -> list[tuple]:
+    """At each non-unique exceptional α of Model B3 (deck count d): (s₁, s₂, the perfect
+    Banker vertices, whether the other points are perfect, the proper one or None)."""
+    from games.baccara.analysis.b3_sweep import b3_solve
+    from games.baccara.analysis.refinements import b3_exceptional_refinements
+
+    out = []
+    for r in b3_exceptional_refinements(b3_solve(d, F(0), F(1, 10))):
+        sm = r.summary()
+        out.append((*r.sets, sm["perfect"], sm["interior_perfect"], sm["proper"]))
+    return out
+
+
+@claim("II.B3.new.refinements.d6", PAPER, "new (not a claim of the paper): β₀, d = 6",
+       "new: at β₀ (d = 6) only one equilibrium of the segment is perfect — Banker mixing SD and DD at "
+       "((0,6),∅), ((3,3),6) (draws at ((3,3),6)) — so it is the proper one; the other points' Banker "
+       "strategies are weakly dominated; one component, index +1 (games/baccara/analysis/refinements.py)")
+def _new_b3_d6():
+    from games.baccara.reproduce.paper_data import NEW_B3_TABLE7
+
+    return NEW_B3_TABLE7[D6], b3_refinements(D6)

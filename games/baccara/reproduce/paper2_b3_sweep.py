@@ -183,3 +183,16 @@ def _lemma1():
     ns = {d: rs[d]["reduced"]["banker_infosets"] for d in DECKS}
     ours = ((rs[6]["reduced"]["player_infosets"], ns[6]), all(20 <= n <= 28 for n in ns.values()))
     return ((5, 20), True), ours
+
+
+@claim("II.B3.sweep.refinements", PAPER, "new (not a claim of the paper): Table 7's β's, d = 4…8",
+       "new: at each of Table 7's β's for d = 4…8 the perfect and proper equilibria of the segment: "
+       "d = 4…7 and the second β of d = 8 as at d = 6 (only SD–DD, proper); at d = 8's first β (free "
+       "sets ((0,6),∅), ((1,4),4)) every point is perfect and properness is not decided",
+       cost="Model B3's parametric solve for d = 4…8 (in memory): ≈ 30 CPU-s")
+def _new_b3_table7():
+    from games.baccara.reproduce.paper2_b3 import b3_refinements
+    from games.baccara.reproduce.paper_data import NEW_B3_TABLE7
+
+    ds = (4, 5, 6, 7, 8)
+    return {d: NEW_B3_TABLE7[d] for d in ds}, {d: b3_refinements(d) for d in ds}

@@ -515,3 +515,22 @@ EQ68 = F(859, 2288)
 D6 = 6
 ALPHAS_D6 = (F(0), F(1, 20), F(1, 10))
 TABLE7_DECKS = tuple(range(1, 9))
+
+# ------------------------------------------------------------------------------------------
+# New findings (issue #24; not claims of the papers): refinements at the exceptional α
+# (games/baccara/analysis/refinements.py). Typed here as the statements the claims check.
+# ------------------------------------------------------------------------------------------
+#: Model B2, d = 6, at α₀: every point of the segment perfect and proper; one component, index +1
+NEW_B2_D6 = {"alpha": ALPHA0, "perfect": "every point", "proper": "every point", "components": 1, "index": 1}
+#: Model B3 at Table 7's β's (d = 4…8; two for d = 8): the perfect Banker vertices (pairs over
+#: the two free sets, T drawn w.p. 1 − q), whether the quadrilateral's other points are
+#: perfect, and the proper one when it is forced
+NEW_B3_TABLE7 = {
+    4: [("06:-", "33:6", ["SD-DD q=16318191/35753984"], False, "SD-DD q=16318191/35753984")],
+    5: [("06:-", "33:6", ["SD-DD q=43232447/88128000"], False, "SD-DD q=43232447/88128000")],
+    6: [("06:-", "33:6", ["SD-DD q=18885571/36781056"], False, "SD-DD q=18885571/36781056")],
+    7: [("06:-", "33:6", ["SD-DD q=181348767/342250496"], False, "SD-DD q=181348767/342250496")],
+    8: [("06:-", "14:4", ["SS-DS q=317651375/585842688", "SS-DD q=317651375/586678758",
+                          "SD-DS q=316815305/585006618", "SD-DD q=316815305/585842688"], True, None),
+        ("06:-", "33:6", ["SD-DD q=317651375/585842688"], False, "SD-DD q=317651375/585842688")],
+}
