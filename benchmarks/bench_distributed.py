@@ -144,7 +144,9 @@ def main() -> None:
     text = _report(args, rows, ref, info, budget_rows, load0, load1)
     print(text)
     if not args.quick:
-        OUT.write_text(text, encoding="utf-8")
+        old = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
+        kept = CLIENT_HEADING + old.split(CLIENT_HEADING, 1)[1] if CLIENT_HEADING in old else ""
+        OUT.write_text(text + ("\n" + kept if kept else ""), encoding="utf-8")  # keep the --client section
         print(f"wrote {OUT}")
 
 
@@ -181,6 +183,7 @@ def _client_cpu(args) -> None:
                     best = (cpu, cb)
             assert best is not None
             cpu, cb = best
+            assert cb.cluster is not None
             nb = len(cb.lo)
             rep = cb.cluster.as_dict()
             q = rep.get("queries")
@@ -188,6 +191,7 @@ def _client_cpu(args) -> None:
             lines.append(f"| {n}×{n} | {nb:,} | {rep['jobs']} | {1e6 * cpu / nb:.2f} | "
                          f"{1e6 * rep['merge_cpu'] / nb:.2f} | {share} |")
             print(lines[-1], flush=True)
+    lines += ["", *_split_in_one_process(max(args.sizes), args.seed, args.repeats)]
     text = "\n".join(lines) + "\n"
     print(text)
     if not args.quick:
@@ -195,6 +199,52 @@ def _client_cpu(args) -> None:
         head = old.split(CLIENT_HEADING)[0].rstrip("\n")
         OUT.write_text((head + "\n\n" if head else "") + text, encoding="utf-8")
         print(f"wrote {OUT}")
+
+
+def _split_in_one_process(n: int, seed: int, repeats: int) -> list[str]:
+    """The single closure certificate against the split one on the same bases, in this
+    process: the n×n polytope's bases (one process's search, depth-first order) cut into
+    jobs of consecutive bases; per basis, best of ``repeats``."""
+    import numpy as np
+
+    from gamekit.kernel.distributed_search import JOB_BASES, local_queries
+    from gamekit.kernel.float_search import rehash
+    from gamekit.kernel.modular_verify import all_present, closure_certificate
+    from gamekit.kernel.search_driver import reverse_search
+
+    M = _polytope(random_game(n, n, low=0, high=99, seed=seed))
+    d, k = len(M[0]), len(M)
+    st, count, _ = reverse_search(M, None, None, None)
+    lo, hi, nbr = st.lo[:count].copy(), st.hi[:count].copy(), st.nbr[:count].copy()
+    out = ["Single against split certificate on the same bases, one process (the "
+           f"{n}×{n} polytope's {count:,} bases in depth-first order, cut into jobs of consecutive bases; "
+           f"µs per basis, best of {repeats}): *table* = the union's hash table (both), *single* = "
+           "`closure_certificate` on the union, *local* = `local_queries` of every job (on the workers: "
+           "table of the job and `closure_misses`), *client* = `all_present` of the jobs' queries in the "
+           "union.", "", "| job bases | queries / (d·bases) | table | single | local (workers) | client |",
+           "|---:|---:|---:|---:|---:|---:|"]
+    for job in (JOB_BASES, 8 * JOB_BASES):
+        best: dict[str, float] = {}
+        for _ in range(repeats):
+            t0 = time.thread_time()
+            table = np.full(1 << (4 * count - 1).bit_length(), -1, np.int32)
+            rehash(table, lo, hi, count)
+            t1 = time.thread_time()
+            single = closure_certificate(lo, hi, nbr, table, count, d, d + k)
+            t2 = time.thread_time()
+            qs = [local_queries(lo[a:a + job], hi[a:a + job], nbr[a:a + job], d, k) for a in range(0, count, job)]
+            t3 = time.thread_time()
+            split = all(q is not None and all_present(table, lo, hi, count, *q) for q in qs)
+            t4 = time.thread_time()
+            assert single and split
+            for key, v in (("table", t1 - t0), ("single", t2 - t1), ("local", t3 - t2), ("client", t4 - t3)):
+                best[key] = min(best.get(key, v), v)
+        asked = sum(len(q[0]) for q in qs if q is not None)
+        out.append(f"| {job:,} | {asked / (d * count):.1%} | "
+                   + " | ".join(f"{1e6 * best[c] / count:.2f}" for c in ("table", "single", "local", "client"))
+                   + " |")
+        print(out[-1], flush=True)
+    return out
 
 
 def _polytope(g) -> list[list[int]]:
