@@ -72,8 +72,9 @@ from gamekit.kernel.search_state import (
     new_stack,
 )
 
-__all__ = ["JOB_BASES", "JOBS_PER_THREAD", "CONNECT_TIMEOUT", "MAX_RESUBMIT", "ClusterReport", "SearchProblem",
-           "JobResult", "connect", "run_job", "distributed_bases", "partner_statuses"]
+__all__ = ["JOB_BASES", "JOBS_PER_THREAD", "CONNECT_TIMEOUT", "MAX_RESUBMIT", "MISS_CACHE", "ClusterReport",
+           "SearchProblem", "JobResult", "connect", "run_job", "local_queries", "distributed_bases",
+           "partner_statuses"]
 
 JOB_BASES = 1 << 15
 """Budget of one job, in bases (mplrs's ``-maxnodes``): ≈ 0.1 s of search and exact check
@@ -87,6 +88,10 @@ CONNECT_TIMEOUT = 30.0
 then: the scheduler may be starting), and to wait for its first worker."""
 MAX_RESUBMIT = 2
 """A job whose task raised is submitted again this many times before the error propagates."""
+MISS_CACHE = 1 << 15
+"""Slots of the direct-mapped cache of recent misses with which a job's check of its own
+neighbours skips a key it has just asked for (half the keys are repeats, mostly close
+together in the search's order)."""
 
 Chain = np.ndarray
 """The (entering, leaving) pivots from the slack basis to a subtree root: shape (L, 2), uint8."""
@@ -415,7 +420,8 @@ def local_queries(lo: np.ndarray, hi: np.ndarray, nbr: np.ndarray, d: int, k: in
     """The closure check of one part of the bases (a job's, or the client's prefix) against
     that part alone: the masks of the neighbours ``B − nbr[B, c] + c`` (B in the part, c
     nonbasic) that are not in the part, which the client must find in the union
-    (:func:`gamekit.kernel.modular_verify.closure_misses` on a table of the part).
+    (:func:`gamekit.kernel.modular_verify.closure_misses` on a table of the part; a key
+    just sent is not sent again: :data:`MISS_CACHE`).
 
     Parameters
     ----------
@@ -438,7 +444,7 @@ def local_queries(lo: np.ndarray, hi: np.ndarray, nbr: np.ndarray, d: int, k: in
     >>> nbr = np.array([[2, 3], [2, 1], [3, 0]], np.uint8)  # who leaves when each nonbasic enters
     >>> qlo, qhi = local_queries(lo, np.zeros(3, np.uint64), nbr, 2, 2)
     >>> [bin(int(q)) for q in qlo]  # {0,1}, neighbour of {1,2} and of {0,3}, is not in the part
-    ['0b11', '0b11']
+    ['0b11']
     >>> local_queries(lo, np.zeros(3, np.uint64), np.array([[2, 3], [2, 1], [1, 3]], np.uint8), 2, 2) is None
     True
     """
@@ -449,7 +455,8 @@ def local_queries(lo: np.ndarray, hi: np.ndarray, nbr: np.ndarray, d: int, k: in
     table = np.full(1 << (4 * n - 1).bit_length(), -1, np.int32)
     rehash(table, lo, hi, n)
     qlo, qhi = np.empty(d * n, np.uint64), np.empty(d * n, np.uint64)
-    got = int(closure_misses(lo, hi, nbr, table, n, d, d + k, qlo, qhi))
+    seen = np.full(MISS_CACHE, -1, np.int32)
+    got = int(closure_misses(lo, hi, nbr, table, n, d, d + k, qlo, qhi, seen))
     return None if got < 0 else (qlo[:got].copy(), qhi[:got].copy())
 
 

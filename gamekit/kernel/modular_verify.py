@@ -35,7 +35,7 @@ import numpy as np
 from numba import njit
 from numba.core.cpu import CPUTargetOptions
 
-from gamekit.kernel.float_search import flip, lookup
+from gamekit.kernel.float_search import flip, lookup, slot
 from gamekit.kernel.modular_float import (
     PRIME_BOUND,
     garner_signs,
@@ -625,17 +625,21 @@ def _same_basis(nlo, nhi, blo, bhi, nv):
 
 
 @njit(cache=True, nogil=True)
-def closure_misses(lo, hi, nbr, table, count, d, nv, qlo, qhi):
+def closure_misses(lo, hi, nbr, table, count, d, nv, qlo, qhi, qtable):
     """The closure check of :func:`closure_certificate` on bases 0..count-1 (basic masks
     ``lo``/``hi``, looked up in ``table``), keeping its misses instead of failing on the
     first: for every basis i and its t-th nonbasic variable c, the variable u = nbr[i, t]
     the search saw leave must be basic in i (else the check fails), and the mask of
     ``B(i) − u + c`` that is not one of the bases 0..count-1 is written to
-    ``(qlo[n], qhi[n])`` — a neighbour still to find elsewhere. Returns the number n of
-    misses, or −1 when a structural check fails or there are more than ``len(qlo)``
-    misses (``len(qlo) = 0``: the plain certificate)."""
+    ``(qlo[n], qhi[n])`` — a neighbour still to find elsewhere — unless ``qtable`` (a
+    direct-mapped cache of the misses written: indices into ``qlo``, −1 when empty, a power
+    of 2 long; of length 0: none) shows that the same key was just written (an exact
+    comparison: only true repeats are skipped). Returns the number n of misses written;
+    −1 when a structural check fails, −2 when there are more than ``len(qlo)`` misses
+    (``len(qlo) = 0``: the plain certificate)."""
     one = np.uint64(1)
     cap = qlo.shape[0]
+    dedupe = qtable.shape[0] > 0
     n = 0
     for i in range(count):
         blo = lo[i]
@@ -655,8 +659,14 @@ def closure_misses(lo, hi, nbr, table, count, d, nv, qlo, qhi):
             klo, khi = flip(blo, bhi, u)
             klo, khi = flip(klo, khi, c)
             if not _present(table, lo, hi, count, klo, khi):
+                if dedupe:  # skip a key written recently
+                    h = slot(klo, khi, qtable.shape[0] - 1)
+                    j = qtable[h]
+                    if j >= 0 and qlo[j] == klo and qhi[j] == khi:
+                        continue
+                    qtable[h] = n
                 if n >= cap:
-                    return -1
+                    return -2
                 qlo[n] = klo
                 qhi[n] = khi
                 n += 1
@@ -683,6 +693,7 @@ def all_present(table, lo, hi, count, qlo, qhi):
 
 
 _NO_MISSES = np.zeros(0, np.uint64)
+_NO_TABLE = np.zeros(0, np.int32)
 
 
 def closure_certificate(lo, hi, nbr, table, count, d, nv) -> bool:
@@ -694,7 +705,7 @@ def closure_certificate(lo, hi, nbr, table, count, d, nv) -> bool:
     True when this holds for all (i, c); see :mod:`gamekit.kernel.certified_polytope` for
     why this proves that the bases are all the lexico-feasible ones.
     (:func:`closure_misses` with no room for a miss.)"""
-    return bool(closure_misses(lo, hi, nbr, table, count, d, nv, _NO_MISSES, _NO_MISSES) == 0)
+    return bool(closure_misses(lo, hi, nbr, table, count, d, nv, _NO_MISSES, _NO_MISSES, _NO_TABLE) == 0)
 
 
 @njit(cache=True, nogil=True)
