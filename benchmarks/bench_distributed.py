@@ -18,7 +18,14 @@ times the polytope search alone (``search_bases(..., cluster=client, job_bases=B
 W = 2 for several job budgets B (mplrs's ``-maxnodes``). Every cluster run must give the
 same equilibria (and the same number of bases) as one process: checked.
 
-Run:  nice -n 10 python benchmarks/bench_distributed.py [--sizes 16 17 18] [--repeats 3] [--quick]
+With ``--client``, only the client's serial part: the polytope search
+(``search_bases(M, cluster=client, partner=N)``, W = 2) with the CPU time of this process's
+main thread (the client: prefix, results, merge, certificate — not the scheduler, which
+runs on another thread) and ``merge_cpu`` of the report (the merge and the closure
+certificate alone), per basis; it rewrites the section "The client's serial CPU" of the
+results file.
+
+Run:  nice -n 10 python benchmarks/bench_distributed.py [--sizes 16 17 18] [--repeats 3] [--quick] [--client]
 Writes benchmarks/results/distributed.md (not with --quick).
 """
 
@@ -82,7 +89,11 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--budgets", type=int, nargs="+", default=[4096, 32768, 262144])
     ap.add_argument("--quick", action="store_true", help="sizes 14 15, one repeat, no file written")
+    ap.add_argument("--client", action="store_true", help="only the client's serial CPU per basis (W = 2)")
     args = ap.parse_args()
+    if args.client:
+        _client_cpu(args)
+        return
     if args.quick:
         args.sizes, args.repeats = [14, 15], 1
     from distributed import Client, LocalCluster
@@ -133,8 +144,118 @@ def main() -> None:
     text = _report(args, rows, ref, info, budget_rows, load0, load1)
     print(text)
     if not args.quick:
-        OUT.write_text(text, encoding="utf-8")
+        old = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
+        kept = CLIENT_HEADING + old.split(CLIENT_HEADING, 1)[1] if CLIENT_HEADING in old else ""
+        OUT.write_text(text + ("\n" + kept if kept else ""), encoding="utf-8")  # keep the --client section
         print(f"wrote {OUT}")
+
+
+CLIENT_HEADING = "## The client's serial CPU"
+
+
+def _client_cpu(args) -> None:
+    """The ``--client`` mode (module docstring): a table of the client's CPU per basis."""
+    from distributed import Client, LocalCluster
+
+    lines = [CLIENT_HEADING, "",
+             f"`--client`: the polytope search alone, `one_sided`'s polytope with the partner filter on the "
+             f"workers, W = 2 worker processes, seed {args.seed}, best of {args.repeats}. *Client* = CPU of the "
+             "client's thread (prefix, results, merge, certificate; the scheduler runs on another thread), "
+             "*merge* = `merge_cpu` of the report (concatenation, union table, closure certificate), "
+             "*queries* = neighbour keys the workers could not find among their own bases and the client "
+             "looked up (absent before the split certificate).", "",
+             "| game | bases | jobs | client µs/basis | merge µs/basis | queries / (d·bases) |",
+             "|---|---:|---:|---:|---:|---:|"]
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
+                      silence_logs=logging.ERROR) as cluster, Client(cluster, set_as_default=False) as client:
+        g0 = random_game(12, 12, low=0, high=99, seed=0)
+        search_bases(_polytope(g0), cluster=client, partner=_partner(g0))  # load the kernels everywhere
+        for n in args.sizes:
+            g = random_game(n, n, low=0, high=99, seed=args.seed)
+            M, N = _polytope(g), _partner(g)
+            best = None
+            for _ in range(args.repeats):
+                t0 = time.thread_time()
+                cb = search_bases(M, cluster=client, partner=N)
+                cpu = time.thread_time() - t0
+                assert cb is not None and cb.complete and cb.cluster is not None
+                if best is None or cpu < best[0]:
+                    best = (cpu, cb)
+            assert best is not None
+            cpu, cb = best
+            assert cb.cluster is not None
+            nb = len(cb.lo)
+            rep = cb.cluster.as_dict()
+            q = rep.get("queries")
+            share = "–" if q is None else f"{q / (len(M[0]) * nb):.1%}"
+            lines.append(f"| {n}×{n} | {nb:,} | {rep['jobs']} | {1e6 * cpu / nb:.2f} | "
+                         f"{1e6 * rep['merge_cpu'] / nb:.2f} | {share} |")
+            print(lines[-1], flush=True)
+    lines += ["", *_split_in_one_process(max(args.sizes), args.seed, args.repeats)]
+    text = "\n".join(lines) + "\n"
+    print(text)
+    if not args.quick:
+        old = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
+        head = old.split(CLIENT_HEADING)[0].rstrip("\n")
+        OUT.write_text((head + "\n\n" if head else "") + text, encoding="utf-8")
+        print(f"wrote {OUT}")
+
+
+def _split_in_one_process(n: int, seed: int, repeats: int) -> list[str]:
+    """The single closure certificate against the split one on the same bases, in this
+    process: the n×n polytope's bases (one process's search, depth-first order) cut into
+    jobs of consecutive bases; per basis, best of ``repeats``."""
+    import numpy as np
+
+    from gamekit.kernel.distributed_search import JOB_BASES, local_queries
+    from gamekit.kernel.float_search import rehash
+    from gamekit.kernel.modular_verify import all_present, closure_certificate
+    from gamekit.kernel.search_driver import reverse_search
+
+    M = _polytope(random_game(n, n, low=0, high=99, seed=seed))
+    d, k = len(M[0]), len(M)
+    st, count, _ = reverse_search(M, None, None, None)
+    lo, hi, nbr = st.lo[:count].copy(), st.hi[:count].copy(), st.nbr[:count].copy()
+    out = ["Single against split certificate on the same bases, one process (the "
+           f"{n}×{n} polytope's {count:,} bases in depth-first order, cut into jobs of consecutive bases; "
+           f"µs per basis, best of {repeats}): *table* = the union's hash table (both), *single* = "
+           "`closure_certificate` on the union, *local* = `local_queries` of every job (on the workers: "
+           "table of the job and `closure_misses`), *client* = `all_present` of the jobs' queries in the "
+           "union.", "", "| job bases | queries / (d·bases) | table | single | local (workers) | client |",
+           "|---:|---:|---:|---:|---:|---:|"]
+    for job in (JOB_BASES, 8 * JOB_BASES):
+        best: dict[str, float] = {}
+        for _ in range(repeats):
+            t0 = time.thread_time()
+            table = np.full(1 << (4 * count - 1).bit_length(), -1, np.int32)
+            rehash(table, lo, hi, count)
+            t1 = time.thread_time()
+            single = closure_certificate(lo, hi, nbr, table, count, d, d + k)
+            t2 = time.thread_time()
+            qs = [local_queries(lo[a:a + job], hi[a:a + job], nbr[a:a + job], d, k) for a in range(0, count, job)]
+            t3 = time.thread_time()
+            split = all(q is not None and all_present(table, lo, hi, count, *q) for q in qs)
+            t4 = time.thread_time()
+            assert single and split
+            for key, v in (("table", t1 - t0), ("single", t2 - t1), ("local", t3 - t2), ("client", t4 - t3)):
+                best[key] = min(best.get(key, v), v)
+        asked = sum(len(q[0]) for q in qs if q is not None)
+        out.append(f"| {job:,} | {asked / (d * count):.1%} | "
+                   + " | ".join(f"{1e6 * best[c] / count:.2f}" for c in ("table", "single", "local", "client"))
+                   + " |")
+        print(out[-1], flush=True)
+    return out
+
+
+def _polytope(g) -> list[list[int]]:
+    """The searched polytope's matrix of ``one_sided`` (columns of B)."""
+    ig = integer_game(g)
+    return [list(col) for col in zip(*ig.B)]
+
+
+def _partner(g) -> list[list[int]]:
+    """The other polytope's matrix (A), for the partner filter."""
+    return [list(row) for row in integer_game(g).A]
 
 
 def _report(args, rows, ref, info, budget_rows, load0, load1) -> str:

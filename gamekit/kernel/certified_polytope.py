@@ -146,9 +146,14 @@ def search_bases(
     polytope's matrix N (d×k, integers below 2⁵³), whose partner filter the workers then
     run too (``status`` of the result).
     """
-    from gamekit.kernel.modular_verify import choose_primes, closure_certificate, verify_tree
+    from gamekit.kernel.modular_verify import (
+        choose_primes,
+        closure_certificate,
+        closure_misses,
+        verify_tree,
+    )
 
-    _compile_notice(verify_tree, closure_certificate)
+    _compile_notice(verify_tree, closure_misses)
     primes = choose_primes(M)
     if primes is None or not fast_path_applies(M):
         return None

@@ -15,18 +15,38 @@ code*, Math. Prog. Comput. 10 (2018)) with the client as master, the same as the
   the budget is hit hands the unexplored children of its stack back as new chains (the
   client submits them again: load balancing). It checks its bases exactly
   (:func:`gamekit.kernel.modular_verify.verify_tree` on its tree, the chains' ancestors
-  included, so that the tree is rooted at the slack basis) and returns only what the
-  certificate needs: masks, the leaving variable per (basis, entering variable), exact
-  labels — 33 + d bytes per basis. Given the partner matrix (``one_sided``), it
-  also runs the partner filter (:func:`gamekit.kernel.partner_filter.partner_status`) on
-  its vertices and returns one status byte per basis, so that the client solves exactly
-  only the candidates.
-* **Merge.** The client puts every returned basis into one table and runs the closure
-  certificate (:func:`gamekit.kernel.modular_verify.closure_certificate`) on the union:
-  the same proof of completeness as one process. A job whose result is lost leaves
-  bases whose neighbours are missing, so the certificate fails and the caller falls back
-  to the exact search; a job whose task raised (e.g. its worker died) is resubmitted up to
-  :data:`MAX_RESUBMIT` times. Nothing a worker's float search decides is trusted.
+  included, so that the tree is rooted at the slack basis), runs the closure check on its
+  own bases (:func:`local_queries`: every neighbour found among them is settled there)
+  and returns only what the client needs: masks, exact labels and the neighbours it did
+  not find — 32 bytes per basis plus 16 per unresolved neighbour. Given the partner
+  matrix (``one_sided``), it also runs the partner filter
+  (:func:`gamekit.kernel.partner_filter.partner_status`) on its vertices and returns one
+  status byte per basis, so that the client solves exactly only the candidates.
+* **Merge: the split certificate.** The client puts every returned basis into one table
+  (the union 𝓤) and looks up there the neighbours that the workers and its own prefix
+  left unresolved (:func:`gamekit.kernel.modular_verify.all_present`). A job whose result
+  is lost leaves bases whose neighbours are missing, so the certificate fails and the
+  caller falls back to the exact search; a job whose task raised (e.g. its worker died)
+  is resubmitted up to :data:`MAX_RESUBMIT` times. Nothing a worker's float search
+  decides is trusted.
+
+*Why the split certificate is the certificate of one process.* The single certificate
+(:func:`gamekit.kernel.modular_verify.closure_certificate` on 𝓤, as in one process) holds
+iff for every B ∈ 𝓤 and every nonbasic c of B the structural checks pass (u = nbr[B, c]
+is basic in B; B has d nonbasic variables) and the key ``K = B − u + c`` is in 𝓤; with
+that and every B ∈ 𝓤 exactly lexico-feasible, 𝓤 is closed under adjacency and is every
+lexico-feasible basis (Balinski; :mod:`gamekit.kernel.certified_polytope`). 𝓤 is the
+union of the parts the client merged: its prefix and the result of every job it kept
+(a chain's ancestors are returned by no job). For B in part P the same compiled loop
+(:func:`gamekit.kernel.modular_verify.closure_misses`, of which ``closure_certificate``
+is the case with no miss allowed) runs the structural checks and looks K up in a table of
+P's own bases — the same exact comparison of masks as a lookup in 𝓤's table — and
+passes K on only when K ∉ P; a structural failure fails the search. Since P ⊆ 𝓤,
+"K ∈ P" implies "K ∈ 𝓤", and every K ∉ P is looked up in 𝓤 by the client: each (B, c)
+ends with "K ∈ 𝓤" checked exactly, or the certificate fails — the split certificate
+holds iff the single one does, pair for pair. A lost or dropped job contributes neither
+its bases nor its claims, so the neighbours pointing into its subtree are misses of the
+other parts that the union lacks: the certificate fails.
 
 dask is imported only here and only when a cluster is given (:func:`connect`); importing
 this module imports neither dask nor numba.
@@ -34,6 +54,7 @@ this module imports neither dask nor numba.
 
 from __future__ import annotations
 
+import time
 from collections import Counter, deque
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -51,8 +72,9 @@ from gamekit.kernel.search_state import (
     new_stack,
 )
 
-__all__ = ["JOB_BASES", "JOBS_PER_THREAD", "CONNECT_TIMEOUT", "MAX_RESUBMIT", "ClusterReport", "SearchProblem",
-           "JobResult", "connect", "run_job", "distributed_bases", "partner_statuses"]
+__all__ = ["JOB_BASES", "JOBS_PER_THREAD", "CONNECT_TIMEOUT", "MAX_RESUBMIT", "MISS_CACHE", "ClusterReport",
+           "SearchProblem", "JobResult", "connect", "run_job", "local_queries", "distributed_bases",
+           "partner_statuses"]
 
 JOB_BASES = 1 << 15
 """Budget of one job, in bases (mplrs's ``-maxnodes``): ≈ 0.1 s of search and exact check
@@ -66,6 +88,10 @@ CONNECT_TIMEOUT = 30.0
 then: the scheduler may be starting), and to wait for its first worker."""
 MAX_RESUBMIT = 2
 """A job whose task raised is submitted again this many times before the error propagates."""
+MISS_CACHE = 1 << 15
+"""Slots of the direct-mapped cache of recent misses with which a job's check of its own
+neighbours skips a key it has just asked for (half the keys are repeats, mostly close
+together in the search's order)."""
 
 Chain = np.ndarray
 """The (entering, leaving) pivots from the slack basis to a subtree root: shape (L, 2), uint8."""
@@ -89,17 +115,19 @@ class SearchProblem:
 
 @dataclass(frozen=True)
 class JobResult:
-    """A job's answer: its own bases (masks ``lo``/``hi``, ``nbr`` rows, exact ``labels``,
-    partner-filter ``status``, empty without a partner matrix; the chains' ancestors
-    excluded), the chains it did not search (``jobs``), ``failed`` ('' | 'float': the
-    float search gave up | 'exact': a basis failed the exact check) and the ``worker``
-    that ran it."""
+    """A job's answer: its own bases (masks ``lo``/``hi``, exact ``labels``, partner-filter
+    ``status``, empty without a partner matrix; the chains' ancestors excluded), the masks
+    ``qlo``/``qhi`` of the neighbours of its bases that are not among them
+    (:func:`local_queries`), the chains it did not search (``jobs``), ``failed`` ('' |
+    'float': the float search gave up | 'exact': a basis failed the exact check |
+    'closure': a structural check of the closure failed) and the ``worker`` that ran it."""
 
     lo: np.ndarray
     hi: np.ndarray
-    nbr: np.ndarray
     labels: np.ndarray
     status: np.ndarray
+    qlo: np.ndarray
+    qhi: np.ndarray
     jobs: list[Chain]
     failed: str = ""
     worker: str = ""
@@ -123,6 +151,8 @@ class ClusterReport:
     job_bases: int = 0
     client_bases: int = 0
     bases_per_worker: dict[str, int] = field(default_factory=dict)
+    queries: int = 0
+    merge_cpu: float = 0.0
 
     def merged(self, other: ClusterReport | None) -> ClusterReport:
         """The sum of two reports (two polytopes searched on the same cluster).
@@ -142,14 +172,16 @@ class ClusterReport:
         return ClusterReport(self.scheduler, max(self.workers, other.workers), max(self.threads, other.threads),
                              self.jobs + other.jobs, self.split + other.split, self.resubmitted + other.resubmitted,
                              max(self.frontier_depth, other.frontier_depth), self.job_bases,
-                             self.client_bases + other.client_bases, dict(sorted(per.items())))
+                             self.client_bases + other.client_bases, dict(sorted(per.items())),
+                             self.queries + other.queries, self.merge_cpu + other.merge_cpu)
 
     def as_dict(self) -> dict[str, Any]:
         """The report as plain data (JSON: docs/json.md)."""
         return {"scheduler": self.scheduler, "workers": self.workers, "threads": self.threads, "jobs": self.jobs,
                 "split": self.split, "resubmitted": self.resubmitted, "frontier_depth": self.frontier_depth,
                 "job_bases": self.job_bases, "client_bases": self.client_bases,
-                "bases_per_worker": dict(self.bases_per_worker)}
+                "bases_per_worker": dict(self.bases_per_worker), "queries": self.queries,
+                "merge_cpu": round(self.merge_cpu, 4)}
 
 
 @contextmanager
@@ -368,14 +400,64 @@ def run_job(problem: SearchProblem, chains: list[Chain], budget: int) -> JobResu
         return _failed(d, "exact")
     own = np.ones(count, bool)
     own[copies] = False
-    return JobResult(a.lo[:count][own], a.hi[:count][own], a.nbr[:count][own], labels[own],
-                     partner_statuses(labels[own], problem.partner, d, k), left + list(todo), "", _worker_name())
+    lo, hi = a.lo[:count][own], a.hi[:count][own]
+    queries = local_queries(lo, hi, a.nbr[:count][own], d, k)
+    if queries is None:
+        return _failed(d, "closure")
+    return JobResult(lo, hi, labels[own], partner_statuses(labels[own], problem.partner, d, k), *queries,
+                     left + list(todo), "", _worker_name())
 
 
 def _failed(d: int, why: str) -> JobResult:
     """A job's answer when its float search or exact check failed: no bases."""
-    return JobResult(np.zeros(0, np.uint64), np.zeros(0, np.uint64), np.zeros((0, d), np.uint8),
-                     np.zeros((0, 2), np.uint64), np.zeros(0, np.int8), [], why, _worker_name())
+    none = np.zeros(0, np.uint64)
+    return JobResult(none, none, np.zeros((0, 2), np.uint64), np.zeros(0, np.int8), none, none, [], why,
+                     _worker_name())
+
+
+def local_queries(lo: np.ndarray, hi: np.ndarray, nbr: np.ndarray, d: int, k: int
+                  ) -> tuple[np.ndarray, np.ndarray] | None:
+    """The closure check of one part of the bases (a job's, or the client's prefix) against
+    that part alone: the masks of the neighbours ``B − nbr[B, c] + c`` (B in the part, c
+    nonbasic) that are not in the part, which the client must find in the union
+    (:func:`gamekit.kernel.modular_verify.closure_misses` on a table of the part; a key
+    just sent is not sent again: :data:`MISS_CACHE`).
+
+    Parameters
+    ----------
+    lo, hi : numpy.ndarray
+        Basic masks of the part's bases (uint64, two words).
+    nbr : numpy.ndarray
+        The variable that leaves when the t-th nonbasic variable enters, per basis (uint8).
+    d, k : int
+        Structural variables and rows of the polytope.
+
+    Returns
+    -------
+    tuple of numpy.ndarray or None
+        ``(qlo, qhi)``, the masks of the neighbours still to find; None when a structural
+        check fails (the certificate fails).
+
+    Examples
+    --------
+    >>> lo = np.array([0b1100, 0b0110, 0b1001], np.uint64)  # d = k = 2: bases {2,3}, {1,2}, {0,3}
+    >>> nbr = np.array([[2, 3], [2, 1], [3, 0]], np.uint8)  # who leaves when each nonbasic enters
+    >>> qlo, qhi = local_queries(lo, np.zeros(3, np.uint64), nbr, 2, 2)
+    >>> [bin(int(q)) for q in qlo]  # {0,1}, neighbour of {1,2} and of {0,3}, is not in the part
+    ['0b11']
+    >>> local_queries(lo, np.zeros(3, np.uint64), np.array([[2, 3], [2, 1], [1, 3]], np.uint8), 2, 2) is None
+    True
+    """
+    from gamekit.kernel.float_search import rehash
+    from gamekit.kernel.modular_verify import closure_misses
+
+    n = len(lo)
+    table = np.full(1 << (4 * n - 1).bit_length(), -1, np.int32)
+    rehash(table, lo, hi, n)
+    qlo, qhi = np.empty(d * n, np.uint64), np.empty(d * n, np.uint64)
+    seen = np.full(MISS_CACHE, -1, np.int32)
+    got = int(closure_misses(lo, hi, nbr, table, n, d, d + k, qlo, qhi, seen))
+    return None if got < 0 else (qlo[:got].copy(), qhi[:got].copy())
 
 
 def partner_statuses(labels: np.ndarray, partner: np.ndarray | None, d: int, k: int) -> np.ndarray:
@@ -527,7 +609,7 @@ def distributed_bases(M, Mres, primes, max_bases, deadline, progress, client, jo
     (8, True, '', 1)
     """
     from gamekit.kernel.float_search import rehash
-    from gamekit.kernel.modular_verify import closure_certificate, verify_tree
+    from gamekit.kernel.modular_verify import all_present, verify_tree
     from gamekit.kernel.search_driver import stopped
 
     k, d = len(M), len(M[0])
@@ -544,8 +626,12 @@ def distributed_bases(M, Mres, primes, max_bases, deadline, progress, client, jo
     own = arrays.nbr[:count0, 0] != NO_NEIGHBOUR  # the frontier bases are the jobs' roots
     report = ClusterReport(str(client.scheduler.address), nworkers, nthreads, frontier_depth=depth,
                            job_bases=job_bases, client_bases=int(own.sum()))
-    parts: list[tuple[np.ndarray, ...]] = [(arrays.lo[:count0][own], arrays.hi[:count0][own], arrays.nbr[:count0][own],
-                                            labels0[own], partner_statuses(labels0[own], partner, d, k))]
+    lo0, hi0 = arrays.lo[:count0][own], arrays.hi[:count0][own]
+    queries0 = local_queries(lo0, hi0, arrays.nbr[:count0][own], d, k)
+    if queries0 is None:
+        return None
+    parts: list[tuple[np.ndarray, ...]] = [(lo0, hi0, labels0[own], partner_statuses(labels0[own], partner, d, k),
+                                            *queries0)]
     if not why and frontier:
         master = _Master(client, client.scatter(SearchProblem(M, Mres, ps, inv, half, partner), broadcast=True,
                                                        hash=False),
@@ -559,16 +645,19 @@ def distributed_bases(M, Mres, primes, max_bases, deadline, progress, client, jo
         if why is None:
             return None
         parts += master.parts
-    lo, hi, nbr, labels, status = (np.concatenate([p[t] for p in parts]) for t in range(5))
+    t0 = time.thread_time()
+    lo, hi, labels, status = (np.concatenate([p[t] for p in parts]) for t in range(4))
     if why == "bases" and len(lo) > max_bases:
         lo, hi, labels, status = lo[:max_bases], hi[:max_bases], labels[:max_bases], status[:max_bases]
     complete = False
-    if not why:
+    if not why:  # the split certificate (module docstring): the parts' misses are all in the union
         table = np.full(1 << (4 * len(lo) - 1).bit_length(), -1, np.int32)
         rehash(table, lo, hi, len(lo))
-        complete = bool(closure_certificate(lo, hi, nbr, table, len(lo), d, d + k))
+        report.queries = sum(len(p[4]) for p in parts)
+        complete = all(all_present(table, lo, hi, len(lo), p[4], p[5]) for p in parts)
         if not complete:
             return None
+    report.merge_cpu = time.thread_time() - t0
     return lo, hi, labels, complete, why, report, (None if partner is None else status)
 
 
@@ -588,7 +677,7 @@ def _collect(master: _Master, max_bases, deadline, progress, drop_jobs: int, sto
         if drop_jobs > 0 and len(res.lo):
             drop_jobs -= 1
         else:
-            master.parts.append((res.lo, res.hi, res.nbr, res.labels, res.status))
+            master.parts.append((res.lo, res.hi, res.labels, res.status, res.qlo, res.qhi))
             master.pending.extend(res.jobs)
             master.total += len(res.lo)
             report.bases_per_worker[res.worker] = report.bases_per_worker.get(res.worker, 0) + len(res.lo)

@@ -35,7 +35,7 @@ import numpy as np
 from numba import njit
 from numba.core.cpu import CPUTargetOptions
 
-from gamekit.kernel.float_search import flip, lookup
+from gamekit.kernel.float_search import flip, lookup, slot
 from gamekit.kernel.modular_float import (
     PRIME_BOUND,
     garner_signs,
@@ -45,7 +45,8 @@ from gamekit.kernel.modular_float import (
     sign_one,
 )
 
-__all__ = ["choose_primes", "hadamard_bound_sq", "verify_tree", "closure_certificate", "PRIMES"]
+__all__ = ["choose_primes", "hadamard_bound_sq", "verify_tree", "closure_certificate", "closure_misses",
+           "all_present", "PRIMES"]
 
 # numba's (private, long-standing) switch that compiles a function without reference counting
 _NO_REFCOUNT: dict[str, Any] = {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}  # numba-private option
@@ -624,15 +625,22 @@ def _same_basis(nlo, nhi, blo, bhi, nv):
 
 
 @njit(cache=True, nogil=True)
-def closure_certificate(lo, hi, nbr, table, count, d, nv):
-    """The combinatorial completeness check on exactly verified bases (basic masks
-    ``lo``/``hi``, looked up in the search's hash ``table``): for every basis i and its
-    t-th nonbasic variable c, the variable u = nbr[i, t] that the search saw leave is basic
-    in i, and the basis ``B(i) − u + c`` is one of the verified bases 0..count-1 — the
-    other endpoint of the edge ``N(i) \\ {c}`` of the perturbed simple polytope. Returns
-    True when this holds for all (i, c); see :mod:`gamekit.kernel.certified_polytope` for
-    why this proves that the bases are all the lexico-feasible ones."""
+def closure_misses(lo, hi, nbr, table, count, d, nv, qlo, qhi, qtable):
+    """The closure check of :func:`closure_certificate` on bases 0..count-1 (basic masks
+    ``lo``/``hi``, looked up in ``table``), keeping its misses instead of failing on the
+    first: for every basis i and its t-th nonbasic variable c, the variable u = nbr[i, t]
+    the search saw leave must be basic in i (else the check fails), and the mask of
+    ``B(i) − u + c`` that is not one of the bases 0..count-1 is written to
+    ``(qlo[n], qhi[n])`` — a neighbour still to find elsewhere — unless ``qtable`` (a
+    direct-mapped cache of the misses written: indices into ``qlo``, −1 when empty, a power
+    of 2 long; of length 0: none) shows that the same key was just written (an exact
+    comparison: only true repeats are skipped). Returns the number n of misses written;
+    −1 when a structural check fails, −2 when there are more than ``len(qlo)`` misses
+    (``len(qlo) = 0``: the plain certificate)."""
     one = np.uint64(1)
+    cap = qlo.shape[0]
+    dedupe = qtable.shape[0] > 0
+    n = 0
     for i in range(count):
         blo = lo[i]
         bhi = hi[i]
@@ -641,21 +649,63 @@ def closure_certificate(lo, hi, nbr, table, count, d, nv):
             if (c < 64 and (blo >> np.uint64(c)) & one) or (c >= 64 and (bhi >> np.uint64(c - 64)) & one):
                 continue
             if t >= d:
-                return False
+                return -1
             u = np.int64(nbr[i, t])
             t += 1
             if u >= nv:
-                return False
+                return -1
             if not ((u < 64 and (blo >> np.uint64(u)) & one) or (u >= 64 and (bhi >> np.uint64(u - 64)) & one)):
-                return False
+                return -1
             klo, khi = flip(blo, bhi, u)
             klo, khi = flip(klo, khi, c)
-            j = lookup(table, lo, hi, klo, khi)
-            if j < 0 or j >= count:
-                return False
+            if not _present(table, lo, hi, count, klo, khi):
+                if dedupe:  # skip a key written recently
+                    h = slot(klo, khi, qtable.shape[0] - 1)
+                    j = qtable[h]
+                    if j >= 0 and qlo[j] == klo and qhi[j] == khi:
+                        continue
+                    qtable[h] = n
+                if n >= cap:
+                    return -2
+                qlo[n] = klo
+                qhi[n] = khi
+                n += 1
         if t != d:
+            return -1
+    return n
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _present(table, lo, hi, count, klo, khi):
+    """The mask (klo, khi) is one of the bases 0..count-1 of ``table``."""
+    j = lookup(table, lo, hi, klo, khi)
+    return 0 <= j < count
+
+
+@njit(cache=True, nogil=True)
+def all_present(table, lo, hi, count, qlo, qhi):
+    """Every mask (qlo[q], qhi[q]) is one of the bases 0..count-1 of ``table``: the
+    neighbours :func:`closure_misses` left to find, looked up in the union."""
+    for q in range(qlo.shape[0]):
+        if not _present(table, lo, hi, count, qlo[q], qhi[q]):
             return False
     return True
+
+
+_NO_MISSES = np.zeros(0, np.uint64)
+_NO_TABLE = np.zeros(0, np.int32)
+
+
+def closure_certificate(lo, hi, nbr, table, count, d, nv) -> bool:
+    """The combinatorial completeness check on exactly verified bases (basic masks
+    ``lo``/``hi``, looked up in the search's hash ``table``): for every basis i and its
+    t-th nonbasic variable c, the variable u = nbr[i, t] that the search saw leave is basic
+    in i, and the basis ``B(i) − u + c`` is one of the verified bases 0..count-1 — the
+    other endpoint of the edge ``N(i) \\ {c}`` of the perturbed simple polytope. Returns
+    True when this holds for all (i, c); see :mod:`gamekit.kernel.certified_polytope` for
+    why this proves that the bases are all the lexico-feasible ones.
+    (:func:`closure_misses` with no room for a miss.)"""
+    return bool(closure_misses(lo, hi, nbr, table, count, d, nv, _NO_MISSES, _NO_MISSES, _NO_TABLE) == 0)
 
 
 @njit(cache=True, nogil=True)

@@ -8,7 +8,9 @@ payoffs, a degenerate {0, 1, 2} game, a coordination game with 2⁸ − 1 equili
 game, both certified strategies); with small job budgets, the same bases and exact labels
 as one process while jobs split and are resubmitted; the bases reported by the client
 and the workers add up to those searched; a job whose result is dropped makes the closure
-certificate fail; the options are checked before any connection.
+certificate fail; the split certificate (each part's neighbours looked up in the part,
+the rest in the union) gives the verdict of the single one; the options are checked
+before any connection.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from gamekit.core.errors import GameError  # noqa: E402
 from gamekit.generators import coordination, random_game  # noqa: E402
 from gamekit.io.nfg import write_nfg  # noqa: E402
 from gamekit.kernel.certified_polytope import search_bases  # noqa: E402
-from gamekit.kernel.distributed_search import partner_statuses  # noqa: E402
+from gamekit.kernel.distributed_search import local_queries, partner_statuses  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -133,6 +135,8 @@ def test_small_job_budgets_split_and_give_the_same_bases(client, name):
     assert one is not None and many is not None and many.complete
     assert len(many.lo) == len(one.lo) and _bases(many) == _bases(one)
     assert many.cluster is not None and many.cluster.split > 5 and many.cluster.jobs > 20
+    # the split certificate: some neighbours crossed between jobs, not all
+    assert 0 < many.cluster.queries < len(M[0]) * len(many.lo)
     assert set(many.cluster.bases_per_worker) == set(client.scheduler_info()["workers"])
     # the workers' partner filter: the statuses this process computes from the same labels
     local = partner_statuses(many.labels, np.array(N, dtype=np.float64), len(M[0]), len(M))
@@ -145,6 +149,65 @@ def test_a_dropped_job_fails_the_certificate(client):
     M = _polytope(GAMES["random 12x12"])
     assert search_bases(M, cluster=client, job_bases=200) is not None
     assert search_bases(M, cluster=client, job_bases=200, drop=1) is None
+
+
+def _union_verdicts(lo, hi, nbr, owner, keep, d, k):
+    """(single certificate on the kept bases, split certificate with the parts ``owner``,
+    the (part, key) pairs of the neighbour keys the parts left to the union, how many keys
+    they sent)."""
+    from gamekit.kernel.float_search import rehash
+    from gamekit.kernel.modular_verify import all_present, closure_certificate
+
+    ulo, uhi, unbr = lo[keep], hi[keep], nbr[keep]
+    table = np.full(1 << (4 * len(ulo)).bit_length(), -1, np.int32)
+    rehash(table, ulo, uhi, len(ulo))
+    single = closure_certificate(ulo, uhi, unbr, table, len(ulo), d, d + k)
+    split, asked, sent = True, set(), 0
+    for part in np.unique(owner[keep]):
+        sel = owner[keep] == part
+        q = local_queries(ulo[sel], uhi[sel], unbr[sel], d, k)
+        assert q is not None
+        sent += len(q[0])
+        asked |= {(part, a | b << 64) for a, b in zip(q[0].tolist(), q[1].tolist())}
+        split = split and bool(all_present(table, ulo, uhi, len(ulo), *q))
+    return single, split, asked, sent
+
+
+@pytest.mark.parametrize("parts", [1, 2, 5])
+@pytest.mark.parametrize("name", ["random 12x12", "degenerate {0,1,2} 12x12"])
+def test_the_split_certificate_is_the_certificate(name, parts):
+    """The bases of one process's search, dealt to ``parts`` parts at random: each part's
+    unresolved neighbours are exactly its neighbours in other parts (one part: none; a key
+    is sent at most once per (basis, entering variable), repeats mostly skipped), the split
+    certificate holds, and with one basis removed it fails exactly when the single one
+    does (always: the bases are all the lexico-feasible ones, and a removed basis is some
+    other basis's neighbour)."""
+    from gamekit.kernel.search_driver import reverse_search
+
+    M = _polytope(GAMES[name])
+    d, k = len(M[0]), len(M)
+    st, count, _ = reverse_search(M, None, None, None)
+    lo, hi, nbr = st.lo[:count].copy(), st.hi[:count].copy(), st.nbr[:count].copy()
+    rng = np.random.default_rng(parts)
+    owner = rng.integers(0, parts, count)
+    keep = np.ones(count, bool)
+    index = {(a, b): i for i, (a, b) in enumerate(zip(lo.tolist(), hi.tolist()))}
+    crossing, pairs = set(), 0  # (part, neighbour) for each neighbour of a part's basis in another part
+    for i in range(count):
+        nonbasic = [v for v in range(d + k) if not ((int(lo[i]) | int(hi[i]) << 64) >> v) & 1]
+        for t, c in enumerate(nonbasic):
+            key = (int(lo[i]) | int(hi[i]) << 64) ^ (1 << int(nbr[i, t])) ^ (1 << c)
+            if owner[index[(key & (2**64 - 1), key >> 64)]] != owner[i]:
+                crossing.add((owner[i], key))
+                pairs += 1
+    single, split, asked, sent = _union_verdicts(lo, hi, nbr, owner, keep, d, k)
+    assert single and split and asked == crossing and len(crossing) <= sent <= pairs
+    assert parts > 1 or not crossing
+    for i in rng.choice(count, 3, replace=False):
+        keep[:] = True
+        keep[i] = False
+        single, split, _, _ = _union_verdicts(lo, hi, nbr, owner, keep, d, k)
+        assert single is False and split is False
 
 
 def test_scheduler_address_and_cli(client, tmp_path, capsys):
