@@ -180,7 +180,7 @@ class _Choices(Sequence[str]):
 
         return tuple(getattr(importlib.import_module(self._where[0]), self._where[1]))
 
-    def __getitem__(self, i):  # type: ignore[no-untyped-def, override]
+    def __getitem__(self, i: int) -> str:  # type: ignore[override]
         return self._values()[i]
 
     def __len__(self) -> int:
