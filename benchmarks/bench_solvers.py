@@ -143,27 +143,40 @@ def parse_lrsnash(out: str, m: int, n: int) -> list:
     return profiles
 
 
-def run_process(argv: list[str], cap: float, env: dict | None = None) -> tuple[str, float, int] | None:
-    """(stdout, CPU s, peak resident set kB) of one fresh process (``os.wait4``); None if it
-    ran longer than ``cap`` seconds (then killed). close_fds=False lets subprocess use
-    posix_spawn: no copy of this process counts in the child's peak memory."""
+TIME = "/usr/bin/time"  # GNU time: the CPU and peak RSS of the command alone
+
+
+def run_process(argv: list[str], cap: float, env: dict | None = None) -> tuple[str, float, int, float] | None:
+    """(stdout, CPU s, peak resident set kB, wall s) of one fresh process; None if it ran
+    longer than ``cap`` seconds (its process group is then killed).
+
+    Measured by GNU time, a small process that forks the command: the peak RSS of a child
+    forked (or vforked) by this large Python process would include this process's own
+    resident set, which Linux records at exec as the child's high-water mark."""
     import threading
 
-    with tempfile.TemporaryFile("w+") as out:
-        proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL, close_fds=False, env=env)
-        timer = threading.Timer(cap, proc.kill)
+    with tempfile.TemporaryFile("w+") as out, tempfile.NamedTemporaryFile("r") as usage:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen([TIME, "-f", "%U %S %M", "-o", usage.name, *argv], stdout=out,
+                                stderr=subprocess.DEVNULL, env=env, start_new_session=True)
+        timer = threading.Timer(cap, os.killpg, (proc.pid, 9))
         timer.start()
         try:
-            _, status, ru = os.wait4(proc.pid, 0)
+            proc.wait()
         finally:
             timer.cancel()
-        proc.returncode = os.waitstatus_to_exitcode(status)
+            try:
+                os.killpg(proc.pid, 9)
+            except ProcessLookupError:
+                pass
+        wall = time.perf_counter() - t0
         if proc.returncode < 0:
             return None
         if proc.returncode:
             raise RuntimeError(f"{argv[0]} exited with status {proc.returncode}")
+        user, sys_, rss = usage.read().split()[-3:]
         out.seek(0)
-        return out.read(), ru.ru_utime + ru.ru_stime, ru.ru_maxrss
+        return out.read(), float(user) + float(sys_), int(rss), wall
 
 
 def run_lrsnash(A, B):
@@ -854,14 +867,11 @@ def main(argv=None) -> int:
     from rich.console import Console
     from rich.progress import Progress
 
-    # Compile / load the numba kernels once in the parent: forked children inherit them.
-    for size, hi, strategy in ((9, 99, "one_sided"), (12, 99, "one_sided"), (12, 2, "two_sided")):  # + two threads
-        warm = gamekit.BimatrixGame(*family_game(random.Random(0), size, hi))
-        gamekit.solve(warm, method="all", eliminate_dominated=False, strategy=strategy)
-    assert "numba" in sys.modules
-    # The fresh `gamekit solve` processes load the kernels from numba's cache (the install step).
-    subprocess.run([sys.executable, "-m", "gamekit.cli", "compile"], check=True, stdout=subprocess.DEVNULL,
-                   env=dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1])))
+    # Every compiled path once in this process (the install step `gamekit compile`): forked
+    # children inherit the loaded kernels, fresh `gamekit solve` processes load them from the cache.
+    from gamekit.io.precompile import compile_kernels
+
+    compile_kernels()
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
     with Progress(console=Console(stderr=True), transient=True) as progress:

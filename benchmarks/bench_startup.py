@@ -59,16 +59,14 @@ def run_once(args: list[str], env: dict[str, str]) -> tuple[float, float]:
 
 
 def run_rusage(argv: list[str], env: dict[str, str]) -> tuple[float, float, int]:
-    """Wall s, CPU s and peak resident set (kB) of one fresh process (``os.wait4``)."""
-    t = time.perf_counter()
-    # No cwd and close_fds=False: subprocess then uses posix_spawn, so the child's peak RSS is
-    # its own, not that of a forked copy of this Python process before exec.
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, close_fds=False)
-    _, status, ru = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode:
-        raise RuntimeError(f"{argv} exited with {proc.returncode}")
-    return time.perf_counter() - t, ru.ru_utime + ru.ru_stime, ru.ru_maxrss
+    """Wall s, CPU s and peak resident set (kB) of one fresh process (GNU time:
+    ``bench_solvers.run_process``)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bench_solvers import run_process
+
+    got = run_process(argv, 3600.0, env)
+    assert got is not None
+    return got[3], got[1], got[2]
 
 
 def family_files(tmp: Path) -> dict[str, tuple[Path, Path]]:
