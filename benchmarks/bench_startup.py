@@ -204,7 +204,7 @@ def main() -> int:
         "",
         f"Median of {args.family_runs} fresh processes per game; kernels in numba's cache (after "
         "`gamekit compile`); `--json` output to a pipe. *peak RSS*: the process's maximum resident set "
-        "(`ru_maxrss` of `os.wait4`). One game per family (generators: `benchmarks/bench_startup.py`, "
+        "(GNU time; CPU: `os.wait4` minus the launchers' own cost, `bench_solvers.run_process`). One game per family (generators: `benchmarks/bench_startup.py`, "
         "`bench_families.py`).",
         "",
         *fam,
