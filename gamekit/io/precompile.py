@@ -116,7 +116,18 @@ def _steps() -> list[tuple[str, Callable[[], None]]]:
 def kernel_dispatchers() -> dict[str, object]:
     """``module.name`` → numba dispatcher, for every kernel of :data:`KERNEL_MODULES` that
     is compiled on its own (not the ``inline="always"`` helpers, which are compiled into
-    their callers). Imports numba."""
+    their callers). Imports numba (compiles nothing).
+
+    Returns
+    -------
+    dict
+        ``"module.function"`` → its ``numba`` dispatcher.
+
+    Examples
+    --------
+    >>> "gamekit.kernel.reverse_search._rs_loop" in kernel_dispatchers()
+    True
+    """
     from numba.core.registry import CPUDispatcher
 
     out: dict[str, object] = {}
@@ -131,7 +142,19 @@ def kernel_dispatchers() -> dict[str, object]:
 
 def compiled_here() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The kernels of :func:`kernel_dispatchers` that numba compiled in this process, and
-    those it loaded from its disk cache (numba's per-dispatcher cache counters)."""
+    those it loaded from its disk cache (numba's per-dispatcher cache counters).
+
+    Returns
+    -------
+    tuple of two tuples of str
+        The names (``"module.function"``) compiled, and those loaded.
+
+    Examples
+    --------
+    >>> compiled, loaded = compiled_here()
+    >>> isinstance(compiled, tuple) and isinstance(loaded, tuple)
+    True
+    """
     ds = kernel_dispatchers()
     compiled = tuple(sorted(k for k, d in ds.items() if sum(d._cache_misses.values())))  # type: ignore[attr-defined]
     loaded = tuple(sorted(k for k, d in ds.items() if sum(d._cache_hits.values())))  # type: ignore[attr-defined]
