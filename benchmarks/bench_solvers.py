@@ -772,6 +772,8 @@ def families_section(args, progress, task) -> tuple[list[str], list[dict]]:
         for label, games in sizes:
             key = f"{name}|{label}"
             progress.update(task, description=f"{name} {label}")
+            if key not in done and getattr(args, "stored_only", False):
+                continue
             if key not in done:
                 done[key] = _family_row(name, label, games, args)
                 from gamekit.io.atomic import atomic_write
@@ -897,6 +899,8 @@ def main(argv=None) -> int:
     ap.add_argument("--fresh", action="store_true", help="re-measure the family rows stored by an earlier run")
     ap.add_argument("--families-only", action="store_true",
                     help="only the families table (writes solvers_families.md; resumable)")
+    ap.add_argument("--stored-only", action="store_true",
+                    help="with --families-only: write the table of the rows stored so far, measure nothing")
     ap.add_argument("--all-peers", action="store_true", help="also the wide table with every peer")
     args = ap.parse_args(argv)
     from rich.console import Console
@@ -906,7 +910,8 @@ def main(argv=None) -> int:
     # children inherit the loaded kernels, fresh `gamekit solve` processes load them from the cache.
     from gamekit.io.precompile import compile_kernels
 
-    compile_kernels()
+    if not args.stored_only:
+        compile_kernels()
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
     with Progress(console=Console(stderr=True), transient=True) as progress:
