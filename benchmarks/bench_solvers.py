@@ -15,8 +15,18 @@ dense N-vector) as a time-vs-size table and a PNG curve.
 methods). Each call runs in a forked child with a time cap; the numba kernels are loaded
 in the parent first so that children do not pay the JIT load.
 
-Run:  nice python benchmarks/bench_solvers.py [--quick] [--all-peers]
-Writes benchmarks/results/solvers.md and benchmarks/results/solvers_curve.png (not with --quick).
+Issue #23 adds, first: every game family of ``benchmarks/bench_families.py`` (integer, {0,1},
+{0,1,2}, covariance ρ = ±0.7, rational with denominators ≤ 10⁴ and ≤ 10⁸, coordination
+n = 8 … 16, rectangular 5×40, 8×30, 3×200) against lrsnash — CPU time warm in-process and
+as fresh ``gamekit solve FILE`` / ``lrsnash FILE`` processes, the peak resident set of each
+process, the sets of equilibria compared exactly — its rows stored in
+``results/solvers_families.json`` as they finish (a stopped run resumes; ``--fresh``
+re-measures); then Lemke–Howson on large games against QuantEcon and pygambit (the
+functions of ``benchmarks/bench_lemke_howson.py``).
+
+Run:  nice python benchmarks/bench_solvers.py [--quick] [--fresh] [--all-peers]
+Writes benchmarks/results/solvers.md, solvers_curve.png and solvers_coordination.png
+(with --quick: solvers_quick.md only).
 """
 
 from __future__ import annotations
@@ -106,21 +116,15 @@ def run_gambit(kind):
     return f
 
 
-def run_lrsnash(A, B):
-    """lrsnash (lrslib 7): returns the extreme equilibria it prints (x, y pairs)."""
+def write_lrsnash_input(A, B, path) -> None:
+    """lrsnash's input format: m n, then A and B (integers or fractions p/q)."""
     m, n = len(A), len(A[0])
-    if max(m, n) > 200:
-        raise RuntimeError("lrsnash accepts at most 200 strategies")
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as fh:
-        fh.write(f"{m} {n}\n\n")
-        fh.write("\n".join(" ".join(map(str, r)) for r in A) + "\n\n")
-        fh.write("\n".join(" ".join(map(str, r)) for r in B) + "\n")
-        path = fh.name
-    # close_fds=False lets subprocess use posix_spawn: no copy of this process is counted
-    # in the peak memory of the child (RUSAGE_CHILDREN is then lrsnash alone).
-    out = subprocess.run([shutil.which("lrsnash") or "lrsnash", path], capture_output=True, text=True, check=True,
-                         close_fds=False).stdout
-    Path(path).unlink()
+    Path(path).write_text(f"{m} {n}\n\n" + "\n".join(" ".join(map(str, r)) for r in A) + "\n\n"
+                          + "\n".join(" ".join(map(str, r)) for r in B) + "\n")
+
+
+def parse_lrsnash(out: str, m: int, n: int) -> list:
+    """The extreme equilibria (x, y) of lrsnash's output (each x with each y of its block)."""
     profiles = []
     ys: list = []
     xs: list = []
@@ -137,6 +141,65 @@ def run_lrsnash(A, B):
             profiles += [(x, y) for x in xs for y in ys]
             xs, ys = [], []
     return profiles
+
+
+TIME = "/usr/bin/time"  # GNU time: the peak RSS of the command alone
+TIMEOUT = "/usr/bin/timeout"  # coreutils: the time cap, inside the measured process tree
+_BASELINE: list[float] = []
+
+
+def _spawn(argv: list[str], cap: float, env: dict | None) -> tuple[str, float, int, float, int]:
+    """(stdout, CPU s, peak RSS kB, wall s, exit status) of ``time timeout cap argv``."""
+    with tempfile.TemporaryFile("w+") as out, tempfile.NamedTemporaryFile("r") as usage:
+        t0 = time.perf_counter()
+        # close_fds=False, no cwd, no new session: subprocess uses posix_spawn (no copy of this
+        # process's page tables is made and charged to the child).
+        proc = subprocess.Popen([TIME, "-f", "%M", "-o", usage.name, TIMEOUT, "-s", "KILL", f"{cap:g}", *argv],
+                                stdout=out, stderr=subprocess.DEVNULL, env=env, close_fds=False)
+        _, status, ru = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - t0
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        rss = int(usage.read().split()[-1]) if proc.returncode == 0 else 0
+        out.seek(0)
+        return out.read(), ru.ru_utime + ru.ru_stime, rss, wall, proc.returncode
+
+
+def launch_overhead() -> float:
+    """CPU s of ``time timeout cap /bin/true`` (median of 7): the launchers' own exec cost,
+    subtracted from every process measured by :func:`run_process`."""
+    if not _BASELINE:
+        _BASELINE.append(statistics.median(_spawn(["/bin/true"], 60, None)[1] for _ in range(7)))
+    return _BASELINE[0]
+
+
+def run_process(argv: list[str], cap: float, env: dict | None = None) -> tuple[str, float, int, float] | None:
+    """(stdout, CPU s, peak resident set kB, wall s) of one fresh process; None if it ran
+    longer than ``cap`` seconds (then killed).
+
+    The command runs under GNU time and coreutils timeout, two small C processes: its peak
+    RSS is its own (a child forked by this large Python process would report this process's
+    resident set, which Linux records at exec as the child's high-water mark). CPU: user +
+    system of the whole tree (``os.wait4``, µs resolution) minus :func:`launch_overhead`."""
+    base = launch_overhead()
+    out, cpu, rss, wall, code = _spawn(argv, cap, env)
+    if code == 128 + 9:
+        return None
+    if code:
+        raise RuntimeError(f"{argv[0]} exited with status {code}")
+    return out, max(cpu - base, 0.0), rss, wall
+
+
+def run_lrsnash(A, B):
+    """lrsnash (lrslib 7): returns the extreme equilibria it prints (x, y pairs)."""
+    m, n = len(A), len(A[0])
+    if max(m, n) > 200:
+        raise RuntimeError("lrsnash accepts at most 200 strategies")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "game.txt"
+        write_lrsnash_input(A, B, path)
+        out = subprocess.run([shutil.which("lrsnash") or "lrsnash", str(path)], capture_output=True, text=True,
+                             check=True, close_fds=False).stdout
+    return parse_lrsnash(out, m, n)
 
 
 SOLVERS = {
@@ -631,6 +694,152 @@ def search_section(args, progress, task) -> list[str]:
     return lines
 
 
+# -- every family of issue #23: warm in-process and fresh processes, against lrsnash ---------------
+
+
+def run_gamekit_all(A, B):
+    """gamekit all (warm, in this process): the profiles and the strategy that ran."""
+    r = gamekit.bimatrix.solve_result(gamekit.BimatrixGame(A, B), method="all")
+    return [(e.row, e.col) for e in r], r.parameters.get("ran")
+
+
+def fresh_pair(A, B, cap: float) -> dict:
+    """``gamekit solve FILE.nfg --json`` and ``lrsnash FILE`` as fresh processes: CPU s and
+    peak RSS (kB) of each, lrsnash's equilibria; None entries on timeout."""
+    from gamekit.io.nfg import write_nfg
+
+    root = Path(__file__).resolve().parents[1]
+    with tempfile.TemporaryDirectory() as tmp:
+        nfg, lrs = Path(tmp) / "game.nfg", Path(tmp) / "game.txt"
+        write_nfg(gamekit.BimatrixGame(A, B), nfg)
+        write_lrsnash_input(A, B, lrs)
+        env = dict(os.environ, PYTHONPATH=str(root))
+        ours = run_process([sys.executable, "-m", "gamekit.cli", "solve", str(nfg), "--json"], cap, env)
+        theirs = (run_process([shutil.which("lrsnash") or "lrsnash", str(lrs)], cap)
+                  if max(len(A), len(A[0])) <= 200 else None)
+    return {"gk_cpu": ours and ours[1], "gk_rss": ours and ours[2], "lrs_cpu": theirs and theirs[1],
+            "lrs_rss": theirs and theirs[2],
+            "lrs_eq": None if theirs is None else parse_lrsnash(theirs[0], len(A), len(A[0]))}
+
+
+def _family_row(name: str, label: str, games: list, args) -> dict:
+    """Medians over the games of one size (None: a game timed out)."""
+    warm, cnt, agree, paths, fresh = [], [], [], set(), []
+    for A, B in games:
+        st, _, out = timed_mem_call(run_gamekit_all, A, B, args.cap)
+        f = fresh_pair(A, B, args.cap)
+        fresh.append(f)
+        if st == "ok":
+            (profiles, path), _, cpu = out
+            warm.append(cpu)
+            cnt.append(len(profiles))
+            paths.add(str(path))
+            if f["lrs_eq"] is not None:
+                agree.append("same" if set(profiles) == set(f["lrs_eq"]) else "DIFFERENT")
+        else:
+            warm.append(None)
+
+    def med(xs):
+        return None if not xs or None in xs else statistics.median(xs)
+
+    return {"family": name, "game": label, "warm": med(warm),
+            **{k: med([f[k] for f in fresh]) for k in ("gk_cpu", "gk_rss", "lrs_cpu", "lrs_rss")},
+            "counts": cnt, "agree": sorted(set(agree)), "paths": sorted(paths)}
+
+
+def _family_line(r: dict, cap: float) -> str:
+    def t(x):
+        return fmt_time(x) if x is not None else f"> {fmt_time(cap)}"
+
+    def ratio(a, b):
+        return f"**{a / b:.2f}×**" if a and b else "—"
+
+    return (f"| {r['family']} | {r['game']} | {t(r['lrs_cpu'])} | {t(r['warm'])} | {ratio(r['lrs_cpu'], r['warm'])} "
+            f"| {t(r['gk_cpu'])} | {ratio(r['lrs_cpu'], r['gk_cpu'])} | {fmt_mem(r['gk_rss'])} / {fmt_mem(r['lrs_rss'])} "
+            f"| {' '.join(map(str, r['counts']))} | {'; '.join(r['agree']) or '—'} | {', '.join(r['paths'])} |")
+
+
+def families_section(args, progress, task) -> tuple[list[str], list[dict]]:
+    """Every family of ``bench_families`` against lrsnash; rows kept in a JSON file (resumable)."""
+    import json
+
+    from bench_families import families
+
+    store = OUT.parent / ("solvers_families_quick.json" if args.quick else "solvers_families.json")
+    done = json.loads(store.read_text()) if store.exists() and not args.fresh else {}
+    rows = []
+    for name, sizes in families(args.quick).items():
+        for label, games in sizes:
+            key = f"{name}|{label}"
+            progress.update(task, description=f"{name} {label}")
+            if key not in done and getattr(args, "stored_only", False):
+                continue
+            if key not in done:
+                done[key] = _family_row(name, label, games, args)
+                from gamekit.io.atomic import atomic_write
+
+                atomic_write(store, json.dumps(done, indent=1))
+            rows.append(done[key])
+            progress.advance(task)
+    lines = ["| family | game | lrsnash (process) | gamekit warm | lrsnash / gamekit warm | gamekit fresh process "
+             "| lrsnash / gamekit fresh | peak RSS gamekit / lrsnash process | equilibria per game "
+             "| agreement with lrsnash | path |", "|---|---|---:|---:|---:|---:|---:|---:|---|---|---|"]
+    lines += [_family_line(r, args.cap) for r in rows]
+    return lines, rows
+
+
+def lemke_howson_section(args, progress, task) -> list[str]:
+    """One certified equilibrium on large games (issue #23, target 3): gamekit against QuantEcon
+    and pygambit, with the functions of ``benchmarks/bench_lemke_howson.py``."""
+    import bench_lemke_howson as lh
+
+    sizes = lh.SIZES[:2] if args.quick else lh.SIZES
+    seeds = lh.SEEDS[:1] if args.quick else lh.SEEDS
+    lines = ["| n | seed | gamekit (exact, certified) | QuantEcon (floats) | QuantEcon / gamekit | pygambit lcp (exact) "
+             "| pygambit / gamekit |", "|---:|---:|---:|---:|---:|---:|---:|"]
+    for n in sizes:
+        for seed in seeds:
+            progress.update(task, description=f"lemke_howson {n}×{n} seed {seed}")
+            A, B = lh.game(n, seed)
+            g = gamekit.BimatrixGame(A, B)
+            gamekit.bimatrix.solve_result(g, "lemke_howson", initial_label=0)  # warm-up
+            tg, _ = lh.cpu_time(lambda g=g: gamekit.bimatrix.solve_result(g, "lemke_howson", initial_label=0))
+            qe = lh.qe_solver(A, B)
+            qe()
+            tq, _ = lh.cpu_time(qe)
+            tgb, _ = lh.gambit_time(A, B)
+            gb = f"{fmt_time(tgb)} | **{tgb / tg:.1f}×**" if tgb else f"> {lh.GAMBIT_CAP:g} s | —"
+            lines.append(f"| {n} | {seed} | {fmt_time(tg)} | {fmt_time(tq)} | **{tq / tg:.2f}×** | {gb} |")
+            progress.advance(task)
+    return lines
+
+
+def plot_coordination(rows: list[dict], path: Path) -> str | None:
+    """CPU time vs n on the coordination games: gamekit warm, fresh, lrsnash; ∝ 2ⁿ − 1."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from gamekit.io.atomic import save_figure
+
+    pts = [r for r in rows if r["family"] == "coordination"]
+    ns = [int(r["game"].split("×")[0]) for r in pts]
+    fig, ax = plt.subplots(figsize=(6, 4))
+    for key, style, what in (("warm", "o-", "gamekit all (warm, in-process)"),
+                             ("gk_cpu", "^-", "gamekit solve (fresh process)"), ("lrs_cpu", "s--", "lrsnash")):
+        xs = [(n, r[key]) for n, r in zip(ns, pts) if r[key]]
+        ax.plot([x for x, _ in xs], [y for _, y in xs], style, label=what)
+    timed = [(n, r["warm"]) for n, r in zip(ns, pts) if r["warm"]]
+    if timed:
+        n0, t0 = timed[-1]
+        ax.plot(ns, [(2**n - 1) * t0 / (2**n0 - 1) for n in ns], ":", color="grey", label="∝ 2ⁿ − 1 (output size)")
+    ax.set(xlabel="n (n×n coordination game)", ylabel="CPU seconds", yscale="log", title="all 2ⁿ − 1 extreme equilibria")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    return save_figure(fig, path)
+
+
 def plot(curve, pts, path) -> str | None:
     """Time vs n (n×n, both families, with lrsnash) and vs N (2×N), log scale."""
     try:
@@ -658,24 +867,59 @@ def plot(curve, pts, path) -> str | None:
     return save_figure(fig, path)
 
 
+def _write_families_only(args, fam_lines: list[str], fam_rows: list[dict], load: str) -> int:
+    from gamekit.io.atomic import atomic_write
+
+    text = "\n".join([
+        "# Every game family of issue #23: gamekit `all` vs lrsnash, warm and per process",
+        "",
+        f"Generated by `benchmarks/bench_solvers.py --families-only{' --quick' if args.quick else ''}` on "
+        f"{time.strftime('%Y-%m-%d')}: Python {platform.python_version()}, {platform.machine()}, "
+        f"{mp.cpu_count()} cores (shared); load average at the start {load}; cap {fmt_time(args.cap)} per call. "
+        "Columns: as in `solvers.md` (generators and seeds: `benchmarks/bench_families.py`).",
+        "",
+        *fam_lines,
+        "",
+    ])
+    if not args.quick:
+        png = plot_coordination(fam_rows, OUT.parent / "solvers_coordination.png")
+        if png:
+            text += f"\n![coordination games: CPU time vs n]({Path(png).name})\n"
+    atomic_write(OUT.with_name("solvers_families_quick.md" if args.quick else "solvers_families.md"), text)
+    print(text)
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cap", type=float, default=120.0, help="time cap per solver call (s)")
     ap.add_argument("--big-cap", type=float, default=900.0, help="time cap per call beyond lrsnash (s)")
-    ap.add_argument("--quick", action="store_true", help="small sizes only (smoke test, writes nothing)")
+    ap.add_argument("--quick", action="store_true",
+                    help="small sizes only (writes solvers_quick.md, not solvers.md)")
+    ap.add_argument("--fresh", action="store_true", help="re-measure the family rows stored by an earlier run")
+    ap.add_argument("--families-only", action="store_true",
+                    help="only the families table (writes solvers_families.md; resumable)")
+    ap.add_argument("--stored-only", action="store_true",
+                    help="with --families-only: write the table of the rows stored so far, measure nothing")
     ap.add_argument("--all-peers", action="store_true", help="also the wide table with every peer")
     args = ap.parse_args(argv)
     from rich.console import Console
     from rich.progress import Progress
 
-    # Compile / load the numba kernels once in the parent: forked children inherit them.
-    for size, hi, strategy in ((9, 99, "one_sided"), (12, 99, "one_sided"), (12, 2, "two_sided")):  # + two threads
-        warm = gamekit.BimatrixGame(*family_game(random.Random(0), size, hi))
-        gamekit.solve(warm, method="all", eliminate_dominated=False, strategy=strategy)
-    assert "numba" in sys.modules
+    # Every compiled path once in this process (the install step `gamekit compile`): forked
+    # children inherit the loaded kernels, fresh `gamekit solve` processes load them from the cache.
+    from gamekit.io.precompile import compile_kernels
+
+    if not args.stored_only:
+        compile_kernels()
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
     load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
     with Progress(console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task("benchmark", total=20)
+        task = progress.add_task("benchmark", total=None)
+        fam_lines, fam_rows = families_section(args, progress, task)
+        if args.families_only:
+            return _write_families_only(args, fam_lines, fam_rows, load)
+        lh_lines = lemke_howson_section(args, progress, task)
         lrs_lines, curve = lrsnash_section(args, progress, task)
         big_lines, pts = beyond_section(args, progress, task)
         search_lines = search_section(args, progress, task)
@@ -687,6 +931,28 @@ def main(argv=None) -> int:
         f"average at the start {load}. Each call runs in a forked child (numba kernels loaded in the "
         "parent); times are medians over the games; the ratio is measured in this run on the same "
         "games, so it holds on a busy machine.",
+        "",
+        "## Every game family of issue #23: gamekit `all` vs lrsnash, warm and per process",
+        "",
+        "Generators and seeds: `benchmarks/bench_families.py` (its docstring). CPU seconds (user + system), "
+        "medians over the games of a size. *lrsnash (process)*: one `lrsnash FILE` process per game (lrslib, "
+        "GMP; it is always a fresh process). *gamekit warm*: `solve(g, method=\"all\")` in a forked child of a "
+        "process with the kernels loaded (calls under 0.1 s repeated 5 times). *gamekit fresh process*: "
+        "`python -m gamekit.cli solve FILE.nfg --json` — interpreter start, imports, loading the kernels from "
+        "numba's cache (after `gamekit compile`) and the JSON output included: what a user running "
+        "`gamekit solve` from the shell pays. Ratios > 1: gamekit is faster. *peak RSS*: maximum resident "
+        "set of each process (`os.wait4`). *agreement*: the sets of extreme equilibria are exactly equal. "
+        "*path*: the strategy that ran (`parameters['ran']`). `> cap`: stopped at the time cap.",
+        "",
+        *fam_lines,
+        "",
+        "## One equilibrium on large games: Lemke–Howson against QuantEcon and pygambit",
+        "",
+        "The functions of `benchmarks/bench_lemke_howson.py` (its docstring: games, seeds, what is timed; "
+        "its own results file has the first-call costs and pivot counts): CPU time of one path from label 0, "
+        "after a warm-up call. gamekit's answer is exact and certified, QuantEcon's a float vector.",
+        "",
+        *lh_lines,
         "",
         "## All extreme equilibria, random n×n games: gamekit `all` vs lrsnash",
         "",
@@ -726,14 +992,16 @@ def main(argv=None) -> int:
         png = plot(curve, pts, OUT.parent / "solvers_curve.png")
         if png:
             lines += [f"![time vs n]({Path(png).name})", ""]
+        png = plot_coordination(fam_rows, OUT.parent / "solvers_coordination.png")
+        if png:
+            lines += [f"![coordination games: CPU time vs n]({Path(png).name})", ""]
     if args.all_peers:
         lines.append(peer_table(args))
     text = "\n".join(lines)
-    if not args.quick:
-        from gamekit.io.atomic import atomic_write
+    from gamekit.io.atomic import atomic_write
 
-        OUT.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(OUT, text)
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(OUT.with_name("solvers_quick.md") if args.quick else OUT, text)
     print(text)
     return 0
 

@@ -1,6 +1,6 @@
-"""Benchmark: start-up time of ``baccara`` (the main job) and ``import gamekit`` (issue #14, target 5).
+"""Benchmark: start-up time of ``baccara``, ``import gamekit`` and ``gamekit solve`` (issues #14, #23).
 
-    .venv/bin/python benchmarks/bench_startup.py [--runs 15]
+    .venv/bin/python benchmarks/bench_startup.py [--runs 15] [--no-cold]
 
 Each command is run ``--runs`` times as a fresh process (after one warm-up run that
 writes the byte-code caches), interleaved so that a change of machine load hits every
@@ -9,7 +9,15 @@ system of the child). Peers measured in the same run: ``python -c "pass"`` (the
 interpreter alone) and ``python -c "import numpy"`` (one heavy library). ``baccara``
 with no arguments solves Model B2 (6 decks, α = 1/20) exactly and prints the grid, to a
 pipe. On a shared machine the wall time includes waiting for a core; the CPU time is
-what an idle machine's wall time would be (these commands use one thread). Writes
+what an idle machine's wall time would be (these commands use one thread).
+
+Issue #23 adds: ``gamekit solve FILE`` as a fresh process on the benchmark families
+(generators and seeds of ``benchmarks/bench_families.py`` and ``bench_solvers.py``) with
+its peak resident set, against ``lrsnash FILE`` (one process each, ``os.wait4``); and the
+*first call*: CPU seconds of ``gamekit solve`` 8×8 and 12×12 with an empty numba cache
+(a fresh install), of ``gamekit compile`` on an empty cache, and of the same solves after
+it. The empty cache is a fresh ``NUMBA_CACHE_DIR`` given to those child processes only (a
+measuring device: gamekit itself reads no environment variable). Writes
 ``benchmarks/results/startup.md``.
 """
 
@@ -18,10 +26,13 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import random
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -47,9 +58,103 @@ def run_once(args: list[str], env: dict[str, str]) -> tuple[float, float]:
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def run_rusage(argv: list[str], env: dict[str, str]) -> tuple[float, float, int]:
+    """Wall s, CPU s and peak resident set (kB) of one fresh process (GNU time:
+    ``bench_solvers.run_process``)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bench_solvers import run_process
+
+    got = run_process(argv, 3600.0, env)
+    assert got is not None
+    return got[3], got[1], got[2]
+
+
+def family_files(tmp: Path) -> dict[str, tuple[Path, Path]]:
+    """label → (game.nfg, game.lrs) for one game of each family of issue #23."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bench_families import coordination_game, rational_game, rectangular_game
+
+    import gamekit
+    from gamekit.io.nfg import write_nfg
+
+    def ints(seed: int, m: int, n: int, hi: int) -> tuple[list, list]:
+        rng = random.Random(seed)
+        return ([[rng.randint(-hi, hi) for _ in range(n)] for _ in range(m)],
+                [[rng.randint(-hi, hi) for _ in range(n)] for _ in range(m)])
+
+    def covariance(seed: int, n: int, rho: float) -> tuple[list, list]:
+        from gamekit.generators import covariance
+
+        g = covariance(n, n, rho, denominator=100, seed=seed)
+        return [list(r) for r in g.A], [list(r) for r in g.B]
+
+    games = {
+        "6×6 integers ±1000": ints(6, 6, 6, 1000),
+        "8×8 integers ±1000": ints(8, 8, 8, 1000),
+        "12×12 integers ±1000": ints(12, 12, 12, 1000),
+        "12×12 {0,1,2}": [[[v + 1000 for v in r] for r in M] for M in ints(13, 12, 12, 1)],
+        "12×12 covariance ρ = −0.7 (den. 100)": covariance(1, 12, -0.7),
+        "10×10 rational (den. ≤ 10⁴)": rational_game(0, 10, 10**4),
+        "10×10 coordination": coordination_game(10),
+        "5×40 integers 0..99": rectangular_game(0, 5, 40),
+        "3×200 integers 0..99": rectangular_game(0, 3, 200),
+    }
+    out = {}
+    for k, (label, (A, B)) in enumerate(games.items()):
+        nfg, lrs = tmp / f"g{k}.nfg", tmp / f"g{k}.lrs"
+        write_nfg(gamekit.BimatrixGame(A, B), nfg)
+        lrs.write_text(f"{len(A)} {len(A[0])}\n\n" + "\n".join(" ".join(map(str, r)) for r in A) + "\n\n"
+                       + "\n".join(" ".join(map(str, r)) for r in B) + "\n")
+        out[label] = (nfg, lrs)
+    return out
+
+
+def families_table(files: dict[str, tuple[Path, Path]], runs: int, env: dict[str, str]) -> list[str]:
+    """Fresh ``gamekit solve FILE`` vs fresh ``lrsnash FILE``: medians of CPU, wall, peak RSS."""
+    lrsnash = shutil.which("lrsnash")
+    lines = ["| game | gamekit solve: CPU s | wall s | peak RSS | lrsnash: CPU s | peak RSS "
+             "| CPU lrsnash / gamekit |", "|---|---:|---:|---:|---:|---:|---:|"]
+    for label, (nfg, lrs) in files.items():
+        ours = [run_rusage([sys.executable, "-m", "gamekit.cli", "solve", str(nfg), "--json"], env)
+                for _ in range(runs)]
+        theirs = [run_rusage([lrsnash, str(lrs)], env) for _ in range(runs)] if lrsnash else []
+        w1, c1, r1 = (statistics.median(x[i] for x in ours) for i in range(3))
+        if theirs:
+            c2, r2 = statistics.median(x[1] for x in theirs), statistics.median(x[2] for x in theirs)
+            peer = f"{c2:.3f} | {r2 / 1024:.0f} MB | {c2 / c1:.2f}×"
+        else:
+            peer = "— | — | —"
+        lines.append(f"| {label} | {c1:.3f} | {w1:.3f} | {r1 / 1024:.0f} MB | {peer} |")
+    return lines
+
+
+def cold_table(files: dict[str, tuple[Path, Path]], env: dict[str, str]) -> list[str]:
+    """First calls with an empty numba cache, ``gamekit compile``, and the calls after it."""
+    lines = ["| step (one fresh process each, in this order, one new empty numba cache) | CPU s | wall s "
+             "| peak RSS |", "|---|---:|---:|---:|"]
+    picks = [label for label in files if label.startswith(("8×8", "12×12 integers"))]
+    with tempfile.TemporaryDirectory() as cache_a:
+        for label in picks:  # each on its own empty cache: what a fresh install's first call costs
+            with tempfile.TemporaryDirectory() as cache:
+                w, c, r = run_rusage([sys.executable, "-m", "gamekit.cli", "solve", str(files[label][0])],
+                                     dict(env, NUMBA_CACHE_DIR=cache))
+            lines.append(f"| `gamekit solve` {label}, empty cache (no `gamekit compile`) | {c:.2f} | {w:.2f} "
+                         f"| {r / 1024:.0f} MB |")
+        w, c, r = run_rusage([sys.executable, "-m", "gamekit.cli", "compile"], dict(env, NUMBA_CACHE_DIR=cache_a))
+        lines.append(f"| `gamekit compile`, empty cache (the install step) | {c:.2f} | {w:.2f} | {r / 1024:.0f} MB |")
+        for label in picks:
+            w, c, r = run_rusage([sys.executable, "-m", "gamekit.cli", "solve", str(files[label][0])],
+                                 dict(env, NUMBA_CACHE_DIR=cache_a))
+            lines.append(f"| `gamekit solve` {label}, first call after `gamekit compile` | {c:.2f} | {w:.2f} "
+                         f"| {r / 1024:.0f} MB |")
+    return lines
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=15)
+    ap.add_argument("--family-runs", type=int, default=5, help="fresh processes per game in the families table")
+    ap.add_argument("--no-cold", action="store_true", help="skip the empty-cache first calls (≈ 1 CPU-minute)")
     args = ap.parse_args()
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPATH"] = str(ROOT)
@@ -88,6 +193,34 @@ def main() -> int:
         "also contains the time spent waiting for a core (the load average above).",
         "",
     ]
+    with tempfile.TemporaryDirectory() as tmp:
+        files = family_files(Path(tmp))
+        subprocess.run([sys.executable, "-m", "gamekit.cli", "compile"], check=True, env=env, cwd=ROOT,
+                       stdout=subprocess.DEVNULL)  # this checkout's kernels in numba's cache
+        fam = families_table(files, args.family_runs, env)
+        cold = [] if args.no_cold else cold_table(files, env)
+    lines += [
+        "## `gamekit solve FILE` as a fresh process, against `lrsnash FILE` (issue #23)",
+        "",
+        f"Median of {args.family_runs} fresh processes per game; kernels in numba's cache (after "
+        "`gamekit compile`); `--json` output to a pipe. *peak RSS*: the process's maximum resident set "
+        "(GNU time; CPU: `os.wait4` minus the launchers' own cost, `bench_solvers.run_process`). One game per family (generators: `benchmarks/bench_startup.py`, "
+        "`bench_families.py`).",
+        "",
+        *fam,
+        "",
+    ]
+    if cold:
+        lines += [
+            "## The first call (issue #23, target 2)",
+            "",
+            "One fresh process per row. The first two rows each start from an empty numba cache (what the first "
+            "`gamekit solve` after `pip install` costs without the install step); then `gamekit compile` "
+            "on another empty cache, and the same two solves after it.",
+            "",
+            *cold,
+            "",
+        ]
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text("\n".join(lines))
     print("\n".join(lines))

@@ -102,7 +102,7 @@ def reduce_columns(M: Sequence[Sequence[int]]) -> tuple[list[list[int]], list[Fr
 
 
 def _log2_hadamard(M: Sequence[Sequence[int]]) -> int:
-    from gamekit.kernel.modular_verify import hadamard_bound_sq
+    from gamekit.kernel.linalg import hadamard_bound_sq
 
     return hadamard_bound_sq(M).bit_length() // 2
 

@@ -12,6 +12,7 @@ Subcommands::
     gamekit convert IN.efg OUT.nfg                                the reduced normal form
     gamekit examples [--json]                                     the example games shipped
     gamekit serve [--host H] [--port P]                           the web page (docs/web.md)
+    gamekit compile [--json]                                      compile the kernels once, after installing
     gamekit qre FILE.nfg [--lambda L] [--json] [--plot OUT.png]   logit QRE (gamekit.cli.learning)
     gamekit dynamics FILE.nfg --rule R --steps N [--seed S]       learning dynamics
     gamekit generate KIND [options] [--seed S] -o FILE.nfg        generated games
@@ -164,8 +165,8 @@ def suggest_command(argv: Sequence[str]) -> str | None:
     """``error:`` text with a "did you mean" hint when the first word is not a command."""
     import difflib
 
-    commands = ("solve", "components", "ess", "value", "show", "convert", "examples", "serve", "qre", "dynamics",
-                "generate")
+    commands = ("solve", "components", "ess", "value", "show", "convert", "examples", "serve", "compile", "qre",
+                "dynamics", "generate")
     if not argv or argv[0].startswith("-") or argv[0] in commands:
         return None
     close = difflib.get_close_matches(argv[0].lower(), commands, n=1, cutoff=0.5)
@@ -564,6 +565,33 @@ def _cmd_serve(args: argparse.Namespace) -> int:
                  discover=not args.no_plugins)
 
 
+def _cmd_compile(args: argparse.Namespace) -> int:
+    """``gamekit compile``: compile the numba kernels once, after an install."""
+    from rich.progress import Progress
+
+    from gamekit.io.precompile import compile_kernels
+
+    with Progress(console=_console_err(), transient=True) as progress:
+        task = progress.add_task("compiling the kernels", total=None)
+
+        def step(label: str, k: int, total: int) -> None:
+            progress.update(task, description=label, completed=k, total=total)
+
+        report = compile_kernels(step)
+    if args.json:
+        _emit({"steps": list(report.steps), "compiled": list(report.compiled), "loaded": list(report.loaded)})
+        return 0
+    print(f"{len(report.compiled)} kernels compiled, {len(report.loaded)} found in numba's cache already "
+          f"({len(report.steps)} solver paths run); later commands compile nothing")
+    return 0
+
+
+def _console_err():
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
 # ---------------------------------------------------------------------------------------
 # wiring
 # ---------------------------------------------------------------------------------------
@@ -580,6 +608,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("examples", help="list the example games shipped with gamekit")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(_run=_cmd_examples)
+    p = sub.add_parser("compile", help="compile the search kernels once, after installing (about a minute of CPU)",
+                       description="Compile gamekit's numba kernels into numba's disk cache, so that no later "
+                       "command compiles anything (run once after pip install or an upgrade of gamekit or numba).")
+    p.add_argument("--json", action="store_true", help="print JSON: the steps run and the kernels left uncompiled")
+    p.set_defaults(_run=_cmd_compile)
 
     from gamekit.cli.learning import add_parsers  # issue 25: qre, dynamics, generate
 
@@ -668,7 +701,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     args = parser.parse_args(argv)
     if not hasattr(args, "_run"):
-        sys.stderr.write("error: a command is required: solve, components, ess, value, show, convert, examples or serve "
+        sys.stderr.write("error: a command is required: solve, components, ess, value, show, convert, examples, serve or compile "
                          "(gamekit -h for help)\n")
         return 2
     if args.command == "solve" and args.max_iter is not None and args.max_iter < 1:

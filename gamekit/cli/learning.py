@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from gamekit.core.errors import GameError
@@ -167,10 +168,29 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Choices(Sequence[str]):
+    """``module.name`` (a tuple of strings), imported when argparse first reads it: building
+    the parser for ``gamekit solve`` then imports neither the dynamics nor the generators."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self._where = (module, name)
+
+    def _values(self) -> tuple[str, ...]:
+        import importlib
+
+        return tuple(getattr(importlib.import_module(self._where[0]), self._where[1]))
+
+    def __getitem__(self, i: int) -> str:  # type: ignore[override]
+        return self._values()[i]
+
+    def __len__(self) -> int:
+        return len(self._values())
+
+
 def add_parsers(sub: Any, file_help: str) -> None:
     """Add the three subcommands to the ``gamekit`` parser's subparsers."""
-    from gamekit.dynamics.trajectory import RULES
-    from gamekit.generators import KINDS
+    RULES = _Choices("gamekit.dynamics.trajectory", "RULES")
+    KINDS = _Choices("gamekit.generators", "KINDS")
 
     p = sub.add_parser("qre", help="logit quantal response equilibrium: the principal branch, or one lambda certified",
                        description="Trace the principal branch of the logit QRE to its (certified) limiting Nash "
@@ -186,7 +206,8 @@ def add_parsers(sub: Any, file_help: str) -> None:
                        description="Run a learning rule; report the trajectory and the certified equilibrium it "
                        "settles at, if any.")
     p.add_argument("file", metavar="FILE.nfg", help=file_help)
-    p.add_argument("--rule", required=True, choices=RULES, type=_rule_name, help="the learning rule")
+    p.add_argument("--rule", required=True, choices=RULES, type=_rule_name, metavar="RULE",
+                   help="the learning rule: %(choices)s")
     p.add_argument("--steps", type=int, required=True, help="iterations (ODE output points for replicator rules)")
     p.add_argument("--seed", type=int, default=None, help="seed of the stochastic rules")
     p.add_argument("--json", action="store_true", help="print JSON (docs/json.md)")
@@ -196,7 +217,7 @@ def add_parsers(sub: Any, file_help: str) -> None:
 
     p = sub.add_parser("generate", help="write a generated game (seeded, exact payoffs) as .nfg",
                        description="Generate a game; same KIND, options and seed give the same file.")
-    p.add_argument("kind", metavar="KIND", choices=KINDS, type=_kind_name, help=", ".join(KINDS))
+    p.add_argument("kind", metavar="KIND", choices=KINDS, type=_kind_name, help="%(choices)s")
     p.add_argument("-o", "--output", required=True, metavar="FILE.nfg", help="output file")
     p.add_argument("--rows", "-m", type=int, default=3, help="rows (n for square kinds, d for von-stengel / savani-von-stengel)")
     p.add_argument("--cols", "-n", type=int, default=3, help="columns")

@@ -2,9 +2,10 @@
 
 The kernels of the certified search (:mod:`gamekit.kernel.reverse_search`,
 :mod:`gamekit.kernel.modular_verify`, …) are compiled by numba on their first call and
-cached on disk (``cache=True``): the first call after an install or an upgrade spends
-15–30 s compiling (measured with an empty ``NUMBA_CACHE_DIR``; a few hundred ms to load
-them afterwards). :func:`notice_if_compiling` tells an interactive user why the first
+cached on disk (``cache=True``): unless ``gamekit compile`` ran after the install
+(:mod:`gamekit.io.precompile`), the first call spends 10–15 CPU-s compiling (measured with
+an empty ``NUMBA_CACHE_DIR``, ``benchmarks/results/startup.md``; ≈ 0.2 s to load them
+afterwards). :func:`notice_if_compiling` tells an interactive user why the first
 call is slow: once per process, only when the stream is a terminal and numba's cache index
 of one of the given kernels is missing or stale. Nothing is printed otherwise, so piped
 output (and every contract of the CLI) is unchanged.
@@ -23,7 +24,7 @@ from typing import TextIO
 
 __all__ = ["MESSAGE", "kernels_cached", "notice_if_compiling"]
 
-MESSAGE = "compiling the search kernels (once per install, about a minute of CPU)…"
+MESSAGE = "compiling the search kernels once (10–15 s of CPU; `gamekit compile` after installing does it ahead)…"
 
 _lock = threading.Lock()
 _shown = False

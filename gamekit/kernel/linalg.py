@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from gamekit.core.numbers import integer_row
 
-__all__ = ["solve_exact", "solve_int"]
+__all__ = ["solve_exact", "solve_int", "hadamard_bound_sq"]
 
 
 def solve_int(M: Sequence[Sequence[int]], b: Sequence[int]) -> tuple[tuple[int, ...], int] | None:
@@ -65,3 +65,23 @@ def solve_exact(M: Sequence[Sequence[int | Fraction]], b: Sequence[int | Fractio
         return None
     nums, den = sol
     return [Fraction(v, den) for v in nums]
+
+
+def hadamard_bound_sq(M: Sequence[Sequence[int]]) -> int:
+    """``H²`` for ``[M | I | 1]``: the product of the k largest squared column norms (exact).
+
+    Every k×k minor of ``[M | I | 1]`` (M k×d) is at most H in absolute value (Hadamard's
+    inequality): the bound of the modular verification (:mod:`gamekit.kernel.modular_verify`)
+    and of the column reduction (:mod:`gamekit.bimatrix.column_reduction`). Plain Python:
+    importing it does not import numba.
+
+    Examples
+    --------
+    >>> hadamard_bound_sq([[3, 4], [0, 1]])  # column norms² 9+0, 16+1; slacks 1, 1; ones 2
+    153
+    """
+    k = len(M)
+    norms = [sum(row[j] * row[j] for row in M) for j in range(len(M[0]))]
+    norms += [1] * k + [k]
+    norms.sort(reverse=True)
+    return math.prod(norms[:k])

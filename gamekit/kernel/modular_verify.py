@@ -28,7 +28,6 @@ This module imports numba: import it lazily.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from math import prod
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -36,6 +35,7 @@ from numba import njit
 from numba.core.cpu import CPUTargetOptions
 
 from gamekit.kernel.float_search import flip, lookup, slot
+from gamekit.kernel.linalg import hadamard_bound_sq
 from gamekit.kernel.modular_float import (
     PRIME_BOUND,
     garner_signs,
@@ -86,15 +86,6 @@ def _largest_primes_below(bound: int, count: int) -> list[int]:
 PRIMES = _largest_primes_below(PRIME_BOUND, 200)
 """The verification primes: the 200 largest primes below 2²⁷ − 16 (all above 2²⁶), the
 range of the exact float64 arithmetic of :mod:`gamekit.kernel.modular_float`."""
-
-def hadamard_bound_sq(M: Sequence[Sequence[int]]) -> int:
-    """``H²`` for ``[M | I | 1]``: the product of the k largest squared column norms (exact)."""
-    k = len(M)
-    norms = [sum(row[j] * row[j] for row in M) for j in range(len(M[0]))]
-    norms += [1] * k + [k]
-    norms.sort(reverse=True)
-    return prod(norms[:k])
-
 
 def _choose_from(M: Sequence[Sequence[int]], pool: Sequence[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """:func:`choose_primes` with the primes taken in order from ``pool``."""

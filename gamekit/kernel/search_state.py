@@ -181,7 +181,9 @@ def append_basis(arrays: SearchArrays, count: int, lo, hi, parent: int, enter: i
 
     arrays = make_room(arrays, count, 1)
     arrays.lo[count], arrays.hi[count] = lo, hi
-    j = lookup_insert(arrays.table, arrays.lo, arrays.hi, lo, hi, count)
+    # uint64 keys always: a Python int below 2⁶³ would be typed int64 and one above uint64,
+    # and once the int64 version is loaded numba converts a larger key to it (OverflowError).
+    j = lookup_insert(arrays.table, arrays.lo, arrays.hi, np.uint64(lo), np.uint64(hi), count)
     if j >= 0:
         return arrays, j
     arrays.parent[count], arrays.enter[count], arrays.leave[count] = parent, enter, leave

@@ -137,7 +137,7 @@ def test_readable_table(capsys):
          f"error: {GAMES / 'bad' / 'empty.nfg'}:1: empty file (a strategic game file starts with 'NFG 1 R')"),
         (["solve", "example:nope", "--json"], "error: no example game named 'nope'; examples: "),
         (["frobnicate"], "error: argument command: invalid choice: 'frobnicate'"),
-        ([], "error: a command is required: solve, components, ess, value, show, convert, examples or serve"),
+        ([], "error: a command is required: solve, components, ess, value, show, convert, examples, serve or compile"),
     ],
 )
 def test_errors_exit_2_with_one_line_and_no_stdout(capsys, argv, message):

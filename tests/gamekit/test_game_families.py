@@ -1,7 +1,8 @@
 """Method "all" on the benchmark families of issue #23, against pygambit and lrsnash.
 
 Checked facts, on small instances of each family of ``benchmarks/bench_families.py``
-(same generators): the set of extreme equilibria equals lrsnash's and, where it is fast
+(its generators: integer, {0,1}, {0,1,2}, covariance ±0.7, rational, coordination,
+rectangular): the set of extreme equilibria equals lrsnash's and, where it is fast
 enough, pygambit's exact ``enummixed`` (rational arithmetic); rational payoffs
 (denominators up to 10⁴ and 10⁸) are solved on the column-reduced polytopes of
 :mod:`gamekit.bimatrix.column_reduction` and agree with the unreduced exact search
@@ -23,30 +24,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gamekit
+from benchmarks.bench_families import (
+    coordination_game,
+    covariance_game,
+    rational_game,
+    rectangular_game,
+    small_payoff_game,
+)
+from benchmarks.bench_families import integer_game as integer_family
 from gamekit.bimatrix.column_reduction import reduce_columns, reduced_game, unscale
 from gamekit.bimatrix.intgame import integer_game
-
-
-def rational_game(seed: int, n: int, den: int) -> tuple[list[list[Fraction]], list[list[Fraction]]]:
-    """The benchmark's rational family: Gaussian payoffs, ``limit_denominator(den)``."""
-    rng = random.Random(seed)
-    A = [[Fraction(rng.gauss(0, 1)).limit_denominator(den) for _ in range(n)] for _ in range(n)]
-    B = [[Fraction(rng.gauss(0, 1)).limit_denominator(den) for _ in range(n)] for _ in range(n)]
-    return A, B
-
-
-def coordination_game(n: int) -> tuple[list[list[int]], list[list[int]]]:
-    """Identity payoffs for both players."""
-    eye = [[int(i == j) for j in range(n)] for i in range(n)]
-    return eye, eye
-
-
-def rectangular_game(seed: int, m: int, n: int) -> tuple[list[list[int]], list[list[int]]]:
-    """Uniform integer payoffs in 0..99."""
-    rng = random.Random(seed)
-    A = [[rng.randint(0, 99) for _ in range(n)] for _ in range(m)]
-    B = [[rng.randint(0, 99) for _ in range(n)] for _ in range(m)]
-    return A, B
 
 
 def _ours(A, B, **options) -> set:
@@ -88,6 +75,13 @@ FAMILIES = [
     *(("rational", rational_game(seed, 6, den)) for seed, den in ((1, 10**4), (2, 10**4), (3, 10**8))),
     ("coordination", coordination_game(6)),
     *(("rectangular", rectangular_game(seed, m, n)) for seed, (m, n) in ((4, (3, 12)), (5, (5, 20)), (6, (20, 5)))),
+    ("integer", integer_family(0, 8)),
+    ("{0,1}", small_payoff_game(0, 8, 1)),
+    ("{0,1,2}", small_payoff_game(0, 8, 2)),
+    ("covariance +0.7", covariance_game(0, 8, 0.7)),
+    ("covariance -0.7", covariance_game(0, 8, -0.7)),
+    ("coordination", coordination_game(8)),
+    ("rectangular", rectangular_game(0, 8, 30)),
 ]
 
 
