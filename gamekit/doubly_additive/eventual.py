@@ -175,10 +175,10 @@ class _Run:
         vals = []
         for l in range(self.p):
             row = []
-            for v in verts:
+            for vert in verts:
                 q = base[l]
-                for j, e in enumerate(v):
-                    if e:
+                for j, bit in enumerate(vert):
+                    if bit:
                         q = q + coef[l][j]
                 row.append((q, self.sign(q, iv)))
             vals.append(row)
