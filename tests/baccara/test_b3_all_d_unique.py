@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
+import pytest
+
 from games.baccara.analysis.b3_all_d_unique import FACE, SETS, b3_polynomial_game, prove_large_d
 
 
@@ -35,3 +37,12 @@ def test_the_symbolic_equilibrium_is_the_exact_one_at_the_threshold() -> None:
     assert c.unique
     (x, banker, _payoffs), = c.equilibria
     assert e.face == FACE and x[SETS[1]] == p and banker == mixed
+
+
+@pytest.mark.slow
+def test_the_claim() -> None:
+    from games.baccara.reproduce import registry
+
+    (c,) = [c for c in registry() if c.id == "II.B3.alld.unique"]
+    paper, ours = c.compute()
+    assert paper == ours
