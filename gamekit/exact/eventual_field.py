@@ -92,6 +92,10 @@ class EventualSigns:
     ----------
     a, b : Fraction
         The α-interval (a = b: one fixed α).
+    n0 : int, optional
+        If given, a sign is accepted only when it is proved for every integer n ≥ n0 (exact
+        threshold equal to n0); otherwise the answer is None. Without it, any threshold is
+        accepted and :meth:`threshold` reports the largest.
     depth : int
         How many times [a, b] may be halved to decide one sign.
 
