@@ -32,6 +32,7 @@ _EXPORTS: dict[str, str] = {
     "ParametricDASolution": "param_cells",
     "ParamEquilibrium": "param_cells",
     "certify_doubly_additive": "certify",
+    "eventual_equilibria": "eventual",
 }
 
 __all__ = list(_EXPORTS)

@@ -1,4 +1,7 @@
-"""Why Model B3's uniqueness is not proved for every d (docs/model-b3-uniqueness.md, issue #27).
+"""Why the *dominance* route to Model B3's uniqueness for every d fails (docs/model-b3-uniqueness.md,
+issue #27) — documented facts. (Uniqueness for every d is proved at α = 0, 1/20, 1/10 by another
+route, the symbolic enumeration of games.baccara.analysis.b3_all_d_unique; tests/baccara/
+test_b3_all_d_unique.py.)
 
 The dominance route of :func:`games.baccara.analysis.b3_all_d.prove_b3_unique` stops because, with
 Banker's 456 uniformly forced sets, Player's worst-case gain at (0,5), (2,3), (6,9), (7,8) has the

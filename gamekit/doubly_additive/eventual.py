@@ -1,0 +1,433 @@
+"""Every Nash equilibrium of a doubly additive game with polynomial payoffs, for all large n.
+
+The game (notation of :mod:`.enumeration`): player I chooses x ∈ [0,1]^m, player II
+y ∈ [0,1]^p; player I's gain from move 1 at h is f_h(y) = F0_h + Σ_l F_hl y_l, player II's at l
+is g_l(x) = G0_l + Σ_h G_lh x_h, and every coefficient is a polynomial in an integer parameter
+n and a real parameter α (an element of :func:`gamekit.exact.eventual_field.ring`). (x, y) is
+an equilibrium iff y_l = 1 where g_l(x) > 0, y_l = 0 where g_l(x) < 0, and the same for x.
+
+:func:`eventual_equilibria` runs the vertex enumeration of :mod:`.enumeration` **once,
+symbolically**, with every comparison answered by :class:`~gamekit.exact.eventual_field.EventualSigns`
+(the sign for every large n and every α of an interval). Its result holds for every integer
+n ≥ n₀ = ``threshold`` and every α of the interval.
+
+**Why it is complete.** By the vertex theorem of :mod:`.enumeration`, for fixed (n, α) every
+extreme point (x*, y*) of a maximal Nash subset has x* a vertex of the arrangement of the
+hyperplanes g_l = 0 and the facets of [0,1]^m: x* lies in the relative interior of exactly one
+face B_π of the box (π_h ∈ {0, 1, *}; J = the * coordinates, k = |J|), and it is the unique
+point of B_π on k hyperplanes T with independent restrictions (Δ_T ≠ 0). The run visits every
+face, and for each every k-subset T of the hyperplanes that are *candidates* on the face,
+except subsets containing two hyperplanes proved not to meet in the closed face:
+
+* a hyperplane whose sign is strict on every vertex of the closed face, or ≥ 0 / ≤ 0 there and
+  nonzero at one vertex, has a strict sign on the open face (an affine function is a convex
+  combination of its vertex values with positive weights) — it can be in no T and fixes y_l;
+* Q_l = {g_l = 0} ∩ B̄_π is the convex hull of the points where g_l vanishes on edges of the
+  face; if g_{l'} has one strict sign at all of them, g_{l'} ≠ 0 on Q_l and l, l' share no
+  point of the face — no T contains both.
+
+For each T the vertex is x*_J = N/Δ (Cramer; Δ, N polynomials). It is discarded when Δ ≡ 0
+(no vertex: the vertex, if any, is found from an independent T), or when some sign shows x*
+outside the open face; otherwise y is fixed where g_l(x*) ≠ 0, free on K = {l : g_l(x*) = 0},
+and Y(x*) = {y_K ∈ [0,1]^K : f_h = 0 (h ∈ J), f_h ≥ 0 (π_h = 1), f_h ≤ 0 (π_h = 0)} is
+computed; when |K| = k and the k × k matrix (F_hl) (h ∈ J, l ∈ K) is nonsingular, Y(x*) is
+one point or empty. A sign that is not constant on the α-interval splits it (per system,
+``split`` times); what is still undecided, and any degenerate Y(x*), is reported in
+``unresolved`` — the result is a proof only when that list is empty.
+
+**Why one run covers every large n.** Every decision above is the sign of a polynomial in
+(n, α), and the oracle's threshold n₀ makes each answer true for every integer n ≥ n₀ and
+every α of the interval the decision was made on. At such (n, α) the same enumeration with
+exact numbers makes the same decisions, so its output is the symbolic output evaluated there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import product
+from typing import Any
+
+from gamekit.exact.eventual_field import EventualSigns
+
+__all__ = ["EventualEquilibrium", "EventualResult", "eventual_equilibria", "bareiss_solve"]
+
+
+def bareiss_solve(A: list[list[Any]], rhs: list[Any]) -> tuple[Any, list[Any]] | None:
+    """Solve A·x = rhs over a polynomial ring by Cramer's rule: (Δ, N) with x = N/Δ.
+
+    Fraction-free (Bareiss) elimination with exact divisions; pivots are chosen among entries
+    that are not identically zero.
+
+    Parameters
+    ----------
+    A : list of list
+        A square matrix of ring elements (anything with +, −, ×, exact / and ``is_zero``).
+    rhs : list
+        The right-hand side.
+
+    Returns
+    -------
+    (Δ, N) or None
+        Δ = det A (up to sign, with N adjusted so that N/Δ is the solution), or None when A
+        is singular.
+
+    Examples
+    --------
+    >>> from gamekit.exact.eventual_field import ring
+    >>> n, a = ring().gens()
+    >>> D, N = bareiss_solve([[n, 1 + 0 * n], [1 + 0 * n, n]], [1 + 0 * n, 0 * n])
+    >>> str(D), [str(v) for v in N]
+    ('n^2 - 1', ['n', '-1'])
+    """
+    k = len(A)
+    M = [list(row) + [r] for row, r in zip(A, rhs)]
+    prev = None
+    sign = 1
+    for i in range(k):
+        piv = next((r for r in range(i, k) if not M[r][i].is_zero()), None)
+        if piv is None:
+            return None
+        if piv != i:
+            M[i], M[piv] = M[piv], M[i]
+            sign = -sign
+        for r in range(i + 1, k):
+            for c in range(i + 1, k + 1):
+                v = M[i][i] * M[r][c] - M[r][i] * M[i][c]
+                M[r][c] = v if prev is None else v / prev
+            M[r][i] = M[r][i] * 0
+        prev = M[i][i]
+    det = M[k - 1][k - 1]
+    # back substitution, fraction-free: x_j = N_j / det
+    N: list[Any] = [None] * k
+    for i in range(k - 1, -1, -1):
+        acc = M[i][k] * det
+        for j in range(i + 1, k):
+            acc = acc - M[i][j] * N[j]
+        N[i] = acc / M[i][i]
+    if sign < 0:
+        det = -det
+        N = [-v for v in N]
+    return det, N
+
+
+@dataclass(frozen=True)
+class EventualEquilibrium:
+    """An extreme equilibrium found by :func:`eventual_equilibria`, valid for all n ≥ n₀ and
+    every α of ``interval``: x_h = ``x[h]`` (a pair (numerator, denominator) of polynomials, or
+    0/1), y_l likewise."""
+
+    face: tuple[int | None, ...]
+    tight: tuple[int, ...]
+    x: tuple[Any, ...]
+    y: tuple[Any, ...]
+    interval: tuple[Fraction, Fraction]
+
+
+@dataclass
+class EventualResult:
+    """What :func:`eventual_equilibria` found: the extreme equilibria, the threshold n₀ from which
+    the run is valid, what could not be decided, and counts."""
+
+    equilibria: list[EventualEquilibrium] = field(default_factory=list)
+    unresolved: list[str] = field(default_factory=list)
+    threshold: int = 0
+    faces: int = 0
+    systems: int = 0
+    pairs_pruned: int = 0
+    signs: int = 0
+
+    @property
+    def proved(self) -> bool:
+        return not self.unresolved
+
+
+def _s(v: int | None, t: int | None) -> int | None:
+    return None if v is None or t is None else v * t
+
+
+class _Run:
+    def __init__(self, G0, G, F0, F, oracle: EventualSigns, split: int) -> None:
+        self.G0, self.G, self.F0, self.F = G0, G, F0, F
+        self.m, self.p = len(F0), len(G0)
+        self.oracle, self.split = oracle, split
+        self.res = EventualResult()
+        self.zero = G0[0] * 0
+        self.one = self.zero + 1
+
+    def sign(self, q, iv):
+        return self.oracle.sign(q, iv)
+
+    # -- one face -------------------------------------------------------------------------
+    def face(self, pi: tuple[int | None, ...]) -> None:
+        iv = (self.oracle.a, self.oracle.b)
+        J = [h for h, v in enumerate(pi) if v is None]
+        k = len(J)
+        base, coef = [], []
+        for l in range(self.p):
+            b0 = self.G0[l]
+            for h, v in enumerate(pi):
+                if v == 1:
+                    b0 = b0 + self.G[l][h]
+            base.append(b0)
+            coef.append([self.G[l][h] for h in J])
+        verts = list(product((0, 1), repeat=k))
+        vals = []
+        for l in range(self.p):
+            row = []
+            for vert in verts:
+                q = base[l]
+                for j, bit in enumerate(vert):
+                    if bit:
+                        q = q + coef[l][j]
+                row.append((q, self.sign(q, iv)))
+            vals.append(row)
+        fixed: dict[int, int] = {}
+        cand: list[int] = []
+        for l in range(self.p):
+            ss = {s for _q, s in vals[l]}
+            if None not in ss and ss <= {0, 1} and 1 in ss:
+                fixed[l] = 1
+            elif None not in ss and ss <= {0, -1} and -1 in ss:
+                fixed[l] = 0
+            else:
+                cand.append(l)
+        adj = self._meet_graph(cand, verts, vals, coef, k, iv) if k >= 2 else None
+        self.res.faces += 1
+        # k-cliques of candidates
+        def rec(start: int, chosen: list[int]) -> None:
+            if len(chosen) == k:
+                self.system(pi, J, tuple(chosen), base, coef, fixed, cand, iv, self.split)
+                return
+            for i in range(start, len(cand)):
+                l = cand[i]
+                if adj is not None and any(c not in adj[l] for c in chosen):
+                    continue
+                rec(i + 1, chosen + [l])
+        rec(0, [])
+
+    def _meet_graph(self, cand, verts, vals, coef, k, iv):
+        idx = {v: i for i, v in enumerate(verts)}
+        edges = []  # (i0, i1, j)
+        for i, v in enumerate(verts):
+            for j in range(k):
+                if v[j] == 0:
+                    w = v[:j] + (1,) + v[j + 1:]
+                    edges.append((i, idx[w], j))
+        adj: dict[int, set[int]] = {l: set() for l in cand}
+        for a_ in range(len(cand)):
+            for b_ in range(a_ + 1, len(cand)):
+                l1, l2 = cand[a_], cand[b_]
+                if self._may_meet(l1, l2, edges, vals, coef, iv) and \
+                        self._may_meet(l2, l1, edges, vals, coef, iv):
+                    adj[l1].add(l2)
+                    adj[l2].add(l1)
+                else:
+                    self.res.pairs_pruned += 1
+        return adj
+
+    def _may_meet(self, l, m, edges, vals, coef, iv) -> bool:
+        """False when g_m has one strict sign on Q_l = {g_l = 0} ∩ closed face (proved)."""
+        seen: set[int] = set()
+        for i, (_q, s) in enumerate(vals[l]):
+            if s is None:
+                return True
+            if s == 0:
+                seen.add(vals[m][i][1] if vals[m][i][1] is not None else 2)
+        for i0, i1, j in edges:
+            s0, s1 = vals[l][i0][1], vals[l][i1][1]
+            if s0 * s1 >= 0:
+                continue
+            A, a = vals[l][i0][0], coef[l][j]
+            Am, am = vals[m][i0][0], coef[m][j]
+            t = self.sign(Am * a - am * A, iv)
+            seen.add(2 if t is None else t * s1)
+            if len(seen) > 1 or 2 in seen or 0 in seen:
+                return True
+        return not (len(seen) == 1 and seen.pop() in (1, -1))
+
+    # -- one system -------------------------------------------------------------------------
+    def system(self, pi, J, T, base, coef, fixed, cand, iv, split) -> None:
+        self.res.systems += 1
+        k = len(J)
+        if k:
+            sol = bareiss_solve([list(coef[l]) for l in T], [-base[l] for l in T])
+            if sol is None:
+                return
+            D, N = sol
+        else:
+            D, N = self.one, []
+        self._split(pi, J, T, D, N, base, coef, fixed, cand, iv, split, top=True)
+
+    def _split(self, pi, J, T, D, N, base, coef, fixed, cand, iv, split, top=False) -> None:
+        a, b = iv
+        mid = (a + b) / 2
+        for sub in ((iv,) if top else ((a, mid), (mid, b))):
+            verdict = self._check(pi, J, T, D, N, base, coef, fixed, cand, sub)
+            if verdict == "undecided":
+                if split == 0 or sub[0] == sub[1]:
+                    self.res.unresolved.append(f"face {pi}, hyperplanes {T}, alpha in {sub}")
+                else:
+                    self._split(pi, J, T, D, N, base, coef, fixed, cand, sub, split - 1)
+
+    def _relaxed_fails(self, pi, fb, free, iv) -> bool:
+        """True when player I's conditions fail for every y with y_l ∈ [0, 1] on ``free`` (a
+        relaxation of Y(x*): interval bounds of each f_h over that box)."""
+        for h, v in enumerate(pi):
+            lo = hi = fb[h]
+            for l in free:
+                c = self.F[h][l]
+                s = self.sign(c, iv)
+                if s is None:
+                    return False
+                if s > 0:
+                    hi = hi + c
+                elif s < 0:
+                    lo = lo + c
+            slo, shi = self.sign(lo, iv), self.sign(hi, iv)
+            if v != 0 and shi is not None and shi < 0:      # f_h ≥ 0 or = 0 impossible
+                return True
+            if v != 1 and slo is not None and slo > 0:      # f_h ≤ 0 or = 0 impossible
+                return True
+        return False
+
+    def _check(self, pi, J, T, D, N, base, coef, fixed, cand, iv) -> str:
+        """'no' (no equilibrium at this vertex for any (n, α)), 'yes' (recorded) or 'undecided'."""
+        undecided = False
+        sD = self.sign(D, iv)
+        if sD is None:
+            undecided = True
+        elif sD == 0:
+            return "no"
+        for j in range(len(J)):
+            for q in (N[j], D - N[j]):
+                s = _s(self.sign(q, iv), sD)
+                if s is not None and s <= 0:
+                    return "no"
+                undecided |= s is None
+        if undecided:
+            return "undecided"
+        # player II's signs at x*
+        ybr: dict[int, int] = {}
+        K: list[int] = list(T)
+        loose: list[int] = []
+        for l in range(self.p):
+            if l in T:
+                continue
+            if l in fixed:
+                ybr[l] = fixed[l]
+                continue
+            q = base[l] * D
+            for j in range(len(J)):
+                q = q + coef[l][j] * N[j]
+            s = _s(self.sign(q, iv), sD)
+            if s is None:
+                loose.append(l)
+            elif s == 0:
+                K.append(l)
+            else:
+                ybr[l] = int(s > 0)
+        # player I's gains with y fixed where player II's sign is known
+        fb = []
+        for h in range(self.m):
+            q = self.F0[h]
+            for l, v in ybr.items():
+                if v:
+                    q = q + self.F[h][l]
+            fb.append(q)
+        if loose:
+            return "no" if self._relaxed_fails(pi, fb, K + loose, iv) else "undecided"
+        if len(K) != len(J):
+            if len(K) < len(J):
+                return "no"   # generic k equations in fewer unknowns: see _few
+            self.res.unresolved.append(f"face {pi}: |K| = {len(K)} > k = {len(J)} (degenerate Y)")
+            return "no"
+        if J:
+            sol = bareiss_solve([[self.F[h][l] for l in K] for h in J], [-fb[h] for h in J])
+            if sol is None:
+                self.res.unresolved.append(f"face {pi}, K = {K}: singular Y system")
+                return "no"
+            E, M = sol
+            sE = self.sign(E, iv)
+            if sE is None:
+                return "undecided"
+        else:
+            E, M, sE = self.one, [], 1
+        yv: dict[int, Any] = {}
+        for i, l in enumerate(K):
+            s0, s1 = _s(self.sign(M[i], iv), sE), _s(self.sign(E - M[i], iv), sE)
+            if s0 is None or s1 is None:
+                return "undecided"
+            if s0 < 0 or s1 < 0:
+                return "no"
+            yv[l] = (M[i] * sE, E * sE)
+        for h, v in enumerate(pi):
+            if v is None:
+                continue
+            q = fb[h] * E
+            for i, l in enumerate(K):
+                q = q + self.F[h][l] * M[i]
+            s = _s(self.sign(q, iv), sE)
+            if s is None:
+                return "undecided"
+            if (v == 1 and s < 0) or (v == 0 and s > 0):
+                return "no"
+        x = tuple(v if v is not None else (N[J.index(h)] * sD, D * sD) for h, v in enumerate(pi))
+        y = tuple(yv.get(l, ybr.get(l)) for l in range(self.p))
+        self.res.equilibria.append(EventualEquilibrium(tuple(pi), tuple(T), x, y, iv))
+        return "yes"
+
+
+def eventual_equilibria(G0, G, F0, F, oracle: EventualSigns, split: int = 6,
+                        n0: int = 1, progress: bool = False) -> EventualResult:
+    """All extreme equilibria of the doubly additive game (G0, G; F0, F) for every integer
+    n ≥ ``threshold`` and every α of the oracle's interval (module docstring).
+
+    Parameters
+    ----------
+    G0, G : list
+        Player II's gains: g_l(x) = G0[l] + Σ_h G[l][h]·x_h (ring elements).
+    F0, F : list
+        Player I's gains: f_h(y) = F0[h] + Σ_l F[h][l]·y_l.
+    oracle : EventualSigns
+        Decides signs; its record gives the threshold.
+    split : int
+        How often one system's α-interval may be halved.
+    n0 : int
+        Smallest n of interest (the threshold is at least n0).
+    progress : bool
+        Show a progress bar over the faces.
+
+    Returns
+    -------
+    EventualResult
+        ``proved`` is True when nothing was left undecided.
+
+    Examples
+    --------
+    A 1 × 1 game (one set each): player II draws iff g = n·x − 1 > 0, player I draws iff
+    f = 1 − 2y > 0. For n ≥ 2 the only equilibrium is x = 1/n, y = 1/2.
+
+    >>> from fractions import Fraction
+    >>> from gamekit.exact.eventual_field import ring
+    >>> n, a = ring().gens()
+    >>> one = n * 0 + 1
+    >>> r = eventual_equilibria([-one], [[n]], [one], [[-2 * one]], EventualSigns(Fraction(0), Fraction(0)))
+    >>> r.proved, len(r.equilibria), r.threshold
+    (True, 1, 2)
+    >>> e = r.equilibria[0]
+    >>> [str(v) for v in e.x[0]], [str(v) for v in e.y[0]]
+    (['1', 'n'], ['1', '2'])
+    """
+    run = _Run(G0, G, F0, F, oracle, split)
+    faces = list(product((0, 1, None), repeat=run.m))
+    faces.sort(key=lambda f: sum(v is None for v in f))
+    it: Any = faces
+    if progress:
+        from rich.progress import track
+        it = track(faces, description="faces")
+    for pi in it:
+        run.face(pi)
+    run.res.threshold = oracle.threshold(n0)
+    run.res.signs = len(oracle.used)
+    return run.res

@@ -1,0 +1,48 @@
+"""Model B3's equilibrium is unique for every d ≥ d₀ at a fixed α (issue #27): the symbolic
+enumeration in ℤ[d] (games.baccara.analysis.b3_all_d_unique) and its agreement with the exact
+per-d enumeration of the full 2⁵ × 2⁴⁸⁴ game at the threshold."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+
+from games.baccara.analysis.b3_all_d_unique import FACE, SETS, b3_polynomial_game, prove_large_d
+
+
+def _value(q, n: int, alpha: F) -> F:
+    return sum((F(int(c)) * n ** int(i) * alpha ** int(k) for (i, k), c in q.to_dict().items()), F(0))
+
+
+def test_unique_for_every_d_from_69_at_alpha_one_tenth() -> None:
+    pr = prove_large_d(F(1, 10), F(1, 10))
+    assert pr.unique and pr.table7 and pr.d0 == 69
+    assert pr.result is not None and pr.result.proved and len(pr.result.equilibria) == 1
+
+
+def test_the_symbolic_equilibrium_is_the_exact_one_at_the_threshold() -> None:
+    from games.baccara.analysis.b3_uniqueness import certify
+
+    alpha = F(1, 10)
+    pr = prove_large_d(alpha, alpha)
+    assert pr.result is not None
+    (e,) = pr.result.equilibria
+    labels = b3_polynomial_game()[0]
+    d = pr.d0
+    p = _value(e.x[1][0], d, alpha) / _value(e.x[1][1], d, alpha)
+    mixed = {lab: _value(v[0], d, alpha) / _value(v[1], d, alpha)
+             for lab, v in zip(labels, e.y) if isinstance(v, tuple)}
+    c = certify(d, alpha, reference=False)
+    assert c.unique
+    (x, banker, _payoffs), = c.equilibria
+    assert e.face == FACE and x[SETS[1]] == p and banker == mixed
+
+
+@pytest.mark.slow
+def test_the_claim() -> None:
+    from games.baccara.reproduce import registry
+
+    (c,) = [c for c in registry() if c.id == "II.B3.alld.unique"]
+    paper, ours = c.compute()
+    assert paper == ours
