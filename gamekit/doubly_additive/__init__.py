@@ -33,6 +33,7 @@ _EXPORTS: dict[str, str] = {
     "ParamEquilibrium": "param_cells",
     "certify_doubly_additive": "certify",
     "eventual_equilibria": "eventual",
+    "EventualResult": "eventual",
 }
 
 __all__ = list(_EXPORTS)

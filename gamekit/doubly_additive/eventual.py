@@ -127,7 +127,18 @@ class EventualEquilibrium:
 @dataclass
 class EventualResult:
     """What :func:`eventual_equilibria` found: the extreme equilibria, the threshold n₀ from which
-    the run is valid, what could not be decided, and counts."""
+    the run is valid, what could not be decided, and counts.
+
+    The run is a proof (``proved``) only when nothing is left in ``unresolved``.
+
+    Examples
+    --------
+    >>> r = EventualResult(threshold=2)
+    >>> r.proved, r.equilibria
+    (True, [])
+    >>> EventualResult(unresolved=["face (0, None)"]).proved
+    False
+    """
 
     equilibria: list[EventualEquilibrium] = field(default_factory=list)
     unresolved: list[str] = field(default_factory=list)

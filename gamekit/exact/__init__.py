@@ -80,6 +80,8 @@ _EXPORTS: dict[str, str] = {
     "box_sign": "uniform_sign",
     "bernstein_in_n": "uniform_sign",
     "box_polytope_vertices": "polytope",
+    "EventualSigns": "eventual_field",
+    "ring": "eventual_field",
 }
 
 __all__ = list(_EXPORTS)

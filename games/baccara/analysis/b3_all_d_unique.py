@@ -35,8 +35,8 @@ from typing import Any
 
 import numpy as np
 
-from gamekit.doubly_additive.eventual import EventualResult, eventual_equilibria
-from gamekit.exact.eventual_field import EventualSigns, ring
+from gamekit.doubly_additive import EventualResult, eventual_equilibria
+from gamekit.exact import EventualSigns, ring
 from games.baccara.analysis.b3_all_d import MIXED_SET, _b3_polys, _forced_all_rows, player_gains
 from games.baccara.models.counts import LOSS, WIN
 
