@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
+import pytest
+
 from games.baccara.banque.model import banque_tables
 
 
@@ -69,3 +71,72 @@ def test_completeness_proof_of_a_six_deck_segment():
     bad = prove_piece(damaged, max_boxes=3000)
     assert not bad.proved and bad.failed_box is not None
     assert pr.a <= bad.failed_box.t[0] <= bad.failed_box.t[1] <= pr.c
+
+
+def _key(sg: dict) -> tuple:
+    return (sg["from_exact"], sg["to_exact"], sg["player1"]["5"], sg["player2"]["5"], sg["value"],
+            tuple(sorted(sg["banker_mixed"].items())))
+
+
+@pytest.mark.parametrize("rng", [(F(29, 100), F(31, 100)), (F(9, 20), F(11, 20))])
+def test_chunked_sweep_equals_the_sweep_in_one_piece(rng):
+    """Cut at 3/10 (resp. 19/40 and its mirror 21/40) and joined again, the chunked sweep has
+    exactly the segments, ends and formulas of the one-piece sweep (6 decks)."""
+    from games.baccara.banque.theta_chunks import run_chunks
+    from games.baccara.banque.theta_sweep import records, sweep
+
+    lo, hi = rng
+    got = run_chunks("correlated", lo, hi, decks=6, executor="serial", use_cache=False)
+    want = records("correlated", sweep("correlated", lo, hi, decks=6), lo, hi, decks=6)
+    assert got["chunks"]["total"] == 2
+    assert [_key(s) for s in got["segments"]] == [_key(s) for s in want["segments"]]
+    assert not any(any(s["cut"]) for s in got["segments"])
+
+
+def test_chunk_cache_resumes_and_rejects_a_damaged_file(tmp_path):
+    from games.baccara.banque.theta_chunks import ChunkCache, run_chunks
+
+    kw = {"decks": 3, "executor": "serial", "cache_dir": tmp_path}
+    a = run_chunks("correlated", F(29, 100), F(31, 100), **kw)
+    b = run_chunks("correlated", F(29, 100), F(31, 100), **kw)
+    assert a["chunks"]["cached"] == 0 and b["chunks"]["cached"] == 2
+    assert a["segments"] == b["segments"]
+    files = sorted((tmp_path / ChunkCache(tmp_path).dir.name).glob("*.json"))
+    assert len(files) == 2
+    files[0].write_text(files[0].read_text().replace('"segments"', '"segmentz"', 1))
+    c = run_chunks("correlated", F(29, 100), F(31, 100), **kw)
+    assert c["chunks"]["cached"] == 1 and c["segments"] == a["segments"]
+
+
+def test_shoe_nash_sweep_equals_the_direct_solution():
+    """The 6-deck Nash sweep through θ = 3/10, read from its JSON formulas at two rationals of
+    the segment, equals the complete enumeration ``banque_nash`` at those θ, exactly."""
+    import sympy
+
+    from gamekit.exact import number_str
+    from games.baccara.banque.nash import banque_nash
+    from games.baccara.banque.theta_chunks import run_chunks
+
+    rec = run_chunks("nash", F(3, 10), F(301, 1000), decks=6, prove=False, executor="serial", use_cache=False)
+    (sg,) = rec["segments"]
+    th = sympy.Symbol("theta")
+    for t in (F(sg["sample"]), F(297, 1000)):
+        assert F(sg["from_exact"]) < t < F(sg["to_exact"])
+        res = banque_nash(t, 6)
+        direct = sorted((sympy.sympify(number_str(e.p1)), sympy.sympify(number_str(e.p2)))
+                        for e in res.equilibria)
+        swept = sorted((sympy.sympify(sympy.sympify(e["player1"]["5"]).subs(th, sympy.Rational(t.numerator, t.denominator))),
+                        sympy.sympify(sympy.sympify(e["player2"]["5"]).subs(th, sympy.Rational(t.numerator, t.denominator))))
+                       for e in sg["equilibria"])
+        assert len(direct) == len(swept)
+        for (a1, a2), (b1, b2) in zip(direct, swept):
+            assert sympy.simplify(a1 - b1) == 0 and sympy.simplify(a2 - b2) == 0
+
+
+def test_cache_clear_removes_the_chunks(tmp_path):
+    from games.baccara.banque.theta_chunks import ChunkCache
+
+    c = ChunkCache(tmp_path)
+    c.put("k", {"segments": []})
+    assert c.get("k") == {"segments": []}
+    assert ChunkCache(tmp_path).clear() == 1 and c.get("k") is None

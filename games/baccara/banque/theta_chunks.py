@@ -22,6 +22,7 @@ schema or key does not match is recomputed). An interrupted sweep keeps every fi
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -91,9 +92,9 @@ def _clip(pc, lo, hi, concept: str) -> object:
 
 
 def _pieces(concept: str, decks: int | None, a: Fraction, b: Fraction, *, cut_lo: bool, cut_hi: bool,
-            mid: bool, prove: bool) -> tuple[list, list]:
-    """The chunk's segments (clipped at its cuts) and, for a chunk of a symmetric sweep, their
-    mirror images."""
+            mid: bool, prove: bool) -> list:
+    """The chunk's segments, clipped at its cuts (``mid``: the chunk reaching 1/2 of a
+    symmetric sweep, whose segment through 1/2 is clipped symmetrically), proved if asked."""
     from functools import partial
 
     from games.baccara.banque.theta_cover import cover
@@ -117,7 +118,7 @@ def _pieces(concept: str, decks: int | None, a: Fraction, b: Fraction, *, cut_lo
         from games.baccara.banque.nash_proof_cover import prove_cover
 
         pieces = prove_cover(pieces)
-    return pieces, _mirrors(concept, pieces) if mid is not None else []
+    return pieces
 
 
 def _mirrors(concept: str, pieces: list) -> list:
@@ -175,8 +176,8 @@ def chunk_record(concept: str, decks: int | None, a: Fraction, b: Fraction, *, c
     """
     t0 = time.process_time()
     mid = mirror and b == _HALF
-    pieces, images = _pieces(concept, decks, a, b, cut_lo=cut_lo, cut_hi=cut_hi, mid=mid if mirror else None,
-                             prove=prove)
+    pieces = _pieces(concept, decks, a, b, cut_lo=cut_lo, cut_hi=cut_hi, mid=mid, prove=prove)
+    images = _mirrors(concept, pieces) if mirror else []
     return {"concept": concept, "decks": decks, "from": str(a), "to": str(b), "cut": [cut_lo, cut_hi],
             "mirrored": mirror, "proved": prove and concept == "nash",
             "segments": _segments(concept, pieces, decks),
@@ -317,6 +318,20 @@ class ChunkCache:
             self.rejected += 1
             return None
         return rec
+
+    def clear(self) -> int:
+        """Remove every chunk file (all format versions); returns how many."""
+        n = 0
+        for sub in self.root.glob("banque-v*") if self.root.is_dir() else []:
+            if not sub.is_dir() or sub.is_symlink():
+                continue
+            for f in list(sub.iterdir()):
+                if f.is_file() and f.suffix in (".json", ".tmp"):
+                    f.unlink(missing_ok=True)
+                    n += 1
+            with contextlib.suppress(OSError):
+                sub.rmdir()
+        return n
 
     def put(self, key: str, rec: dict) -> None:
         from gamekit.io import atomic_write

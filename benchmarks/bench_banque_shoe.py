@@ -1,0 +1,275 @@
+"""Banque dealt from a real shoe for every θ: the sweeps, their cost, and the comparison plots.
+
+For each (concept, dealing) the sweep over (0, 1) is read through
+:func:`games.baccara.banque.theta_chunks.run_chunks` — i.e. from the sweep cache when the
+chunks are there (``baccara sweep --game banque --decks D --concept C`` fills it, resumably,
+``--jobs 2``), computed otherwise. Reported per sweep: segments, breakpoints, the CPU seconds
+summed over the chunks (``time.process_time`` in each worker: the shared machine's load
+matters less than for wall time), for the independent concept its existence set, for Nash the
+number of equilibria per segment and the completeness proof (proved / not proved, boxes), and
+the values (draw probabilities at 5 and Banker's value) at a few θ, evaluated exactly from the
+segments' formulas.
+
+Run:  PYTHONPATH=. python benchmarks/bench_banque_shoe.py [--only-cached] [--plots]
+Writes benchmarks/results/banque_shoe.md and banque_shoe.json (segments: ends, formulas,
+values, proofs), and with ``--plots`` docs/img/banque_shoe_{correlated,independent,nash}.png
+(with replacement against six decks).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+from datetime import date
+from fractions import Fraction
+from pathlib import Path
+
+HERE = Path(__file__).parent
+OUT = HERE / "results" / "banque_shoe.md"
+IMG = HERE.parent / "docs" / "img"
+SWEEPS = [("independent", 3), ("independent", 6), ("independent", 8), ("independent", None),
+          ("nash", 6), ("nash", None), ("nash", 3), ("nash", 8)]
+THETAS = (Fraction(1, 10), Fraction(1, 4), Fraction(3, 10), Fraction(1, 2))
+
+
+def _sweep(concept: str, decks, only_cached: bool) -> dict | None:
+    from games.baccara.banque.theta_chunks import ChunkCache, _tasks, run_chunks
+
+    lo, hi = Fraction(0), Fraction(1)
+    prove = decks is not None
+    if only_cached:
+        cache = ChunkCache()
+        if any(cache.get(ChunkCache.key(*t)) is None for t in _tasks(concept, decks, lo, hi, prove)):
+            return None
+    return run_chunks(concept, lo, hi, decks=decks, prove=prove, jobs=1, executor="serial")
+
+
+def _at(formula: str, t: Fraction) -> float:
+    import sympy
+
+    th = sympy.Symbol("theta")
+    return float(sympy.sympify(formula).subs(th, sympy.Rational(t.numerator, t.denominator)))
+
+
+def _end(exact: str, dec: str):
+    try:
+        return Fraction(exact)
+    except ValueError:
+        return Fraction(dec)
+
+
+def _segment_at(rec: dict, t: Fraction) -> dict | None:
+    """The segment whose open θ-range contains t (None at a breakpoint)."""
+    for s in rec["segments"]:
+        if _end(s["from_exact"], s["from"]) < t < _end(s["to_exact"], s["to"]):
+            return s
+    return None
+
+
+def _values(rec: dict) -> list[dict]:
+    out: list[dict] = []
+    for t in THETAS:
+        s = _segment_at(rec, t)
+        if s is None:
+            out.append({"theta": str(t), "note": "a breakpoint"})
+            continue
+        if rec["concept"] == "nash":
+            eqs = [(round(_at(e["player1"]["5"], t), 7), round(_at(e["player2"]["5"], t), 7)) for e in s["equilibria"]]
+            out.append({"theta": str(t), "equilibria": eqs})
+        else:
+            out.append({"theta": str(t), "p1": round(_at(s["player1"]["5"], t), 7),
+                        "p2": round(_at(s["player2"]["5"], t), 7), "banker": round(_at(s["value"], t), 9)})
+    return out
+
+
+def _slim(rec: dict) -> dict:
+    """The record without the bulky per-set data (team formulas, Banker's mixing formulas)."""
+    keep = ("from", "to", "from_exact", "to_exact", "sample", "ends_by", "player1", "player2", "value",
+            "product", "independent", "proof")
+    segs = []
+    for s in rec["segments"]:
+        t = {k: s[k] for k in keep if k in s}
+        if "banker_mixed" in s:
+            t["banker_mixed_at"] = sorted(s["banker_mixed"])
+        if "equilibria" in s:
+            t["equilibria"] = [{"player1": e["player1"], "player2": e["player2"],
+                                "banker_mixed_at": sorted(e["banker_mixed"]), "at_sample": e["at_sample"]}
+                               for e in s["equilibria"]]
+        if isinstance(t.get("proof"), dict):
+            t["proof"] = {k: v for k, v in t["proof"].items() if k != "not_covered"}
+        segs.append(t)
+    out = {k: v for k, v in rec.items() if k != "segments"}
+    out["segments"] = segs
+    return out
+
+
+def summary(rec: dict) -> dict:
+    segs = rec["segments"]
+    out = {"concept": rec["concept"], "decks": rec["decks"], "segments": len(segs),
+           "breakpoints": len(rec["breakpoints"]), "cpu_seconds": rec["cpu_seconds"],
+           "chunks": rec["chunks"]["total"], "values": _values(rec)}
+    if rec["concept"] == "independent":
+        ind = rec["independent"]
+        out["independent"] = {"intervals": [(i["from"], i["to"]) for i in ind["intervals"]],
+                              "points": [p["decimal"] for p in ind["points"]]}
+    if rec["concept"] == "nash":
+        counts: dict[int, int] = {}
+        for s in segs:
+            counts[len(s["equilibria"])] = counts.get(len(s["equilibria"]), 0) + 1
+        out["equilibria_per_segment"] = {str(k): v for k, v in sorted(counts.items())}
+        proofs = [s.get("proof") or {} for s in segs]
+        attempted = [p for p in proofs if "boxes" in p]
+        out["proof"] = {"attempted": len(attempted), "proved": sum(1 for p in attempted if p.get("proved")),
+                        "boxes": sum(p.get("boxes", 0) for p in attempted),
+                        "not_proved": [(s["from"], s["to"], (s.get("proof") or {}).get("reason", ""))
+                                       for s in segs if "boxes" in (s.get("proof") or {})
+                                       and not s["proof"]["proved"]]}
+    return out
+
+
+def render(sums: list[dict], wall: dict) -> str:
+    lines = ["# Banque from a real shoe, every θ in (0, 1): the sweeps", "",
+             f"{date.today()} · {platform.python_implementation()} {platform.python_version()} · CPU seconds summed "
+             "over the θ-chunks (time.process_time in each worker) on the shared 2-core machine; (1/2, 1) is the "
+             "mirror image of (0, 1/2) (exact symmetry, docs/banque.md). Full records: banque_shoe.json and the "
+             "sweep cache (`baccara sweep --game banque --decks D --concept C --json`).", "",
+             "| concept | dealing | segments | breakpoints | CPU s | wall | result |", "|---|---|---|---|---|---|---|"]
+    for s in sums:
+        deal = "with replacement" if s["decks"] is None else f"{s['decks']} decks"
+        if s["concept"] == "independent":
+            ind = s["independent"]
+            res = (f"exists on {len(ind['intervals'])} intervals "
+                   + ", ".join(f"[{a}, {b}]" for a, b in ind["intervals"])
+                   + f"; at {len(ind['points'])} isolated θ " + ", ".join(ind["points"]))
+            concept = "correlated / independent"
+        else:
+            pf = s["proof"]
+            res = ("equilibria per segment " + ", ".join(f"{k}: {v}" for k, v in s["equilibria_per_segment"].items())
+                   + (f"; proved complete **{pf['proved']} / {pf['attempted']}** ({pf['boxes']} boxes)"
+                      if pf["attempted"] else "; proof not run"))
+            concept = "Nash"
+        lines.append(f"| {concept} | {deal} | {s['segments']} | {s['breakpoints']} | {s['cpu_seconds']} | "
+                     f"{wall.get((s['concept'], s['decks']), '-')} | {res} |")
+    lines += ["", "## Values at a few θ", "",
+              "Correlated: marginal draw probabilities at 5 (p₁, p₂) and Banker's value; Nash: (p₁, p₂) of every "
+              "extreme equilibrium (decimals of the exact formulas).", "",
+              "| concept | dealing | " + " | ".join(f"θ = {t}" for t in THETAS) + " |",
+              "|---|---|" + "---|" * len(THETAS)]
+    for s in sums:
+        deal = "with replacement" if s["decks"] is None else f"{s['decks']} decks"
+        cells = []
+        for v in s["values"]:
+            if "note" in v:
+                cells.append(v["note"])
+            elif "equilibria" in v:
+                cells.append("; ".join(f"({a}, {b})" for a, b in v["equilibria"]))
+            else:
+                cells.append(f"({v['p1']}, {v['p2']}), {v['banker']}")
+        lines.append(f"| {s['concept']} | {deal} | " + " | ".join(cells) + " |")
+    nps = [(s, n) for s in sums if s["concept"] == "nash" for n in s["proof"]["not_proved"]]
+    if nps:
+        lines += ["", "## Nash segments not proved", "", "| dealing | from | to | reason |", "|---|---|---|---|"]
+        for s, (a, b, why) in nps:
+            lines.append(f"| {s['decks'] or 'with replacement'} decks | {a} | {b} | {why} |")
+    return "\n".join(lines) + "\n"
+
+
+# -- plots -------------------------------------------------------------------------------------------
+def _curves(rec: dict, n: int = 8) -> list[list[tuple]]:
+    """Per segment and equilibrium, (θ, p₁, p₂, value or nan) at n inner points (floats; plot only)."""
+    import math
+
+    out = []
+    for s in rec["segments"]:
+        a, b = float(s["from"]), float(s["to"])
+        ts = [Fraction(a + (b - a) * (k + 0.5) / n).limit_denominator(10 ** 9) for k in range(n)]
+        if rec["concept"] == "nash":
+            for e in s["equilibria"]:
+                out.append([(float(t), _at(e["player1"]["5"], t), _at(e["player2"]["5"], t), math.nan) for t in ts])
+        elif rec["concept"] != "independent" or s["independent"]["everywhere"]:
+            out.append([(float(t), _at(s["player1"]["5"], t), _at(s["player2"]["5"], t), _at(s["value"], t))
+                        for t in ts])
+    return out
+
+
+def plot(concept: str, recs: dict, path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4.4))
+    styles = {None: ("tab:blue", "navy", "with replacement"), 6: ("tab:red", "darkred", "6-deck shoe")}
+    for decks, rec in recs.items():
+        if rec is None:
+            continue
+        c1, c2, name = styles[decks]
+        curves = _curves(rec)
+        for k, seg in enumerate(curves):
+            ts = [p[0] for p in seg]
+            ls = dict(marker="." if concept == "nash" else None, ls="none" if concept == "nash" else "-", ms=2.5)
+            axes[0].plot(ts, [p[1] for p in seg], color=c1, lw=2.5, alpha=0.6, label=f"{name}: p1" if k == 0 else None,
+                         **ls)
+            axes[0].plot(ts, [p[2] for p in seg], color=c2, lw=1.0, label=f"{name}: p2" if k == 0 else None,
+                         **({**ls, "ls": "none" if concept == "nash" else "--"}))
+            if concept != "nash":
+                axes[1].plot(ts, [p[3] for p in seg], color=c1, lw=1.5, label=name if k == 0 else None)
+        if concept == "independent":
+            for p in rec["independent"]["points"]:
+                t = float(p["decimal"])
+                s = _segment_at(rec, Fraction(p["decimal"]))
+                if s is not None:
+                    tf = Fraction(p["decimal"])
+                    axes[0].plot([t], [_at(s["player1"]["5"], tf)], "o", color=c1, ms=7, mfc="none",
+                                 label=f"{name}: isolated points" if p is rec["independent"]["points"][0] else None)
+        if concept == "nash":
+            xs = [float(s["sample"]) for s in rec["segments"]]
+            ys = [_at(s["equilibria"][0]["at_sample"]["banker"], Fraction(0)) for s in rec["segments"]]
+            axes[1].plot(xs, ys, ".", color=c1, ms=4, label=f"{name} (at each segment's sample)")
+    axes[0].set_xlabel("θ (stake on Player 1's hand)")
+    axes[0].set_ylabel("probability of drawing at 5")
+    axes[0].legend(fontsize=7)
+    axes[1].set_xlabel("θ")
+    axes[1].set_ylabel("Banker's expected gain per unit staked")
+    axes[1].legend(fontsize=8)
+    title = {"correlated": "correlated cooperative equilibrium (team's marginals)",
+             "independent": "independent cooperative equilibrium (where it exists)",
+             "nash": "Nash equilibria (every extreme equilibrium)"}[concept]
+    fig.suptitle(f"Baccara banque, {title}: with replacement vs a 6-deck shoe")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--only-cached", action="store_true", help="skip sweeps whose chunks are not all cached")
+    ap.add_argument("--plots", action="store_true", help="also draw docs/img/banque_shoe_*.png")
+    ap.add_argument("--wall", default=None, help="a JSON file {\"concept/decks\": \"wall time\"} to report")
+    args = ap.parse_args()
+    wall = {}
+    if args.wall:
+        for k, v in json.loads(Path(args.wall).read_text()).items():
+            c, d = k.split("/")
+            wall[(c, None if d == "x" else int(d))] = v
+    recs = {(c, d): _sweep(c, d, args.only_cached) for c, d in SWEEPS}
+    have = [(k, r) for k, r in recs.items() if r is not None]
+    sums = [summary(r) for _, r in have]
+    OUT.write_text(render(sums, wall))
+    OUT.with_suffix(".json").write_text(json.dumps({"summary": sums, "sweeps": [_slim(r) for _, r in have]},
+                                                   indent=1) + "\n")
+    print(f"wrote {OUT} ({len(have)} sweeps)")
+    if args.plots:
+        for concept in ("correlated", "independent", "nash"):
+            src = "nash" if concept == "nash" else "independent"
+            data = {d: recs.get((src, d)) for d in (None, 6)}
+            if concept == "correlated":
+                data = {d: (dict(r, concept="correlated") if r else None) for d, r in data.items()}
+            path = IMG / f"banque_shoe_{concept}.png"
+            plot(concept, data, path)
+            print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()
