@@ -33,23 +33,40 @@ SWEEPS = [("independent", 3), ("independent", 6), ("independent", 8), ("independ
 THETAS = (Fraction(1, 10), Fraction(1, 4), Fraction(3, 10), Fraction(1, 2))
 
 
-def _sweep(concept: str, decks, only_cached: bool) -> dict | None:
+def _sweep(concept: str, decks, only_cached: bool, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1),
+           prove: bool | None = None) -> dict | None:
     from games.baccara.banque.theta_chunks import ChunkCache, _tasks, run_chunks
 
-    lo, hi = Fraction(0), Fraction(1)
-    prove = decks is not None
-    if only_cached:
+    prove = decks is not None if prove is None else prove
+    if only_cached:   # what the cache holds, possibly part of the range (the chunks present)
+        from games.baccara.banque.theta_chunks import join_records
+
         cache = ChunkCache()
-        if any(cache.get(ChunkCache.key(*t)) is None for t in _tasks(concept, decks, lo, hi, prove)):
+        tasks = _tasks(concept, decks, lo, hi, prove)
+        got = [(t, cache.get(ChunkCache.key(*t))) for t in tasks]
+        have = [r for _, r in got if r is not None]
+        if not have:
             return None
+        if len(have) < len(tasks):
+            rec = join_records(concept, have, lo, hi, decks)
+            rec["chunks"] = {"total": len(tasks), "cached": len(have)}
+            rec["partial"] = [[str(t[2]), str(t[3])] for t, r in got if r is not None]
+            return rec
     return run_chunks(concept, lo, hi, decks=decks, prove=prove, jobs=1, executor="serial")
 
 
+_EXPR: dict = {}
+
+
 def _at(formula: str, t: Fraction) -> float:
+    """A segment formula (sympy-parsable, in ``theta``) at a rational θ (exact, then a float)."""
     import sympy
 
     th = sympy.Symbol("theta")
-    return float(sympy.sympify(formula).subs(th, sympy.Rational(t.numerator, t.denominator)))
+    e = _EXPR.get(formula)
+    if e is None:
+        e = _EXPR[formula] = sympy.sympify(formula)
+    return float(e.subs(th, sympy.Rational(t.numerator, t.denominator)))
 
 
 def _end(exact: str, dec: str):
@@ -72,7 +89,9 @@ def _values(rec: dict) -> list[dict]:
     for t in THETAS:
         s = _segment_at(rec, t)
         if s is None:
-            out.append({"theta": str(t), "note": "a breakpoint"})
+            done = rec.get("partial") is None or any(Fraction(a) <= min(t, 1 - t) <= Fraction(b)
+                                                     for a, b in rec["partial"])
+            out.append({"theta": str(t), "note": "a breakpoint" if done else "not computed yet"})
             continue
         if rec["concept"] == "nash":
             eqs = [(round(_at(e["player1"]["5"], t), 7), round(_at(e["player2"]["5"], t), 7)) for e in s["equilibria"]]
@@ -106,7 +125,7 @@ def _slim(rec: dict) -> dict:
 
 def summary(rec: dict) -> dict:
     segs = rec["segments"]
-    out = {"concept": rec["concept"], "decks": rec["decks"], "segments": len(segs),
+    out = {"concept": rec["concept"], "decks": rec["decks"], "segments": len(segs), "partial": rec.get("partial"),
            "breakpoints": len(rec["breakpoints"]), "cpu_seconds": rec["cpu_seconds"],
            "chunks": rec["chunks"]["total"], "values": _values(rec)}
     if rec["concept"] == "independent":
@@ -126,6 +145,17 @@ def summary(rec: dict) -> dict:
                                        for s in segs if "boxes" in (s.get("proof") or {})
                                        and not s["proof"]["proved"]]}
     return out
+
+
+def _ranges(chunks: list) -> str:
+    """Contiguous runs of chunks as θ-ranges."""
+    runs: list[list[str]] = []
+    for a, b in chunks:
+        if runs and runs[-1][1] == a:
+            runs[-1][1] = b
+        else:
+            runs.append([a, b])
+    return ", ".join(f"({a}, {b})" for a, b in runs)
 
 
 def render(sums: list[dict], wall: dict) -> str:
@@ -149,6 +179,9 @@ def render(sums: list[dict], wall: dict) -> str:
                    + (f"; proved complete **{pf['proved']} / {pf['attempted']}** ({pf['boxes']} boxes)"
                       if pf["attempted"] else "; proof not run"))
             concept = "Nash"
+        if s.get("partial"):
+            res = (f"**part of the range only**: {len(s['partial'])} of {s['chunks']} chunks of (0, 1/2] "
+                   f"(and their mirror images) — {_ranges(s['partial'])}; ") + res
         lines.append(f"| {concept} | {deal} | {s['segments']} | {s['breakpoints']} | {s['cpu_seconds']} | "
                      f"{wall.get((s['concept'], s['decks']), '-')} | {res} |")
     lines += ["", "## Values at a few θ", "",
@@ -183,10 +216,14 @@ def _curves(rec: dict, n: int = 8) -> list[list[tuple]]:
     out = []
     for s in rec["segments"]:
         a, b = float(s["from"]), float(s["to"])
-        ts = [Fraction(a + (b - a) * (k + 0.5) / n).limit_denominator(10 ** 9) for k in range(n)]
+        ks = [k + 0.5 for k in range(n)] if rec["concept"] == "nash" else range(n + 1)
+        ts = [Fraction(a + (b - a) * k / n).limit_denominator(10 ** 9) for k in ks]
         if rec["concept"] == "nash":
             for e in s["equilibria"]:
-                out.append([(float(t), _at(e["player1"]["5"], t), _at(e["player2"]["5"], t), math.nan) for t in ts])
+                pts = [(float(t), _at(e["player1"]["5"], t), _at(e["player2"]["5"], t), math.nan) for t in ts]
+                out.append(pts)
+                if rec.get("mirror_points") and b <= 0.5:   # θ ↔ 1 − θ with the Players swapped
+                    out.append([(1 - x, p2, p1, v) for x, p1, p2, v in pts])
         elif rec["concept"] != "independent" or s["independent"]["everywhere"]:
             out.append([(float(t), _at(s["player1"]["5"], t), _at(s["player2"]["5"], t), _at(s["value"], t))
                         for t in ts])
@@ -216,17 +253,34 @@ def plot(concept: str, recs: dict, path: Path) -> None:
             if concept != "nash":
                 axes[1].plot(ts, [p[3] for p in seg], color=c1, lw=1.5, label=name if k == 0 else None)
         if concept == "independent":
-            for p in rec["independent"]["points"]:
-                t = float(p["decimal"])
-                s = _segment_at(rec, Fraction(p["decimal"]))
+            for k, p in enumerate(rec["independent"]["points"]):
+                tf = Fraction(p["decimal"])
+                s = _segment_at(rec, tf)
                 if s is not None:
-                    tf = Fraction(p["decimal"])
-                    axes[0].plot([t], [_at(s["player1"]["5"], tf)], "o", color=c1, ms=7, mfc="none",
-                                 label=f"{name}: isolated points" if p is rec["independent"]["points"][0] else None)
+                    axes[0].plot([float(tf)], [_at(s["player1"]["5"], tf)], "o", color=c1, ms=8, mfc="none",
+                                 label=f"{name}: isolated points, p1" if k == 0 else None)
+                    axes[0].plot([float(tf)], [_at(s["player2"]["5"], tf)], "x", color=c2, ms=7,
+                                 label=f"{name}: isolated points, p2" if k == 0 else None)
+                    axes[1].plot([float(tf)], [_at(s["value"], tf)], "o", color=c1, ms=7, mfc="none",
+                                 label=f"{name}: isolated points" if k == 0 else None)
         if concept == "nash":
             xs = [float(s["sample"]) for s in rec["segments"]]
             ys = [_at(s["equilibria"][0]["at_sample"]["banker"], Fraction(0)) for s in rec["segments"]]
+            if rec.get("mirror_points"):
+                xs, ys = xs + [1 - x for x in xs], ys + ys
             axes[1].plot(xs, ys, ".", color=c1, ms=4, label=f"{name} (at each segment's sample)")
+    if concept == "correlated" and all(recs.get(d) for d in (None, 6)):
+        grid = [Fraction(k, 400) for k in range(1, 400)]
+        diff = []
+        for t in grid:
+            a, b = _segment_at(recs[6], t), _segment_at(recs[None], t)
+            if a is not None and b is not None:
+                diff.append((float(t), _at(a["value"], t) - _at(b["value"], t)))
+        ax = axes[1].twinx()
+        ax.plot([d[0] for d in diff], [d[1] for d in diff], color="gray", lw=1, ls=":",
+                label="6 decks − with replacement (right axis)")
+        ax.set_ylabel("difference of Banker's values", color="gray")
+        ax.legend(fontsize=7, loc="upper center")
     axes[0].set_xlabel("θ (stake on Player 1's hand)")
     axes[0].set_ylabel("probability of drawing at 5")
     axes[0].legend(fontsize=7)
@@ -240,6 +294,28 @@ def plot(concept: str, recs: dict, path: Path) -> None:
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+def _nash_with_replacement() -> dict | None:
+    """The with-replacement Nash segments of (0, 1/2] for the plot: (0, 1/10) from the sweep
+    cache (``baccara sweep --game banque --concept nash --no-proof --theta-range 0:1/10``) and
+    (1/10, 1/2] from the proof benchmarks' records (results/banque_nash_proof*.json), mirrored."""
+    segs: list[dict] = []
+    low = _sweep("nash", None, True, Fraction(0), Fraction(1, 10), prove=False)
+    if low is not None:
+        segs += low["segments"]
+    for name in ("banque_nash_proof.json", "banque_nash_proof_1_5-7_20.json", "banque_nash_proof_7_20-1_2.json"):
+        f = HERE / "results" / name
+        if f.is_file():
+            segs += json.loads(f.read_text())["segments"]
+    if not segs:
+        return None
+    seen, out = set(), []
+    for sg in sorted(segs, key=lambda x: float(x["from"])):
+        if sg["from_exact"] not in seen:
+            seen.add(sg["from_exact"])
+            out.append(sg)
+    return {"concept": "nash", "segments": out, "mirror_points": True}
 
 
 def main() -> None:
@@ -264,6 +340,8 @@ def main() -> None:
         for concept in ("correlated", "independent", "nash"):
             src = "nash" if concept == "nash" else "independent"
             data = {d: recs.get((src, d)) for d in (None, 6)}
+            if concept == "nash" and (data[None] is None or data[None].get("partial")):
+                data[None] = _nash_with_replacement()
             if concept == "correlated":
                 data = {d: (dict(r, concept="correlated") if r else None) for d, r in data.items()}
             path = IMG / f"banque_shoe_{concept}.png"

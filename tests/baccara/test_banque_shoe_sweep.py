@@ -140,3 +140,14 @@ def test_cache_clear_removes_the_chunks(tmp_path):
     c.put("k", {"segments": []})
     assert c.get("k") == {"segments": []}
     assert ChunkCache(tmp_path).clear() == 1 and c.get("k") is None
+
+
+def test_dask_and_process_pool_equal_serial():
+    """The chunks on a real local Dask cluster and on a process pool give the serial result."""
+    from games.baccara.banque.theta_chunks import run_chunks
+
+    args = ("correlated", F(29, 100), F(31, 100))
+    serial = run_chunks(*args, decks=3, executor="serial", use_cache=False)
+    pool = run_chunks(*args, decks=3, executor="process", jobs=2, use_cache=False)
+    dask = run_chunks(*args, decks=3, executor="dask", jobs=1, use_cache=False)
+    assert serial["segments"] == pool["segments"] == dask["segments"]

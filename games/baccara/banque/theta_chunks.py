@@ -132,6 +132,22 @@ def _mirrors(concept: str, pieces: list) -> list:
     return out
 
 
+def _images(concept: str, decks: int | None, a: Fraction, b: Fraction, pieces: list, *, cut_lo: bool,
+            cut_hi: bool, mid: bool, prove: bool) -> list:
+    """The segments of the mirrored chunk (1 − b, 1 − a), in decreasing θ: the mirror images of
+    the chunk's segments, or — when one of them has several extreme equilibria (only unique
+    solutions are mirrored) — the mirrored chunk solved directly."""
+    try:
+        return _mirrors(concept, pieces)
+    except ValueError:
+        pass
+    lo, hi = (_HALF if mid else 1 - b), 1 - a
+    got = _pieces(concept, decks, lo, hi, cut_lo=cut_hi and not mid, cut_hi=cut_lo, mid=False, prove=prove)
+    if mid:   # the segment through 1/2 is already among the chunk's own segments
+        got = [pc for pc in got if compare_numbers(pc.lo, _HALF) >= 0]
+    return sorted(got, key=lambda pc: float(pc.lo), reverse=True)
+
+
 def _independent_info(pc) -> dict:
     from games.baccara.banque.theta_sweep import _end
 
@@ -177,7 +193,8 @@ def chunk_record(concept: str, decks: int | None, a: Fraction, b: Fraction, *, c
     t0 = time.process_time()
     mid = mirror and b == _HALF
     pieces = _pieces(concept, decks, a, b, cut_lo=cut_lo, cut_hi=cut_hi, mid=mid, prove=prove)
-    images = _mirrors(concept, pieces) if mirror else []
+    images = _images(concept, decks, a, b, pieces, cut_lo=cut_lo, cut_hi=cut_hi, mid=mid, prove=prove) \
+        if mirror else []
     return {"concept": concept, "decks": decks, "from": str(a), "to": str(b), "cut": [cut_lo, cut_hi],
             "mirrored": mirror, "proved": prove and concept == "nash",
             "segments": _segments(concept, pieces, decks),
