@@ -43,19 +43,41 @@ def _sweep(concept: str, decks, only_cached: bool, lo: Fraction = Fraction(0), h
 
         cache = ChunkCache()
         tasks = _tasks(concept, decks, lo, hi, prove)
-        got = [(t, cache.get(ChunkCache.key(*t))) for t in tasks]
+        got = []
+        for t in tasks:   # a proved Nash chunk if there is one, else the chunk swept without the proof
+            rec = cache.get(ChunkCache.key(*t))
+            kind, d, a, b, c_lo, c_hi, mirror, proved = t
+            if rec is None and concept == "nash" and proved:
+                rec = cache.get(ChunkCache.key(kind, d, a, b, c_lo, c_hi, mirror, False))
+            got.append((t, rec))
         have = [r for _, r in got if r is not None]
         if not have:
             return None
+        rec = join_records(concept, have, lo, hi, decks)
+        rec["chunks"] = {"total": len(tasks), "cached": len(have),
+                         "proved": sum(1 for r in have if r.get("proved"))}
         if len(have) < len(tasks):
-            rec = join_records(concept, have, lo, hi, decks)
-            rec["chunks"] = {"total": len(tasks), "cached": len(have)}
             rec["partial"] = [[str(t[2]), str(t[3])] for t, r in got if r is not None]
-            return rec
+        return rec
     return run_chunks(concept, lo, hi, decks=decks, prove=prove, jobs=1, executor="serial")
 
 
 _EXPR: dict = {}
+
+
+def _pair(e: dict, t: Fraction) -> tuple[float, float]:
+    """(p₁, p₂) of a Nash equilibrium's formulas at θ (p₁ may be written in p₂ and θ)."""
+    import sympy
+
+    th, q = sympy.Symbol("theta"), sympy.Rational(t.numerator, t.denominator)
+    f2, f1 = (sympy.sympify(e[k]["5"]) for k in ("player2", "player1"))
+    p2 = f2.subs(th, q)
+    if f2.has(sympy.Symbol("p1")):   # a mirrored segment: p₂ written in p₁
+        p1 = f1.subs(th, q)
+        p2 = f2.subs({th: q, sympy.Symbol("p1"): p1})
+    else:
+        p1 = f1.subs({th: q, sympy.Symbol("p2"): p2})
+    return float(p1), float(p2)
 
 
 def _at(formula: str, t: Fraction) -> float:
@@ -94,7 +116,7 @@ def _values(rec: dict) -> list[dict]:
             out.append({"theta": str(t), "note": "a breakpoint" if done else "not computed yet"})
             continue
         if rec["concept"] == "nash":
-            eqs = [(round(_at(e["player1"]["5"], t), 7), round(_at(e["player2"]["5"], t), 7)) for e in s["equilibria"]]
+            eqs = [tuple(round(v, 7) for v in _pair(e, t)) for e in s["equilibria"]]
             out.append({"theta": str(t), "equilibria": eqs})
         else:
             out.append({"theta": str(t), "p1": round(_at(s["player1"]["5"], t), 7),
@@ -140,6 +162,9 @@ def summary(rec: dict) -> dict:
         proofs = [s.get("proof") or {} for s in segs]
         attempted = [p for p in proofs if "boxes" in p]
         out["proof"] = {"attempted": len(attempted), "proved": sum(1 for p in attempted if p.get("proved")),
+                        "chunks_proved": rec["chunks"].get("proved"),
+                        "proved_ranges": [(s["proof"]["theta_from"], s["proof"]["theta_to"]) for s in segs
+                                          if (s.get("proof") or {}).get("proved")],
                         "boxes": sum(p.get("boxes", 0) for p in attempted),
                         "not_proved": [(s["from"], s["to"], (s.get("proof") or {}).get("reason", ""))
                                        for s in segs if "boxes" in (s.get("proof") or {})
@@ -176,8 +201,9 @@ def render(sums: list[dict], wall: dict) -> str:
         else:
             pf = s["proof"]
             res = ("equilibria per segment " + ", ".join(f"{k}: {v}" for k, v in s["equilibria_per_segment"].items())
-                   + (f"; proved complete **{pf['proved']} / {pf['attempted']}** ({pf['boxes']} boxes)"
-                      if pf["attempted"] else "; proof not run"))
+                   + (f"; proof run on {pf['attempted']} of {s['segments']} segments ({pf['chunks_proved']} of "
+                      f"{s['chunks']} chunks and their mirror images), proved complete **{pf['proved']} / "
+                      f"{pf['attempted']}** ({pf['boxes']} boxes)" if pf["attempted"] else "; proof not run"))
             concept = "Nash"
         if s.get("partial"):
             res = (f"**part of the range only**: {len(s['partial'])} of {s['chunks']} chunks of (0, 1/2] "
@@ -220,7 +246,7 @@ def _curves(rec: dict, n: int = 8) -> list[list[tuple]]:
         ts = [Fraction(a + (b - a) * k / n).limit_denominator(10 ** 9) for k in ks]
         if rec["concept"] == "nash":
             for e in s["equilibria"]:
-                pts = [(float(t), _at(e["player1"]["5"], t), _at(e["player2"]["5"], t), math.nan) for t in ts]
+                pts = [(float(t), *_pair(e, t), math.nan) for t in ts]
                 out.append(pts)
                 if rec.get("mirror_points") and b <= 0.5:   # θ ↔ 1 − θ with the Players swapped
                     out.append([(1 - x, p2, p1, v) for x, p1, p2, v in pts])
@@ -242,6 +268,7 @@ def plot(concept: str, recs: dict, path: Path) -> None:
         if rec is None:
             continue
         c1, c2, name = styles[decks]
+        name = rec.get("label", name)
         curves = _curves(rec)
         for k, seg in enumerate(curves):
             ts = [p[0] for p in seg]
@@ -264,7 +291,7 @@ def plot(concept: str, recs: dict, path: Path) -> None:
                     axes[1].plot([float(tf)], [_at(s["value"], tf)], "o", color=c1, ms=7, mfc="none",
                                  label=f"{name}: isolated points" if k == 0 else None)
         if concept == "nash":
-            xs = [float(s["sample"]) for s in rec["segments"]]
+            xs = [float(Fraction(s["sample"])) for s in rec["segments"]]
             ys = [_at(s["equilibria"][0]["at_sample"]["banker"], Fraction(0)) for s in rec["segments"]]
             if rec.get("mirror_points"):
                 xs, ys = xs + [1 - x for x in xs], ys + ys
@@ -315,7 +342,9 @@ def _nash_with_replacement() -> dict | None:
         if sg["from_exact"] not in seen:
             seen.add(sg["from_exact"])
             out.append(sg)
-    return {"concept": "nash", "segments": out, "mirror_points": True}
+    lo = min(float(sg["from"]) for sg in out)
+    return {"concept": "nash", "segments": out, "mirror_points": True,
+            "label": f"with replacement ({lo:.2f} < θ < {1 - lo:.2f})"}
 
 
 def main() -> None:
@@ -340,7 +369,8 @@ def main() -> None:
         for concept in ("correlated", "independent", "nash"):
             src = "nash" if concept == "nash" else "independent"
             data = {d: recs.get((src, d)) for d in (None, 6)}
-            if concept == "nash" and (data[None] is None or data[None].get("partial")):
+            low = data[None]
+            if concept == "nash" and (low is None or low.get("partial")):
                 data[None] = _nash_with_replacement()
             if concept == "correlated":
                 data = {d: (dict(r, concept="correlated") if r else None) for d, r in data.items()}

@@ -213,6 +213,10 @@ def _structure(concept: str, sg: dict) -> str:
 def _join_proof(p: dict | None, q: dict | None) -> dict | None:
     if p is None or q is None:
         return p or q
+    if "boxes" not in p or "boxes" not in q:   # a part was not attempted (--no-proof)
+        if "boxes" not in p and "boxes" not in q:
+            return p
+        return {"proved": False, "reason": "the proof ran on one part of the segment only"}
     out = dict(p)
     out["proved"] = bool(p.get("proved")) and bool(q.get("proved"))
     for k in ("theta_to", "theta_to_exact"):
