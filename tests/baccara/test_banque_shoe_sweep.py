@@ -151,3 +151,15 @@ def test_dask_and_process_pool_equal_serial():
     pool = run_chunks(*args, decks=3, executor="process", jobs=2, use_cache=False)
     dask = run_chunks(*args, decks=3, executor="dask", jobs=1, use_cache=False)
     assert serial["segments"] == pool["segments"] == dask["segments"]
+
+
+def test_a_part_of_a_clipped_segment_keeps_only_the_cuts_that_did_not_move():
+    """Overlap repair cuts a segment at an algebraic end: that end is then a breakpoint (the
+    proof keeps its margin there), while an unmoved rational cut stays a cut."""
+    from types import SimpleNamespace
+
+    from games.baccara.banque.theta_cover import _part
+
+    pc = SimpleNamespace(lo=F(1, 40), hi=F(1, 20), ends_by=[["cut"], ["cut"]], cut=(True, True))
+    assert _part(pc, F(1, 40), F(3, 80)).cut == (True, False)
+    assert _part(pc, F(3, 80), F(1, 20)).cut == (False, True)

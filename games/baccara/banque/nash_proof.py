@@ -228,9 +228,9 @@ def prove_piece(piece, margin: Fraction = Fraction(1, 10 ** 6), *, max_boxes: in
     fm = forms(getattr(piece, "decks", None))
     a, c = inner_range(piece.lo, piece.hi, margin)
     cut = getattr(piece, "cut", (False, False))
-    if cut[0]:
+    if cut[0] and isinstance(piece.lo, Fraction):
         a = piece.lo
-    if cut[1]:
+    if cut[1] and isinstance(piece.hi, Fraction):
         c = piece.hi
     anchors = anchors_of(fm, piece)
     st = {"types": 0, "anchored": 0}

@@ -82,10 +82,12 @@ def prove_cover(pieces: list, *, margin: Fraction = Fraction(1, 10 ** 6), progre
 
 def _clip(new, pc):
     """Restrict a new segment to the repaired segment's range (its neighbours stay as they are)."""
+    cut, pcut = list(getattr(new, "cut", (False, False))), getattr(pc, "cut", (False, False))
     if compare_numbers(new.lo, pc.lo) < 0:
-        new.lo, new.ends_by[0] = pc.lo, list(pc.ends_by[0])
+        new.lo, new.ends_by[0], cut[0] = pc.lo, list(pc.ends_by[0]), pcut[0]
     if compare_numbers(new.hi, pc.hi) > 0:
-        new.hi, new.ends_by[1] = pc.hi, list(pc.ends_by[1])
+        new.hi, new.ends_by[1], cut[1] = pc.hi, list(pc.ends_by[1]), pcut[1]
+    new.cut = tuple(cut)
     return new
 
 
