@@ -203,7 +203,7 @@ def _affine_in(var: int, c0: Fraction, c1: Fraction) -> ML:
 
 @dataclass
 class BanqueForms:
-    """All forms of the game (with replacement): ``g[l]`` for every Banker set, the
+    """All forms of the game (for one dealing: ``decks``): ``g[l]`` for every Banker set, the
     Players' gains split as ``c[i]`` + Σ ``d[i][l]``·y_l (player i = 0, 1), stacked float
     matrices for fast box ranges, and the proportional classes of the g's."""
 
@@ -297,14 +297,38 @@ def _player_forms(tb) -> tuple[tuple[ML, ML], tuple[list[ML], list[ML]]]:
     return (cs[0], cs[1]), (ds[0], ds[1])
 
 
-@lru_cache(maxsize=1)
-def forms() -> BanqueForms:
-    """The forms of banque dealt with replacement (cached)."""
+@lru_cache(maxsize=4)
+def forms(decks: int | None = None) -> BanqueForms:
+    """The forms of banque for one dealing, cached per dealing.
+
+    Nothing above depends on how the cards are dealt: the forms are built from the dealing's
+    tables (:func:`~games.baccara.banque.model.banque_tables` and
+    :func:`~games.baccara.banque.theta_poly.theta_tables` for ``decks``), which from a shoe
+    keep the same shape — Banker acts once per deal, V₁ and V₂ are split by hand and
+    Banker's payoff is θ·V₁ + (1 − θ)·V₂, so G_u(l) is still affine in θ and D_i' θ-free.
+
+    Parameters
+    ----------
+    decks : int or None
+        None: cards dealt with replacement (the paper's model); d: without replacement from a
+        d-deck shoe (docs/banque.md, "Without replacement").
+
+    Returns
+    -------
+    BanqueForms
+        The multilinear forms and their stacked float matrices.
+
+    Examples
+    --------
+    >>> fm = forms()
+    >>> len(fm.g) == len(fm.labels) == 1144
+    True
+    """
     from games.baccara.banque.model import banque_tables
     from games.baccara.banque.theta_poly import theta_tables
 
-    T = theta_tables(None)
-    tb = banque_tables(None)
+    T = theta_tables(decks)
+    tb = banque_tables(decks)
     g = _g_forms(T)
     c, d = _player_forms(tb)
     cls, sgn = _classes(g)

@@ -219,10 +219,19 @@ def _split(box: Box) -> tuple[Box, Box]:
 
 def prove_piece(piece, margin: Fraction = Fraction(1, 10 ** 6), *, max_boxes: int = 200_000,
                 min_width: float = 1e-12) -> SegmentProof:
-    """Run the box proof on [a, c] = :func:`inner_range` of a Nash segment (module docstring)."""
+    """Run the box proof on [a, c] = :func:`inner_range` of a Nash segment (module docstring).
+
+    The forms are those of the segment's dealing (``piece.decks``: with replacement or a
+    d-deck shoe, :func:`nash_events.forms`); an end marked ``piece.cut`` (a rational cut of a
+    parallel sweep, not a breakpoint) is proved up to the end itself, without a margin."""
     t0 = time.process_time()
-    fm = forms()
+    fm = forms(getattr(piece, "decks", None))
     a, c = inner_range(piece.lo, piece.hi, margin)
+    cut = getattr(piece, "cut", (False, False))
+    if cut[0] and isinstance(piece.lo, Fraction):
+        a = piece.lo
+    if cut[1] and isinstance(piece.hi, Fraction):
+        c = piece.hi
     anchors = anchors_of(fm, piece)
     st = {"types": 0, "anchored": 0}
     stack = [Box((Fraction(0), Fraction(1)), (Fraction(0), Fraction(1)), (a, c))]

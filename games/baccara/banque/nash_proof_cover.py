@@ -34,7 +34,7 @@ def probe(pc, pr: SegmentProof) -> dict:
     t = _theta_in(pr)
     if not compare_numbers(pc.lo, t) < 0 < compare_numbers(pc.hi, t):
         return {"theta": str(t), "missed": 0, "note": "probe point outside the segment"}
-    res = banque_nash(t)
+    res = banque_nash(t, getattr(pc, "decks", None))
     extra = len(res.equilibria) - len(pc.tracked)
     out = {"theta": str(t), "found": len(res.equilibria), "tracked": len(pc.tracked), "missed": max(extra, 0)}
     if extra > 0:
@@ -45,6 +45,8 @@ def probe(pc, pr: SegmentProof) -> dict:
 def prove_cover(pieces: list, *, margin: Fraction = Fraction(1, 10 ** 6), progress: bool = False,
                 max_repairs: int = 20) -> list:
     """Prove every segment (module docstring); returns the (possibly repaired) segments."""
+    from functools import partial
+
     from games.baccara.banque.theta_cover import _resolve_overlaps
     from games.baccara.banque.theta_nash import Degenerate, merge, nash_piece
 
@@ -62,7 +64,8 @@ def prove_cover(pieces: list, *, margin: Fraction = Fraction(1, 10 ** 6), progre
                 if pr.probe.get("missed"):
                     repairs += 1
                     t = Fraction(pr.probe["theta"])
-                    fixed = _resolve_overlaps([pc, _clip(nash_piece(t), pc)], nash_piece, Degenerate, 2000)
+                    at = partial(nash_piece, decks=getattr(pc, "decks", None))
+                    fixed = _resolve_overlaps([pc, _clip(at(t), pc)], at, Degenerate, 2000)
                     for q in fixed:
                         q.__dict__.pop("proof", None)
                     queue = merge(sorted(fixed, key=lambda q: float(q.lo))) + queue
@@ -79,10 +82,12 @@ def prove_cover(pieces: list, *, margin: Fraction = Fraction(1, 10 ** 6), progre
 
 def _clip(new, pc):
     """Restrict a new segment to the repaired segment's range (its neighbours stay as they are)."""
+    cut, pcut = list(getattr(new, "cut", (False, False))), getattr(pc, "cut", (False, False))
     if compare_numbers(new.lo, pc.lo) < 0:
-        new.lo, new.ends_by[0] = pc.lo, list(pc.ends_by[0])
+        new.lo, new.ends_by[0], cut[0] = pc.lo, list(pc.ends_by[0]), pcut[0]
     if compare_numbers(new.hi, pc.hi) > 0:
-        new.hi, new.ends_by[1] = pc.hi, list(pc.ends_by[1])
+        new.hi, new.ends_by[1], cut[1] = pc.hi, list(pc.ends_by[1]), pcut[1]
+    new.cut = tuple(cut)
     return new
 
 

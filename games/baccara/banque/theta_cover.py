@@ -99,6 +99,8 @@ def _part(pc, lo, hi, why_lo=None, why_hi=None):
     out.lo, out.hi = lo, hi
     out.ends_by = [list(why_lo if why_lo is not None else pc.ends_by[0]),
                    list(why_hi if why_hi is not None else pc.ends_by[1])]
+    if hasattr(pc, "cut"):   # an end stays a cut of the chunked sweep only if it did not move
+        out.cut = (pc.cut[0] and compare_numbers(lo, pc.lo) == 0, pc.cut[1] and compare_numbers(hi, pc.hi) == 0)
     return out
 
 

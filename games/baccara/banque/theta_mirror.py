@@ -2,7 +2,27 @@
 
 Swapping the two Players maps the game at θ to the game at 1 − θ: Banker's set j/s₁/s₂
 becomes j/s₂/s₁ (model: V₁ at (s₁, s₂) is V₂ at (s₂, s₁)), the team rows SD ↔ DS, p₁ ↔ p₂,
-and Banker's payoff is unchanged. So a segment (lo, hi) with formulas f(θ) gives the
+and Banker's payoff is unchanged.
+
+**The symmetry holds from a shoe too (any d ≥ 1).** Let π swap the two Players' card
+positions (their two initial cards and their third cards c₁ ↔ c₂) and leave Banker's fixed.
+Dealt without replacement, the nine positional values are exchangeable (the probability of
+a value sequence, Π_v (n_v)_{k_v} / (52d)₉, depends on the value counts k only), so the deal
+ω and π(ω) have the same law. Under π, Player 1's hand, state and final total become Player
+2's and conversely, Banker's total and move are unchanged; hence for rows u = (a₁, a₂) and
+sets l = (j, s₁, s₂), with ū = (a₂, a₁) and l̄ = (j, s₂, s₁),
+
+    P(l | u) = P(l̄ | ū),   V₂[u][l] = V₁[ū][l̄],   base₂ = base₁.
+
+Banker's payoff θ·V₁ + (1 − θ)·V₂ at (θ, u, l) therefore equals (1 − θ)·V₁ + θ·V₂ at
+(ū, l̄), i.e. the game at 1 − θ with the Players renamed: a Nash equilibrium (p₁, p₂, y)
+at θ is (p₂, p₁, y∘swap) at 1 − θ with the same payoffs (Players exchanged), a correlated
+team strategy x at θ is x with x_SD ↔ x_DS at 1 − θ, and the θ-segments map to θ-segments
+(ends 1 − hi, 1 − lo). Only (0, 1/2] needs solving. (With replacement the two Player hands
+are even independent; exchangeability is all the argument uses.) The tables of
+:func:`games.baccara.banque.model.banque_tables` satisfy these identities exactly
+(``tests/baccara/test_banque_shoe_sweep.py`` checks them on the counted tables and on the
+complete Nash enumeration at θ and 1 − θ). So a segment (lo, hi) with formulas f(θ) gives the
 segment (1 − hi, 1 − lo) with formulas f(1 − θ) (rows and labels swapped). Ends stay
 exact: 1 − x for fractions and quadratic surds; for a root of an irreducible P isolated
 in (a, b), the root of P(1 − θ) (made primitive, positive leading coefficient — the form
@@ -133,6 +153,8 @@ def mirror_nash_piece(pc):
     out = NashPiece(reflect_number(pc.hi), reflect_number(pc.lo), 1 - pc.sample, eqs, ("mirror", pc.signature),
                     [[_swap_tag(t) for t in pc.ends_by[1]], [_swap_tag(t) for t in pc.ends_by[0]]], samples, [])
     out.mirror_of = pc
+    out.decks = pc.decks
+    out.cut = (pc.cut[1], pc.cut[0])
     return out
 
 

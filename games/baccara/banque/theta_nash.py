@@ -406,7 +406,10 @@ class NashPiece:
 
     ``equilibria``: per extreme equilibrium, its formulas (p₁, p₂ in θ; Banker's mixed
     probabilities in p₁, p₂) and its exact values at ``sample``; ``ends_by``: the
-    inequalities that fail at lo and at hi.
+    inequalities that fail at lo and at hi. ``decks``: the dealing (None with replacement,
+    d from a d-deck shoe). ``cut``: per end, True when it is not a breakpoint but a rational
+    cut of a parallel sweep (:mod:`theta_chunks`) — the structure continues beyond it, so the
+    completeness proof covers the segment up to that end itself.
     """
 
     lo: object
@@ -419,6 +422,8 @@ class NashPiece:
     tracked: list = field(default_factory=list, repr=False)
 
     mirror_of: object = field(default=None, repr=False)
+    decks: int | None = field(default=None, repr=False)
+    cut: tuple = field(default=(False, False), repr=False)
 
     def points_at(self, theta) -> list[tuple]:
         """(p₁, p₂) of every tracked equilibrium at θ inside the segment (60-digit floats);
@@ -487,7 +492,8 @@ def nash_piece(theta0: Fraction, decks: int | None = None) -> NashPiece:
     samples = [{"p1": e.p1, "p2": e.p2, "payoffs": e.payoffs, "draw": e.draw,
                 "mixed": {data.labels[l]: v for l, v in enumerate(e.draw) if 0 < v < 1}} for e in res.equilibria]
     sig = tuple(sorted(tr.signature for tr in tracked))
-    return NashPiece(lo, hi, theta0, [tr.formulas for tr in tracked], sig, [lo_by, hi_by], samples, tracked)
+    return NashPiece(lo, hi, theta0, [tr.formulas for tr in tracked], sig, [lo_by, hi_by], samples, tracked,
+                     decks=decks)
 
 
 def merge(pieces: list) -> list:

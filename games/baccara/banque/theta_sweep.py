@@ -46,9 +46,9 @@ def sweep(concept: str, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1), 
           progress: bool = False, decks: int | None = None, prove: bool = False) -> list:
     """The exact θ-segments of ``correlated`` (also used by ``independent``) or ``nash``;
     ``decks``: None with replacement, d from a d-deck shoe (the θ ↔ 1 − θ mirror holds for
-    both: the Players' positions are exchangeable); ``prove``: Nash segments also get the
-    completeness proof (:mod:`nash_proof_cover`; with replacement only — from a shoe the
-    segments are recorded as not proved)."""
+    both: the Players' positions are exchangeable, :mod:`theta_mirror`); ``prove``: Nash
+    segments also get the completeness proof (:mod:`nash_proof_cover`, built from the tables
+    of the same dealing)."""
     from functools import partial
 
     from games.baccara.banque.theta_cover import cover
@@ -79,12 +79,12 @@ def sweep(concept: str, lo: Fraction = Fraction(0), hi: Fraction = Fraction(1), 
 
         half = merge(cover(nash_piece, NashDegenerate, lo, Fraction(1, 2), progress=progress,
                            label="banque Nash (theta <= 1/2; mirrored)"))
-        half = _proved(half, prove and decks is None, progress)
+        half = _proved(half, prove, progress)
         full = mirror_nash_cover(half)
         if full is not None:
             return full
     pieces = merge(cover(nash_piece, NashDegenerate, lo, hi, progress=progress, label="banque Nash"))
-    return _proved(pieces, prove and decks is None, progress)
+    return _proved(pieces, prove, progress)
 
 
 def _proved(pieces: list, prove: bool, progress: bool) -> list:
@@ -165,9 +165,6 @@ def records(concept: str, pieces: list, lo: Fraction, hi: Fraction, decks: int |
     out = {"game": "banque", "concept": concept, "decks": decks, "from": str(lo), "to": str(hi)}
     if concept == "nash":
         segs = [_nash_segment(pc) for pc in pieces]
-        if decks is not None:   # the box proof's forms are those of dealing with replacement
-            for sg in segs:
-                sg["proof"] = {"proved": False, "reason": "not attempted (the proof covers dealing with replacement only)"}
     else:
         segs = [_corr_segment(pc) for pc in pieces]
     out["breakpoints"] = [{"theta": s["from"], "theta_exact": s["from_exact"], "why": s["ends_by"]["from"]}

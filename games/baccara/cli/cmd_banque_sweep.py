@@ -1,13 +1,19 @@
 """``baccara sweep --game banque`` and ``baccara plot banque``: banque's solutions for every θ.
 
-    baccara sweep --game banque [--concept correlated|independent|nash] [--theta-range LO:HI] [--json]
+    baccara sweep --game banque [--concept correlated|independent|nash] [--theta-range LO:HI] [--decks D]
+                  [--no-proof] [--jobs N] [--executor process|serial|dask] [--scheduler ADDRESS]
+                  [--cache-dir DIR] [--no-cache] [--json]
     baccara plot banque -o FILE [--concept correlated,independent,nash] [--theta-range LO:HI] [--json]
 
-The θ-range (default 0:1) is covered by exact segments (games.baccara.banque.theta_sweep):
+The θ-range (default 0:1) is covered by exact segments (games.baccara.banque.theta_sweep),
+in chunks cut at multiples of 1/40 run in parallel (``--jobs N``, ``--executor
+process|serial|dask``, ``--scheduler ADDRESS``) and cached per chunk (``--cache-dir``,
+``--no-cache``; games.baccara.banque.theta_chunks), so an interrupted sweep resumes:
 each is solved exactly at a rational sample, its structure continued in θ and its ends are
-the nearest roots of the certificate's polynomials. Correlated/independent: ≈ 2–4 s per
-segment; Nash: ≈ 20–40 s per segment (a complete enumeration at every sample) — use
-``--theta-range`` for a part of (0, 1). Progress goes to stderr. JSON: docs/json.md.
+the nearest roots of the certificate's polynomials. CPU per segment: correlated/independent
+≈ 0.1–1 s; Nash ≈ 2–7 s (a complete enumeration at every sample) plus ≈ 1–9 s for its
+completeness proof — (0, 1) from six decks: 211 segments, ≈ 7 CPU-min without the proof
+(docs/banque.md, "Every θ from a shoe"). Progress goes to stderr. JSON: docs/json.md.
 """
 
 from __future__ import annotations
@@ -68,15 +74,31 @@ def _render(rec: dict) -> None:
 
 
 def run_sweep(args: argparse.Namespace) -> int:
-    """``baccara sweep --game banque``."""
-    from games.baccara.banque.theta_sweep import parse_range, records, sweep
+    """``baccara sweep --game banque``: chunked, parallel (``--jobs``, ``--executor``,
+    ``--scheduler``) and cached (``--cache-dir``, ``--no-cache``) — games.baccara.banque.theta_chunks."""
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+
+    from gamekit.io import stderr_progress
+    from games.baccara.banque.theta_chunks import run_chunks
+    from games.baccara.banque.theta_sweep import parse_range
 
     decks = banque_decks(args)
     concept = _concepts(getattr(args, "concept", None) or "correlated", False)[0]
     lo, hi = parse_range(getattr(args, "theta_range", None))
-    pieces = sweep(concept, lo, hi, progress=True, decks=decks,
-                   prove=not getattr(args, "no_proof", False))
-    rec = records(concept, pieces, lo, hi, decks=decks)
+    with stderr_progress(TextColumn("[bold]banque sweep[/] {task.description}"), BarColumn(), MofNCompleteColumn(),
+                         TimeElapsedColumn(), transient=True) as prog:
+        task = prog.add_task(f"{concept}, theta chunks", total=None)
+
+        def progress(done: int, total: int, cached: bool) -> None:
+            prog.update(task, completed=done, total=total)
+
+        rec = run_chunks(concept, lo, hi, decks=decks, prove=not getattr(args, "no_proof", False),
+                         jobs=getattr(args, "jobs", None), executor=getattr(args, "executor", "process"),
+                         scheduler=getattr(args, "scheduler", None), cache_dir=getattr(args, "cache_dir", None),
+                         use_cache=not getattr(args, "no_cache", False), progress=progress)
+    if rec["chunks"]["cached"]:
+        sys.stderr.write(f"note: {rec['chunks']['cached']} of {rec['chunks']['total']} theta chunks read from "
+                         "the cache (--no-cache recomputes)\n")
     if args.json:
         sys.stdout.write(json.dumps(rec, indent=1) + "\n")
     else:

@@ -5,7 +5,8 @@
 
 The cache (``$XDG_CACHE_HOME/gamekit`` or ``~/.cache/gamekit``) holds one checksummed JSON
 file per (model, d, α-range) computed by ``baccara sweep`` / ``baccara plot mixing``; see
-:class:`games.baccara.analysis.deck_sweep.SweepCache`.
+:class:`games.baccara.analysis.deck_sweep.SweepCache` (``clear`` also removes banque's θ-chunks,
+:class:`games.baccara.banque.theta_chunks.ChunkCache`).
 """
 
 from __future__ import annotations
@@ -59,7 +60,9 @@ def cache_info(cache: SweepCache) -> dict:
 def run(args: argparse.Namespace) -> int:
     cache = SweepCache(args.cache_dir)
     if args.action == "clear":
-        n = cache.clear()
+        from games.baccara.banque.theta_chunks import ChunkCache
+
+        n = cache.clear() + ChunkCache(args.cache_dir).clear()   # and banque's θ-chunks
         out = {"directory": str(cache.root), "removed": n}
         text = f"removed {n} cache file{'' if n == 1 else 's'} from {cache.root}"
     else:
