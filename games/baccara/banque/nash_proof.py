@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from games.baccara.banque.nash_anchor import Anchor, anchors_of, determining, enclosure
+from games.baccara.banque.nash_arc import decide_arc
 from games.baccara.banque.nash_events import BanqueForms, Box, forms
 from games.baccara.banque.nash_types import (
     Type,
@@ -68,6 +69,8 @@ class SegmentProof:
     failed_at: tuple | None = None
     failed_box: Box | None = None
     probe: dict | None = None
+    arcs: int = 0                     # arc types excluded exactly (nash_arc)
+    witness: tuple | None = None      # (θ, p₁, p₂) rational: a solution of the failing type
 
 
 def inner_range(lo, hi, margin: Fraction) -> tuple[Fraction, Fraction]:
@@ -201,7 +204,16 @@ def _leaf(fm, box: Box, anchors, st: dict) -> str | None:
             continue
         how = _anchored(fm, t, conds, box, anchors)
         if how is None:
-            return f"type with zero classes {sorted(t.zero)}, F = {[fm.labels[l] for l in t.F]} undecided"
+            arc = decide_arc(fm, t, conds, box)
+            if arc is not None and arc.status == "empty":
+                st["arcs"] += 1       # excluded exactly (nash_arc)
+                continue
+            what = f"type with zero classes {sorted(t.zero)}, F = {[fm.labels[l] for l in t.F]}"
+            if arc is not None and arc.witness is not None:
+                p1, p2, th = arc.witness
+                st["witness"] = (th, p1, p2)
+                return f"{what} has an untracked solution at theta = {th}, p = ({p1}, {p2}) (exact)"
+            return f"{what} undecided"
         st["anchored"] += 1
     return None
 
@@ -224,7 +236,7 @@ def prove_piece(piece, margin: Fraction = Fraction(1, 10 ** 6), *, max_boxes: in
     fm = forms()
     a, c = inner_range(piece.lo, piece.hi, margin)
     anchors = anchors_of(fm, piece)
-    st = {"types": 0, "anchored": 0}
+    st: dict = {"types": 0, "anchored": 0, "arcs": 0}
     stack = [Box((Fraction(0), Fraction(1)), (Fraction(0), Fraction(1)), (a, c))]
     n = 0
     res = SegmentProof(True, a, c)
@@ -234,11 +246,13 @@ def prove_piece(piece, margin: Fraction = Fraction(1, 10 ** 6), *, max_boxes: in
         why = _leaf(fm, box, anchors, st)
         if why is None:
             continue
-        if n > max_boxes or min(box.width(0), box.width(1)) < min_width and box.width(2) < min_width:
+        if (n > max_boxes or min(box.width(0), box.width(1)) < min_width and box.width(2) < min_width
+                or "witness" in st):
             res.proved, res.reason, res.failed_at, res.failed_box = False, why, _box_str(box), box
+            res.witness = st.get("witness")
             break
         stack.extend(_split(box))
-    res.boxes, res.types, res.anchored = n, st["types"], st["anchored"]
+    res.boxes, res.types, res.anchored, res.arcs = n, st["types"], st["anchored"], st["arcs"]
     res.cpu = time.process_time() - t0
     if not res.proved and n > max_boxes:
         res.reason = f"box budget exhausted ({max_boxes}); last: {res.reason}"
@@ -255,10 +269,12 @@ def proof_record(pr: SegmentProof) -> dict:
 
     out = {"proved": pr.proved, "theta_from": number_decimal(pr.a, 9), "theta_to": number_decimal(pr.c, 9),
            "theta_from_exact": str(pr.a), "theta_to_exact": str(pr.c), "boxes": pr.boxes,
-           "cpu_seconds": round(pr.cpu, 2),
+           "cpu_seconds": round(pr.cpu, 2), "arc_types_excluded_exactly": pr.arcs,
            "not_covered": "the margins between the segment's ends and [theta_from, theta_to]"}
     if not pr.proved:
         out["reason"] = pr.reason
+        if pr.witness is not None:
+            out["witness"] = {"theta": str(pr.witness[0]), "p1": str(pr.witness[1]), "p2": str(pr.witness[2])}
         out["failed_box"] = {"theta": pr.failed_at[0], "p1": pr.failed_at[1], "p2": pr.failed_at[2]} \
             if pr.failed_at else None
     return out
