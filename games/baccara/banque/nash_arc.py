@@ -26,7 +26,7 @@ from gamekit.exact import ArcResult, multilinear_arc
 from games.baccara.banque.nash_events import BanqueForms, Box
 from games.baccara.banque.nash_types import Type, TypeConds, _player_rows
 
-__all__ = ["exact_conditions", "decide_arc"]
+__all__ = ["exact_conditions", "decide_arc", "witness_profile"]
 
 
 def exact_conditions(fm: BanqueForms, t: Type, conds: TypeConds, box: Box) -> TypeConds | None:
@@ -72,3 +72,29 @@ def decide_arc(fm: BanqueForms, t: Type, conds: TypeConds, box: Box) -> ArcResul
     if len(free) != 1 or len(other) != 1:
         return None
     return multilinear_arc(free[0].ex, other[0].ex, [f.ex for f in ex.pos], (box.x, box.y, box.t))
+
+
+def witness_profile(fm: BanqueForms, t: Type, conds: TypeConds, witness: tuple) -> list:
+    """Banker's behaviour y at an arc witness (θ, p₁, p₂): y_l = 1 / 0 by the sign of g_l,
+    the type's 0 / 1 on its zero classes, and on F = {l} the Cramer value −C_a/d_al."""
+    th, p1, p2 = witness
+
+    def val(f):
+        c0, c1 = f.at_exact(p1, p2)
+        return c0 + c1 * th
+
+    state = dict(t.ystate)
+    y = []
+    ones = [int(l) for l in np.nonzero(conds.ones)[0]] if conds.ones is not None else []
+    for l, g in enumerate(fm.g):
+        v = val(g)
+        if v != 0:
+            y.append(1 if v > 0 else 0)
+        elif state.get(l) in (0, 1):
+            y.append(state[l])
+        elif state.get(l) == "F":
+            a = next(i for i in sorted(t.A) if val(fm.d[i][l]) != 0)
+            y.append(-val(fm.player_exact(a, ones)) / val(fm.d[a][l]))
+        else:
+            y.append(1 if conds.ones is not None and conds.ones[l] else 0)
+    return y

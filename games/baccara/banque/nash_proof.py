@@ -37,7 +37,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from games.baccara.banque.nash_anchor import Anchor, anchors_of, determining, enclosure
-from games.baccara.banque.nash_arc import decide_arc
+from gamekit.core.errors import CertificationError
+from games.baccara.banque.certify import is_banque_nash
+from games.baccara.banque.nash_arc import decide_arc, witness_profile
 from games.baccara.banque.nash_events import BanqueForms, Box, forms
 from games.baccara.banque.nash_types import (
     Type,
@@ -211,8 +213,12 @@ def _leaf(fm, box: Box, anchors, st: dict) -> str | None:
             what = f"type with zero classes {sorted(t.zero)}, F = {[fm.labels[l] for l in t.F]}"
             if arc is not None and arc.witness is not None:
                 p1, p2, th = arc.witness
+                y = witness_profile(fm, t, conds, (th, p1, p2))
+                if not is_banque_nash(th, p1, p2, y):
+                    raise CertificationError(f"arc witness at theta = {th} is not an equilibrium")
                 st["witness"] = (th, p1, p2)
-                return f"{what} has an untracked solution at theta = {th}, p = ({p1}, {p2}) (exact)"
+                return (f"{what}: an equilibrium not explained by the tracked branches, certified at "
+                        f"theta = {th}, p = ({p1}, {p2})")
             return f"{what} undecided"
         st["anchored"] += 1
     return None
