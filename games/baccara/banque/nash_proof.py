@@ -36,9 +36,9 @@ import time
 from dataclasses import dataclass
 from fractions import Fraction
 
-from games.baccara.banque.nash_anchor import Anchor, anchors_of, determining, enclosure
 from gamekit.core.errors import CertificationError
 from games.baccara.banque.certify import is_banque_nash
+from games.baccara.banque.nash_anchor import Anchor, anchors_of, determining, enclosure
 from games.baccara.banque.nash_arc import decide_arc, witness_profile
 from games.baccara.banque.nash_events import BanqueForms, Box, forms
 from games.baccara.banque.nash_types import (
