@@ -110,16 +110,40 @@ def _coeffs(p: fmpq_poly) -> list[Fraction]:
     return [Fraction(int(c.p), int(c.q)) for c in p.coeffs()]
 
 
-def _common_root_in(p: fmpq_poly, q: fmpq_poly, lo: Fraction, hi: Fraction) -> bool:
-    """p and q (not both zero) vanish together somewhere in [lo, hi]."""
+def _common_roots(p: fmpq_poly, q: fmpq_poly, lo: Fraction, hi: Fraction) -> list | None:
+    """The common real roots of p and q in [lo, hi], exact and increasing; None when both are
+    identically zero."""
     if p.is_zero() and q.is_zero():
-        return True
+        return None
     g = p.gcd(q) if not p.is_zero() and not q.is_zero() else (q if p.is_zero() else p)
     if g.degree() <= 0:
-        return False
-    if any(_coeffs_eval(g, v) == 0 for v in (lo, hi)):
-        return True
-    return lo < hi and bool(real_roots(int_poly(_coeffs(g)), lo, hi))
+        return []
+    inner = real_roots(int_poly(_coeffs(g)), lo, hi) if lo < hi else []
+    ends = [v for v in sorted({lo, hi}) if _coeffs_eval(g, v) == 0]
+    return ends[:1] + inner + ends[1:]
+
+
+def _unswap(r: ArcResult, swapped: bool) -> ArcResult:
+    if not swapped or r.witness is None:
+        return r
+    x, y, t = r.witness
+    return ArcResult(r.status, (y, x, t), r.isolated, r.cells, r.note)
+
+
+def _t_line(x: Fraction, y: Fraction, pos: list, ys: tuple, ts: tuple) -> ArcResult:
+    """The conditions on the segment {(x, y)} × [t₀, t₁] (each f is affine in t there)."""
+    if not ys[0] <= y <= ys[1]:
+        return ArcResult("empty")
+    polys = [[multilinear_value(f, x, y, 0), multilinear_value(f, x, y, 1) - multilinear_value(f, x, y, 0)]
+             for f in pos]
+    cells = sign_cells(polys, ts[0], ts[1]) if ts[0] < ts[1] else [SignCell(ts[0], ts[0], tuple(
+        1 if multilinear_value(f, x, y, ts[0]) > 0 else -1 for f in pos))]
+    ok = [c for c in cells if all(v > 0 for v in c.signs)]
+    if not ok:
+        return ArcResult("empty", cells=len(cells))
+    c = ok[0]
+    t = c.lo if c.is_point else _simple_inside(c.lo, c.hi)
+    return ArcResult("found", witness=(x, y, t), cells=len(cells))
 
 
 def _coeffs_eval(p: fmpq_poly, v: Fraction) -> Fraction:
@@ -186,12 +210,31 @@ def multilinear_arc(h: Form, g: Form, positive: Sequence[Form], box) -> ArcResul
         swapped = True
     h00, h01, _, _ = _parts(h)
     N, D = -h00, h01
-    if _common_root_in(N, D, x0, x1):
-        return ArcResult("degenerate", note="a line x = const lies on h = 0 in the box")
+    lines: list[ArcResult] = []
+    roots = _common_roots(N, D, x0, x1)
+    if roots is None or any(not isinstance(r, Fraction) for r in roots):
+        return ArcResult("degenerate", note="h vanishes on an irrational line x = const in the box")
+    for r in roots:       # the line x = r lies on h = 0: a curve of its own, parametrized by y
+        lines.append(_unswap(multilinear_arc([-r, 1, 0, 0, 0, 0, 0, 0], g, pos, ((r, r), (y0, y1), (t0, t1))),
+                             swapped))
+    if N.is_zero():       # the rest of h = 0 is the graph y = N/D with the common factor removed
+        D = fmpq_poly([1])
+    else:
+        c = N.gcd(D)
+        N, D = N / c, D / c
     g00, g01, g10, g11 = _parts(g)
     G0, G1 = g00 * D + g01 * N, g10 * D + g11 * N
-    if _common_root_in(G0, G1, x0, x1):
-        return ArcResult("degenerate", note="a line t = free lies on the arc in the box")
+    roots = _common_roots(G0, G1, x0, x1)
+    if roots is None or any(not isinstance(r, Fraction) or _coeffs_eval(D, r) == 0 for r in roots):
+        return ArcResult("degenerate", note="g vanishes for every t on an irrational point of h = 0")
+    for r in roots:       # g vanishes for every t at the curve's point over x = r
+        yr = _coeffs_eval(N, r) / _coeffs_eval(D, r)
+        lines.append(_unswap(_t_line(r, yr, pos, (y0, y1), (t0, t1)), swapped))
+    if any(sub.status == "degenerate" for sub in lines):
+        return next(sub for sub in lines if sub.status == "degenerate")
+    found = next((sub for sub in lines if sub.status == "found"), None)
+    if found is not None:
+        return found
     W = []
     for f in pos:
         f00, f01, f10, f11 = _parts(f)
@@ -202,7 +245,7 @@ def multilinear_arc(h: Form, g: Form, positive: Sequence[Form], box) -> ArcResul
     cells = sign_cells(polys, x0, x1)
     feasible: list[SignCell] = [c for c in cells if _ok(c.signs, len(W))]
     if not feasible:
-        return ArcResult("empty", cells=len(cells))
+        return ArcResult("empty", cells=len(cells) + sum(sub.cells for sub in lines))
     open_cells = [c for c in feasible if not c.is_point]
     if not open_cells:
         return ArcResult("found", isolated=[c.lo for c in feasible], cells=len(cells),

@@ -39,9 +39,9 @@ def test_swaps_when_h_is_free_of_y():
     assert r.status == "found" and r.witness[0] == Fraction(1, 3) and r.witness[1] == r.witness[2]
 
 
-def test_degenerate_line_is_reported():
-    # h = x·y − x/2 = x(y − 1/2) contains the line x = 0 in the box
-    r = multilinear_arc([0, Fraction(-1, 2), 0, 1, 0, 0, 0, 0], G_DIAG, [], UNIT)
+def test_g_vanishing_on_the_curve_is_reported():
+    # g ≡ 0: every t at every point of the curve (a surface, not an arc)
+    r = multilinear_arc(H_DIAG, [0] * 8, [], UNIT)
     assert r.status == "degenerate"
 
 
@@ -81,3 +81,22 @@ def test_empty_means_no_sampled_solution(h, g, fs):
         t = -(g[0] + g[1] * x + g[2] * y + g[3] * x * y) / g1
         if 0 <= t <= 1:
             assert not all(multilinear_value(f, x, y, t) > 0 for f in fs)
+
+
+def test_line_in_t_is_solved():
+    # h: y = x; g = (x − 1/2)(t − y) vanishes on t = x and on the whole line x = y = 1/2;
+    # t > 3/4 and x < 3/5 fail on t = x but hold on the line
+    g = [0, 0, Fraction(1, 2), -1, Fraction(-1, 2), 1, 0, 0]
+    pos = [[Fraction(-3, 4), 0, 0, 0, 1, 0, 0, 0], [Fraction(3, 5), -1, 0, 0, 0, 0, 0, 0]]
+    r = multilinear_arc(H_DIAG, g, pos, UNIT)
+    assert r.status == "found" and r.witness[:2] == (Fraction(1, 2), Fraction(1, 2)) and r.witness[2] > Fraction(3, 4)
+    pos[0] = [Fraction(-1), 0, 0, 0, 1, 0, 0, 0]          # t > 1: nowhere in the box
+    assert multilinear_arc(H_DIAG, g, pos, UNIT).status == "empty"
+
+
+def test_vertical_line_component_is_solved():
+    # h = x(y − 1/2) = xy − x/2 contains the line x = 0; g = t − y; on x = 0 we need y > 3/4
+    h = [0, Fraction(-1, 2), 0, 1, 0, 0, 0, 0]
+    r = multilinear_arc(h, [0, 0, -1, 0, 1, 0, 0, 0], [[1, -4, 0, 0, 0, 0, 0, 0],     # x < 1/4
+                                                        [Fraction(-3, 4), 0, 1, 0, 0, 0, 0, 0]], UNIT)
+    assert r.status == "found" and r.witness[0] == 0 and r.witness[1] > Fraction(3, 4) and r.witness[1] == r.witness[2]
