@@ -141,8 +141,8 @@ def _t_line(x: Fraction, y: Fraction, pos: list, ys: tuple, ts: tuple) -> ArcRes
     ok = [c for c in cells if all(v > 0 for v in c.signs)]
     if not ok:
         return ArcResult("empty", cells=len(cells))
-    c = ok[0]
-    t = c.lo if c.is_point else _simple_inside(c.lo, c.hi)
+    cell = ok[0]
+    t = Fraction(cell.lo) if cell.is_point else _simple_inside(cell.lo, cell.hi)   # roots of affine: rational
     return ArcResult("found", witness=(x, y, t), cells=len(cells))
 
 
@@ -250,8 +250,8 @@ def multilinear_arc(h: Form, g: Form, positive: Sequence[Form], box) -> ArcResul
     if not open_cells:
         return ArcResult("found", isolated=[c.lo for c in feasible], cells=len(cells),
                          note="feasible only at isolated parameter values")
-    c = open_cells[0]
-    x = _simple_inside(c.lo, c.hi)
+    first = open_cells[0]
+    x = _simple_inside(first.lo, first.hi)
     y = _coeffs_eval(N, x) / _coeffs_eval(D, x)
     t = -_coeffs_eval(G0, x) / _coeffs_eval(G1, x)
     if (multilinear_value(h, x, y, t) != 0 or multilinear_value(g, x, y, t) != 0
