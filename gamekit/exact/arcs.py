@@ -142,7 +142,8 @@ def _t_line(x: Fraction, y: Fraction, pos: list, ys: tuple, ts: tuple) -> ArcRes
     if not ok:
         return ArcResult("empty", cells=len(cells))
     cell = ok[0]
-    t = Fraction(cell.lo) if cell.is_point else _simple_inside(cell.lo, cell.hi)   # roots of affine: rational
+    # the roots of affine polynomials are rational
+    t = Fraction(cell.lo) if cell.is_point else _simple_inside(cell.lo, cell.hi)  # type: ignore[call-overload]
     return ArcResult("found", witness=(x, y, t), cells=len(cells))
 
 
