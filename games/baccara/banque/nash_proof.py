@@ -51,7 +51,7 @@ from games.baccara.banque.nash_types import (
     undecided,
 )
 
-__all__ = ["SegmentProof", "prove_piece", "proof_record", "inner_range"]
+__all__ = ["SegmentProof", "prove_piece", "prove_range", "proof_record", "inner_range"]
 
 _MAX_U = 4
 
@@ -126,13 +126,16 @@ def _exact_fails(fm: BanqueForms, t: Type, conds: TypeConds, an: Anchor, box: Bo
     return any(v[1] == 0 and v[0] <= 0 for v in vals_pos)
 
 
-def _anchored(fm, t: Type, conds: TypeConds, box: Box, anchors: list[Anchor]) -> str | None:
+def _anchored(fm, t: Type, conds: TypeConds, box: Box, anchors: list[Anchor], p_only: bool = False) -> str | None:
     """'match' / 'exclude' when an anchor decides type t on the box (see the module docstring)."""
     T = box.t
     for an in anchors:
         if an.sigma != t.sigma:
             continue
-        enc = enclosure(fm, an, T)
+        try:
+            enc = enclosure(fm, an, T)
+        except (ArithmeticError, ValueError):   # the branch's formula is not real at T's start
+            enc = None
         if enc is None:
             continue
         R, _ = enc
@@ -157,6 +160,8 @@ def _anchored(fm, t: Type, conds: TypeConds, box: Box, anchors: list[Anchor]) ->
             return "exclude"
         if an.const_point is not None and _exact_fails(fm, t, conds, an, box):
             return "exclude"
+        if p_only:
+            return "match"       # its only candidate is p = b(θ)
     return None
 
 
@@ -204,7 +209,7 @@ def _leaf(fm, box: Box, anchors, st: dict) -> str | None:
             return conds.unsure
         if excluded(conds, face):
             continue
-        how = _anchored(fm, t, conds, box, anchors)
+        how = _anchored(fm, t, conds, box, anchors, st.get("p_only", False))
         if how is None:
             arc = decide_arc(fm, t, conds, box)
             if arc is not None and arc.status == "empty":
@@ -238,11 +243,21 @@ def _split(box: Box) -> tuple[Box, Box]:
 def prove_piece(piece, margin: Fraction = Fraction(1, 10 ** 6), *, max_boxes: int = 200_000,
                 min_width: float = 1e-12) -> SegmentProof:
     """Run the box proof on [a, c] = :func:`inner_range` of a Nash segment (module docstring)."""
-    t0 = time.process_time()
     fm = forms()
     a, c = inner_range(piece.lo, piece.hi, margin)
-    anchors = anchors_of(fm, piece)
-    st: dict = {"types": 0, "anchored": 0, "arcs": 0}
+    return prove_range(fm, a, c, anchors_of(fm, piece), max_boxes=max_boxes, min_width=min_width)
+
+
+def prove_range(fm: BanqueForms, a: Fraction, c: Fraction, anchors: list[Anchor], *, p_only: bool = False,
+                max_boxes: int = 200_000, min_width: float = 1e-12) -> SegmentProof:
+    """The box proof on [a, c] × [0, 1]² with the given anchors (module docstring).
+
+    ``p_only``: a type whose equalities determine p as an anchor's S does counts as
+    explained (its solutions have p = b(θ)) even when its Banker part differs from b's —
+    the statement proved is then about p only (used across a breakpoint, where Banker's
+    replies at b(θ_b) form a larger set: :mod:`nash_breakpoint`)."""
+    t0 = time.process_time()
+    st: dict = {"types": 0, "anchored": 0, "arcs": 0, "p_only": p_only}
     stack = [Box((Fraction(0), Fraction(1)), (Fraction(0), Fraction(1)), (a, c))]
     n = 0
     res = SegmentProof(True, a, c)
