@@ -24,5 +24,5 @@ def test_gap_around_a_breakpoint_is_proved_and_needs_both_sides():
     assert compare_numbers(pr.a, left.hi) < 0 < compare_numbers(pr.c, left.hi)
     # with the left segment's anchors only, the right side of the gap is not explained
     fm = forms()
-    alone = prove_range(fm, pr.a, pr.c, anchors_of(fm, left), p_only=True, max_boxes=3000)
+    alone = prove_range(fm, pr.a, pr.c, anchors_of(fm, left), p_only=True, max_boxes=400)
     assert not alone.proved
