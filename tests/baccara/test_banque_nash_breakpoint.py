@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
+import pytest
+
 from gamekit.exact import compare_numbers
 from games.baccara.banque.nash_anchor import anchors_of
 from games.baccara.banque.nash_breakpoint import prove_breakpoint
@@ -12,6 +14,7 @@ from games.baccara.banque.nash_proof import inner_range, prove_range
 from games.baccara.banque.theta_nash import nash_piece
 
 
+@pytest.mark.slow
 def test_gap_around_a_breakpoint_is_proved_and_needs_both_sides():
     # θ_b = (79982713 − 779√7540552921)/119677212 ≈ 0.1030872, between the segments sampled
     # at 6/59 and 2/19 (benchmarks/results/banque_nash_proof.json)
