@@ -54,6 +54,7 @@ from games.baccara.banque.nash_types import (
 __all__ = ["SegmentProof", "prove_piece", "prove_range", "proof_record", "inner_range"]
 
 _MAX_U = 4
+_ARC_WIDTH = Fraction(1, 64)   # the exact arc decision runs on boxes this small (cost: exact forms per type)
 
 
 @dataclass
@@ -211,7 +212,7 @@ def _leaf(fm, box: Box, anchors, st: dict) -> str | None:
             continue
         how = _anchored(fm, t, conds, box, anchors, st.get("p_only", False))
         if how is None:
-            arc = decide_arc(fm, t, conds, box)
+            arc = decide_arc(fm, t, conds, box) if max(box.width(0), box.width(1)) <= _ARC_WIDTH else None
             if arc is not None and arc.status == "empty":
                 st["arcs"] += 1       # excluded exactly (nash_arc)
                 continue
