@@ -11,6 +11,8 @@ The number types and algebra the solvers of the game kinds compute with, all exa
 * sign cells of polynomials on an interval (module ``cells``): :func:`sign_cells`;
 * signs of polynomials proved for every integer n ≥ n₀ (module ``uniform_sign``):
   :func:`integer_sign`, :func:`box_sign`, …;
+* sign conditions along the arc of two multilinear equations in (x, y, t) (module
+  ``arcs``): :func:`multilinear_arc`;
 * the vertices of a box cut by equalities (double description; module ``polytope``):
   :func:`box_polytope_vertices`.
 
@@ -82,6 +84,9 @@ _EXPORTS: dict[str, str] = {
     "box_polytope_vertices": "polytope",
     "EventualSigns": "eventual_field",
     "ring": "eventual_field",
+    "ArcResult": "arcs",
+    "multilinear_arc": "arcs",
+    "multilinear_value": "arcs",
 }
 
 __all__ = list(_EXPORTS)

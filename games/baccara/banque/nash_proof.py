@@ -36,7 +36,10 @@ import time
 from dataclasses import dataclass
 from fractions import Fraction
 
+from gamekit.core.errors import CertificationError
+from games.baccara.banque.certify import is_banque_nash
 from games.baccara.banque.nash_anchor import Anchor, anchors_of, determining, enclosure
+from games.baccara.banque.nash_arc import decide_arc, witness_profile
 from games.baccara.banque.nash_events import BanqueForms, Box, forms
 from games.baccara.banque.nash_types import (
     Type,
@@ -48,9 +51,10 @@ from games.baccara.banque.nash_types import (
     undecided,
 )
 
-__all__ = ["SegmentProof", "prove_piece", "proof_record", "inner_range"]
+__all__ = ["SegmentProof", "prove_piece", "prove_range", "proof_record", "inner_range"]
 
 _MAX_U = 4
+_ARC_WIDTH = Fraction(1, 64)   # the exact arc decision runs on boxes this small (cost: exact forms per type)
 
 
 @dataclass
@@ -68,6 +72,8 @@ class SegmentProof:
     failed_at: tuple | None = None
     failed_box: Box | None = None
     probe: dict | None = None
+    arcs: int = 0                     # arc types excluded exactly (nash_arc)
+    witness: tuple | None = None      # (θ, p₁, p₂) rational: a solution of the failing type
 
 
 def inner_range(lo, hi, margin: Fraction) -> tuple[Fraction, Fraction]:
@@ -121,13 +127,16 @@ def _exact_fails(fm: BanqueForms, t: Type, conds: TypeConds, an: Anchor, box: Bo
     return any(v[1] == 0 and v[0] <= 0 for v in vals_pos)
 
 
-def _anchored(fm, t: Type, conds: TypeConds, box: Box, anchors: list[Anchor]) -> str | None:
+def _anchored(fm, t: Type, conds: TypeConds, box: Box, anchors: list[Anchor], p_only: bool = False) -> str | None:
     """'match' / 'exclude' when an anchor decides type t on the box (see the module docstring)."""
     T = box.t
     for an in anchors:
         if an.sigma != t.sigma:
             continue
-        enc = enclosure(fm, an, T)
+        try:
+            enc = enclosure(fm, an, T)
+        except (ArithmeticError, ValueError):   # the branch's formula is not real at T's start
+            enc = None
         if enc is None:
             continue
         R, _ = enc
@@ -152,6 +161,8 @@ def _anchored(fm, t: Type, conds: TypeConds, box: Box, anchors: list[Anchor]) ->
             return "exclude"
         if an.const_point is not None and _exact_fails(fm, t, conds, an, box):
             return "exclude"
+        if p_only:
+            return "match"       # its only candidate is p = b(θ)
     return None
 
 
@@ -199,9 +210,22 @@ def _leaf(fm, box: Box, anchors, st: dict) -> str | None:
             return conds.unsure
         if excluded(conds, face):
             continue
-        how = _anchored(fm, t, conds, box, anchors)
+        how = _anchored(fm, t, conds, box, anchors, st.get("p_only", False))
         if how is None:
-            return f"type with zero classes {sorted(t.zero)}, F = {[fm.labels[l] for l in t.F]} undecided"
+            arc = decide_arc(fm, t, conds, box) if max(box.width(0), box.width(1)) <= _ARC_WIDTH else None
+            if arc is not None and arc.status == "empty":
+                st["arcs"] += 1       # excluded exactly (nash_arc)
+                continue
+            what = f"type with zero classes {sorted(t.zero)}, F = {[fm.labels[l] for l in t.F]}"
+            if arc is not None and arc.witness is not None:
+                p1, p2, th = arc.witness
+                y = witness_profile(fm, t, conds, (th, p1, p2))
+                if not is_banque_nash(th, p1, p2, y):
+                    raise CertificationError(f"arc witness at theta = {th} is not an equilibrium")
+                st["witness"] = (th, p1, p2)
+                return (f"{what}: an equilibrium not explained by the tracked branches, certified at "
+                        f"theta = {th}, p = ({p1}, {p2})")
+            return f"{what} undecided"
         st["anchored"] += 1
     return None
 
@@ -224,7 +248,6 @@ def prove_piece(piece, margin: Fraction = Fraction(1, 10 ** 6), *, max_boxes: in
     The forms are those of the segment's dealing (``piece.decks``: with replacement or a
     d-deck shoe, :func:`nash_events.forms`); an end marked ``piece.cut`` (a rational cut of a
     parallel sweep, not a breakpoint) is proved up to the end itself, without a margin."""
-    t0 = time.process_time()
     fm = forms(getattr(piece, "decks", None))
     a, c = inner_range(piece.lo, piece.hi, margin)
     cut = getattr(piece, "cut", (False, False))
@@ -232,8 +255,19 @@ def prove_piece(piece, margin: Fraction = Fraction(1, 10 ** 6), *, max_boxes: in
         a = piece.lo
     if cut[1] and isinstance(piece.hi, Fraction):
         c = piece.hi
-    anchors = anchors_of(fm, piece)
-    st = {"types": 0, "anchored": 0}
+    return prove_range(fm, a, c, anchors_of(fm, piece), max_boxes=max_boxes, min_width=min_width)
+
+
+def prove_range(fm: BanqueForms, a: Fraction, c: Fraction, anchors: list[Anchor], *, p_only: bool = False,
+                max_boxes: int = 200_000, min_width: float = 1e-12) -> SegmentProof:
+    """The box proof on [a, c] × [0, 1]² with the given anchors (module docstring).
+
+    ``p_only``: a type whose equalities determine p as an anchor's S does counts as
+    explained (its solutions have p = b(θ)) even when its Banker part differs from b's —
+    the statement proved is then about p only (used across a breakpoint, where Banker's
+    replies at b(θ_b) form a larger set: :mod:`nash_breakpoint`)."""
+    t0 = time.process_time()
+    st: dict = {"types": 0, "anchored": 0, "arcs": 0, "p_only": p_only}
     stack = [Box((Fraction(0), Fraction(1)), (Fraction(0), Fraction(1)), (a, c))]
     n = 0
     res = SegmentProof(True, a, c)
@@ -243,11 +277,13 @@ def prove_piece(piece, margin: Fraction = Fraction(1, 10 ** 6), *, max_boxes: in
         why = _leaf(fm, box, anchors, st)
         if why is None:
             continue
-        if n > max_boxes or min(box.width(0), box.width(1)) < min_width and box.width(2) < min_width:
+        if (n > max_boxes or min(box.width(0), box.width(1)) < min_width and box.width(2) < min_width
+                or "witness" in st):
             res.proved, res.reason, res.failed_at, res.failed_box = False, why, _box_str(box), box
+            res.witness = st.get("witness")
             break
         stack.extend(_split(box))
-    res.boxes, res.types, res.anchored = n, st["types"], st["anchored"]
+    res.boxes, res.types, res.anchored, res.arcs = n, st["types"], st["anchored"], st["arcs"]
     res.cpu = time.process_time() - t0
     if not res.proved and n > max_boxes:
         res.reason = f"box budget exhausted ({max_boxes}); last: {res.reason}"
@@ -264,10 +300,12 @@ def proof_record(pr: SegmentProof) -> dict:
 
     out = {"proved": pr.proved, "theta_from": number_decimal(pr.a, 9), "theta_to": number_decimal(pr.c, 9),
            "theta_from_exact": str(pr.a), "theta_to_exact": str(pr.c), "boxes": pr.boxes,
-           "cpu_seconds": round(pr.cpu, 2),
+           "cpu_seconds": round(pr.cpu, 2), "arc_types_excluded_exactly": pr.arcs,
            "not_covered": "the margins between the segment's ends and [theta_from, theta_to]"}
     if not pr.proved:
         out["reason"] = pr.reason
+        if pr.witness is not None:
+            out["witness"] = {"theta": str(pr.witness[0]), "p1": str(pr.witness[1]), "p2": str(pr.witness[2])}
         out["failed_box"] = {"theta": pr.failed_at[0], "p1": pr.failed_at[1], "p2": pr.failed_at[2]} \
             if pr.failed_at else None
     return out

@@ -23,6 +23,8 @@ __all__ = ["prove_cover", "probe", "segment_proof_record"]
 def _theta_in(pr: SegmentProof) -> Fraction:
     from gamekit.exact import simplest_between
 
+    if pr.witness is not None:        # an exact solution of the failing type (nash_arc)
+        return pr.witness[0]
     lo, hi = pr.failed_box.t
     return simplest_between(lo, hi) if lo < hi else lo
 

@@ -157,3 +157,49 @@ def _independent_existence():
     ours = (intervals, tuple(points))
     assert [pt["exact"] for pt in rec["points"]] == [number_str(p) for p in points]
     return paper, ours
+
+
+@claim("banque.nash.missed-branches", PAPER, "Nash θ-sweep, made complete (issue #27)",
+       "new (not a claim of the paper): at θ = 10/107 ≈ 0.0934579 banque has three extreme Nash equilibria, "
+       "not the one the θ-sweep reported before #27 on (0.0866700, 0.0986936): two branches with Banker "
+       "mixing at 6/S/S live on a short interval starting at (−7308972 + 374971√649)/24262400 ≈ 0.0924720. "
+       "The completeness proof's exact arc solver finds a rational point of their type, certified as an "
+       "equilibrium; the complete enumeration there agrees (docs/banque.md)",
+       cost="one complete enumeration at θ = 10/107 and one exact arc decision: ≈ 5 CPU-s")
+def _nash_missed_branches():
+    from games.baccara.banque.certify import is_banque_nash
+    from games.baccara.banque.nash import banque_nash
+    from games.baccara.banque.nash_arc import decide_arc, witness_profile
+    from games.baccara.banque.nash_events import Box, forms
+    from games.baccara.banque.nash_types import conditions, enumerate_types, excluded, undecided
+
+    n = len(banque_nash(F(10, 107)).equilibria)
+    fm = forms()
+    box = Box((F(11, 32), F(12, 32)), (F(27, 32), F(28, 32)), (F(927, 10000), F(957, 10000)))
+    ones, U = undecided(fm, box)
+    certified = 0
+    for t in enumerate_types(fm, box, U):
+        conds = conditions(fm, t, ones, box)
+        if conds.skip or conds.unsure or excluded(conds, t.face(box)):
+            continue
+        arc = decide_arc(fm, t, conds, box)
+        if arc is not None and arc.witness is not None:
+            p1, p2, th = arc.witness
+            certified += is_banque_nash(th, p1, p2, witness_profile(fm, t, conds, (th, p1, p2)))
+    return "3 equilibria at 10/107; an arc witness certified", \
+        f"{n} equilibria at 10/107; " + ("an arc witness certified" if certified else "no arc witness")
+
+
+@claim("banque.nash.correspondence", PAPER, "Nash θ-sweep, made complete (issue #27)",
+       "new, status PARTIAL (not a theorem yet): every Nash θ-segment of (0, 1/2] (mirrored for the rest) is "
+       "proved complete on [lo + ε, hi − ε], ε = 10⁻⁶ of its length, by box exclusion with exact arc "
+       "decisions — including the segment through θ = 1/2, re-proved here; NOT covered: the ε-margins next "
+       "to each of the ≈ 110 breakpoints and the breakpoints themselves (docs/banque.md, 'What remains')",
+       cost="one segment's proof (the segment through θ = 1/2): ≈ 12 CPU-s")
+def _nash_correspondence():
+    from games.baccara.banque.nash_proof import prove_piece
+    from games.baccara.banque.theta_nash import nash_piece
+
+    pr = prove_piece(nash_piece(F(1171009, 2333290)))
+    return "segment through 1/2 proved", ("segment through 1/2 proved" if pr.proved else
+                                          f"segment through 1/2 not proved: {pr.reason}")
