@@ -48,7 +48,14 @@ class ArcResult:
     ``status`` is ``"empty"`` (no solution in the box, proved), ``"found"`` (a solution;
     ``witness`` is a rational one when an open cell is feasible, else ``None`` and
     ``isolated`` lists the feasible parameter points) or ``"degenerate"`` (a line lies on
-    the arc: not decided). ``cells`` counts the sign cells examined."""
+    the arc: not decided). ``cells`` counts the sign cells examined.
+
+    Examples
+    --------
+    >>> r = ArcResult("empty", cells=3)
+    >>> r.status, r.witness, r.cells
+    ('empty', None, 3)
+    """
 
     status: Literal["empty", "found", "degenerate"]
     witness: tuple[Fraction, Fraction, Fraction] | None = None

@@ -36,7 +36,7 @@ import time
 from dataclasses import dataclass
 from fractions import Fraction
 
-from gamekit.core.errors import CertificationError
+from gamekit.core import CertificationError
 from games.baccara.banque.certify import is_banque_nash
 from games.baccara.banque.nash_anchor import Anchor, anchors_of, determining, enclosure
 from games.baccara.banque.nash_arc import decide_arc, witness_profile
