@@ -31,6 +31,7 @@ from __future__ import annotations
 import itertools
 import re
 from fractions import Fraction
+from typing import Any
 
 from gamekit.exact import QuadraticSurd, compare_numbers
 from games.baccara.analysis.record_check import RecordRejected, parse_exact
@@ -43,13 +44,13 @@ _FORMULA = re.compile(r"^[0-9a-z_*/+\-() .^]*$")   # ^: a power, as python-flint
 _NAMES = {"p1", "p2", "theta", "sqrt"}
 
 
-def _sqrt(q: object) -> object:
+def _sqrt(q: object) -> Any:
     if not isinstance(q, Fraction) or q < 0:
         raise RecordRejected("a square root of a non-rational or negative number")
     return QuadraticSurd.make(0, Fraction(1, q.denominator), q.numerator * q.denominator)
 
 
-def _formula(text: object, **values: object) -> object:
+def _formula(text: object, **values: object) -> Any:
     """An exact formula string of a record at exact values of p1, p2, theta."""
     if not isinstance(text, str) or len(text) > 100_000 or not _FORMULA.match(text) or "__" in text:
         raise RecordRejected(f"not a formula: {str(text)[:60]!r}")
@@ -104,7 +105,7 @@ def _best_responses(gains: list, mixed: dict[int, object]):
         yield out
 
 
-def _mixed(rec: dict, labels: dict[str, int], **values: object) -> dict[int, object]:
+def _mixed(rec: dict, labels: dict[str, int], **values: object) -> dict[int, Any]:
     if not isinstance(rec, dict):
         raise RecordRejected("banker_mixed must be an object")
     out = {}
@@ -204,7 +205,7 @@ def check_chunk(rec: dict, concept: str, decks: int | None, a: Fraction, b: Frac
     >>> check_chunk(rec, "correlated", 3, Fraction(3, 10), Fraction(301, 1000), False)
     Traceback (most recent call last):
     ...
-    games.baccara.analysis.record_check.RecordRejected: the value formula does not give value_at_sample at 43/143
+    games.baccara.analysis.record_check.RecordRejected: the value formula does not give value_at_sample at 49/163
     """
     from games.baccara.banque.theta_poly import theta_tables
 
