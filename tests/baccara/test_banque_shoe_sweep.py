@@ -163,3 +163,103 @@ def test_a_part_of_a_clipped_segment_keeps_only_the_cuts_that_did_not_move():
     pc = SimpleNamespace(lo=F(1, 40), hi=F(1, 20), ends_by=[["cut"], ["cut"]], cut=(True, True))
     assert _part(pc, F(1, 40), F(3, 80)).cut == (True, False)
     assert _part(pc, F(3, 80), F(1, 20)).cut == (False, True)
+
+
+# -- re-certification of cached chunk records (issue #28) -----------------------------------------
+def _forge_p1(eq: dict, delta: F) -> None:
+    """Change Player 1's draw probability of one recorded equilibrium (value and, where the
+    formula is that constant, the formula), consistently: only the game can tell."""
+    old = eq["at_sample"]["player1"]
+    new = str(F(old) + delta)
+    eq["at_sample"]["player1"] = new
+    if eq["player1"]["5"] == old:
+        eq["player1"]["5"] = new
+
+
+def _nash_record():
+    from games.baccara.banque.theta_chunks import chunk_record
+
+    rec = chunk_record("nash", 6, F(3, 10), F(301, 1000), cut_lo=False, cut_hi=False, mirror=False, prove=False)
+    eq = rec["segments"][0]["equilibria"][0]
+    if F(eq["at_sample"]["player1"]) in (0, 1):   # keep the forged value a probability
+        pytest.skip("the sample equilibrium is pure for Player 1")
+    return rec
+
+
+def test_forged_nash_chunk_with_a_valid_checksum_is_not_served(tmp_path):
+    """One equilibrium coordinate changed, checksum recomputed: the chunk is rejected by the
+    exact equilibrium check at the segment's sample θ, recomputed, reported, and rewritten."""
+    import json
+
+    from games.baccara.banque.chunk_check import RecordRejected, check_chunk
+    from games.baccara.banque.theta_chunks import ChunkCache, _checksum, run_chunks
+
+    kw = {"decks": 6, "prove": False, "executor": "serial", "cache_dir": tmp_path}
+    a = run_chunks("nash", F(3, 10), F(301, 1000), **kw)
+    (f,) = (tmp_path / ChunkCache(tmp_path).dir.name).glob("*.json")
+    doc = json.loads(f.read_text())
+    eq = doc["record"]["segments"][0]["equilibria"][0]
+    _forge_p1(eq, F(1, 10**6) if F(eq["at_sample"]["player1"]) < 1 else -F(1, 10**6))
+    with pytest.raises(RecordRejected, match="not a Nash equilibrium"):
+        check_chunk(doc["record"], "nash", 6, F(3, 10), F(301, 1000), False)
+    doc["sha256"] = _checksum(doc["record"])
+    f.write_text(json.dumps(doc))
+    b = run_chunks("nash", F(3, 10), F(301, 1000), **kw)
+    assert b["chunks"] == {"total": 1, "cached": 0, "rejected": 1}
+    assert b["segments"] == a["segments"]
+    c = run_chunks("nash", F(3, 10), F(301, 1000), **kw)   # the recomputed record was written back
+    assert c["chunks"] == {"total": 1, "cached": 1, "rejected": 0}
+
+
+@pytest.mark.parametrize("field", ["banker", "mixed", "formula"])
+def test_other_forged_nash_claims_are_rejected(field):
+    """Banker's payoff, one of his mixed probabilities, or a Player's formula in θ changed."""
+    from games.baccara.banque.chunk_check import RecordRejected, check_chunk
+
+    rec = _nash_record()
+    eq = rec["segments"][0]["equilibria"][0]
+    if field == "banker":
+        eq["at_sample"]["banker"] = str(F(eq["at_sample"]["banker"]) + F(1, 10**9))
+    elif field == "mixed":
+        if not eq["banker_mixed"]:
+            pytest.skip("Banker does not mix")
+        k = sorted(eq["banker_mixed"])[0]
+        eq["banker_mixed"][k] = f"({eq['banker_mixed'][k]})*999/1000"
+    else:
+        eq["player1"]["5"] = f"({eq['player1']['5']}) + theta/10**6"
+    with pytest.raises(RecordRejected):
+        check_chunk(rec, "nash", 6, F(3, 10), F(301, 1000), False)
+
+
+def test_forged_correlated_chunk_is_rejected():
+    """A team strategy moved inside the simplex (still a probability vector), or a value changed."""
+    from games.baccara.banque.chunk_check import RecordRejected, check_chunk
+    from games.baccara.banque.theta_chunks import chunk_record
+
+    rec = chunk_record("correlated", 3, F(3, 10), F(301, 1000), cut_lo=False, cut_hi=False, mirror=False,
+                       prove=False)
+    check_chunk(rec, "correlated", 3, F(3, 10), F(301, 1000), False)
+    sg = rec["segments"][0]
+    team = dict(sg["team"])
+    sg["team"]["SS"], sg["team"]["DD"] = f"{team['SS']} + 1/1000", f"{team['DD']} - 1/1000"
+    sg["player1"]["5"] = f"{sg['player1']['5']} - 1/1000"
+    sg["player2"]["5"] = f"{sg['player2']['5']} - 1/1000"
+    with pytest.raises(RecordRejected, match="not optimal"):
+        check_chunk(rec, "correlated", 3, F(3, 10), F(301, 1000), False)
+    sg["team"] = team
+    sg["value_at_sample"] = str(F(sg["value_at_sample"]) + 1)
+    with pytest.raises(RecordRejected):
+        check_chunk(rec, "correlated", 3, F(3, 10), F(301, 1000), False)
+
+
+@pytest.mark.parametrize("concept,decks", [("correlated", 3), ("nash", 3)])
+def test_every_genuine_chunk_record_passes_its_recertification(tmp_path, concept, decks):
+    """Every chunk of a small symmetric sweep (its mirror images included) is re-certified and
+    served: the second run reads all of them and rejects none."""
+    from games.baccara.banque.theta_chunks import run_chunks
+
+    kw = {"decks": decks, "prove": False, "executor": "serial", "cache_dir": tmp_path}
+    a = run_chunks(concept, F(99, 200), F(101, 200), **kw)
+    b = run_chunks(concept, F(99, 200), F(101, 200), **kw)
+    assert b["chunks"] == {"total": a["chunks"]["total"], "cached": a["chunks"]["total"], "rejected": 0}
+    assert b["segments"] == a["segments"] and len(a["segments"]) >= 1

@@ -17,7 +17,11 @@ is the union of its halves' ranges — the margins stay only next to true breakp
 
 **Cache.** One file per chunk, ``<cache>/banque-v1/<concept>-d<D>-<a>-<b>-<flags>.json``
 (``{"schema", "version", "sha256", "record"}``, written atomically; a file whose checksum,
-schema or key does not match is recomputed). An interrupted sweep keeps every finished chunk.
+schema or key does not match is recomputed). A record that passes those checks is then
+re-certified against its game before it is served (:func:`chunk_check.check_chunk`: every
+segment's claims at its sample θ, exactly); one that fails — even with a valid checksum — is
+recomputed and overwritten, counted in ``"chunks": {"rejected"}`` and reported in one note.
+An interrupted sweep keeps every finished chunk.
 """
 
 from __future__ import annotations
@@ -312,6 +316,8 @@ class ChunkCache:
         self.root = Path(root) if root is not None else cache_root()
         self.dir = self.root / f"banque-v{CACHE_VERSION}"
         self.rejected = 0
+        #: Why records that were well-formed failed their re-certification.
+        self.reasons: list[str] = []
         self.write_error: str | None = None
 
     @staticmethod
@@ -321,7 +327,14 @@ class ChunkCache:
         tok = "-".join(fmt(x).replace("/", "_") for x in (a, b))
         return f"{concept}-d{'x' if decks is None else decks}-{tok}-{flags}"
 
-    def get(self, key: str) -> dict | None:
+    def get(self, key: str, check: Callable[[dict], None] | None = None) -> dict | None:
+        """The record of ``key``, or None (missing; or rejected, counted in :attr:`rejected`).
+
+        ``check(record)`` re-certifies a well-formed record (raises
+        :class:`~games.baccara.analysis.record_check.RecordRejected`); None serves it unchecked.
+        """
+        from games.baccara.analysis.record_check import RecordRejected
+
         p = self.dir / f"{key}.json"
         if not p.is_file():
             return None
@@ -333,6 +346,11 @@ class ChunkCache:
             ok = (len(data) <= self.MAX_ENTRY_BYTES and doc.get("schema") == _SCHEMA
                   and doc.get("version") == CACHE_VERSION and doc.get("key") == key
                   and doc.get("sha256") == _checksum(rec) and isinstance(rec.get("segments"), list))
+            if ok and check is not None:
+                check(rec)
+        except RecordRejected as exc:
+            self.reasons.append(f"{key}: {exc}")
+            ok = False
         except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
             ok = False
         if not ok:
@@ -412,7 +430,8 @@ def run_chunks(concept: str, lo: Fraction, hi: Fraction, *, decks: int | None = 
     Returns
     -------
     dict
-        :func:`join_records` of the chunks, plus ``"chunks": {"total", "cached"}``.
+        :func:`join_records` of the chunks, plus ``"chunks": {"total", "cached", "rejected"}``
+        (``rejected``: cache files not served — damaged, stale, or failing re-certification).
 
     Raises
     ------
@@ -433,8 +452,10 @@ def run_chunks(concept: str, lo: Fraction, hi: Fraction, *, decks: int | None = 
     keys = [ChunkCache.key(*t) for t in tasks]
     results: dict[str, dict] = {}
     cached = 0
-    for k in keys:
-        rec = cache.get(k) if cache is not None else None
+    from games.baccara.banque.chunk_check import check_chunk
+
+    for k, t in zip(keys, tasks):
+        rec = cache.get(k, lambda r, t=t: check_chunk(r, t[0], t[1], t[2], t[3], t[6])) if cache is not None else None
         if rec is not None:
             results[k] = rec
             cached += 1
@@ -452,7 +473,7 @@ def run_chunks(concept: str, lo: Fraction, hi: Fraction, *, decks: int | None = 
     if pending:
         _execute(pending, done, executor, n_jobs, scheduler)
     out = join_records(concept, [results[k] for k in keys], lo, hi, decks)
-    out["chunks"] = {"total": len(tasks), "cached": cached}
+    out["chunks"] = {"total": len(tasks), "cached": cached, "rejected": cache.rejected if cache is not None else 0}
     return out
 
 

@@ -99,6 +99,9 @@ def run_sweep(args: argparse.Namespace) -> int:
     if rec["chunks"]["cached"]:
         sys.stderr.write(f"note: {rec['chunks']['cached']} of {rec['chunks']['total']} theta chunks read from "
                          "the cache (--no-cache recomputes)\n")
+    if rec["chunks"].get("rejected"):
+        sys.stderr.write(f"note: {rec['chunks']['rejected']} damaged, stale or uncertified theta-chunk cache "
+                         "files were ignored and recomputed\n")
     if args.json:
         sys.stdout.write(json.dumps(rec, indent=1) + "\n")
     else:
