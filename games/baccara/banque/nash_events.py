@@ -219,6 +219,7 @@ class BanqueForms:
     cls: list[int]              # proportional class of each set's g (−1: g ≡ 0)
     cls_sign: list[int]         # sign of the factor to the class representative
     d_zero: tuple[list[bool], list[bool]]
+    decks: int | None = None    # the dealing the forms were built for (None: with replacement)
 
     def player_sum(self, i: int, ones: np.ndarray) -> ML:
         """c_i + Σ_{l : ones[l]} d_il as a form (float, rounding-bounded; memoized)."""
@@ -337,4 +338,4 @@ def forms(decks: int | None = None) -> BanqueForms:
     Da = tuple(np.abs(M) for M in Dc)
     dz = tuple([f.is_zero() for f in d[i]] for i in (0, 1))
     dF = tuple([ML(f.c, f.a) for f in d[i]] for i in (0, 1))
-    return BanqueForms(T.infosets, g, c, d, G, np.abs(G), Dc, Da, dF, cls, sgn, dz)
+    return BanqueForms(T.infosets, g, c, d, G, np.abs(G), Dc, Da, dF, cls, sgn, dz, decks)

@@ -220,7 +220,7 @@ def _leaf(fm, box: Box, anchors, st: dict) -> str | None:
             if arc is not None and arc.witness is not None:
                 p1, p2, th = arc.witness
                 y = witness_profile(fm, t, conds, (th, p1, p2))
-                if not is_banque_nash(th, p1, p2, y):
+                if not is_banque_nash(th, p1, p2, y, fm.decks):
                     raise CertificationError(f"arc witness at theta = {th} is not an equilibrium")
                 st["witness"] = (th, p1, p2)
                 return (f"{what}: an equilibrium not explained by the tracked branches, certified at "
