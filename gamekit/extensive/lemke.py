@@ -35,12 +35,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import gcd
+from typing import Mapping, Protocol, Sequence
 
 from gamekit.core.errors import CertificationError
 from gamekit.core.numbers import common_denominator
 from gamekit.extensive.sequence_form import SequenceForm
 
-__all__ = ["lemke_plans", "DEFAULT_MAX_PIVOTS"]
+__all__ = ["lemke_plans", "lemke_sequence_lcp", "sequence_lcp_rows", "RhsRing", "INTEGERS", "DEFAULT_MAX_PIVOTS"]
 
 #: Safety bound on the number of complementary pivots (the lexicographic rule terminates).
 DEFAULT_MAX_PIVOTS = 1_000_000
@@ -48,21 +49,42 @@ DEFAULT_MAX_PIVOTS = 1_000_000
 Row = dict[int, Fraction]
 
 
-def _lcp_rows(sf: SequenceForm) -> tuple[list[Fraction], list[Row]]:
-    """The LCP w = q + M z + 1·z0 (module doc) as a right-hand side q and sparse rows of M
-    (variables: z_j = j, j < N; z0 = N)."""
-    n1, n2 = sf.sizes
-    E = sf.constraint_rows(1)
-    F = sf.constraint_rows(2)
+class RhsRing(Protocol):
+    """How the tableau reads its right-hand-side integers: plain integers
+    (:data:`INTEGERS`), or polynomials in an infinitesimal stored as integers by Kronecker
+    substitution (:class:`gamekit.refine.permutahedron` supplies one)."""
+
+    def sign(self, v: int) -> int:
+        """The sign of the value that ``v`` stands for."""
+        ...
+
+    def content(self, v: int) -> int:
+        """A positive integer g such that v/g stands for the value divided by g (gcd of the
+        coefficients; ``abs(v)`` for plain integers)."""
+        ...
+
+
+class _Integers:
+    def sign(self, v: int) -> int:
+        return (v > 0) - (v < 0)
+
+    def content(self, v: int) -> int:
+        return abs(v)
+
+
+#: the ring of plain integers (the sequence form's right-hand sides)
+INTEGERS: RhsRing = _Integers()
+
+
+def sequence_lcp_rows(n1: int, n2: int, A: Mapping[tuple[int, int], Fraction], B: Mapping[tuple[int, int], Fraction],
+                      E: Sequence[Mapping[int, int]], F: Sequence[Mapping[int, int]]) -> list[Row]:
+    """Sparse rows of M in the LCP w = q + M z + 1·z0 (module doc) from the sequence-form
+    data: ``A``, ``B`` the *negative* payoff matrices (sparse, (i, j) → value), ``E``, ``F``
+    the constraint rows (variables: x_i = i, y_j = n1 + j, p_h = n1 + n2 + h,
+    q_h = n1 + n2 + len(E) + h; z0 = their number)."""
     k1, k2 = len(E), len(F)
     N = n1 + n2 + k1 + k2
     px, py = n1 + n2, n1 + n2 + k1  # first p, first q variable
-    leaves: dict[tuple[int, int], Fraction] = {}
-    for s1, s2, pr in sf.leaf_sequences.values():
-        if pr:
-            leaves[(s1, s2)] = leaves.get((s1, s2), Fraction(0)) + pr
-    c1 = max(u for u, _ in sf.game.leaf_payoffs.values()) + 1
-    c2 = max(v for _, v in sf.game.leaf_payoffs.values()) + 1
     rows: list[Row] = [{} for _ in range(N)]
 
     def add(r: int, v: int, c: Fraction) -> None:
@@ -72,9 +94,10 @@ def _lcp_rows(sf: SequenceForm) -> tuple[list[Fraction], list[Row]]:
         else:
             rows[r].pop(v, None)
 
-    for (s1, s2), pr in sorted(leaves.items()):
-        add(s1, n1 + s2, c1 * pr - sf.A.get((s1, s2), Fraction(0)))   # w_x = −A y …
-        add(n1 + s2, s1, c2 * pr - sf.B.get((s1, s2), Fraction(0)))   # w_y = −Bᵀ x …
+    for (s1, s2), a in sorted(A.items()):
+        add(s1, n1 + s2, -a)   # w_x = −A y …
+    for (s1, s2), b in sorted(B.items()):
+        add(n1 + s2, s1, -b)   # w_y = −Bᵀ x …
     for h, erow in enumerate(E):
         for s, c in erow.items():
             add(s, px + h, Fraction(-c))             # w_x = … − Eᵀ p
@@ -83,11 +106,27 @@ def _lcp_rows(sf: SequenceForm) -> tuple[list[Fraction], list[Row]]:
         for s, c in frow.items():
             add(n1 + s, py + h, Fraction(-c))
             add(n1 + n2 + k1 + h, n1 + s, Fraction(c))
-    rhs = [Fraction(0)] * N
-    rhs[n1 + n2] = Fraction(-1)        # w_p0 = x_∅ − 1
-    rhs[n1 + n2 + k1] = Fraction(-1)   # w_q0 = y_∅ − 1
     for row in rows:
         row[N] = Fraction(1)           # covering vector 1: w = … + z0
+    return rows
+
+
+def _lcp_rows(sf: SequenceForm) -> tuple[list[int], list[Row]]:
+    """The LCP of the sequence form ``sf`` (module doc): right-hand side q and rows of M."""
+    n1, n2 = sf.sizes
+    leaves: dict[tuple[int, int], Fraction] = {}
+    for s1, s2, pr in sf.leaf_sequences.values():
+        if pr:
+            leaves[(s1, s2)] = leaves.get((s1, s2), Fraction(0)) + pr
+    c1 = max(u for u, _ in sf.game.leaf_payoffs.values()) + 1
+    c2 = max(v for _, v in sf.game.leaf_payoffs.values()) + 1
+    A = {k: sf.A.get(k, Fraction(0)) - c1 * pr for k, pr in leaves.items()}
+    B = {k: sf.B.get(k, Fraction(0)) - c2 * pr for k, pr in leaves.items()}
+    E, F = sf.constraint_rows(1), sf.constraint_rows(2)
+    rows = sequence_lcp_rows(n1, n2, A, B, E, F)
+    rhs = [0] * len(rows)
+    rhs[n1 + n2] = -1        # w_p0 = x_∅ − 1
+    rhs[n1 + n2 + len(E)] = -1   # w_q0 = y_∅ − 1
     return rhs, rows
 
 
@@ -101,16 +140,16 @@ class _Tableau:
     w_i, plus den[r] at i when w_i is row r's basic variable (:meth:`perturbation`).
     """
 
-    def __init__(self, rhs: list[Fraction], rows: list[Row]) -> None:
+    def __init__(self, rhs: list[int], rows: list[Row], ring: RhsRing = INTEGERS) -> None:
         n = len(rows)
-        self.N = n
+        self.N, self.ring = n, ring
         self.den: list[int] = []
         self.rhs: list[int] = []
         self.rows: list[dict[int, int]] = []
         for b, row in zip(rhs, rows):
-            L = common_denominator([b, *row.values()])
+            L = common_denominator(row.values())
             self.den.append(L)
-            self.rhs.append(int(b * L))
+            self.rhs.append(b * L)
             self.rows.append({v: int(c * L) for v, c in row.items()})
         self.basic = [n + 1 + i for i in range(n)]
         self.where = {v: r for r, v in enumerate(self.basic)}  # basic variable -> row
@@ -124,6 +163,7 @@ class _Tableau:
         best = -1
         bnum = bden = 0
         ties: list[int] = []
+        sign = self.ring.sign
         for r, row in enumerate(self.rows):
             c = row.get(e)
             if c is None or c >= 0:
@@ -132,10 +172,10 @@ class _Tableau:
             if best < 0:
                 best, bnum, bden, ties = r, num, -c, [r]
                 continue
-            lhs, rhs = num * bden, bnum * -c
-            if lhs < rhs:
+            d = sign(num * bden - bnum * -c)
+            if d < 0:
                 best, bnum, bden, ties = r, num, -c, [r]
-            elif lhs == rhs:
+            elif d == 0:
                 ties.append(r)
         if len(ties) <= 1:
             return best
@@ -196,7 +236,9 @@ class _Tableau:
         new = {v: s * a for v, a in row.items()}
         new[out] = -s * self.den[r]
         nd, nr = -s * c, s * self.rhs[r]
-        g = gcd(nd, nr, *new.values())
+        g = gcd(nd, *new.values())
+        if g > 1:
+            g = gcd(g, self.ring.content(nr))
         if g > 1:
             new = {v: a // g for v, a in new.items()}
             nd, nr = nd // g, nr // g
@@ -217,7 +259,9 @@ class _Tableau:
                     other.pop(v, None)
             rk = self.rhs[k] * nd + a * nr
             if nd != 1:
-                g = gcd(self.den[k], rk, *other.values())
+                g = gcd(self.den[k], *other.values())
+                if g > 1:
+                    g = gcd(g, self.ring.content(rk))
                 if g > 1:
                     for v in other:
                         other[v] //= g
@@ -228,6 +272,11 @@ class _Tableau:
         del self.where[out]
         self.where[e] = r
         return out
+
+    def raw(self, v: int) -> tuple[int, int]:
+        """(numerator in the ring, positive denominator) of variable ``v``."""
+        r = self.where.get(v)
+        return (self.rhs[r], self.den[r]) if r is not None else (0, 1)
 
     def value(self, v: int) -> Fraction:
         r = self.where.get(v)
@@ -266,14 +315,25 @@ def lemke_plans(sf: SequenceForm, max_pivots: int = DEFAULT_MAX_PIVOTS) -> tuple
     """
     n1, n2 = sf.sizes
     rhs, rows = _lcp_rows(sf)
-    tab = _Tableau(rhs, rows)
+    tab, pivots = _lemke(rhs, rows, INTEGERS, max_pivots)
+    x = tuple(tab.value(i) for i in range(n1))
+    y = tuple(tab.value(n1 + j) for j in range(n2))
+    return x, y, pivots
+
+
+def _lemke(rhs: list[int], rows: list[Row], ring: RhsRing, max_pivots: int) -> tuple[_Tableau, int]:
+    """Lemke's path on w = rhs + M z + 1·z0 from the primary ray to a solution."""
+    tab = _Tableau(rhs, rows, ring)
     N = tab.N
     z0 = N
+    sign = ring.sign
     # first step: z0 = max_i −(q_i + εⁱ): the most negative q_i, ties to the largest i
-    low = min(rhs)
-    if low >= 0:  # impossible: w_p0 = x_∅ − 1 < 0 at z = 0
+    first = 0
+    for i in range(1, N):
+        if sign(rhs[i] - rhs[first]) <= 0:
+            first = i
+    if sign(rhs[first]) >= 0:  # impossible: some right-hand side is negative
         raise CertificationError("Lemke: the sequence-form LCP has a trivial solution")
-    first = max(i for i in range(N) if rhs[i] == low)
     leaving = tab.pivot(first, z0)
     pivots = 1
     while leaving != z0:
@@ -285,6 +345,56 @@ def lemke_plans(sf: SequenceForm, max_pivots: int = DEFAULT_MAX_PIVOTS) -> tuple
         pivots += 1
         if leaving != z0 and pivots > max_pivots:
             raise CertificationError(f"Lemke: no equilibrium after {max_pivots} pivots")
-    x = tuple(tab.value(i) for i in range(n1))
-    y = tuple(tab.value(n1 + j) for j in range(n2))
-    return x, y, pivots
+    return tab, pivots
+
+
+def lemke_sequence_lcp(n1: int, n2: int, A: Mapping[tuple[int, int], Fraction], B: Mapping[tuple[int, int], Fraction],
+                       E: Sequence[Mapping[int, int]], e: Sequence[int], F: Sequence[Mapping[int, int]], f: Sequence[int],
+                       ring: RhsRing = INTEGERS, max_pivots: int = DEFAULT_MAX_PIVOTS,
+                       ) -> tuple[list[tuple[int, int]], list[tuple[int, int]], int]:
+    """Lemke's algorithm on the sequence-form LCP of strategy sets {x ≥ 0 : E x ≥ e},
+    {y ≥ 0 : F y ≥ f} and payoffs xᵀA y, xᵀB y (not yet certified).
+
+    The LCP's solutions are the equilibria when every feasible strategy has negative
+    payoffs and each player's best responses satisfy E x = e (module doc). The right-hand
+    sides are integers read through ``ring`` (e.g. polynomials in an infinitesimal,
+    Kronecker-packed); ties left by them are broken by the lexicographic perturbation.
+
+    Parameters
+    ----------
+    n1, n2 : int
+        Numbers of variables x, y.
+    A, B : Mapping
+        Sparse payoff matrices, (i, j) → Fraction, negative.
+    E, F : Sequence of Mapping
+        Constraint rows (variable → integer coefficient).
+    e, f : Sequence of int
+        Their right-hand sides, as ``ring`` integers.
+    ring : RhsRing
+        How to read right-hand-side integers (:data:`INTEGERS`).
+    max_pivots : int
+        Safety bound on the number of pivots.
+
+    Returns
+    -------
+    (list, list, int)
+        (numerator as a ``ring`` integer, positive integer denominator) of each x_i and
+        each y_j, and the pivot count.
+
+    Raises
+    ------
+    CertificationError
+        A ray or the pivot bound (impossible when the hypotheses hold).
+
+    Examples
+    --------
+    >>> from fractions import Fraction as F
+    >>> A = {(0, 0): F(-1), (0, 1): F(-3), (1, 0): F(-2), (1, 1): F(-1)}  # matching pennies, shifted
+    >>> x, y, _ = lemke_sequence_lcp(2, 2, A, {k: -4 - v for k, v in A.items()}, [{0: 1, 1: 1}], [1], [{0: 1, 1: 1}], [1])
+    >>> [str(F(*v)) for v in x], [str(F(*v)) for v in y]
+    (['1/3', '2/3'], ['2/3', '1/3'])
+    """
+    rows = sequence_lcp_rows(n1, n2, A, B, E, F)
+    rhs = [0] * (n1 + n2) + [-v for v in e] + [-v for v in f]
+    tab, pivots = _lemke(rhs, rows, ring, max_pivots)
+    return [tab.raw(i) for i in range(n1)], [tab.raw(n1 + j) for j in range(n2)], pivots
