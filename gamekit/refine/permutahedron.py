@@ -31,7 +31,7 @@ Koller, Megiddo and von Stengel (1996) with strategy sets {x ≥ 0 : E x ≥ e},
 {y ≥ 0 : F y ≥ f}, solved by :func:`gamekit.kernel.sequence_lcp.lemke_sequence_lcp` (exact,
 lexicographic degeneracy resolution, sparse integer rows). Only the right-hand sides depend
 on ε: they are integer polynomials, stored as their value at 2ᵏ (Kronecker substitution,
-2ᵏ above twice the Hadamard bound of any product of two minors of the LCP's matrix), whose
+2ᵏ above 4H⁴, H the Hadamard bound of the LCP's matrix: see :func:`_packing`), whose
 sign near 0⁺ is that of the lowest coefficient; ties in ε are broken by the lexicographic
 perturbation, infinitely smaller. The same finitely many sign tests decide every step for
 all ε in some (0, ε₀), so x(ε), y(ε) (rational in ε) solve G(ε) for all those ε.
@@ -173,8 +173,10 @@ def _negative(M: list[list[int]]) -> dict[tuple[int, int], Fraction]:
 
 def _packing(A: dict[tuple[int, int], Fraction], B: dict[tuple[int, int], Fraction], m: int, n: int,
              E: list[dict[int, int]], e: list[IntPoly], F: list[dict[int, int]], f: list[IntPoly]) -> _Packing:
-    """Digits wide enough for twice the square of the Hadamard bound (product of column
-    L1 norms) of the LCP's matrix [M | d | q] (see :func:`sequence_lcp_rows`)."""
+    """Digits wide enough for 2H⁴, H the Hadamard bound (product of column L1 norms) of the
+    LCP's matrix [M | d | q] (see :func:`sequence_lcp_rows`): a tableau row is a multiple
+    j·r of a primitive row r of minors (entries ≤ H) with j ≤ its denominator ≤ H, so
+    stored coefficients are ≤ H², and a ratio-test cross product is ≤ 2H⁴."""
     col = [0] * (m + n + len(E) + len(F))
     for (_i, j), a in A.items():
         col[m + j] += abs(int(a))
@@ -191,7 +193,7 @@ def _packing(A: dict[tuple[int, int], Fraction], B: dict[tuple[int, int], Fracti
     bound = 2 * len(col) * (sum(_l1(p) for p in e) + sum(_l1(p) for p in f) + 1)  # cover and rhs
     for c in col:
         bound *= max(c, 1)
-    return _Packing(2 * bound.bit_length() + 8)
+    return _Packing(4 * bound.bit_length() + 8)
 
 
 def _facet_lemke(A: list[list[int]], B: list[list[int]], label: int) -> tuple[tuple[IntPoly, ...], tuple[IntPoly, ...]]:
