@@ -19,7 +19,7 @@ so it is a convex combination of maximizing vertices v_π; by the rearrangement 
 maximizing π puts t before s whenever c_s < c_t, so v_π(s) ≤ ε v_π(t); averaging, x_s ≤ ε x_t.
 Same for II. ∎ (The game of orderings, whose strategies are the m! vertices, has the same
 equilibrium strategies x = Σ α_π v_π: that was gamekit's first construction, now the test
-oracle ``tests/proper_orderings_oracle.py``.)
+oracle ``tests/oracles/proper_orderings.py``.)
 
 LCP. Subtract max A + 1 from A (max B + 1 from B): on Π_m × Π_n this changes every payoff
 by the constant c·W_m W_n, and makes all payoffs negative. Then I's best-response LP

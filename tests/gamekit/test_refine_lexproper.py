@@ -25,7 +25,7 @@ from gamekit.refine.permutahedron import (
     lexicographic_proper,
 )
 from gamekit.refine.proper import proper_equilibria, proper_verdict
-from tests.proper_orderings_oracle import lexicographic_proper as orderings_proper
+from tests.oracles.proper_orderings import lexicographic_proper as orderings_proper
 
 F = Fraction
 GAMES = Path(__file__).resolve().parents[1] / "games"
