@@ -28,210 +28,43 @@ for each; a dense fraction-free tableau
 trees with a thousand sequences (docs/extensive.md, "Baccara as a tree"). The path and
 the answer are those of the dense lexicographic rule (tests/extensive/test_lemke.py
 compares them pivot by pivot count). The result is then certified by the exact
-best-response test of :mod:`gamekit.extensive.certify`.
+best-response test of :mod:`gamekit.extensive.certify`. The LCP machinery, which takes the
+sequence-form data rather than a tree, is :mod:`gamekit.kernel.sequence_lcp`.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from math import gcd
 
-from gamekit.core.errors import CertificationError
-from gamekit.core.numbers import common_denominator
 from gamekit.extensive.sequence_form import SequenceForm
+from gamekit.kernel.sequence_lcp import (
+    DEFAULT_MAX_PIVOTS,
+    INTEGERS,
+    Row,
+    lemke_path,
+    sequence_lcp_rows,
+)
 
 __all__ = ["lemke_plans", "DEFAULT_MAX_PIVOTS"]
 
-#: Safety bound on the number of complementary pivots (the lexicographic rule terminates).
-DEFAULT_MAX_PIVOTS = 1_000_000
 
-Row = dict[int, Fraction]
-
-
-def _lcp_rows(sf: SequenceForm) -> tuple[list[Fraction], list[Row]]:
-    """The LCP w = q + M z + 1·z0 (module doc) as a right-hand side q and sparse rows of M
-    (variables: z_j = j, j < N; z0 = N)."""
+def _lcp_rows(sf: SequenceForm) -> tuple[list[int], list[Row]]:
+    """The LCP of the sequence form ``sf`` (module doc): right-hand side q and rows of M."""
     n1, n2 = sf.sizes
-    E = sf.constraint_rows(1)
-    F = sf.constraint_rows(2)
-    k1, k2 = len(E), len(F)
-    N = n1 + n2 + k1 + k2
-    px, py = n1 + n2, n1 + n2 + k1  # first p, first q variable
     leaves: dict[tuple[int, int], Fraction] = {}
     for s1, s2, pr in sf.leaf_sequences.values():
         if pr:
             leaves[(s1, s2)] = leaves.get((s1, s2), Fraction(0)) + pr
     c1 = max(u for u, _ in sf.game.leaf_payoffs.values()) + 1
     c2 = max(v for _, v in sf.game.leaf_payoffs.values()) + 1
-    rows: list[Row] = [{} for _ in range(N)]
-
-    def add(r: int, v: int, c: Fraction) -> None:
-        t = rows[r].get(v, 0) + c
-        if t:
-            rows[r][v] = t
-        else:
-            rows[r].pop(v, None)
-
-    for (s1, s2), pr in sorted(leaves.items()):
-        add(s1, n1 + s2, c1 * pr - sf.A.get((s1, s2), Fraction(0)))   # w_x = −A y …
-        add(n1 + s2, s1, c2 * pr - sf.B.get((s1, s2), Fraction(0)))   # w_y = −Bᵀ x …
-    for h, erow in enumerate(E):
-        for s, c in erow.items():
-            add(s, px + h, Fraction(-c))             # w_x = … − Eᵀ p
-            add(n1 + n2 + h, s, Fraction(c))         # w_p = E x − e
-    for h, frow in enumerate(F):
-        for s, c in frow.items():
-            add(n1 + s, py + h, Fraction(-c))
-            add(n1 + n2 + k1 + h, n1 + s, Fraction(c))
-    rhs = [Fraction(0)] * N
-    rhs[n1 + n2] = Fraction(-1)        # w_p0 = x_∅ − 1
-    rhs[n1 + n2 + k1] = Fraction(-1)   # w_q0 = y_∅ − 1
-    for row in rows:
-        row[N] = Fraction(1)           # covering vector 1: w = … + z0
+    A = {k: sf.A.get(k, Fraction(0)) - c1 * pr for k, pr in leaves.items()}
+    B = {k: sf.B.get(k, Fraction(0)) - c2 * pr for k, pr in leaves.items()}
+    E, F = sf.constraint_rows(1), sf.constraint_rows(2)
+    rows = sequence_lcp_rows(n1, n2, A, B, E, F)
+    rhs = [0] * len(rows)
+    rhs[n1 + n2] = -1        # w_p0 = x_∅ − 1
+    rhs[n1 + n2 + len(E)] = -1   # w_q0 = y_∅ − 1
     return rhs, rows
-
-
-class _Tableau:
-    """den[r]·basic[r] = rhs[r] + Σ_v rows[r][v]·v (v nonbasic): sparse integer rows, each
-    with its own positive denominator, kept in lowest terms.
-
-    Variables: z_j = j (j < N), z0 = N, w_i = N + 1 + i; initially w_i is basic in row i.
-    The perturbation εⁱ⁺¹ added to w_i's equation is not stored: with u_i = w_i − εⁱ⁺¹ the
-    system is the unperturbed one, so the ε-part of row r is −rows[r][w_i] at each nonbasic
-    w_i, plus den[r] at i when w_i is row r's basic variable (:meth:`perturbation`).
-    """
-
-    def __init__(self, rhs: list[Fraction], rows: list[Row]) -> None:
-        n = len(rows)
-        self.N = n
-        self.den: list[int] = []
-        self.rhs: list[int] = []
-        self.rows: list[dict[int, int]] = []
-        for b, row in zip(rhs, rows):
-            L = common_denominator([b, *row.values()])
-            self.den.append(L)
-            self.rhs.append(int(b * L))
-            self.rows.append({v: int(c * L) for v, c in row.items()})
-        self.basic = [n + 1 + i for i in range(n)]
-        self.where = {v: r for r, v in enumerate(self.basic)}  # basic variable -> row
-
-    def leaving_row(self, e: int) -> int:
-        """The lexicographic minimum-ratio row when ``e`` enters (−1: a ray).
-
-        Row r bounds e by rhs[r] / −rows[r][e] where that coefficient is negative (the row's
-        denominator cancels); ties are broken by the perturbation, ε first.
-        """
-        best = -1
-        bnum = bden = 0
-        ties: list[int] = []
-        for r, row in enumerate(self.rows):
-            c = row.get(e)
-            if c is None or c >= 0:
-                continue
-            num = self.rhs[r]
-            if best < 0:
-                best, bnum, bden, ties = r, num, -c, [r]
-                continue
-            lhs, rhs = num * bden, bnum * -c
-            if lhs < rhs:
-                best, bnum, bden, ties = r, num, -c, [r]
-            elif lhs == rhs:
-                ties.append(r)
-        if len(ties) <= 1:
-            return best
-        return self._lex_min(ties, e)
-
-    def perturbation(self, r: int) -> dict[int, int]:
-        """Row r's coefficients of ε¹, ε², … (times den[r]; class doc)."""
-        n1 = self.N + 1
-        out = {v - n1: -c for v, c in self.rows[r].items() if v >= n1}
-        if self.basic[r] >= n1:
-            out[self.basic[r] - n1] = self.den[r]
-        return out
-
-    def _lex_min(self, ties: list[int], e: int) -> int:
-        """The row among ``ties`` with the lexicographically least perturbation / −rows[r][e].
-
-        Only the entries present count: at a position i where some tied rows have no entry
-        (ratio 0), a negative entry wins, else the rows without an entry stay tied.
-        """
-        pert = {r: self.perturbation(r) for r in ties}
-        bucket: dict[int, list[int]] = {}
-        for r in ties:
-            for i in pert[r]:
-                bucket.setdefault(i, []).append(r)
-        alive = set(ties)
-        for i in sorted(bucket):
-            have = [r for r in bucket[i] if r in alive]
-            if not have:
-                continue
-            neg = [r for r in have if pert[r][i] < 0]
-            if not neg and len(have) < len(alive):
-                alive.difference_update(have)      # the rows with 0 here are smaller
-            else:
-                cand = neg or have
-                best: list[int] = []
-                bn = bd = 0
-                for r in cand:
-                    num, den = pert[r][i], -self.rows[r][e]
-                    if not best:
-                        best, bn, bd = [r], num, den
-                        continue
-                    lhs, rhs = num * bd, bn * den
-                    if lhs < rhs:
-                        best, bn, bd = [r], num, den
-                    elif lhs == rhs:
-                        best.append(r)
-                alive = set(best)
-            if len(alive) == 1:
-                return alive.pop()
-        raise CertificationError("Lemke: a lexicographic tie survived the perturbation")  # pragma: no cover
-
-    def pivot(self, r: int, e: int) -> int:
-        """Make ``e`` basic in row ``r``; returns the variable that left."""
-        row, out = self.rows[r], self.basic[r]
-        c = row.pop(e)
-        # c·e = den·out − rhs − Σ row[v]·v
-        s = -1 if c > 0 else 1
-        new = {v: s * a for v, a in row.items()}
-        new[out] = -s * self.den[r]
-        nd, nr = -s * c, s * self.rhs[r]
-        g = gcd(nd, nr, *new.values())
-        if g > 1:
-            new = {v: a // g for v, a in new.items()}
-            nd, nr = nd // g, nr // g
-        self.rows[r], self.den[r], self.rhs[r] = new, nd, nr
-        for k, other in enumerate(self.rows):
-            if k == r or e not in other:
-                continue
-            a = other.pop(e)
-            if nd != 1:
-                for v in other:
-                    other[v] *= nd
-                self.den[k] *= nd
-            for v, b in new.items():
-                t = other.get(v, 0) + a * b
-                if t:
-                    other[v] = t
-                else:
-                    other.pop(v, None)
-            rk = self.rhs[k] * nd + a * nr
-            if nd != 1:
-                g = gcd(self.den[k], rk, *other.values())
-                if g > 1:
-                    for v in other:
-                        other[v] //= g
-                    self.den[k] //= g
-                    rk //= g
-            self.rhs[k] = rk
-        self.basic[r] = e
-        del self.where[out]
-        self.where[e] = r
-        return out
-
-    def value(self, v: int) -> Fraction:
-        r = self.where.get(v)
-        return Fraction(self.rhs[r], self.den[r]) if r is not None else Fraction(0)
 
 
 def lemke_plans(sf: SequenceForm, max_pivots: int = DEFAULT_MAX_PIVOTS) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...], int]:
@@ -266,25 +99,7 @@ def lemke_plans(sf: SequenceForm, max_pivots: int = DEFAULT_MAX_PIVOTS) -> tuple
     """
     n1, n2 = sf.sizes
     rhs, rows = _lcp_rows(sf)
-    tab = _Tableau(rhs, rows)
-    N = tab.N
-    z0 = N
-    # first step: z0 = max_i −(q_i + εⁱ): the most negative q_i, ties to the largest i
-    low = min(rhs)
-    if low >= 0:  # impossible: w_p0 = x_∅ − 1 < 0 at z = 0
-        raise CertificationError("Lemke: the sequence-form LCP has a trivial solution")
-    first = max(i for i in range(N) if rhs[i] == low)
-    leaving = tab.pivot(first, z0)
-    pivots = 1
-    while leaving != z0:
-        entering = leaving - (N + 1) if leaving > N else leaving + N + 1  # the complement
-        r = tab.leaving_row(entering)
-        if r < 0:
-            raise CertificationError("Lemke: secondary ray on the sequence-form LCP (a bug)")
-        leaving = tab.pivot(r, entering)
-        pivots += 1
-        if leaving != z0 and pivots > max_pivots:
-            raise CertificationError(f"Lemke: no equilibrium after {max_pivots} pivots")
+    tab, pivots = lemke_path(rhs, rows, INTEGERS, max_pivots)
     x = tuple(tab.value(i) for i in range(n1))
     y = tuple(tab.value(n1 + j) for j in range(n2))
     return x, y, pivots

@@ -1,28 +1,40 @@
-"""One proper equilibrium of every bimatrix game, exactly: Lemke–Howson on the game of orderings
-with a symbolic ε (``docs/refinements.md``).
+"""One proper equilibrium of every bimatrix game, exactly: Lemke's algorithm on the game
+over Myerson's ε-permutahedra, in their facet description, with a symbolic ε
+(``docs/refinements.md``).
 
-Construction. For ε > 0 let w(ε) = (1, ε, …, ε^(m−1)). For an ordering π of player I's m
-strategies (π(s) = the position of s, 0 = first) let v_π(ε) = (ε^π(s))ₛ. The convex hull of
-the v_π is Myerson's ε-permutahedron (scaled by Σₖ εᵏ). Let G(ε) be the finite game in
-which each player chooses an *ordering* of his strategies, with payoffs
-U_I(π, σ) = v_πᵀ A v_σ and U_II(π, σ) = v_πᵀ B v_σ (m! × n! strategies). Then:
+Construction. For ε > 0 let W(ε) = 1 + ε + … + ε^(m−1) and, for 1 ≤ k ≤ m, let w(k) be the
+sum of the k smallest of the weights 1, ε, …, ε^(m−1) (w(k) = ε^(m−k) + … + ε^(m−1),
+w(m) = W). Player I's ε-permutahedron (scaled by W, which changes no best response) is
 
-Lemma (Myerson 1978; Yamamoto 1993). If (α, β) is a Nash equilibrium of G(ε), then
-x(ε) = Σ_π α_π v_π / Σₖ εᵏ and y(ε) likewise are completely mixed and ε-proper.
-*Proof.* Every v_π has all coordinates ≥ ε^(m−1) > 0. Against β, U_I(π, β) = v_πᵀ(A y) up
-to a positive factor, so α is supported on orderings π maximizing v_πᵀ c with c = A y(ε);
-by the rearrangement inequality such a π puts t before s whenever c_s < c_t, so
-v_π(s) = ε^π(s) ≤ ε · ε^π(t) = ε v_π(t). Averaging over α: x_s ≤ ε x_t. Same for II. ∎
+    Π = {x : Σᵢ xᵢ = W, Σ_{i∈S} xᵢ ≥ w(|S|) for every nonempty S ⊂ {1..m}},
 
-G(ε) is solved by the Lemke–Howson algorithm with the lexicographic ratio test over the
-ordered field ℚ(ε), ε → 0⁺ (a polynomial's sign is the sign of its lowest coefficient).
-Integer pivoting keeps every tableau entry a polynomial with integer coefficients (a
-minor of the initial tableau), and each polynomial p is stored as the integer p(2ᵏ)
-(Kronecker substitution) with 2ᵏ larger than twice every coefficient of any product of
-two minors (a Hadamard bound), so that the pivots are plain integer arithmetic and the
-coefficients are read back as balanced base-2ᵏ digits. The same finitely many sign tests
-decide every step for all ε in some (0, ε₀), so the basis found is an equilibrium of
-G(ε) for all those ε, and α(ε), β(ε) are rational functions of ε.
+the convex hull of the m! points v_π = (ε^π(s))ₛ, π an ordering (Rado 1952: f(S) = w(|S|)
+is supermodular, since w has increasing increments, and Π is the base polytope of f,
+whose vertices are the greedy points v_π). Let G(ε) be the game in which I chooses
+x ∈ Π_m, II chooses y ∈ Π_n, with payoffs xᵀA y and xᵀB y.
+
+Lemma. If (x, y) is a Nash equilibrium of G(ε), then x/W, y/W are completely mixed and
+ε-proper. *Proof.* Every point of Π has xᵢ ≥ w(1) > 0. x maximizes xᵀc, c = A y, over Π,
+so it is a convex combination of maximizing vertices v_π; by the rearrangement inequality a
+maximizing π puts t before s whenever c_s < c_t, so v_π(s) ≤ ε v_π(t); averaging, x_s ≤ ε x_t.
+Same for II. ∎ (The game of orderings, whose strategies are the m! vertices, has the same
+equilibrium strategies x = Σ α_π v_π: that was gamekit's first construction, now the test
+oracle ``tests/oracles/proper_orderings.py``.)
+
+LCP. Subtract max A + 1 from A (max B + 1 from B): on Π_m × Π_n this changes every payoff
+by the constant c·W_m W_n, and makes all payoffs negative. Then I's best-response LP
+max xᵀ(A y) over Π equals the LP over P = {x ≥ 0 : Σ_{i∈S} xᵢ ≥ w(|S|), S ≠ ∅} (the
+constraint Σ xᵢ ≥ W included): P = Π + ℝ₊^m (the contrapolymatroid of the supermodular f),
+and a strictly negative objective is maximized only on Π. So, with E the 2^m − 1 subset
+rows and e = (w(|S|))_S, the equilibria are the solutions of the sequence-form LCP of
+Koller, Megiddo and von Stengel (1996) with strategy sets {x ≥ 0 : E x ≥ e},
+{y ≥ 0 : F y ≥ f}, solved by :func:`gamekit.kernel.sequence_lcp.lemke_sequence_lcp` (exact,
+lexicographic degeneracy resolution, sparse integer rows). Only the right-hand sides depend
+on ε: they are integer polynomials, stored as their value at 2ᵏ (Kronecker substitution,
+2ᵏ above 4H⁴, H the Hadamard bound of the LCP's matrix: see :func:`_packing`), whose
+sign near 0⁺ is that of the lowest coefficient; ties in ε are broken by the lexicographic
+perturbation, infinitely smaller. The same finitely many sign tests decide every step for
+all ε in some (0, ε₀), so x(ε), y(ε) (rational in ε) solve G(ε) for all those ε.
 
 Certificate, checked exactly and independently of how it was found: polynomials
 N_s(ε) (s a row), M_t(ε) (t a column) with x(ε) = N(ε)/Σ N(ε), y(ε) = M(ε)/Σ M(ε), such
@@ -31,32 +43,33 @@ that every N_s and M_t is positive for small ε > 0 and, for all s, t,
 definition of ε-proper profiles. Their limit at ε = 0 (the lowest coefficients) is then
 a proper equilibrium (Myerson's definition), and it is re-checked to be a Nash equilibrium.
 
-Size: m! + n! orderings, at most :data:`MAX_ORDERINGS` (a :class:`GameError` beyond).
-Sørensen (EC 2012) computes the same object in polynomial size, by Lemke's algorithm on an
-LCP over the ε-permutahedron; this module trades that for a short, checkable construction.
+Size: 2^m + 2^n − 2 constraints (Sørensen, EC 2012, gives a polynomial-size LCP; this one
+is exponential but small for the games gamekit targets); m, n ≤ :data:`MAX_STRATEGIES`, a
+:class:`GameError` beyond.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import permutations
-from math import factorial
+from itertools import combinations
+from math import gcd
 from typing import Any
 
 from gamekit.core.equilibrium import Equilibrium, is_equilibrium
 from gamekit.core.errors import CertificationError, GameError
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import common_denominator, fmt
+from gamekit.kernel.sequence_lcp import lemke_sequence_lcp
 
-__all__ = ["MAX_ORDERINGS", "ALL_LABELS_UP_TO", "labels_to_follow", "ProperCertificate", "lexicographic_proper", "check_proper_certificate"]
+__all__ = ["MAX_STRATEGIES", "ALL_LABELS_UP_TO", "labels_to_follow", "ProperCertificate", "lexicographic_proper", "check_proper_certificate"]
 
-#: largest m! + n! (orderings of both players) that :func:`lexicographic_proper` accepts
-#: (measured: a 3x5 game, 126 orderings, takes ~3 s; a 4x5 game, 144, minutes)
-MAX_ORDERINGS = 126
-#: up to this many orderings, :func:`~gamekit.refine.proper.proper_equilibria` follows the
-#: path of every dropped label while an extreme equilibrium is undecided (≤ 0.1 s each)
-ALL_LABELS_UP_TO = 30
+#: largest number of strategies of either player that :func:`lexicographic_proper` accepts
+#: (2^m + 2^n − 2 constraints; measured in docs/refinements.md)
+MAX_STRATEGIES = 10
+#: up to this many strategies in all (m + n), :func:`~gamekit.refine.proper.proper_equilibria`
+#: follows every label (covering vector) while an extreme equilibrium is undecided
+ALL_LABELS_UP_TO = 10
 
 IntPoly = tuple[int, ...]  # integer coefficients, lowest degree first, no trailing zeros
 
@@ -111,6 +124,13 @@ class _Packing:
         d = (v >> (idx * self.bits)) & ((1 << self.bits) - 1)
         return 1 if d < (1 << (self.bits - 1)) else -1
 
+    def content(self, v: int) -> int:
+        """The gcd of the packed polynomial's coefficients."""
+        g = 0
+        for a in self.unpack(v):
+            g = gcd(g, a)
+        return g
+
     def unpack(self, v: int) -> IntPoly:
         out: list[int] = []
         mask, half = (1 << self.bits) - 1, 1 << (self.bits - 1)
@@ -127,104 +147,82 @@ def _l1(p: IntPoly) -> int:
     return sum(abs(a) for a in p)
 
 
-# --- the game of orderings and Lemke–Howson -----------------------------------------------
+# --- the facet LCP ----------------------------------------------------------------------
 
 def _integer_matrix(M: tuple[tuple[Fraction, ...], ...]) -> list[list[int]]:
     d = common_denominator(v for row in M for v in row)
     return [[int(v * d) for v in row] for row in M]
 
 
-def _orderings_payoffs(M: list[list[int]], P1: list[tuple[int, ...]], P2: list[tuple[int, ...]]) -> list[list[IntPoly]]:
-    """U(π, σ) = Σ M_st ε^(π(s)+σ(t)), plus a constant making every constant term ≥ 1."""
-    shift = 1 - min(min(r) for r in M)
-    out = []
-    for pi in P1:
-        row = []
-        for sg in P2:
-            c = [0] * (len(pi) + len(sg) - 1)
-            for s, a in enumerate(pi):
-                for t, b in enumerate(sg):
-                    c[a + b] += M[s][t]
-            c[0] += shift
-            row.append(_trim(c))
-        out.append(row)
-    return out
+def _facets(m: int) -> tuple[list[dict[int, int]], list[IntPoly]]:
+    """Rows Σ_{i∈S} xᵢ ≥ w(|S|) for every nonempty S (module doc), by size then lexicographically."""
+    rows: list[dict[int, int]] = []
+    rhs: list[IntPoly] = []
+    for k in range(1, m + 1):
+        w = tuple([0] * (m - k) + [1] * k)  # ε^(m−k) + … + ε^(m−1)
+        for S in combinations(range(m), k):
+            rows.append({i: 1 for i in S})
+            rhs.append(w)
+    return rows, rhs
 
 
-class _Tableau:
-    """Integer-pivoting tableau over packed polynomials: rows of [variables | rhs];
-    ``basis[r]`` = the label of the variable basic in row r; ``slack`` = the labels of
-    the initial basis in column order (for the lexicographic ratio test)."""
-
-    def __init__(self, rows: list[list[int]], basis: list[int], pk: _Packing) -> None:
-        self.T, self.basis, self.slack, self.pk, self.det = rows, basis, list(basis), pk, 1
-
-    def pivot_in(self, col: int) -> int:
-        """Enter variable ``col`` (lexicographic minimum ratio); return the leaving label."""
-        T, sign = self.T, self.pk.sign
-        cand = [r for r in range(len(T)) if sign(T[r][col]) > 0]
-        if not cand:
-            raise CertificationError("Lemke–Howson on the game of orderings: unbounded ray")
-        keys = [-1] + self.slack  # rhs, then the initial basis columns
-        best = cand[0]
-        for r in cand[1:]:
-            for k in keys:
-                d = sign(T[r][k] * T[best][col] - T[best][k] * T[r][col])
-                if d:
-                    if d < 0:
-                        best = r
-                    break
-            else:
-                raise CertificationError("lexicographic ratio test found two equal rows")
-        p, piv, old = best, T[best][col], self.det
-        prow = T[p]
-        for r in range(len(T)):
-            if r != p:
-                f = T[r][col]
-                if f:
-                    T[r] = [(piv * a - f * b) // old for a, b in zip(T[r], prow)]
-                elif piv != old:
-                    T[r] = [(piv * a) // old for a in T[r]]
-        self.det = piv
-        leaving = self.basis[p]
-        self.basis[p] = col
-        return leaving
-
-    def values(self, labels: range) -> list[int]:
-        """Packed numerators (common denominator ``det``) of the variables ``labels``."""
-        out = {b: self.T[r][-1] for r, b in enumerate(self.basis)}
-        return [out.get(lab, 0) for lab in labels]
+def _negative(M: list[list[int]]) -> dict[tuple[int, int], Fraction]:
+    c = max(max(r) for r in M) + 1
+    return {(i, j): Fraction(v - c) for i, r in enumerate(M) for j, v in enumerate(r)}
 
 
-def _lemke_howson(U1: list[list[IntPoly]], U2: list[list[IntPoly]], missing: int) -> tuple[list[IntPoly], list[IntPoly]]:
-    """An equilibrium of the bimatrix game (U1, U2) over ℚ(ε) at the end of the path that
-    drops label ``missing``: numerators of the two unnormalized strategies (polynomials)."""
-    M, N = len(U1), len(U1[0])
-    bound = 1
-    for row in U1:
-        bound *= sum(_l1(p) for p in row) + 2
-    b2 = 1
-    for j in range(N):
-        b2 *= sum(_l1(U2[i][j]) for i in range(M)) + 2
-    bound = max(bound, b2)
-    pk = _Packing(2 * bound.bit_length() + 4)
-    # Q: r_i + Σ_j U1[i][j] y_j = 1 (labels i for r, M + j for y); P: s_j + Σ_i U2[i][j] x_i = 1
-    Q = [[1 if c == i else 0 for c in range(M)] + [pk.pack(U1[i][j]) for j in range(N)] + [1] for i in range(M)]
-    P = [[pk.pack(U2[i][j]) for i in range(M)] + [1 if c == j else 0 for c in range(N)] + [1] for j in range(N)]
-    tq, tp = _Tableau(Q, list(range(M)), pk), _Tableau(P, [M + j for j in range(N)], pk)
-    enter, tab = missing, (tp if missing < M else tq)  # x_missing enters P, or y enters Q
-    for _ in range(10 ** 6):
-        leaving = tab.pivot_in(enter)
-        if leaving == missing:
-            break
-        tab = tq if tab is tp else tp
-        enter = leaving
-    else:  # pragma: no cover - Lemke–Howson terminates (lexicographic rule)
-        raise CertificationError("Lemke–Howson did not terminate")
-    xs = [pk.unpack(v) for v in tp.values(range(M))]
-    ys = [pk.unpack(v) for v in tq.values(range(M, M + N))]
-    return xs, ys
+def _packing(A: dict[tuple[int, int], Fraction], B: dict[tuple[int, int], Fraction], m: int, n: int,
+             E: list[dict[int, int]], e: list[IntPoly], F: list[dict[int, int]], f: list[IntPoly]) -> _Packing:
+    """Digits wide enough for 2H⁴, H the Hadamard bound (product of column L1 norms) of the
+    LCP's matrix [M | d | q] (see :func:`sequence_lcp_rows`): a tableau row is a multiple
+    j·r of a primitive row r of minors (entries ≤ H) with j ≤ its denominator ≤ H, so
+    stored coefficients are ≤ H², and a ratio-test cross product is ≤ 2H⁴."""
+    col = [0] * (m + n + len(E) + len(F))
+    for (_i, j), a in A.items():
+        col[m + j] += abs(int(a))
+    for (i, _j), b in B.items():
+        col[i] += abs(int(b))
+    for h, row in enumerate(E):
+        col[m + n + h] += len(row)
+        for i in row:
+            col[i] += 1
+    for h, row in enumerate(F):
+        col[m + n + len(E) + h] += len(row)
+        for j in row:
+            col[m + j] += 1
+    bound = 2 * len(col) * (sum(_l1(p) for p in e) + sum(_l1(p) for p in f) + 1)  # cover and rhs
+    for c in col:
+        bound *= max(c, 1)
+    return _Packing(4 * bound.bit_length() + 8)
 
+
+def _facet_lemke(A: list[list[int]], B: list[list[int]], label: int) -> tuple[tuple[IntPoly, ...], tuple[IntPoly, ...]]:
+    """x(ε), y(ε) of an equilibrium of G(ε) (module doc) as integer polynomial vectors
+    (up to a positive factor each), by Lemke's algorithm with ``label``'s covering vector."""
+    m, n = len(A), len(A[0])
+    An, Bn = _negative(A), _negative(B)
+    E, e = _facets(m)
+    F, f = _facets(n)
+    pk = _packing(An, Bn, m, n, E, e, F, f)
+    cover = {label: 2} if label >= 0 else None  # rows 0..m−1: x, m..m+n−1: y
+    xs, ys, _ = lemke_sequence_lcp(m, n, An, Bn, E, [pk.pack(p) for p in e], F, [pk.pack(p) for p in f],
+                                   ring=pk, cover=cover)
+    return _decode(xs, pk), _decode(ys, pk)
+
+
+def _decode(vals: list[tuple[int, int]], pk: _Packing) -> tuple[IntPoly, ...]:
+    """Polynomials N with N_s ∝ num_s/den_s, divided by their common power of ε and content."""
+    L = 1
+    for _, d in vals:
+        L = L * d // gcd(L, d)
+    out = [tuple(a * (L // d) for a in pk.unpack(v)) for v, d in vals]
+    k = min((_porder(p) for p in out if p), default=0)
+    g = 0
+    for p in out:
+        for a in p:
+            g = gcd(g, a)
+    g = g or 1
+    return tuple(tuple(a // g for a in p[k:]) for p in out)
 
 # --- the certificate ----------------------------------------------------------------------
 
@@ -252,23 +250,6 @@ class ProperCertificate:
                 "row_eps": [[str(a) for a in p] for p in self.row_poly],
                 "col_eps": [[str(a) for a in p] for p in self.col_poly],
                 "form": "x_s(eps) = row_eps[s](eps) / sum_k row_eps[k](eps), coefficients lowest degree first"}
-
-
-def _combine(weights: list[IntPoly], orders: list[tuple[int, ...]], size: int) -> tuple[IntPoly, ...]:
-    """N_s = Σ_π weight_π ε^π(s), divided by the common power of ε and integer content."""
-    out: list[IntPoly] = [() for _ in range(size)]
-    for w, pi in zip(weights, orders):
-        if w:
-            for s in range(size):
-                out[s] = _padd(out[s], _pscale_shift(w, 1, pi[s]))
-    k = min((_porder(p) for p in out if p), default=0)
-    from math import gcd
-    g = 0
-    for p in out:
-        for a in p:
-            g = gcd(g, a)
-    g = g or 1
-    return tuple(tuple(a // g for a in p[k:]) for p in out)
 
 
 def _eps_proper(M: list[list[int]], own: tuple[IntPoly, ...], other: tuple[IntPoly, ...]) -> bool:
@@ -332,17 +313,17 @@ def check_proper_certificate(game: BimatrixGame, cert: ProperCertificate) -> boo
     return is_equilibrium(game, cert.row, cert.col)
 
 
-def lexicographic_proper(game: BimatrixGame, label: int = 0) -> ProperCertificate:
+def lexicographic_proper(game: BimatrixGame, label: int = -1) -> ProperCertificate:
     """A proper equilibrium of ``game`` with its ε-proper certificate (module doc).
 
     Parameters
     ----------
     game : BimatrixGame
-        The game; m! + n! ≤ :data:`MAX_ORDERINGS`.
+        The game; m, n ≤ :data:`MAX_STRATEGIES`.
     label : int
-        The label dropped to start the Lemke–Howson path: an ordering of player I
-        (0 … m! − 1, in lexicographic order of the permutations) or of player II
-        (m! … m! + n! − 1). Different labels can end at different proper equilibria.
+        Which covering vector Lemke's algorithm uses: −1 all ones; a pure strategy k
+        (0 … m − 1 for player I, m … m + n − 1 for player II) doubles its entry.
+        Different labels can end at different proper equilibria.
 
     Returns
     -------
@@ -352,7 +333,7 @@ def lexicographic_proper(game: BimatrixGame, label: int = 0) -> ProperCertificat
     Raises
     ------
     GameError
-        If the game is not a BimatrixGame, has too many orderings, or ``label`` is out of range.
+        If the game is not a BimatrixGame, has too many strategies, or ``label`` is out of range.
     CertificationError
         If the certificate fails its exact check (an internal error).
 
@@ -366,21 +347,12 @@ def lexicographic_proper(game: BimatrixGame, label: int = 0) -> ProperCertificat
     """
     if not isinstance(game, BimatrixGame):
         raise GameError(f"proper equilibria need a BimatrixGame, got {type(game).__name__}")
-    size = factorial(game.m) + factorial(game.n)
-    if size > MAX_ORDERINGS:
-        raise GameError(f"the lexicographic proper construction needs m! + n! ≤ {MAX_ORDERINGS} "
-                        f"orderings; this {game.m}x{game.n} game has {size}")
-    if not 0 <= label < size:
-        raise GameError(f"label must be in 0..{size - 1}, got {label}")
-    P1, P2 = list(permutations(range(game.m))), list(permutations(range(game.n)))
-    A = _integer_matrix(game.A)
-    B = _integer_matrix(game.B)
-    U1 = _orderings_payoffs(A, P1, P2)
-    Bt = [list(r) for r in zip(*B)]
-    U2t = _orderings_payoffs(Bt, P2, P1)  # U2t[σ][π] = v_σᵀ Bᵀ v_π
-    U2 = [[U2t[j][i] for j in range(len(P2))] for i in range(len(P1))]
-    alpha, beta = _lemke_howson(U1, U2, label)
-    N, Mv = _combine(alpha, P1, game.m), _combine(beta, P2, game.n)
+    if max(game.m, game.n) > MAX_STRATEGIES:
+        raise GameError(f"the lexicographic proper construction needs at most {MAX_STRATEGIES} strategies "
+                        f"per player (2^m + 2^n constraints); this game is {game.m}x{game.n}")
+    if not -1 <= label < game.m + game.n:
+        raise GameError(f"label must be in -1..{game.m + game.n - 1}, got {label}")
+    N, Mv = _facet_lemke(_integer_matrix(game.A), _integer_matrix(game.B), label)
     cert = ProperCertificate(_limit(N), _limit(Mv), N, Mv)
     if not check_proper_certificate(game, cert):
         raise CertificationError("the lexicographic proper certificate fails its exact check")
@@ -388,9 +360,9 @@ def lexicographic_proper(game: BimatrixGame, label: int = 0) -> ProperCertificat
 
 
 def labels_to_follow(m: int, n: int) -> range:
-    """The policy: which dropped labels ``proper_equilibria`` may follow for an m × n game
-    (all of them up to :data:`ALL_LABELS_UP_TO` orderings, label 0 up to
-    :data:`MAX_ORDERINGS`, none beyond).
+    """The policy: which labels ``proper_equilibria`` may follow for an m × n game
+    (−1 and every pure strategy up to :data:`ALL_LABELS_UP_TO` strategies in all,
+    −1 only up to :data:`MAX_STRATEGIES` per player, none beyond).
 
     Parameters
     ----------
@@ -404,11 +376,12 @@ def labels_to_follow(m: int, n: int) -> range:
 
     Examples
     --------
-    >>> labels_to_follow(3, 3), labels_to_follow(4, 4), labels_to_follow(2, 6)
-    (range(0, 12), range(0, 1), range(0, 0))
+    >>> labels_to_follow(3, 3), labels_to_follow(6, 6), labels_to_follow(2, 11)
+    (range(-1, 6), range(-1, 0), range(0, 0))
     """
-    size = factorial(m) + factorial(n)
-    return range(size) if size <= ALL_LABELS_UP_TO else range(1 if size <= MAX_ORDERINGS else 0)
+    if max(m, n) > MAX_STRATEGIES:
+        return range(0)
+    return range(-1, m + n) if m + n <= ALL_LABELS_UP_TO else range(-1, 0)
 
 
 def as_equilibrium(game: BimatrixGame, cert: ProperCertificate) -> Equilibrium:

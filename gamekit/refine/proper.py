@@ -352,7 +352,7 @@ def proper_equilibria(game: BimatrixGame, nash: SolveResult | None = None) -> Re
         equilibrium was decided; ``certificate`` the verdict on each (see
         :class:`ProperVerdict`) and ``constructed``, the distinct certificates found (see
         :class:`~gamekit.refine.permutahedron.ProperCertificate`; empty when the game has
-        more than ``MAX_ORDERINGS`` orderings); ``parameters["sources"]`` says for each
+        more than ``MAX_STRATEGIES`` strategies per player); ``parameters["sources"]`` says for each
         returned equilibrium whether it is ``"extreme"``, ``"constructed"`` or both.
         The construction runs when no extreme equilibrium is certified proper or some is
         undecided (``parameters["construction"]`` says ``"not needed"`` otherwise); paths
@@ -374,7 +374,7 @@ def proper_equilibria(game: BimatrixGame, nash: SolveResult | None = None) -> Re
     ([(Fraction(1, 1), Fraction(0, 1), Fraction(0, 1))], True, ['extreme'], 'not needed')
     """
     from gamekit.refine.permutahedron import (
-        MAX_ORDERINGS,
+        MAX_STRATEGIES,
         ProperCertificate,
         as_equilibrium,
         labels_to_follow,
@@ -416,8 +416,8 @@ def proper_equilibria(game: BimatrixGame, nash: SolveResult | None = None) -> Re
                          "see docs/refinements.md",
             "verdicts": [v.to_json() for v in verdicts],
             "constructed": [c.to_json() for c in built]}
-    params = {"construction": "orderings_lemke_howson" if built else "not needed" if not needed else
-              f"skipped: m! + n! > {MAX_ORDERINGS}",
+    params = {"construction": "facet_lemke" if built else "not needed" if not needed else
+              f"skipped: more than {MAX_STRATEGIES} strategies",
               "labels_followed": followed, "sources": sources}
     return RefinementResult("proper", complete, tuple(eqs), None, nash.row_vertices, nash.col_vertices,
                             cert, game, params)

@@ -1,11 +1,11 @@
-"""One proper equilibrium of every small bimatrix game (issue #24, item 2): the ε-proper
-certificate of :mod:`gamekit.refine.permutahedron` re-checked two ways (symbolically by the
+"""One proper equilibrium of every bimatrix game up to 10 x 10 (issue #24, item 2): the ε-proper
+certificate of :mod:`gamekit.refine.permutahedron` (Lemke on the facet LCP of the
+ε-permutahedra) re-checked two ways (symbolically by the
 module, and here against Myerson's definition at a tiny rational ε, exactly), its limit a
 Nash equilibrium inside one of the maximal Nash subsets of ``method="all"`` and perfect, and
 never an extreme equilibrium that the necessary conditions refute."""
 
 from fractions import Fraction
-from math import factorial
 from pathlib import Path
 
 import pytest
@@ -18,13 +18,14 @@ from gamekit.core.errors import GameError
 from gamekit.lp.simplex import solve_lp
 from gamekit.refine.perfect import is_perfect
 from gamekit.refine.permutahedron import (
-    MAX_ORDERINGS,
+    MAX_STRATEGIES,
     ProperCertificate,
     check_proper_certificate,
-                                          labels_to_follow,
+    labels_to_follow,
     lexicographic_proper,
 )
 from gamekit.refine.proper import proper_equilibria, proper_verdict
+from tests.oracles.proper_orderings import lexicographic_proper as orderings_proper
 
 F = Fraction
 GAMES = Path(__file__).resolve().parents[1] / "games"
@@ -119,13 +120,13 @@ def test_undecided_extreme_equilibrium_decided_by_the_limit():
 
 
 def test_another_label_can_end_elsewhere():
-    """Different dropped labels: every one ends at a certified proper equilibrium."""
+    """Different labels (covering vectors): every one ends at a certified proper equilibrium."""
     g = BimatrixGame([[1, 0, 1, 0], [1, 1, 0, 0]], [[2, 2, 0, 2], [0, 1, 2, 2]])
-    ends = {(c.row, c.col) for c in (lexicographic_proper(g, k) for k in range(2 + 24))}
+    ends = {(c.row, c.col) for c in (lexicographic_proper(g, k) for k in range(-1, 2 + 4))}
     nash = gamekit.solve(g)
     assert ends and all(in_some_component(nash, x, y) and is_perfect(g, x, y) for x, y in ends)
     with pytest.raises(GameError, match="label"):
-        lexicographic_proper(g, 26)
+        lexicographic_proper(g, 6)
 
 
 def test_forged_certificates_fail():
@@ -139,11 +140,12 @@ def test_forged_certificates_fail():
 
 
 def test_size_limit_is_a_game_error():
-    g = BimatrixGame([[0] * 6] * 2, [[0] * 6] * 2)
-    assert factorial(6) + 2 > MAX_ORDERINGS
-    with pytest.raises(GameError, match="orderings"):
+    g = BimatrixGame([[0] * 11] * 2, [[0] * 11] * 2)
+    assert MAX_STRATEGIES == 10
+    with pytest.raises(GameError, match="strategies"):
         lexicographic_proper(g)
-    assert labels_to_follow(2, 6) == range(0) and labels_to_follow(4, 4) == range(1)
+    assert labels_to_follow(2, 11) == range(0) and labels_to_follow(6, 6) == range(-1, 0)
+    assert labels_to_follow(4, 4) == range(-1, 8)
     r = gamekit.solve(g, method="proper")  # still classifies the extreme equilibria
     assert r.certificate["constructed"] == [] and r.parameters["labels_followed"] == 0 and len(r) >= 1
 
@@ -164,3 +166,32 @@ def test_random_degenerate_games(AB):
     for v in r.certificate["verdicts"]:
         if v["status"] == "not proper":
             assert (tuple(v["row"]), tuple(v["col"])) not in built
+
+
+def degenerate(m, n, seed):
+    import random
+    r = random.Random(seed)
+    return BimatrixGame([[r.randint(0, 2) for _ in range(n)] for _ in range(m)],
+                        [[r.randint(0, 2) for _ in range(n)] for _ in range(m)])
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 3), st.integers(2, 4), st.integers(0, 10 ** 6))
+def test_agrees_with_the_orderings_oracle(m, n, seed):
+    """The facet LCP and the game of orderings (the first construction, now a test oracle)
+    both end at certified proper equilibria inside Nash components; Lemke and Lemke–Howson
+    follow different paths, so the two limits may differ, but both are ε-proper."""
+    g = degenerate(m, n, seed)
+    nash = gamekit.solve(g)
+    for c in (lexicographic_proper(g), orderings_proper(g)):
+        assert check_proper_certificate(g, c) and eps_proper_at(g, c, F(1, 10 ** 40))
+        assert in_some_component(nash, c.row, c.col)
+
+
+@pytest.mark.parametrize("k, seed", [(5, 1), (6, 2)])
+def test_larger_degenerate_games_now_solve(k, seed):
+    """5 x 5 and 6 x 6 (14400 and 518400 pairs of orderings: out of reach of the oracle)."""
+    g = degenerate(k, k, seed)
+    c = lexicographic_proper(g)
+    assert check_proper_certificate(g, c) and eps_proper_at(g, c, F(1, 10 ** 60))
+    assert in_some_component(gamekit.solve(g), c.row, c.col) and is_perfect(g, c.row, c.col)
