@@ -38,95 +38,30 @@ LCP over the ε-permutahedron; this module trades that for a short, checkable co
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
 from itertools import permutations
 from math import factorial
 
 from gamekit.core.errors import CertificationError, GameError
 from gamekit.core.game import BimatrixGame
-from gamekit.core.numbers import common_denominator
-from gamekit.refine.permutahedron import ProperCertificate, check_proper_certificate
+from gamekit.refine.permutahedron import (  # the shared polynomial helpers; only the search differs
+    IntPoly,
+    ProperCertificate,
+    _integer_matrix,
+    _l1,
+    _limit,
+    _Packing,
+    _padd,
+    _porder,
+    _pscale_shift,
+    _trim,
+    check_proper_certificate,
+)
 
 __all__ = ["MAX_ORDERINGS", "lexicographic_proper"]
 
 #: largest m! + n! (orderings of both players) that :func:`lexicographic_proper` accepts
 #: (measured: a 3x5 game, 126 orderings, takes ~3 s; a 4x5 game, 144, minutes)
 MAX_ORDERINGS = 126
-IntPoly = tuple[int, ...]  # integer coefficients, lowest degree first, no trailing zeros
-
-
-# --- integer polynomials -----------------------------------------------------------------
-
-def _trim(c: list[int]) -> IntPoly:
-    while c and c[-1] == 0:
-        c.pop()
-    return tuple(c)
-
-
-def _padd(p: IntPoly, q: IntPoly) -> IntPoly:
-    n = max(len(p), len(q))
-    return _trim([(p[i] if i < len(p) else 0) + (q[i] if i < len(q) else 0) for i in range(n)])
-
-
-def _pscale_shift(p: IntPoly, c: int, k: int) -> IntPoly:
-    """c · εᵏ · p."""
-    return _trim([0] * k + [c * a for a in p]) if p and c else ()
-
-
-def _psign(p: IntPoly) -> int:
-    """Sign of p(ε) for all small ε > 0."""
-    for a in p:
-        if a:
-            return 1 if a > 0 else -1
-    return 0
-
-
-def _porder(p: IntPoly) -> int:
-    return next((i for i, a in enumerate(p) if a), -1)
-
-
-# --- Kronecker-packed polynomials: p stored as p(2^k) ------------------------------------
-
-@dataclass(frozen=True)
-class _Packing:
-    bits: int
-
-    def pack(self, p: IntPoly) -> int:
-        v = 0
-        for a in reversed(p):
-            v = (v << self.bits) + a
-        return v
-
-    def sign(self, v: int) -> int:
-        """Sign near 0⁺ of the packed polynomial v: its lowest nonzero balanced digit."""
-        if v == 0:
-            return 0
-        idx = ((v & -v).bit_length() - 1) // self.bits
-        d = (v >> (idx * self.bits)) & ((1 << self.bits) - 1)
-        return 1 if d < (1 << (self.bits - 1)) else -1
-
-    def unpack(self, v: int) -> IntPoly:
-        out: list[int] = []
-        mask, half = (1 << self.bits) - 1, 1 << (self.bits - 1)
-        while v:
-            d = v & mask
-            if d >= half:
-                d -= 1 << self.bits
-            out.append(d)
-            v = (v - d) >> self.bits
-        return _trim(out)
-
-
-def _l1(p: IntPoly) -> int:
-    return sum(abs(a) for a in p)
-
-
-# --- the game of orderings and Lemke–Howson -----------------------------------------------
-
-def _integer_matrix(M: tuple[tuple[Fraction, ...], ...]) -> list[list[int]]:
-    d = common_denominator(v for row in M for v in row)
-    return [[int(v * d) for v in row] for row in M]
 
 
 def _orderings_payoffs(M: list[list[int]], P1: list[tuple[int, ...]], P2: list[tuple[int, ...]]) -> list[list[IntPoly]]:
@@ -238,13 +173,6 @@ def _combine(weights: list[IntPoly], orders: list[tuple[int, ...]], size: int) -
             g = gcd(g, a)
     g = g or 1
     return tuple(tuple(a // g for a in p[k:]) for p in out)
-
-
-def _limit(ps: tuple[IntPoly, ...]) -> tuple[Fraction, ...]:
-    k = min(_porder(p) for p in ps)
-    lead = [p[k] if k < len(p) else 0 for p in ps]
-    total = sum(lead)
-    return tuple(Fraction(a, total) for a in lead)
 
 
 def lexicographic_proper(game: BimatrixGame, label: int = 0) -> ProperCertificate:
