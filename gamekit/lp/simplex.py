@@ -670,56 +670,81 @@ def verify_lp(
     ...
     gamekit.core.errors.CertificationError: ...
     """
-    cv = [to_fraction(v) for v in c]
-    n = len(cv)
-    Aub = [[to_fraction(v) for v in r] for r in (A_ub or [])]
-    bub = [to_fraction(v) for v in (b_ub or [])]
-    Aeq = [[to_fraction(v) for v in r] for r in (A_eq or [])]
-    beq = [to_fraction(v) for v in (b_eq or [])]
-    sgn = -1 if maximize else 1  # work with the minimization of sgn·c
+    data = _LPData(
+        [to_fraction(v) for v in c],
+        [[to_fraction(v) for v in r] for r in (A_ub or [])],
+        [to_fraction(v) for v in (b_ub or [])],
+        [[to_fraction(v) for v in r] for r in (A_eq or [])],
+        [to_fraction(v) for v in (b_eq or [])],
+        -1 if maximize else 1,  # work with the minimization of sgn·c
+    )
+    check = _STATUS_CHECKS.get(res.status)
+    if check is None:
+        raise CertificationError(f"unknown LP status {res.status!r}")
+    check(res, data)
 
-    def primal_feasible(x: Sequence[Fraction]) -> bool:
+
+@dataclass(frozen=True)
+class _LPData:
+    """The problem data as Fractions, and the sign turning it into a minimization."""
+
+    c: list[Fraction]
+    Aub: list[list[Fraction]]
+    bub: list[Fraction]
+    Aeq: list[list[Fraction]]
+    beq: list[Fraction]
+    sgn: int
+
+    def primal_feasible(self, x: Sequence[Fraction]) -> bool:
         return (
-            len(x) == n
+            len(x) == len(self.c)
             and all(v >= 0 for v in x)
-            and all(_dot(r, x) <= b for r, b in zip(Aub, bub))
-            and all(_dot(r, x) == b for r, b in zip(Aeq, beq))
+            and all(_dot(r, x) <= b for r, b in zip(self.Aub, self.bub))
+            and all(_dot(r, x) == b for r, b in zip(self.Aeq, self.beq))
         )
 
-    if res.status == "optimal":
-        if res.x is None or res.duals_ub is None or res.duals_eq is None:
-            raise CertificationError("LP certificate: an optimal result lacks x or its duals")
-        if not primal_feasible(res.x):
-            raise CertificationError("LP certificate: x is not feasible")
-        yub: Sequence[Fraction] = [sgn * v for v in res.duals_ub]
-        yeq: Sequence[Fraction] = [sgn * v for v in res.duals_eq]
-        if any(v > 0 for v in yub):
-            raise CertificationError("LP certificate: a dual of a <= row has the wrong sign")
-        aty = [a + b for a, b in zip(_rowsT(Aub, yub, n), _rowsT(Aeq, yeq, n))]
-        if any(sgn * cj - v < 0 for cj, v in zip(cv, aty)):
-            raise CertificationError("LP certificate: the dual is not feasible")
-        if sgn * _dot(cv, res.x) != _dot(bub, yub) + _dot(beq, yeq):
-            raise CertificationError("LP certificate: primal and dual values differ")
-        if res.value != _dot(cv, res.x):
-            raise CertificationError("LP certificate: value is not c.x")
-    elif res.status == "infeasible":
-        if res.farkas is None:
-            raise CertificationError("LP certificate: an infeasible result lacks its Farkas multipliers")
-        yub, yeq = res.farkas
-        if any(v > 0 for v in yub):
-            raise CertificationError("Farkas certificate: a <= row multiplier is positive")
-        aty = [a + b for a, b in zip(_rowsT(Aub, yub, n), _rowsT(Aeq, yeq, n))]
-        if any(v > 0 for v in aty) or _dot(bub, yub) + _dot(beq, yeq) <= 0:
-            raise CertificationError("Farkas certificate does not prove infeasibility")
-    elif res.status == "unbounded":
-        if res.x is None or res.ray is None:
-            raise CertificationError("LP certificate: an unbounded result lacks x or its ray")
-        d = res.ray
-        if not primal_feasible(res.x):
-            raise CertificationError("unboundedness certificate: x is not feasible")
-        if any(v < 0 for v in d) or any(_dot(r, d) > 0 for r in Aub) or any(_dot(r, d) != 0 for r in Aeq):
-            raise CertificationError("unboundedness certificate: the ray leaves the feasible set")
-        if sgn * _dot(cv, d) >= 0:
-            raise CertificationError("unboundedness certificate: the ray does not improve the objective")
-    else:
-        raise CertificationError(f"unknown LP status {res.status!r}")
+    def aty(self, yub: Sequence[Fraction], yeq: Sequence[Fraction]) -> list[Fraction]:
+        n = len(self.c)
+        return [a + b for a, b in zip(_rowsT(self.Aub, yub, n), _rowsT(self.Aeq, yeq, n))]
+
+
+def _check_optimal(res: LPResult, d: _LPData) -> None:
+    if res.x is None or res.duals_ub is None or res.duals_eq is None:
+        raise CertificationError("LP certificate: an optimal result lacks x or its duals")
+    if not d.primal_feasible(res.x):
+        raise CertificationError("LP certificate: x is not feasible")
+    yub: Sequence[Fraction] = [d.sgn * v for v in res.duals_ub]
+    yeq: Sequence[Fraction] = [d.sgn * v for v in res.duals_eq]
+    if any(v > 0 for v in yub):
+        raise CertificationError("LP certificate: a dual of a <= row has the wrong sign")
+    if any(d.sgn * cj - v < 0 for cj, v in zip(d.c, d.aty(yub, yeq))):
+        raise CertificationError("LP certificate: the dual is not feasible")
+    if d.sgn * _dot(d.c, res.x) != _dot(d.bub, yub) + _dot(d.beq, yeq):
+        raise CertificationError("LP certificate: primal and dual values differ")
+    if res.value != _dot(d.c, res.x):
+        raise CertificationError("LP certificate: value is not c.x")
+
+
+def _check_infeasible(res: LPResult, d: _LPData) -> None:
+    if res.farkas is None:
+        raise CertificationError("LP certificate: an infeasible result lacks its Farkas multipliers")
+    yub, yeq = res.farkas
+    if any(v > 0 for v in yub):
+        raise CertificationError("Farkas certificate: a <= row multiplier is positive")
+    if any(v > 0 for v in d.aty(yub, yeq)) or _dot(d.bub, yub) + _dot(d.beq, yeq) <= 0:
+        raise CertificationError("Farkas certificate does not prove infeasibility")
+
+
+def _check_unbounded(res: LPResult, d: _LPData) -> None:
+    if res.x is None or res.ray is None:
+        raise CertificationError("LP certificate: an unbounded result lacks x or its ray")
+    ray = res.ray
+    if not d.primal_feasible(res.x):
+        raise CertificationError("unboundedness certificate: x is not feasible")
+    if any(v < 0 for v in ray) or any(_dot(r, ray) > 0 for r in d.Aub) or any(_dot(r, ray) != 0 for r in d.Aeq):
+        raise CertificationError("unboundedness certificate: the ray leaves the feasible set")
+    if d.sgn * _dot(d.c, ray) >= 0:
+        raise CertificationError("unboundedness certificate: the ray does not improve the objective")
+
+
+_STATUS_CHECKS = {"optimal": _check_optimal, "infeasible": _check_infeasible, "unbounded": _check_unbounded}
