@@ -359,16 +359,27 @@ def run_job(problem: SearchProblem, chains: list[Chain], budget: int) -> JobResu
     >>> len(out.lo), [c.tolist() for c in out.jobs]
     (1, [[[1, 3]]])
     """
-    from gamekit.kernel.modular_verify import verify_tree
-    from gamekit.kernel.reverse_search import Params, rs_start
+    from gamekit.kernel.reverse_search import Params
     from gamekit.kernel.search_driver import TOL, RSRun, setup
 
     k, d = len(problem.M), len(problem.M[0])
     R, arrays = setup(problem.M, None)
     run = RSRun(R, Params(d, TOL), arrays, new_stack(64, k, d))
     copies = [0]  # the slack basis and the chains' ancestors: not this job's bases
+    todo: deque[Chain] = deque(chains)
+    try:
+        count, left = _search_chains(run, R, todo, budget, copies)
+    except FloatSearchFailed:
+        return _failed(d, "float")
+    return _job_result(problem, run, count, copies, left + list(todo))
 
-    def spent(run: RSRun, top: int, count: int) -> int:  # between chunks: stop, or cap the next chunk
+
+def _search_chains(run, R, todo: deque[Chain], budget: int, copies: list[int]) -> tuple[int, list[Chain]]:
+    """:func:`run_job`'s float search: pop and search the subtrees of ``todo`` until the
+    budget is spent; the basis count and the chains handed back from the stack."""
+    from gamekit.kernel.reverse_search import rs_start
+
+    def spent(run, top: int, count: int) -> int:  # between chunks: stop, or cap the next chunk
         left = budget - (count - len(copies))
         if left <= 0:
             raise _Budget(top)
@@ -376,23 +387,29 @@ def run_job(problem: SearchProblem, chains: list[Chain], budget: int) -> JobResu
         return count
 
     run.hook = spent
-    todo, left = deque(chains), []
+    left: list[Chain] = []
     count = 1
-    try:
-        while todo and count - len(copies) < budget:
-            root, count = _insert_chain(run, todo.popleft(), count, copies)
-            if root < 0:
-                continue
-            rs_start(R, run.params, run.arrays, root, run.stack)
-            run.count = count
-            try:
-                spent(run, 0, count)
-                run.run(0, count, None, None, None)
-            except _Budget as stop:
-                left = _unexplored(run, stop.top)
-            count = run.count
-    except FloatSearchFailed:
-        return _failed(d, "float")
+    while todo and count - len(copies) < budget:
+        root, count = _insert_chain(run, todo.popleft(), count, copies)
+        if root < 0:
+            continue
+        rs_start(R, run.params, run.arrays, root, run.stack)
+        run.count = count
+        try:
+            spent(run, 0, count)
+            run.run(0, count, None, None, None)
+        except _Budget as stop:
+            left = _unexplored(run, stop.top)
+        count = run.count
+    return count, left
+
+
+def _job_result(problem: SearchProblem, run, count: int, copies: list[int], left: list[Chain]) -> JobResult:
+    """:func:`run_job`'s exact part: check the tree, run the closure check and the partner
+    filter on the job's own bases (``copies`` excluded)."""
+    from gamekit.kernel.modular_verify import verify_tree
+
+    k, d = len(problem.M), len(problem.M[0])
     a = run.arrays
     labels = np.zeros((count, 2), np.uint64)
     if verify_tree(problem.Mres, problem.primes, problem.inv, problem.half, a.parent[:count], a.enter[:count],
@@ -405,7 +422,7 @@ def run_job(problem: SearchProblem, chains: list[Chain], budget: int) -> JobResu
     if queries is None:
         return _failed(d, "closure")
     return JobResult(lo, hi, labels[own], partner_statuses(labels[own], problem.partner, d, k), *queries,
-                     left + list(todo), "", _worker_name())
+                     left, "", _worker_name())
 
 
 def _failed(d: int, why: str) -> JobResult:
@@ -608,34 +625,25 @@ def distributed_bases(M, Mres, primes, max_bases, deadline, progress, client, jo
     >>> len(lo), complete, stopped, report.workers
     (8, True, '', 1)
     """
-    from gamekit.kernel.float_search import rehash
-    from gamekit.kernel.modular_verify import all_present, verify_tree
     from gamekit.kernel.search_driver import stopped
 
     k, d = len(M), len(M[0])
-    ps, inv, half = primes
     nworkers, nthreads = _threads(client)
     try:
         arrays, count0, frontier, why, depth = _frontier(M, max_bases, deadline, progress, JOBS_PER_THREAD * nthreads)
     except FloatSearchFailed:
         return None
-    labels0 = np.zeros((count0, 2), np.uint64)
-    if verify_tree(Mres, ps, inv, half, arrays.parent[:count0], arrays.enter[:count0], arrays.leave[:count0], count0,
-                   arrays.lo, arrays.hi, labels0) >= 0:
+    prefix = _prefix_part(Mres, primes, arrays, count0, partner, d, k)
+    if prefix is None:
         return None
-    own = arrays.nbr[:count0, 0] != NO_NEIGHBOUR  # the frontier bases are the jobs' roots
+    part0, client_bases = prefix
     report = ClusterReport(str(client.scheduler.address), nworkers, nthreads, frontier_depth=depth,
-                           job_bases=job_bases, client_bases=int(own.sum()))
-    lo0, hi0 = arrays.lo[:count0][own], arrays.hi[:count0][own]
-    queries0 = local_queries(lo0, hi0, arrays.nbr[:count0][own], d, k)
-    if queries0 is None:
-        return None
-    parts: list[tuple[np.ndarray, ...]] = [(lo0, hi0, labels0[own], partner_statuses(labels0[own], partner, d, k),
-                                            *queries0)]
+                           job_bases=job_bases, client_bases=client_bases)
+    parts: list[tuple[np.ndarray, ...]] = [part0]
     if not why and frontier:
-        master = _Master(client, client.scatter(SearchProblem(M, Mres, ps, inv, half, partner), broadcast=True,
-                                                       hash=False),
-                         job_bases, 2 * nthreads, report)
+        ps, inv, half = primes
+        problem = SearchProblem(M, Mres, ps, inv, half, partner)
+        master = _Master(client, client.scatter(problem, broadcast=True, hash=False), job_bases, 2 * nthreads, report)
         master.pending.extend(_chain(arrays, i) for i in frontier)
         master.total = report.client_bases
         try:
@@ -645,6 +653,37 @@ def distributed_bases(M, Mres, primes, max_bases, deadline, progress, client, jo
         if why is None:
             return None
         parts += master.parts
+    return _merge(parts, why, max_bases, report, partner)
+
+
+def _prefix_part(Mres, primes, arrays: SearchArrays, count0: int, partner: np.ndarray | None, d: int, k: int
+                 ) -> tuple[tuple[np.ndarray, ...], int] | None:
+    """:func:`distributed_bases`'s check of the client's prefix: its part
+    ``(lo, hi, labels, status, qlo, qhi)`` (the frontier bases, the jobs' roots, excluded)
+    and its number of bases, or None when its exact or closure check failed."""
+    from gamekit.kernel.modular_verify import verify_tree
+
+    ps, inv, half = primes
+    labels0 = np.zeros((count0, 2), np.uint64)
+    if verify_tree(Mres, ps, inv, half, arrays.parent[:count0], arrays.enter[:count0], arrays.leave[:count0], count0,
+                   arrays.lo, arrays.hi, labels0) >= 0:
+        return None
+    own = arrays.nbr[:count0, 0] != NO_NEIGHBOUR  # the frontier bases are the jobs' roots
+    lo0, hi0 = arrays.lo[:count0][own], arrays.hi[:count0][own]
+    queries0 = local_queries(lo0, hi0, arrays.nbr[:count0][own], d, k)
+    if queries0 is None:
+        return None
+    return (lo0, hi0, labels0[own], partner_statuses(labels0[own], partner, d, k), *queries0), int(own.sum())
+
+
+def _merge(parts: list[tuple[np.ndarray, ...]], why: str, max_bases, report: ClusterReport,
+           partner: np.ndarray | None):
+    """:func:`distributed_bases`'s merge: the union of the parts, cut to ``max_bases``, and
+    the split certificate (module docstring) when no budget stopped the search; its return
+    value, or None when the certificate fails."""
+    from gamekit.kernel.float_search import rehash
+    from gamekit.kernel.modular_verify import all_present
+
     t0 = time.thread_time()
     lo, hi, labels, status = (np.concatenate([p[t] for p in parts]) for t in range(4))
     if why == "bases" and len(lo) > max_bases:
