@@ -45,16 +45,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from gamekit.bimatrix.solve import SolveResult, solve_result
-from gamekit.core.equilibrium import is_equilibrium
+from gamekit.core.equilibrium import Equilibrium, is_equilibrium
 from gamekit.core.errors import CertificationError, GameError
 from gamekit.core.game import BimatrixGame
 from gamekit.core.numbers import fmt, to_fraction
 from gamekit.lp.simplex import solve_lp
 from gamekit.refine.dominance import Matrix, payoff_matrix
 from gamekit.refine.result import RefinementResult
+
+if TYPE_CHECKING:
+    from gamekit.refine.permutahedron import ProperCertificate
 
 __all__ = ["ProperVerdict", "proper_verdict", "proper_equilibria", "respects_preferences"]
 
@@ -373,23 +376,32 @@ def proper_equilibria(game: BimatrixGame, nash: SolveResult | None = None) -> Re
     >>> [e.row for e in r], r.complete, r.parameters["sources"], r.parameters["construction"]
     ([(Fraction(1, 1), Fraction(0, 1), Fraction(0, 1))], True, ['extreme'], 'not needed')
     """
-    from gamekit.refine.permutahedron import (
-        MAX_STRATEGIES,
-        ProperCertificate,
-        as_equilibrium,
-        labels_to_follow,
-        lexicographic_proper,
-    )
-
     if not isinstance(game, BimatrixGame):
         raise GameError(f"proper equilibria need a BimatrixGame, got {type(game).__name__}")
     if nash is None:
         nash = solve_result(game, "all")
     verdicts = [proper_verdict(game, e.row, e.col) for e in nash.equilibria]
-    built: list[ProperCertificate] = []  # distinct constructed certificates, in the order found
-    followed = 0
     # construct when no extreme equilibrium is certified proper or some are undecided
     needed = all(v.status != "proper" for v in verdicts) or any(v.status == "undecided" for v in verdicts)
+    built, followed = _construct(game, verdicts, needed)
+    eqs, sources = _merge_constructed(game, nash, verdicts, built)
+    complete = nash.complete and all(v.status != "undecided" for v in verdicts)
+    params = {"construction": _construction_status(built, needed),
+              "labels_followed": followed, "sources": sources}
+    return RefinementResult("proper", complete, tuple(eqs), None, nash.row_vertices, nash.col_vertices,
+                            _certificate(verdicts, built), game, params)
+
+
+def _construct(game: BimatrixGame, verdicts: list[ProperVerdict],
+               needed: bool) -> tuple[list[ProperCertificate], int]:
+    """Follow the labels of :func:`~gamekit.refine.permutahedron.labels_to_follow` (when
+    ``needed``) while some verdict is undecided; decide ``"proper"``, in place, each undecided
+    verdict equal to a constructed limit. Returns the distinct certificates in the order found
+    and the number of labels followed."""
+    from gamekit.refine.permutahedron import labels_to_follow, lexicographic_proper
+
+    built: list[ProperCertificate] = []  # distinct constructed certificates, in the order found
+    followed = 0
     for label in labels_to_follow(game.m, game.n) if needed else ():
         c = lexicographic_proper(game, label)
         followed += 1
@@ -401,6 +413,15 @@ def proper_equilibria(game: BimatrixGame, nash: SolveResult | None = None) -> Re
                                                 "ε-proper profiles (certificate 'constructed')")
         if not any(v.status == "undecided" for v in verdicts):
             break
+    return built, followed
+
+
+def _merge_constructed(game: BimatrixGame, nash: SolveResult, verdicts: list[ProperVerdict],
+                       built: list[ProperCertificate]) -> tuple[list[Equilibrium], list[str]]:
+    """The extreme equilibria verdicted proper, then each constructed limit not among them,
+    with the source of each (``"extreme"``, ``"constructed"`` or ``"extreme+constructed"``)."""
+    from gamekit.refine.permutahedron import as_equilibrium
+
     eqs = [e for e, v in zip(nash.equilibria, verdicts) if v.status == "proper"]
     sources = ["extreme"] * len(eqs)
     for c in built:
@@ -410,14 +431,21 @@ def proper_equilibria(game: BimatrixGame, nash: SolveResult | None = None) -> Re
             sources.append("constructed")
         elif sources[at] == "extreme":
             sources[at] = "extreme+constructed"
-    complete = nash.complete and all(v.status != "undecided" for v in verdicts)
-    cert = {"criterion": "LPS pair respecting preferences or regular (sufficient); not perfect or "
+    return eqs, sources
+
+
+def _construction_status(built: list[ProperCertificate], needed: bool) -> str:
+    """``parameters["construction"]``: what the construction step did."""
+    from gamekit.refine.permutahedron import MAX_STRATEGIES
+
+    return ("facet_lemke" if built else "not needed" if not needed else
+            f"skipped: more than {MAX_STRATEGIES} strategies")
+
+
+def _certificate(verdicts: list[ProperVerdict], built: list[ProperCertificate]) -> dict[str, Any]:
+    """The ``certificate`` of :func:`proper_equilibria`: criterion, verdicts, constructions."""
+    return {"criterion": "LPS pair respecting preferences or regular (sufficient); not perfect or "
                          "first-tremble LP (necessary); constructed: limit of exact ε-proper profiles; "
                          "see docs/refinements.md",
             "verdicts": [v.to_json() for v in verdicts],
             "constructed": [c.to_json() for c in built]}
-    params = {"construction": "facet_lemke" if built else "not needed" if not needed else
-              f"skipped: more than {MAX_STRATEGIES} strategies",
-              "labels_followed": followed, "sources": sources}
-    return RefinementResult("proper", complete, tuple(eqs), None, nash.row_vertices, nash.col_vertices,
-                            cert, game, params)
