@@ -304,8 +304,33 @@ class _Run:
 
     def _check(self, pi, J, T, D, N, base, coef, fixed, cand, iv) -> str:
         """'no' (no equilibrium at this vertex for any (n, α)), 'yes' (recorded) or 'undecided'."""
-        undecided = False
         sD = self.sign(D, iv)
+        verdict = self._x_interior_verdict(J, D, N, sD, iv)
+        if verdict is not None:
+            return verdict
+        ybr, K, loose = self._y_signs_at_x(J, T, D, N, base, coef, fixed, sD, iv)
+        fb = self._fixed_gains(ybr)
+        if loose:
+            return "no" if self._relaxed_fails(pi, fb, K + loose, iv) else "undecided"
+        solved = self._solve_y(pi, J, K, fb, iv)
+        if isinstance(solved, str):
+            return solved
+        E, M, sE = solved
+        yv = self._y_values(K, E, M, sE, iv)
+        if isinstance(yv, str):
+            return yv
+        verdict = self._x_conditions_verdict(pi, fb, K, E, M, sE, iv)
+        if verdict is not None:
+            return verdict
+        x = tuple(v if v is not None else (N[J.index(h)] * sD, D * sD) for h, v in enumerate(pi))
+        y = tuple(yv.get(l, ybr.get(l)) for l in range(self.p))
+        self.res.equilibria.append(EventualEquilibrium(tuple(pi), tuple(T), x, y, iv))
+        return "yes"
+
+    def _x_interior_verdict(self, J, D, N, sD, iv) -> str | None:
+        """'no' / 'undecided' when the vertex's free x_h = N_j / D are not decidedly in (0, 1)
+        (or D vanishes); None when they all are."""
+        undecided = False
         if sD is None:
             undecided = True
         elif sD == 0:
@@ -316,9 +341,12 @@ class _Run:
                 if s is not None and s <= 0:
                     return "no"
                 undecided |= s is None
-        if undecided:
-            return "undecided"
-        # player II's signs at x*
+        return "undecided" if undecided else None
+
+    def _y_signs_at_x(self, J, T, D, N, base, coef, fixed, sD,
+                      iv) -> tuple[dict[int, int], list[int], list[int]]:
+        """Player II's signs at x*: (best responses ybr where the sign is known, indifferent
+        columns K (starting with T), columns ``loose`` whose sign the oracle cannot decide)."""
         ybr: dict[int, int] = {}
         K: list[int] = list(T)
         loose: list[int] = []
@@ -338,7 +366,10 @@ class _Run:
                 K.append(l)
             else:
                 ybr[l] = int(s > 0)
-        # player I's gains with y fixed where player II's sign is known
+        return ybr, K, loose
+
+    def _fixed_gains(self, ybr: dict[int, int]) -> list:
+        """Player I's gains with y fixed where player II's sign is known (ybr), others at 0."""
         fb = []
         for h in range(self.m):
             q = self.F0[h]
@@ -346,24 +377,31 @@ class _Run:
                 if v:
                     q = q + self.F[h][l]
             fb.append(q)
-        if loose:
-            return "no" if self._relaxed_fails(pi, fb, K + loose, iv) else "undecided"
+        return fb
+
+    def _solve_y(self, pi, J, K, fb, iv) -> str | tuple[Any, list, int]:
+        """Solve player I's indifference equations (rows J) for y on K: (E, M, sign E) with
+        y_K = M / E, or a verdict 'no' / 'undecided'."""
         if len(K) != len(J):
             if len(K) < len(J):
                 return "no"   # generic k equations in fewer unknowns: see _few
             self.res.unresolved.append(f"face {pi}: |K| = {len(K)} > k = {len(J)} (degenerate Y)")
             return "no"
-        if J:
-            sol = bareiss_solve([[self.F[h][l] for l in K] for h in J], [-fb[h] for h in J])
-            if sol is None:
-                self.res.unresolved.append(f"face {pi}, K = {K}: singular Y system")
-                return "no"
-            E, M = sol
-            sE = self.sign(E, iv)
-            if sE is None:
-                return "undecided"
-        else:
-            E, M, sE = self.one, [], 1
+        if not J:
+            return self.one, [], 1
+        sol = bareiss_solve([[self.F[h][l] for l in K] for h in J], [-fb[h] for h in J])
+        if sol is None:
+            self.res.unresolved.append(f"face {pi}, K = {K}: singular Y system")
+            return "no"
+        E, M = sol
+        sE = self.sign(E, iv)
+        if sE is None:
+            return "undecided"
+        return E, M, sE
+
+    def _y_values(self, K, E, M, sE, iv) -> str | dict[int, Any]:
+        """y_l = M_i / E on K as (numerator, denominator) pairs when all lie in [0, 1], else a
+        verdict 'no' / 'undecided'."""
         yv: dict[int, Any] = {}
         for i, l in enumerate(K):
             s0, s1 = _s(self.sign(M[i], iv), sE), _s(self.sign(E - M[i], iv), sE)
@@ -372,6 +410,11 @@ class _Run:
             if s0 < 0 or s1 < 0:
                 return "no"
             yv[l] = (M[i] * sE, E * sE)
+        return yv
+
+    def _x_conditions_verdict(self, pi, fb, K, E, M, sE, iv) -> str | None:
+        """Player I's sign conditions of the face pi at y: a verdict 'no' / 'undecided', or None
+        when they all hold."""
         for h, v in enumerate(pi):
             if v is None:
                 continue
@@ -383,10 +426,7 @@ class _Run:
                 return "undecided"
             if (v == 1 and s < 0) or (v == 0 and s > 0):
                 return "no"
-        x = tuple(v if v is not None else (N[J.index(h)] * sD, D * sD) for h, v in enumerate(pi))
-        y = tuple(yv.get(l, ybr.get(l)) for l in range(self.p))
-        self.res.equilibria.append(EventualEquilibrium(tuple(pi), tuple(T), x, y, iv))
-        return "yes"
+        return None
 
 
 def eventual_equilibria(G0, G, F0, F, oracle: EventualSigns, split: int = 6,
