@@ -573,23 +573,13 @@ def solve_doubly_additive(
     >>> r.unique, r[0].x, r[0].y, r.certificate.searched
     (True, (Fraction(1, 2),), (Fraction(1, 2),), 'rows')
     """
-    if not isinstance(game, DoublyAdditiveGame):
-        raise GameError(f"solve_doubly_additive expects a DoublyAdditiveGame, got {type(game).__name__}")
-    if search not in ("auto", "rows", "columns"):
-        raise GameError(f"search must be 'auto', 'rows' or 'columns', got {search!r}")
-    if not isinstance(leaf_systems, int) or leaf_systems < 1:
-        raise GameError("leaf_systems must be a positive integer")
-    if not isinstance(max_depth, int) or not 0 <= max_depth <= 200:
-        raise GameError("max_depth must be an integer in 0..200")
+    _check_options(game, search, leaf_systems, max_depth)
     start = time.perf_counter()
-    m, n = game.m, game.n
-    # f_h(y) = a_I[h] + Σ_l C_I[h][l] y_l ;  g_l(x) = b_II[l] + Σ_h C_II[h][l] x_h
-    F = [integer_row([game.I.a[h], *game.I.C[h]]) for h in range(m)]
-    G = [integer_row([game.II.b[l], *(game.II.C[h][l] for h in range(m))]) for l in range(n)]
+    F, G = _gain_rows(game)
     F0, Fc = [r[0] for r in F], [r[1:] for r in F]
     G0, Gc = [r[0] for r in G], [r[1:] for r in G]
-    xval: list[int | None] = [None] * m
-    yval: list[int | None] = [None] * n
+    xval: list[int | None] = [None] * game.m
+    yval: list[int | None] = [None] * game.n
     cert = Certificate()
     _prune(G0, Gc, F0, Fc, xval, yval, ("I", game.row_sets), ("II", game.col_sets), cert)
     free_x = sum(v is None for v in xval)
@@ -599,11 +589,9 @@ def solve_doubly_additive(
     stats = _Stats()
     leaf = leaf_systems if subdivide else 1 << 62
     if rows:
-        raw = _search(G0, Gc, F0, Fc, xval, yval, leaf, max_depth, stats, progress)
-        pairs = [(s, t) for s, t in raw]
+        pairs = list(_search(G0, Gc, F0, Fc, xval, yval, leaf, max_depth, stats, progress))
     else:
-        raw = _search(F0, Fc, G0, Gc, yval, xval, leaf, max_depth, stats, progress)
-        pairs = [(t, s) for s, t in raw]
+        pairs = [(t, s) for s, t in _search(F0, Fc, G0, Gc, yval, xval, leaf, max_depth, stats, progress)]
     _fill_certificate(cert, game, xval, yval, F, G, rows, stats)
     pairs = sorted(set(pairs))
     eqs = certify_doubly_additive(game, (
@@ -611,3 +599,24 @@ def solve_doubly_additive(
     subsets, comps = nash_subsets(game, pairs)
     cert.seconds = time.perf_counter() - start
     return DoublyAdditiveSolution(game, eqs, subsets, comps, cert)
+
+
+def _check_options(game: object, search: object, leaf_systems: object, max_depth: object) -> None:
+    """The options of :func:`solve_doubly_additive`, one clear :class:`GameError` each."""
+    if not isinstance(game, DoublyAdditiveGame):
+        raise GameError(f"solve_doubly_additive expects a DoublyAdditiveGame, got {type(game).__name__}")
+    if search not in ("auto", "rows", "columns"):
+        raise GameError(f"search must be 'auto', 'rows' or 'columns', got {search!r}")
+    if not isinstance(leaf_systems, int) or leaf_systems < 1:
+        raise GameError("leaf_systems must be a positive integer")
+    if not isinstance(max_depth, int) or not 0 <= max_depth <= 200:
+        raise GameError("max_depth must be an integer in 0..200")
+
+
+def _gain_rows(game: DoublyAdditiveGame) -> tuple[list, list]:
+    """The gains as integer rows: f_h(y) = a_I[h] + Σ_l C_I[h][l] y_l (row h of F) and
+    g_l(x) = b_II[l] + Σ_h C_II[h][l] x_h (row l of G), each scaled by a positive integer."""
+    m, n = game.m, game.n
+    F = [integer_row([game.I.a[h], *game.I.C[h]]) for h in range(m)]
+    G = [integer_row([game.II.b[l], *(game.II.C[h][l] for h in range(m))]) for l in range(n)]
+    return F, G
