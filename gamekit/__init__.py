@@ -49,7 +49,7 @@ _LAZY: dict[str, str] = {
     "SolveResult": "gamekit.bimatrix.solve",
     "AdditiveSolution": "gamekit.additive.solution",
     "DoublyAdditiveSolution": "gamekit.doubly_additive.result",
-    "ParametricSolution": "gamekit.parametric.sweep",
+    "ParametricSolution": "gamekit.parametric.solution",
     "ParametricDASolution": "gamekit.doubly_additive.param_cells",
     "ExtensiveSolution": "gamekit.extensive.solve",
     # errors
@@ -127,7 +127,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only; the nam
     from gamekit.io.nfg import read_nfg as read_nfg
     from gamekit.io.nfg import write_nfg as write_nfg
     from gamekit.parametric.affine import AffineAdditiveGame as AffineAdditiveGame
-    from gamekit.parametric.sweep import ParametricSolution as ParametricSolution
+    from gamekit.parametric.solution import ParametricSolution as ParametricSolution
     from gamekit.quantal.certified import qre_at as qre_at
     from gamekit.quantal.fit import qre_fit as qre_fit
     from gamekit.quantal.trace import qre as qre

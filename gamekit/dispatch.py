@@ -9,7 +9,7 @@ game                          ``method`` (default first)             result
                               ``"support_enumeration"``, ``"pure"``
 ``AdditiveGame`` (m×2ⁿ)       ``"additive"``                         :class:`~gamekit.additive.solution.AdditiveSolution`
 ``DoublyAdditiveGame``        ``"doubly_additive"``                  :class:`~gamekit.doubly_additive.result.DoublyAdditiveSolution`
-``AffineAdditiveGame``        ``"parametric"``                       :class:`~gamekit.parametric.sweep.ParametricSolution`
+``AffineAdditiveGame``        ``"parametric"``                       :class:`~gamekit.parametric.solution.ParametricSolution`
 ``AffineDoublyAdditiveGame``  ``"parametric_doubly_additive"``       :class:`~gamekit.doubly_additive.param_cells.ParametricDASolution`
 ``BimatrixGame`` (refined)    ``"perfect"``, ``"proper"``            :class:`~gamekit.refine.result.RefinementResult`
 ``ExtensiveGame``             ``"lemke"``, ``"zerosum"``,            :class:`~gamekit.extensive.solve.ExtensiveSolution`

@@ -6,8 +6,8 @@ Nash equilibria for every α exactly. The exact numbers it computes with (quadra
 rational functions, real algebraic numbers) are in :mod:`gamekit.exact`.
 
 * :class:`AffineAdditiveGame` — weights G⁰ + α·G¹ (module ``affine``).
-* :func:`solve_parametric` → :class:`ParametricSolution` (module ``sweep``); what
-  :func:`gamekit.solve` runs for an :class:`AffineAdditiveGame`.
+* :func:`solve_parametric` (module ``sweep``) → :class:`ParametricSolution` (module
+  ``solution``); what :func:`gamekit.solve` runs for an :class:`AffineAdditiveGame`.
 * :func:`analyze` — the complete equilibrium set at one exact α (module ``structure``).
 * :func:`prove_unique` and the families of module ``family_proof`` — proofs for every
   integer parameter n; :func:`count_faces` — the regions of the (α, p) rectangle.
@@ -23,16 +23,16 @@ from gamekit.core.lazy import load
 _EXPORTS: dict[str, str] = {
     "AffineAdditiveGame": "affine",
     "solve_parametric": "sweep",
-    "ParametricSolution": "sweep",
-    "ParametricEquilibrium": "sweep",
-    "EquilibriumFormula": "sweep",
-    "Segment": "sweep",
-    "CriticalPoint": "sweep",
-    "Piece": "sweep",
-    "Curve": "sweep",
-    "Intersection": "sweep",
-    "CurveCase": "sweep",
-    "PointCase": "sweep",
+    "ParametricSolution": "solution",
+    "ParametricEquilibrium": "solution",
+    "EquilibriumFormula": "solution",
+    "Segment": "solution",
+    "CriticalPoint": "solution",
+    "Piece": "solution",
+    "Curve": "solution",
+    "Intersection": "solution",
+    "CurveCase": "solution",
+    "PointCase": "solution",
     "Structure": "structure",
     "AlphaPoint": "structure",
     "LiveData": "structure",

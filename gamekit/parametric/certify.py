@@ -137,7 +137,7 @@ def certify_parametric(game: AffineAdditiveGame, alpha: Any, equilibria: Iterabl
 
     Examples
     --------
-    >>> from gamekit.parametric.sweep import ParametricEquilibrium
+    >>> from gamekit.parametric.solution import ParametricEquilibrium
     >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
     >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
     ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
