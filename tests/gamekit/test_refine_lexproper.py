@@ -161,11 +161,25 @@ def test_random_degenerate_games(AB):
     c = lexicographic_proper(g)
     assert check_proper_certificate(g, c) and eps_proper_at(g, c, F(1, 10 ** 40))
     assert in_some_component(nash, c.row, c.col) and is_perfect(g, c.row, c.col)
-    assert any((e.row, e.col) == (c.row, c.col) for e in r)  # always at least one
+    assert len(r) >= 1  # always at least one
+    if r.parameters["construction"] != "not needed":  # built only when no extreme one is proper
+        assert any((e.row, e.col) == (c.row, c.col) for e in r)
     built = {(tuple(c["row"]), tuple(c["col"])) for c in r.certificate["constructed"]}
+    mine = (tuple(map(str, c.row)), tuple(map(str, c.col)))
     for v in r.certificate["verdicts"]:
-        if v["status"] == "not proper":
-            assert (tuple(v["row"]), tuple(v["col"])) not in built
+        if v["status"] == "not proper":  # a certified proper profile is never refuted
+            assert (tuple(v["row"]), tuple(v["col"])) not in built | {mine}
+
+
+def test_a_proper_extreme_equilibrium_makes_the_construction_unnecessary():
+    # Found by hypothesis: the constructed proper equilibrium (0,1,0) x (0,0,1/2,1/2) is not an
+    # extreme point and differs from the proper extreme equilibrium returned; both are proper.
+    g = BimatrixGame([[0, 0, 0, 1], [0, 0, 0, 2], [0, 0, 1, 0]], [[0, 1, 1, 0], [0, 0, 0, 0], [0, 0, 0, 1]])
+    r = proper_equilibria(g, gamekit.solve(g))
+    c = lexicographic_proper(g)
+    assert r.parameters["construction"] == "not needed"
+    assert [(e.row, e.col) for e in r] == [((0, 1, 0), (0, 1, 0, 0))]
+    assert (c.row, c.col) == ((0, 1, 0), (0, 0, F(1, 2), F(1, 2))) and check_proper_certificate(g, c)
 
 
 def degenerate(m, n, seed):
