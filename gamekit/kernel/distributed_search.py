@@ -135,7 +135,8 @@ class SearchProblem:
     as nested lists of Python integers), its residues ``Mres``, the verification primes
     (``primes``, ``inv``, ``half``: :func:`gamekit.kernel.modular_verify.choose_primes`)
     and, for the partner filter, the other polytope's matrix N (d×k, float64, integers
-    below 2⁵³) or None."""
+    below 2⁵³) or None; the shards' actors (sharded certificate, :class:`Shard`) or none —
+    in the problem, so that a worker unpacks them once, not once per job."""
 
     M: Sequence[Sequence[int]]
     Mres: np.ndarray
@@ -143,6 +144,7 @@ class SearchProblem:
     inv: np.ndarray
     half: np.ndarray
     partner: np.ndarray | None = None
+    shards: Sequence[Any] = ()
 
 
 @dataclass(frozen=True)
@@ -365,24 +367,20 @@ def _worker_name() -> str:
         return "local"
 
 
-def run_job(problem: SearchProblem, chains: list[Chain], budget: int, shards: Sequence[Any] = (),
-            token: int = 0) -> JobResult:
+def run_job(problem: SearchProblem, chains: list[Chain], budget: int, token: int = 0) -> JobResult:
     """A worker's part (see the module docstring): search the subtrees of ``chains`` in
     turn until about ``budget`` bases are found, hand back the rest, check every basis
-    exactly; with ``shards``, send its bases and the neighbour keys it did not find among
-    them to their shards (:func:`route`, the sharded certificate) under ``token``.
+    exactly; with shards in the problem, send its bases and the neighbour keys it did not
+    find among them to their shards (:func:`route`, the sharded certificate) under ``token``.
 
     Parameters
     ----------
     problem : SearchProblem
-        The matrix and the verification primes.
+        The matrix, the verification primes and the shards (if any).
     chains : list of numpy.ndarray
         Subtree roots, each as the (entering, leaving) pivots from the slack basis.
     budget : int
         Bases after which the search stops at its next chunk.
-    shards : sequence of Shard actors
-        The shards of the sharded certificate (:class:`Shard`), or none (the split
-        certificate: the keys go back to the client).
     token : int
         This task's number: the shards keep its pieces under it.
 
@@ -419,9 +417,9 @@ def run_job(problem: SearchProblem, chains: list[Chain], budget: int, shards: Se
     except FloatSearchFailed:
         return _failed(d, "float")
     out = _job_result(problem, run, count, copies, left + list(todo))
-    if not shards or out.failed:
+    if not problem.shards or out.failed:  # split certificate: the keys go back to the client
         return out
-    if not route(shards, token, out.lo, out.hi, out.qlo, out.qhi):
+    if not route(problem.shards, token, out.lo, out.hi, out.qlo, out.qhi):
         return _failed(d, "shard")
     none = np.zeros(0, np.uint64)
     return JobResult(out.lo, out.hi, out.labels, out.status, none, none, out.jobs, "", out.worker, out.keys)
@@ -767,15 +765,12 @@ def _frontier(M, max_bases, deadline, progress, target: int):
 
 class _Master:
     """The client's job queue: pending chains, tasks in flight (with their chains, attempt
-    and token), the merged parts and their tokens, the shards (none: the split
-    certificate), the report."""
+    and token), the merged parts and their tokens, the report."""
 
-    def __init__(self, client: Any, problem: Any, budget: int, slots: int, report: ClusterReport,
-                 shards: _Shards) -> None:
+    def __init__(self, client: Any, problem: Any, budget: int, slots: int, report: ClusterReport) -> None:
         from distributed import as_completed
 
         self.client, self.problem, self.budget, self.slots, self.report = client, problem, budget, slots, report
-        self.shards = shards
         self.pending: deque[Chain] = deque()
         self.flight: dict[Any, tuple[list[Chain], int, int]] = {}
         self.done = as_completed(loop=client.loop)
@@ -787,7 +782,7 @@ class _Master:
 
     def submit(self, chains: list[Chain], attempt: int) -> None:
         token, self.next_token = self.next_token, self.next_token + 1  # a new token per attempt
-        fut = self.client.submit(run_job, self.problem, chains, self.budget, self.shards, token, pure=False)
+        fut = self.client.submit(run_job, self.problem, chains, self.budget, token, pure=False)
         self.flight[fut] = (chains, attempt, token)
         self.done.add(fut)
 
@@ -901,7 +896,6 @@ def distributed_bases(M, Mres, primes, max_bases, deadline, progress, client, jo
     if why or not frontier:  # the client's prefix is the whole tree (or a budget stopped it)
         return _merge(parts, parts, why, max_bases, report, partner, None)
     ps, inv, half = primes
-    problem = SearchProblem(M, Mres, ps, inv, half, partner)
     holders = _start_shards(client) if how == "sharded" else []
     try:
         with client.as_current():  # the client's calls of the actors go through this client
@@ -909,8 +903,9 @@ def distributed_bases(M, Mres, primes, max_bases, deadline, progress, client, jo
             report.shards = len(shards)
             if shards and not route(shards, 0, *part0[:2], *part0[4:6]):
                 return None
+        problem = SearchProblem(M, Mres, ps, inv, half, partner, shards)
         master = _Master(client, client.scatter(problem, broadcast=True, hash=False), job_bases, 2 * nthreads,
-                         report, shards)
+                         report)
         master.pending.extend(_chain(arrays, i) for i in frontier)
         master.total, master.keys = report.client_bases, len(part0[4])
         try:
