@@ -642,7 +642,7 @@ def shard_of(lo: np.ndarray, hi: np.ndarray, shards: int) -> np.ndarray:
 def _deal(lo: np.ndarray, hi: np.ndarray, shards: int) -> list[tuple[np.ndarray, np.ndarray]]:
     """The masks dealt to their shards: one (lo, hi) pair of arrays per shard."""
     s = shard_of(lo, hi, shards)
-    order = np.argsort(s, kind="stable")
+    order = np.argsort(s.astype(np.uint16) if shards < 1 << 16 else s, kind="stable")  # 16 bits: a radix sort
     cut = np.cumsum(np.bincount(s, minlength=shards))[:-1]
     return list(zip(np.split(lo[order], cut), np.split(hi[order], cut)))
 
