@@ -104,7 +104,7 @@ from gamekit.kernel.search_state import (
     new_stack,
 )
 
-__all__ = ["JOB_BASES", "JOBS_PER_THREAD", "CONNECT_TIMEOUT", "MAX_RESUBMIT", "MISS_CACHE", "Certificate",
+__all__ = ["JOB_BASES", "JOBS_PER_THREAD", "CONNECT_TIMEOUT", "MAX_RESUBMIT", "MISS_CACHE", "SHARDED_FROM_WORKERS", "Certificate",
            "ClusterReport", "SearchProblem", "JobResult", "Shard", "connect", "run_job", "local_queries", "route",
            "shard_of", "choose_certificate", "distributed_bases", "partner_statuses"]
 
@@ -573,11 +573,21 @@ _H1 = np.uint64(0x9E3779B97F4A7C15)
 _H2 = np.uint64(0xC2B2AE3D27D4EB4F)
 
 
+SHARDED_FROM_WORKERS = 4
+"""``"auto"`` runs the sharded certificate on clusters of this many worker processes or
+more (:func:`choose_certificate`)."""
+
+
 def choose_certificate(certificate: Certificate, workers: int) -> Literal["split", "sharded"]:
     """The certificate that runs: the one asked for, or for ``"auto"`` the sharded one on a
-    cluster of two or more worker processes and the split one on a single worker (whose one
-    shard would do the client's lookups after the jobs, as serially, plus one message per
-    job; ``benchmarks/results/distributed.md``).
+    cluster of :data:`SHARDED_FROM_WORKERS` worker processes or more, the split one on
+    fewer. The sharded certificate takes the union's table and the lookups off the client
+    (≈ 0.16 µs per basis of its serial CPU at 18×18, and the unresolved keys' ≈ 50 bytes
+    per basis off its network) but costs the workers ≈ 0.45 µs per basis more in all
+    (the all-to-all of ≈ 70 bytes per basis through Dask's comms, the shards' tables):
+    measured with 1 and 2 workers, where the workers are the bottleneck, the split one is
+    faster; the client's serial part bounds the speed-up only from a few workers on
+    (``benchmarks/results/distributed.md``, docs/solvers.md).
 
     Parameters
     ----------
@@ -598,13 +608,13 @@ def choose_certificate(certificate: Certificate, workers: int) -> Literal["split
 
     Examples
     --------
-    >>> choose_certificate("auto", 1), choose_certificate("auto", 2), choose_certificate("split", 8)
-    ('split', 'sharded', 'split')
+    >>> choose_certificate("auto", 2), choose_certificate("auto", 16), choose_certificate("sharded", 2)
+    ('split', 'sharded', 'sharded')
     """
     if certificate not in ("auto", "split", "sharded"):
         raise GameError(f"certificate must be 'auto', 'split' or 'sharded', got {certificate!r}")
     if certificate == "auto":
-        return "sharded" if workers >= 2 else "split"
+        return "sharded" if workers >= SHARDED_FROM_WORKERS else "split"
     return certificate
 
 

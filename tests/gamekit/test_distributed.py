@@ -88,17 +88,26 @@ def _same(a, b) -> bool:
     return [(e.row, e.col) for e in a] == [(e.row, e.col) for e in b]
 
 
+@pytest.mark.parametrize("certificate", ["auto", "sharded"])
 @pytest.mark.parametrize("strategy", ["one_sided", "two_sided"])
 @pytest.mark.parametrize("name", list(GAMES))
-def test_cluster_gives_the_equilibria_of_one_process(client, name, strategy):
+def test_cluster_gives_the_equilibria_of_one_process(client, monkeypatch, name, strategy, certificate):
+    """Same equilibria, components and bases as one process, with the certificate
+    ``"auto"`` picks on two workers (split) and with the sharded one (``solve`` has no
+    such option: its search is given ``certificate="sharded"``)."""
     g = GAMES[name]
     here = gamekit.solve(g, "all", strategy=strategy)
+    if certificate != "auto":
+        real = certified_polytope.search_bases
+        monkeypatch.setattr(certified_polytope, "search_bases",
+                            lambda *a, **k: real(*a, **k, certificate=certificate))
     there = gamekit.solve(g, "all", strategy=strategy, cluster=client)
     assert _same(here, there) and there.complete
     assert there.components == here.components
     rep = there.parameters["cluster"]
     assert rep["workers"] == 2 and rep["threads"] == 2 and rep["resubmitted"] == 0
-    assert rep["certificate"] == "sharded" and rep["shards"] == 2  # "auto" on two workers
+    ran = "split" if certificate == "auto" else certificate  # "auto" on two workers: split
+    assert rep["certificate"] == ran and rep["shards"] == (2 if ran == "sharded" else 0)
     # every basis was found by the client's prefix or by one worker: the counts add up
     assert rep["client_bases"] + sum(rep["bases_per_worker"].values()) == sum(there.parameters["bases"])
     assert there.parameters["bases"] == here.parameters["bases"]
@@ -169,7 +178,7 @@ def test_a_lost_shard_fails_the_certificate_and_solve_falls_back(client, monkeyp
     M = _polytope(g)
     assert search_bases(M, cluster=client, certificate="sharded", drop_shards=1) is None
     real = certified_polytope.search_bases
-    monkeypatch.setattr(certified_polytope, "search_bases", lambda *a, **k: real(*a, **k, drop_shards=1))
+    monkeypatch.setattr(certified_polytope, "search_bases", lambda *a, **k: real(*a, **k, certificate="sharded", drop_shards=1))
     res = gamekit.solve(g, "all", strategy="one_sided", cluster=client)
     assert res.parameters["ran"] == "exact" and res.parameters["cluster"] is None
     assert res.parameters["fallbacks"] == ("one_sided -> exact: the float search failed its exact certificate",)
