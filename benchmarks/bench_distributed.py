@@ -265,14 +265,14 @@ def _certificates(args) -> None:
                 for cert in ("split", "sharded"):
                     runs = []
                     for _ in range(args.repeats):
-                        t0 = time.thread_time()
+                        t0, p0 = time.thread_time(), time.process_time()
                         cb, wall, cpu, busiest = _timed(partial(search_bases, M, cluster=client, partner=N,
                                                                 certificate=cert), client)
-                        client_cpu = time.thread_time() - t0
+                        client_cpu, proc = time.thread_time() - t0, time.process_time() - p0
                         assert cb is not None and cb.complete and cb.cluster is not None
                         assert len(cb.lo) == got[n]["one process"]["bases"]
                         assert cb.cluster.certificate == cert
-                        runs.append({"wall": wall, "cpu": cpu, "busiest": busiest, "client": client_cpu,
+                        runs.append({"wall": wall, "cpu": cpu, "busiest": busiest, "client": client_cpu, "proc": proc,
                                      "merge": cb.cluster.merge_cpu, "queries": cb.cluster.queries,
                                      "jobs": cb.cluster.jobs, "bases": len(cb.lo)})
                     got[n][f"{cert} W={W}"] = best(runs)
@@ -313,13 +313,15 @@ def _certificate_section(rows: dict) -> str:
         out.append(f"| {n}×{n} | {one['bases']:,} | {one['wall']:.2f} / {one['cpu']:.2f} | " + " | ".join(cells)
                    + f" | {r['load'][0]} / {r['load'][1]} |")
     out += ["", "The client's serial part and the division of the work (µs per basis): *client* = CPU of the "
-            "client's thread (prefix, results, merge, certificate or the shards' answers), *merge* = its "
+            "client's thread (prefix, results, merge, certificate or the shards' answers), *process* = CPU of "
+            "the client's whole process (also its event loop, which receives the results, and the scheduler, "
+            "which runs there in a `LocalCluster`), *merge* = its "
             "`merge_cpu` (concatenation and, split, the union's table and lookups), *busiest* = CPU seconds "
             "of the busiest process (the client's or a worker), *CPU speed-up* = CPU of one process / busiest "
             "(a lower bound of the speed-up idle cores would give), *keys* = neighbour keys looked up outside "
             "their part, per d·bases.", "",
-            "| game | certificate | W | jobs | client µs/basis | merge µs/basis | busiest s | CPU speed-up "
-            "| keys / (d·bases) |", "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+            "| game | certificate | W | jobs | client µs/basis | process µs/basis | merge µs/basis | busiest s "
+            "| CPU speed-up | keys / (d·bases) |", "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for n in sorted(rows, key=int):
         r = rows[n]
         one = r["one process"]
@@ -328,7 +330,8 @@ def _certificate_section(rows: dict) -> str:
                 continue
             x = r[c]
             cert, W = c.split(" W=")
-            out.append(f"| {n}×{n} | {cert} | {W} | {x['jobs']} | {1e6 * x['client'] / x['bases']:.2f} | "
+            proc = f"{1e6 * x['proc'] / x['bases']:.2f}" if "proc" in x else "–"
+            out.append(f"| {n}×{n} | {cert} | {W} | {x['jobs']} | {1e6 * x['client'] / x['bases']:.2f} | {proc} | "
                        f"{1e6 * x['merge'] / x['bases']:.2f} | {x['busiest']:.2f} | "
                        f"{one['cpu'] / x['busiest']:.2f}× | {x['queries'] / (int(n) * x['bases']):.1%} |")
     return "\n".join(out) + "\n"
