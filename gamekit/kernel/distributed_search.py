@@ -487,7 +487,8 @@ def local_queries(lo: np.ndarray, hi: np.ndarray, nbr: np.ndarray, d: int, k: in
                   ) -> tuple[np.ndarray, np.ndarray] | None:
     """The closure check of one part of the bases (a job's, or the client's prefix) against
     that part alone: the masks of the neighbours ``B − nbr[B, c] + c`` (B in the part, c
-    nonbasic) that are not in the part, which the client must find in the union
+    nonbasic) that are not in the part, which must be found in the union — by the client
+    (split certificate) or by their shards (sharded)
     (:func:`gamekit.kernel.modular_verify.closure_misses` on a table of the part; a key
     just sent is not sent again: :data:`MISS_CACHE`).
 
