@@ -104,8 +104,8 @@ from gamekit.kernel.search_state import (
     new_stack,
 )
 
-__all__ = ["JOB_BASES", "JOBS_PER_THREAD", "CONNECT_TIMEOUT", "MAX_RESUBMIT", "MISS_CACHE", "SHARDED_FROM_WORKERS", "Certificate",
-           "ClusterReport", "SearchProblem", "JobResult", "Shard", "connect", "run_job", "local_queries", "route",
+__all__ = ["JOB_BASES", "JOBS_PER_THREAD", "CONNECT_TIMEOUT", "MAX_RESUBMIT", "MISS_CACHE", "SHARDED_FROM_WORKERS",
+           "Certificate", "ClusterReport", "SearchProblem", "JobResult", "Shard", "connect", "run_job", "local_queries", "route",
            "shard_of", "choose_certificate", "distributed_bases", "partner_statuses"]
 
 JOB_BASES = 1 << 15
@@ -583,12 +583,13 @@ def choose_certificate(certificate: Certificate, workers: int) -> Literal["split
     """The certificate that runs: the one asked for, or for ``"auto"`` the sharded one on a
     cluster of :data:`SHARDED_FROM_WORKERS` worker processes or more, the split one on
     fewer. The sharded certificate takes the union's table and the lookups off the client
-    (≈ 0.16 µs per basis of its serial CPU at 18×18, and the unresolved keys' ≈ 50 bytes
-    per basis off its network) but costs the workers ≈ 0.45 µs per basis more in all
-    (the all-to-all of ≈ 70 bytes per basis through Dask's comms, the shards' tables):
-    measured with 1 and 2 workers, where the workers are the bottleneck, the split one is
-    faster; the client's serial part bounds the speed-up only from a few workers on
-    (``benchmarks/results/distributed.md``, docs/solvers.md).
+    (≈ 0.15 µs per basis of its serial CPU at 18×18, and the unresolved keys' ≈ 50 bytes
+    per basis off its network) but costs the workers up to ≈ 0.45 µs per basis more in
+    all (the all-to-all of ≈ 70 bytes per basis through Dask's comms, the shards' tables;
+    0.1 µs in one process). Measured with 1 and 2 workers, where the workers are the
+    bottleneck, it is not faster (the busiest process used 0–40 % more CPU); the model of
+    docs/solvers.md ("What limits scaling to 100 workers") puts the break-even near 3
+    workers (``benchmarks/results/distributed.md``).
 
     Parameters
     ----------
