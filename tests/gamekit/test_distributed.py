@@ -306,6 +306,24 @@ def test_the_sharded_certificate_is_the_certificate(name, W):
         assert not _sharded_verdict(lo, hi, nbr, owner, keep, d, k, W)
 
 
+def test_a_job_that_cannot_reach_a_shard_fails():
+    """``route`` reports a shard that cannot be reached (its worker lost: the actor call
+    raises) as a failure, so the job fails (``failed="shard"``) and with it the search;
+    ``choose_certificate`` names the certificates it knows."""
+    from gamekit.kernel.distributed_search import choose_certificate
+
+    class Gone:
+        def add(self, *piece):
+            raise OSError("Unable to contact Actor's worker")
+
+    lo = np.array([0b0011, 0b0101, 0b0110], np.uint64)
+    z = np.zeros(3, np.uint64)
+    assert route([_HereShard(0, 2), _HereShard(1, 2)], 1, lo, z, lo[:1], z[:1])
+    assert not route([_HereShard(0, 2), Gone()], 1, lo, z, lo[:1], z[:1])
+    with pytest.raises(GameError, match="certificate must be"):
+        choose_certificate("single", 2)  # type: ignore[arg-type]
+
+
 def test_scheduler_address_and_cli(client, tmp_path, capsys):
     g = GAMES["random 12x12"]
     address = client.scheduler.address
