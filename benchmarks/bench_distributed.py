@@ -25,7 +25,18 @@ runs on another thread) and ``merge_cpu`` of the report (the merge and the closu
 certificate alone), per basis; it rewrites the section "The client's serial CPU" of the
 results file.
 
+With ``--certificates``, the split against the sharded certificate
+(``search_bases(M, cluster=client, partner=N, certificate=...)``, the polytope search of
+``one_sided`` with the partner filter on the workers) on W = 1 and W = 2 worker processes,
+against one process (``search_bases(M)`` and the partner filter, one thread): wall, CPU
+of all processes, CPU of the busiest process, CPU of the client's thread and its merge,
+per size, best of ``--repeats``; the rows are kept in
+``benchmarks/results/distributed_certificates.json`` (one run per size, resumable: run
+the sizes in separate calls) and rendered as the section "Split against sharded
+certificate" of the results file.
+
 Run:  nice -n 10 python benchmarks/bench_distributed.py [--sizes 16 17 18] [--repeats 3] [--quick] [--client]
+      nice -n 10 python benchmarks/bench_distributed.py --certificates --sizes 16 17 --repeats 2
 Writes benchmarks/results/distributed.md (not with --quick).
 """
 
@@ -90,7 +101,11 @@ def main() -> None:
     ap.add_argument("--budgets", type=int, nargs="+", default=[4096, 32768, 262144])
     ap.add_argument("--quick", action="store_true", help="sizes 14 15, one repeat, no file written")
     ap.add_argument("--client", action="store_true", help="only the client's serial CPU per basis (W = 2)")
+    ap.add_argument("--certificates", action="store_true", help="split against sharded certificate, W = 1 and 2")
     args = ap.parse_args()
+    if args.certificates:
+        _certificates(args)
+        return
     if args.client:
         _client_cpu(args)
         return
@@ -146,7 +161,7 @@ def main() -> None:
     if not args.quick:
         old = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
         kept = CLIENT_HEADING + old.split(CLIENT_HEADING, 1)[1] if CLIENT_HEADING in old else ""
-        OUT.write_text(text + ("\n" + kept if kept else ""), encoding="utf-8")  # keep the --client section
+        OUT.write_text(text + ("\n" + kept if kept else ""), encoding="utf-8")  # keep the later sections
         print(f"wrote {OUT}")
 
 
@@ -197,8 +212,129 @@ def _client_cpu(args) -> None:
     if not args.quick:
         old = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
         head = old.split(CLIENT_HEADING)[0].rstrip("\n")
-        OUT.write_text((head + "\n\n" if head else "") + text, encoding="utf-8")
+        tail = CERT_HEADING + old.split(CERT_HEADING, 1)[1] if CERT_HEADING in old else ""
+        OUT.write_text((head + "\n\n" if head else "") + text + ("\n" + tail if tail else ""), encoding="utf-8")
         print(f"wrote {OUT}")
+
+
+CERT_HEADING = "## Split against sharded certificate"
+CERT_JSON = OUT.with_name("distributed_certificates.json")
+
+
+def _certificates(args) -> None:
+    """The ``--certificates`` mode (module docstring)."""
+    import json
+
+    import numpy as np
+    from distributed import Client, LocalCluster
+
+    from gamekit.kernel.distributed_search import partner_statuses
+
+    rows = json.loads(CERT_JSON.read_text(encoding="utf-8")) if CERT_JSON.exists() else {}
+    games = {n: random_game(n, n, low=0, high=99, seed=args.seed) for n in args.sizes}
+    g0 = random_game(12, 12, low=0, high=99, seed=0)
+    search_bases(_polytope(g0))  # load the kernels here
+    load0 = os.getloadavg()
+    got: dict[int, dict] = {n: {"seed": args.seed, "repeats": args.repeats} for n in args.sizes}
+
+    def best(runs):  # the run with the least wall time
+        return min(runs, key=lambda r: r["wall"])
+
+    def one(M, Nf):  # one process: the search and the partner filter
+        cb = search_bases(M)
+        assert cb is not None and cb.complete
+        partner_statuses(cb.labels, Nf, len(M[0]), len(M))
+        return cb
+
+    for n, g in games.items():
+        M, N = _polytope(g), _partner(g)
+        Nf = np.array(N, dtype=float)
+        runs = []
+        for _ in range(args.repeats):
+            cb, wall, cpu, _ = _timed(partial(one, M, Nf))
+            runs.append({"wall": wall, "cpu": cpu, "bases": len(cb.lo)})
+        got[n]["one process"] = best(runs)
+        print(f"{n}x{n} one process: {got[n]['one process']}", flush=True)
+    for W in (1, 2):
+        with LocalCluster(n_workers=W, threads_per_worker=1, processes=True, dashboard_address=":0",
+                          silence_logs=logging.ERROR) as cluster, Client(cluster, set_as_default=False) as client:
+            for cert in ("split", "sharded"):  # load the kernels in the workers
+                search_bases(_polytope(g0), cluster=client, partner=_partner(g0), certificate=cert)
+            for n, g in games.items():
+                M, N = _polytope(g), _partner(g)
+                for cert in ("split", "sharded"):
+                    runs = []
+                    for _ in range(args.repeats):
+                        t0, p0 = time.thread_time(), time.process_time()
+                        cb, wall, cpu, busiest = _timed(partial(search_bases, M, cluster=client, partner=N,
+                                                                certificate=cert), client)
+                        client_cpu, proc = time.thread_time() - t0, time.process_time() - p0
+                        assert cb is not None and cb.complete and cb.cluster is not None
+                        assert len(cb.lo) == got[n]["one process"]["bases"]
+                        assert cb.cluster.certificate == cert
+                        runs.append({"wall": wall, "cpu": cpu, "busiest": busiest, "client": client_cpu, "proc": proc,
+                                     "merge": cb.cluster.merge_cpu, "queries": cb.cluster.queries,
+                                     "jobs": cb.cluster.jobs, "bases": len(cb.lo)})
+                    got[n][f"{cert} W={W}"] = best(runs)
+                    print(f"{n}x{n} {cert} W={W}: {got[n][f'{cert} W={W}']}", flush=True)
+    load1 = os.getloadavg()
+    for n in args.sizes:
+        got[n]["load"] = [round(load0[0], 1), round(load1[0], 1)]
+        rows[str(n)] = got[n]
+    if args.quick:
+        return
+    CERT_JSON.write_text(json.dumps(rows, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    text = _certificate_section(rows)
+    print(text)
+    old = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
+    head = old.split(CERT_HEADING)[0].rstrip("\n")
+    OUT.write_text((head + "\n\n" if head else "") + text, encoding="utf-8")
+    print(f"wrote {OUT}")
+
+
+def _certificate_section(rows: dict) -> str:
+    """The section "Split against sharded certificate" from the JSON rows."""
+    cols = ["split W=1", "sharded W=1", "split W=2", "sharded W=2"]
+    out = [CERT_HEADING, "",
+           "`--certificates`: the polytope search of `one_sided` (`search_bases(M, cluster=client, partner=N, "
+           "certificate=...)`: search, exact check, partner filter on the workers, the closure certificate "
+           "split or sharded) on a `LocalCluster` of W worker processes (one thread each; the scheduler in "
+           "the client's process), random n×n games, payoffs 0..99, the best (least wall) of the repeats, "
+           f"under `nice -n 10` on {os.cpu_count()} cores shared with other jobs (load average before / after "
+           "each size's run in the last column). *One process* = `search_bases(M)` and the partner filter, "
+           "one thread.", "",
+           "Wall / CPU seconds (CPU: the client's process, with the scheduler, plus the workers):", "",
+           "| game | bases | one process | " + " | ".join(cols) + " | load |",
+           "|---|---:|---:|" + "---:|" * len(cols) + "---|"]
+    for n in sorted(rows, key=int):
+        r = rows[n]
+        cells = [f"{r[c]['wall']:.2f} / {r[c]['cpu']:.2f}" if c in r else "–" for c in cols]
+        one = r["one process"]
+        out.append(f"| {n}×{n} | {one['bases']:,} | {one['wall']:.2f} / {one['cpu']:.2f} | " + " | ".join(cells)
+                   + f" | {r['load'][0]} / {r['load'][1]} |")
+    out += ["", "The client's serial part and the division of the work (µs per basis): *client* = CPU of the "
+            "client's thread (prefix, results, merge, certificate or the shards' answers), *process* = CPU of "
+            "the client's whole process (also its event loop, which receives the results, and the scheduler, "
+            "which runs there in a `LocalCluster`), *merge* = its "
+            "`merge_cpu` (concatenation and, split, the union's table and lookups), *busiest* = CPU seconds "
+            "of the busiest process (the client's or a worker), *CPU speed-up* = CPU of one process / busiest "
+            "(a lower bound of the speed-up idle cores would give), *keys* = neighbour keys looked up outside "
+            "their part, per d·bases.", "",
+            "| game | certificate | W | jobs | client µs/basis | process µs/basis | merge µs/basis | busiest s "
+            "| CPU speed-up | keys / (d·bases) |", "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for n in sorted(rows, key=int):
+        r = rows[n]
+        one = r["one process"]
+        for c in cols:
+            if c not in r:
+                continue
+            x = r[c]
+            cert, W = c.split(" W=")
+            proc = f"{1e6 * x['proc'] / x['bases']:.2f}" if "proc" in x else "–"
+            out.append(f"| {n}×{n} | {cert} | {W} | {x['jobs']} | {1e6 * x['client'] / x['bases']:.2f} | {proc} | "
+                       f"{1e6 * x['merge'] / x['bases']:.2f} | {x['busiest']:.2f} | "
+                       f"{one['cpu'] / x['busiest']:.2f}× | {x['queries'] / (int(n) * x['bases']):.1%} |")
+    return "\n".join(out) + "\n"
 
 
 def _split_in_one_process(n: int, seed: int, repeats: int) -> list[str]:

@@ -50,7 +50,7 @@ from gamekit.kernel.search_driver import reverse_search as _reverse_search
 from gamekit.kernel.search_state import FloatSearchFailed
 
 if TYPE_CHECKING:
-    from gamekit.kernel.distributed_search import ClusterReport
+    from gamekit.kernel.distributed_search import Certificate, ClusterReport
 
 __all__ = ["CertifiedBases", "search_bases", "basis_point", "basis_vectors", "bytes_per_basis", "fast_path_applies"]
 
@@ -131,6 +131,8 @@ def search_bases(
     cluster: Any = None,
     job_bases: int | None = None,
     partner: Sequence[Sequence[int]] | None = None,
+    certificate: Certificate = "auto",
+    drop_shards: int = 0,
 ) -> CertifiedBases | None:
     """Steps 1–3 of the module docstring for a positive integer k×d matrix ``M``.
 
@@ -144,7 +146,10 @@ def search_bases(
     ``job_bases`` bases (default :data:`gamekit.kernel.distributed_search.JOB_BASES`;
     :mod:`gamekit.kernel.distributed_search`); ``partner`` (with a cluster): the other
     polytope's matrix N (d×k, integers below 2⁵³), whose partner filter the workers then
-    run too (``status`` of the result).
+    run too (``status`` of the result); ``certificate`` (with a cluster): how the closure
+    certificate is merged, ``"auto"``, ``"split"`` or ``"sharded"``
+    (:func:`gamekit.kernel.distributed_search.choose_certificate`); ``drop_shards``
+    (testing only): that many shards are lost before their verdict.
     """
     from gamekit.kernel.modular_verify import (
         choose_primes,
@@ -168,7 +173,7 @@ def search_bases(
         budget = {} if job_bases is None else {"job_bases": job_bases}
         Nf = None if partner is None else np.array(partner, dtype=np.float64)
         got = distributed_bases(M, Mres, primes, max_bases, deadline, progress, cluster, drop_jobs=drop, partner=Nf,
-                                **budget)
+                                certificate=certificate, drop_shards=drop_shards, **budget)
         if got is None:
             return None
         lo, hi, labels, complete, stopped, report, status = got
