@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import re
 import sys
@@ -45,10 +44,12 @@ from gamekit.bimatrix.policy import STRATEGIES
 from gamekit.bimatrix.solve import METHODS, SolveResult, solve_result
 from gamekit.core.errors import GameError
 from gamekit.core.game import BimatrixGame
+from gamekit.core.gc_pause import gc_paused
 from gamekit.core.numbers import fmt
 from gamekit.dispatch import REFINEMENTS
 from gamekit.io.atomic import atomic_write
 from gamekit.io.guard import CliParser, guard_main, printable, run_subcommand
+from gamekit.io.jsonout import write_json
 from gamekit.io.nfg import (
     MAX_NFG_BYTES,
     decode_nfg_bytes,
@@ -130,20 +131,11 @@ def _load_any(path: str):
     return parse_nfg_document(text, name)
 
 
-def _dumps(obj: object, indent: int = 0) -> str:
-    """JSON with nested objects indented and lists of numbers/strings kept on one line."""
-    pad = "  " * (indent + 1)
-    if isinstance(obj, dict) and obj:
-        items = [f"{pad}{json.dumps(k)}: {_dumps(v, indent + 1)}" for k, v in obj.items()]
-        return "{\n" + ",\n".join(items) + "\n" + "  " * indent + "}"
-    if isinstance(obj, list) and obj and any(isinstance(v, (dict, list)) for v in obj):
-        items = [pad + _dumps(v, indent + 1) for v in obj]
-        return "[\n" + ",\n".join(items) + "\n" + "  " * indent + "]"
-    return json.dumps(obj)
-
-
 def _emit(obj: object) -> None:
-    sys.stdout.write(_dumps(obj) + "\n")
+    """Print ``obj`` as JSON (:mod:`gamekit.io.jsonout`), the cyclic collector paused: the
+    output of a large solve is millions of small acyclic objects."""
+    with gc_paused():
+        write_json(obj, sys.stdout)
 
 
 def _esc(text: object) -> str:
@@ -335,9 +327,12 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         options["cluster"] = args.scheduler
     if args.method in REFINEMENTS:
         return _cmd_refine(args, doc, options)
+    if args.method == "all":  # this process solves one game: "auto" counts loading the compiled kernels
+        options["one_shot"] = True
     result = solve_result(game, args.method, **options)
     if args.json:
-        _emit(solve_json(game, result))
+        with gc_paused():  # the JSON of 65,535 equilibria is millions of small objects
+            _emit(solve_json(game, result))
     else:
         _print_solve(doc, game, result)
     return 0
