@@ -68,7 +68,7 @@ def _one_line(obj: object, quote: _Quoted) -> str | None:
     if t is str:
         return quote[obj]  # type: ignore[index]
     if t is int:
-        return int.__repr__(obj)  # type: ignore[arg-type]  # (a bool is not `int`: json's true/false)
+        return int.__repr__(obj)  # (a bool is not `int`: json's true/false)
     if t is list:
         if not obj:
             return "[]"
