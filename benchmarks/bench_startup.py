@@ -164,7 +164,7 @@ t2 = pt()
 from gamekit.bimatrix.solve import solve_result
 from gamekit.core.gc_pause import gc_paused
 try:
-    from gamekit.io.jsonout import dumps
+    from gamekit.cli import json_text as dumps
     opts = {"one_shot": True}
 except ImportError:  # a checkout before issue #23's writer
     dumps, opts = cli._dumps, {}

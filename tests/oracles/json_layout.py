@@ -1,5 +1,5 @@
 """The CLI's JSON text as first written (before issue #23's linear-time writer): the test
-oracle of :mod:`gamekit.io.jsonout` and of ``SolveResult.to_json``'s memoized formatting.
+oracle of :func:`gamekit.cli.json_text` and of ``SolveResult.to_json``'s memoized formatting.
 
 ``reference_dumps`` is the former ``gamekit.cli._dumps`` (nested strings, one
 :func:`json.dumps` per list); ``reference_solve_json`` the former ``SolveResult.to_json``
