@@ -276,7 +276,7 @@ def fresh_only(args: argparse.Namespace, env: dict[str, str]) -> int:
         files = family_files(Path(tmp))
         order = list(files)
         if args.games:
-            keys = args.games.split(",")
+            keys = args.games.split(";")
             files = {k: v for k, v in files.items() if any(x in k for x in keys)}
         for e in [env] + ([before] if before else []):
             subprocess.run([sys.executable, "-m", "gamekit.cli", "compile"], check=True, env=e, cwd=tmp,
@@ -332,7 +332,7 @@ def main() -> int:
                     help="only the per-process sections (families, phases); the other sections of "
                     "startup.md are kept")
     ap.add_argument("--games", default=None,
-                    help="with --fresh-only: a comma-separated list of substrings; only the games whose label "
+                    help="with --fresh-only: substrings separated by ';'; only the games whose label "
                     "contains one")
     ap.add_argument("--before", default=None, metavar="CHECKOUT",
                     help="also measure the gamekit of this checkout (e.g. a git worktree of the previous "

@@ -150,6 +150,7 @@ class _Out(list[str]):
     def __init__(self, write: Callable[[str], object] | None = None) -> None:
         super().__init__()
         self._write = write
+        self.limit = _CHUNK if write is not None else sys.maxsize  # pieces held before a flush
 
     def flush(self) -> None:
         if self._write is not None:
@@ -168,11 +169,13 @@ def _one_line(obj: object, quote: _Quoted) -> str | None:
     if t is list:
         if not obj:
             return "[]"
-        try:  # strings: quoted in C, each distinct one once
-            return "[" + ", ".join(map(quote.__getitem__, obj)) + "]"  # type: ignore[call-overload]
-        except TypeError:
-            pass
-        if all(type(v) is int for v in obj):  # type: ignore[attr-defined]
+        first = type(obj[0])  # type: ignore[index]
+        if first is str:
+            try:  # strings: quoted in C, each distinct one once
+                return "[" + ", ".join(map(quote.__getitem__, obj)) + "]"  # type: ignore[call-overload]
+            except TypeError:  # not all strings
+                return None
+        if first is int and all(type(v) is int for v in obj):  # type: ignore[attr-defined]
             return "[" + ", ".join(map(int.__repr__, obj)) + "]"  # type: ignore[call-overload]
     return None
 
@@ -185,6 +188,15 @@ def _pieces(obj: object, indent: int, out: _Out, quote: _Quoted) -> None:
         return
     if isinstance(obj, dict) and obj:
         pad = "\n" + "  " * (indent + 1)
+        lines = []
+        for k, v in obj.items():  # an object of one-line values (an equilibrium): one piece
+            line = _one_line(v, quote)
+            if line is None:
+                break
+            lines.append((quote[k] if type(k) is str else json.dumps(k)) + ": " + line)
+        else:
+            out.append("{" + pad + ("," + pad).join(lines) + "\n" + "  " * indent + "}")
+            return
         sep = "{" + pad
         for k, v in obj.items():
             out.append(sep)
@@ -205,7 +217,7 @@ def _pieces(obj: object, indent: int, out: _Out, quote: _Quoted) -> None:
             out.append(sep)
             _pieces(v, indent + 1, out, quote)
             sep = "," + pad
-            if len(out) > _CHUNK:
+            if len(out) > out.limit:
                 out.flush()
         out.append("\n" + "  " * indent + "]")
         return
