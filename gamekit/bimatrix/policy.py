@@ -87,7 +87,7 @@ loading its compiled kernels, ≈ 0.45 CPU-s per process, while the exact search
 neither. Measured (``benchmarks/results/startup.md``, the families of
 ``benchmarks/bench_families.py``, 3 games each): the exact search takes 6–170 ms up to
 10×10 in every family (integer, {0,1}, {0,1,2}, covariance ±0.7, rational, coordination),
-a fresh ``gamekit solve`` of a 10×10 integer game 0.15 CPU-s with it against 0.6 with the
+a fresh ``gamekit solve`` of a 10×10 integer game 0.15–0.19 CPU-s with it against 0.6–0.7 with the
 certified search; at 11×11 it takes 130–940 ms, at 12×12 0.1–0.9 s (rational games more),
 about the certified search's 0.45 s of loading plus its 10–300 ms — the crossover."""
 
