@@ -257,6 +257,61 @@ FRESH_HEADING = "## `gamekit solve FILE` as a fresh process, against `lrsnash FI
 PHASES_HEADING = "## Where a fresh `gamekit solve` spends its time (issue #23)"
 
 
+CROSSOVER_HEADING = "## The one-shot cut: the exact search against the certified one, 8×8 … 12×12 (issue #23)"
+
+
+def crossover(sizes: list[int]) -> list[str]:
+    """Warm in-process CPU ms of ``auto`` (the certified search from 8×8) and of the exact
+    search on the families of ``bench_families`` (seeds 0, 1, 2; the exact search capped at 3 s:
+    ``inf``), one line per family and size: what ``ONE_SHOT_CERTIFIED_MIN_SIZE`` is read from
+    (a fresh process adds ≈ 0.45 s to the certified search only)."""
+    import time
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bench_families import (
+        coordination_game,
+        covariance_game,
+        integer_game,
+        rational_game,
+        small_payoff_game,
+    )
+
+    from gamekit.bimatrix.solve import solve_result
+    from gamekit.core.errors import GameError
+    from gamekit.core.game import BimatrixGame
+
+    fams = {
+        "integer ±10⁶": lambda s, n: integer_game(s, n),
+        "{0,1}": lambda s, n: small_payoff_game(s, n, 1),
+        "{0,1,2}": lambda s, n: small_payoff_game(s, n, 2),
+        "covariance +0.7": lambda s, n: covariance_game(s, n, 0.7),
+        "covariance −0.7": lambda s, n: covariance_game(s, n, -0.7),
+        "rational 1e4": lambda s, n: rational_game(s, n, 10**4),
+        "coordination": lambda s, n: coordination_game(n),
+    }
+    solve_result(BimatrixGame(*integer_game(0, 9)), "all", strategy="one_sided")  # the kernels loaded
+    solve_result(BimatrixGame(*small_payoff_game(0, 9, 1)), "all", strategy="two_sided")
+    lines = ["| family | n | seed 0: auto (strategy) / exact, ms | seed 1 | seed 2 |", "|---|---:|---|---|---|"]
+    for name, f in fams.items():
+        for n in sizes:
+            cells = []
+            for seed in range(1 if name == "coordination" else 3):
+                g = BimatrixGame(*f(seed, n))
+                t = time.process_time()
+                r = solve_result(g, "all")
+                auto = time.process_time() - t
+                try:
+                    t = time.process_time()
+                    solve_result(g, "all", strategy="exact", max_seconds=3)
+                    exact = time.process_time() - t
+                except GameError:
+                    exact = float("inf")
+                cells.append(f"{auto * 1000:.0f} ({r.parameters['strategy']}) / {exact * 1000:.0f}")
+            lines.append(f"| {name} | {n} | " + " | ".join(cells) + " |")
+            print(lines[-1], flush=True)
+    return lines
+
+
 STORE = OUT.with_name("startup_fresh.json")
 
 
@@ -337,7 +392,17 @@ def main() -> int:
     ap.add_argument("--before", default=None, metavar="CHECKOUT",
                     help="also measure the gamekit of this checkout (e.g. a git worktree of the previous "
                     "commit, kernels compiled there), interleaved: the before/after columns")
+    ap.add_argument("--crossover", default=None, metavar="SIZES",
+                    help="only the one-shot cut's table for these sizes (e.g. 8,9,10), added to startup.md")
     args = ap.parse_args()
+    if args.crossover:
+        load0 = os.getloadavg()[0]
+        rows = crossover([int(x) for x in args.crossover.split(",")])
+        text = OUT.read_text() if OUT.exists() else "# Start-up time\n"
+        note = (f"`python benchmarks/bench_startup.py --crossover {args.crossover}`, load average {load0:.1f}. "
+                "Warm, in one process, CPU ms; a fresh process adds ≈ 0.45 s to the certified search only.")
+        OUT.write_text(replace_section(text, CROSSOVER_HEADING, [note, "", *rows]))
+        return 0
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPATH"] = str(ROOT)
     if args.fresh_only:
