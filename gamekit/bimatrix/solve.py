@@ -429,7 +429,9 @@ def _solve_result(game: BimatrixGame, method: str = "all", **options: Any) -> So
         raise GameError(f"unknown method {method!r}; valid methods: {', '.join(METHODS)}")
     _check_options(method, options, game.m, game.n)
     ig = integer_game(game)
-    params = {k: v for k, v in options.items() if k not in ("strategy", "threads", "cluster")}  # reported as run
+    # reported as run (strategy, threads, cluster); one_shot is the caller's context, not an option of the
+    # algorithm: the result is the same in a one-shot process and a long-running one (the web API, the CLI)
+    params = {k: v for k, v in options.items() if k not in ("strategy", "threads", "cluster", "one_shot")}
     if method == "all":
         try:
             profiles, info = all_extreme_equilibria(
