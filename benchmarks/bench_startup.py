@@ -24,6 +24,7 @@ measuring device: gamekit itself reads no environment variable). Writes
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import random
@@ -72,7 +73,7 @@ def run_rusage(argv: list[str], env: dict[str, str]) -> tuple[float, float, int]
 def family_files(tmp: Path) -> dict[str, tuple[Path, Path]]:
     """label → (game.nfg, game.lrs) for one game of each family of issue #23."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
-    from bench_families import coordination_game, rational_game, rectangular_game
+    from bench_families import coordination_game, integer_game, rational_game, rectangular_game
 
     import gamekit
     from gamekit.io.nfg import write_nfg
@@ -91,11 +92,17 @@ def family_files(tmp: Path) -> dict[str, tuple[Path, Path]]:
     games = {
         "6×6 integers ±1000": ints(6, 6, 6, 1000),
         "8×8 integers ±1000": ints(8, 8, 8, 1000),
+        "8×8 integers ±10⁶ (seed 0)": integer_game(0, 8),
+        "10×10 integers ±10⁶ (seed 0)": integer_game(0, 10),
+        "12×12 integers ±10⁶ (seed 0)": integer_game(0, 12),
         "12×12 integers ±1000": ints(12, 12, 12, 1000),
         "12×12 {0,1,2}": [[[v + 1000 for v in r] for r in M] for M in ints(13, 12, 12, 1)],
         "12×12 covariance ρ = −0.7 (den. 100)": covariance(1, 12, -0.7),
         "10×10 rational (den. ≤ 10⁴)": rational_game(0, 10, 10**4),
         "10×10 coordination": coordination_game(10),
+        "12×12 coordination (4095 equilibria)": coordination_game(12),
+        "14×14 coordination (16383 equilibria)": coordination_game(14),
+        "16×16 coordination (65535 equilibria)": coordination_game(16),
         "5×40 integers 0..99": rectangular_game(0, 5, 40),
         "3×200 integers 0..99": rectangular_game(0, 3, 200),
     }
@@ -109,23 +116,117 @@ def family_files(tmp: Path) -> dict[str, tuple[Path, Path]]:
     return out
 
 
-def families_table(files: dict[str, tuple[Path, Path]], runs: int, env: dict[str, str]) -> list[str]:
-    """Fresh ``gamekit solve FILE`` vs fresh ``lrsnash FILE``: medians of CPU, wall, peak RSS."""
+def families_table(files: dict[str, tuple[Path, Path]], runs: int, env: dict[str, str],
+                   before: dict[str, str] | None = None) -> list[str]:
+    """Fresh ``gamekit solve FILE`` vs fresh ``lrsnash FILE``: medians of CPU, wall, peak RSS;
+    with ``before`` (the environment of another checkout) also that checkout's CPU and RSS,
+    its runs interleaved with these."""
     lrsnash = shutil.which("lrsnash")
-    lines = ["| game | gamekit solve: CPU s | wall s | peak RSS | lrsnash: CPU s | peak RSS "
-             "| CPU lrsnash / gamekit |", "|---|---:|---:|---:|---:|---:|---:|"]
+    head = "| game | gamekit solve: CPU s | wall s | peak RSS | lrsnash: CPU s | peak RSS | CPU lrsnash / gamekit |"
+    rule = "|---|---:|---:|---:|---:|---:|---:|"
+    if before is not None:
+        head += " before: CPU s | before: peak RSS | CPU before / after | before: lrsnash / gamekit |"
+        rule += "---:|---:|---:|---:|"
+    lines = [head, rule]
     for label, (nfg, lrs) in files.items():
-        ours = [run_rusage([sys.executable, "-m", "gamekit.cli", "solve", str(nfg), "--json"], env)
-                for _ in range(runs)]
+        argv = [sys.executable, "-m", "gamekit.cli", "solve", str(nfg), "--json"]
+        ours, old = [], []
+        for _ in range(runs):
+            ours.append(run_rusage(argv, env))
+            if before is not None:
+                old.append(run_rusage(argv, before))
         theirs = [run_rusage([lrsnash, str(lrs)], env) for _ in range(runs)] if lrsnash else []
         w1, c1, r1 = (statistics.median(x[i] for x in ours) for i in range(3))
         if theirs:
             c2, r2 = statistics.median(x[1] for x in theirs), statistics.median(x[2] for x in theirs)
             peer = f"{c2:.3f} | {r2 / 1024:.0f} MB | {c2 / c1:.2f}×"
         else:
-            peer = "— | — | —"
-        lines.append(f"| {label} | {c1:.3f} | {w1:.3f} | {r1 / 1024:.0f} MB | {peer} |")
+            c2, peer = None, "— | — | —"
+        line = f"| {label} | {c1:.3f} | {w1:.3f} | {r1 / 1024:.0f} MB | {peer} |"
+        if old:
+            c0, r0 = statistics.median(x[1] for x in old), statistics.median(x[2] for x in old)
+            line += (f" {c0:.3f} | {r0 / 1024:.0f} MB | **{c0 / c1:.2f}×** | "
+                     f"{'—' if c2 is None else f'{c2 / c0:.2f}×'} |")
+        lines.append(line)
     return lines
+
+
+#: One fresh process, timed phase by phase (CPU seconds of this process, ``time.process_time``).
+_PHASES = r"""
+import contextlib, json, resource, sys, time
+pt = time.process_time
+t0 = pt()
+import gamekit.cli as cli
+t1 = pt()
+doc = cli._load_any(sys.argv[1])
+game = doc.game
+t2 = pt()
+from gamekit.bimatrix.solve import solve_result
+from gamekit.core.gc_pause import gc_paused
+try:
+    from gamekit.cli import json_text as dumps
+    opts = {"one_shot": True}
+except ImportError:  # a checkout before issue #23's writer
+    dumps, opts = cli._dumps, {}
+mods = set(sys.modules)
+r = solve_result(game, "all", **opts)
+t3 = pt()
+loaded = sorted({m.split(".")[0] for m in set(sys.modules) - mods} & {"numba", "scipy", "flint", "llvmlite"})
+rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+with gc_paused() if opts else contextlib.nullcontext():  # as the CLI does
+    obj = cli.solve_json(game, r)
+    t4 = pt()
+    text = dumps(obj)
+t5 = pt()
+again = pt()
+solve_result(game, "all", **opts)
+warm = pt() - again
+try:
+    from gamekit.io.guard import exit_process  # the CLI's way out (python -m gamekit.cli, the script)
+except ImportError:  # a checkout before it
+    exit_process = sys.exit
+print(json.dumps({"start": t0, "import": t1 - t0, "read": t2 - t1, "solve": t3 - t2, "warm": warm,
+                  "to_json": t4 - t3, "text": t5 - t4, "rss_solve": rss, "strategy": r.parameters["strategy"],
+                  "equilibria": len(r), "loaded": loaded}))
+sys.stdout.flush()
+exit_process(0)
+"""
+
+
+def phases_table(files: dict[str, tuple[Path, Path]], picks: list[str], env: dict[str, str]) -> list[str]:
+    """Where a fresh ``gamekit solve FILE --json`` spends its CPU time, phase by phase (one
+    child each, :data:`_PHASES`): interpreter start, ``import gamekit.cli``, reading the file,
+    the solve (first call: with numba's import and kernel loading when the certified search
+    runs; *warm*: the same solve again in that process), the JSON object, its text. The
+    process's total CPU (``os.wait4``) and peak RSS come from GNU time."""
+    lines = ["| game | strategy | equilibria | start | import gamekit.cli | read | solve (first) | "
+             "of which loading | to_json | JSON text | rest (exit, …) | total CPU s | peak RSS | libraries loaded by the solve |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bench_solvers import run_process
+
+    for label in picks:
+        got = run_process([sys.executable, "-c", _PHASES, str(files[label][0])], 600.0, env)
+        assert got is not None
+        out, cpu, rss = got[0], got[1], got[2]
+        p = json.loads(out)
+        inside = p["start"] + p["import"] + p["read"] + p["solve"] + p["to_json"] + p["text"] + p["warm"]
+        lines.append(
+            f"| {label} | {p['strategy']} | {p['equilibria']} | {p['start']:.3f} | {p['import']:.3f} | {p['read']:.3f} "
+            f"| {p['solve']:.3f} | {max(p['solve'] - p['warm'], 0):.3f} | {p['to_json']:.3f} | {p['text']:.3f} "
+            f"| {max(cpu - inside, 0):.3f} | {cpu - p['warm']:.3f} | {rss / 1024:.0f} MB | {', '.join(p['loaded']) or '—'} |")
+    return lines
+
+
+def replace_section(text: str, heading: str, body: list[str]) -> str:
+    """``text`` with the section under ``heading`` (up to the next ``## ``) replaced by
+    ``body``, or ``body`` appended under ``heading`` when there is no such section."""
+    block = "\n".join([heading, "", *body, ""]) + "\n"
+    start = text.find(heading + "\n")
+    if start < 0:
+        return text.rstrip("\n") + "\n\n" + block
+    end = text.find("\n## ", start + len(heading))
+    return text[:start] + block + (text[end + 1:] if end >= 0 else "")
 
 
 def cold_table(files: dict[str, tuple[Path, Path]], env: dict[str, str]) -> list[str]:
@@ -150,14 +251,162 @@ def cold_table(files: dict[str, tuple[Path, Path]], env: dict[str, str]) -> list
     return lines
 
 
+PHASE_PICKS = ("8×8 integers ±10⁶", "10×10 integers ±10⁶", "12×12 integers ±10⁶", "12×12 coordination",
+               "14×14 coordination", "16×16 coordination")
+FRESH_HEADING = "## `gamekit solve FILE` as a fresh process, against `lrsnash FILE` (issue #23)"
+PHASES_HEADING = "## Where a fresh `gamekit solve` spends its time (issue #23)"
+
+
+CROSSOVER_HEADING = "## The one-shot cut: the exact search against the certified one, 8×8 … 12×12 (issue #23)"
+
+
+def crossover(sizes: list[int]) -> list[str]:
+    """Warm in-process CPU ms of ``auto`` (the certified search from 8×8) and of the exact
+    search on the families of ``bench_families`` (seeds 0, 1, 2; the exact search capped at 3 s:
+    ``inf``), one line per family and size: what ``ONE_SHOT_CERTIFIED_MIN_SIZE`` is read from
+    (a fresh process adds ≈ 0.45 s to the certified search only)."""
+    import time
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bench_families import (
+        coordination_game,
+        covariance_game,
+        integer_game,
+        rational_game,
+        small_payoff_game,
+    )
+
+    from gamekit.bimatrix.solve import solve_result
+    from gamekit.core.errors import GameError
+    from gamekit.core.game import BimatrixGame
+
+    fams = {
+        "integer ±10⁶": lambda s, n: integer_game(s, n),
+        "{0,1}": lambda s, n: small_payoff_game(s, n, 1),
+        "{0,1,2}": lambda s, n: small_payoff_game(s, n, 2),
+        "covariance +0.7": lambda s, n: covariance_game(s, n, 0.7),
+        "covariance −0.7": lambda s, n: covariance_game(s, n, -0.7),
+        "rational 1e4": lambda s, n: rational_game(s, n, 10**4),
+        "coordination": lambda s, n: coordination_game(n),
+    }
+    solve_result(BimatrixGame(*integer_game(0, 9)), "all", strategy="one_sided")  # the kernels loaded
+    solve_result(BimatrixGame(*small_payoff_game(0, 9, 1)), "all", strategy="two_sided")
+    lines = ["| family | n | seed 0: auto (strategy) / exact, ms | seed 1 | seed 2 |", "|---|---:|---|---|---|"]
+    for name, f in fams.items():
+        for n in sizes:
+            cells = []
+            for seed in range(1 if name == "coordination" else 3):
+                g = BimatrixGame(*f(seed, n))
+                t = time.process_time()
+                r = solve_result(g, "all")
+                auto = time.process_time() - t
+                try:
+                    t = time.process_time()
+                    solve_result(g, "all", strategy="exact", max_seconds=3)
+                    exact = time.process_time() - t
+                except GameError:
+                    exact = float("inf")
+                cells.append(f"{auto * 1000:.0f} ({r.parameters['strategy']}) / {exact * 1000:.0f}")
+            lines.append(f"| {name} | {n} | " + " | ".join(cells) + " |")
+            print(lines[-1], flush=True)
+    return lines
+
+
+STORE = OUT.with_name("startup_fresh.json")
+
+
+def fresh_only(args: argparse.Namespace, env: dict[str, str]) -> int:
+    """The per-process sections only (``--fresh-only``), written into ``startup.md`` in place.
+
+    Rows are kept in ``startup_fresh.json`` by game, so that runs over parts of the games
+    (``--games``, each under the two-minute budget of a shared machine) add up to the tables;
+    a game measured again replaces its rows."""
+    before = None if args.before is None else dict(env, PYTHONPATH=str(Path(args.before).resolve()))
+    store = json.loads(STORE.read_text()) if STORE.exists() else {}
+    for key in ("families", "phases", "phases_before", "runs"):
+        store.setdefault(key, {})
+    load0 = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory() as tmp:
+        os.chdir(tmp)  # `python -m`/`-c` put the working directory first on sys.path: not this checkout
+        files = family_files(Path(tmp))
+        order = list(files)
+        if args.games:
+            keys = args.games.split(";")
+            files = {k: v for k, v in files.items() if any(x in k for x in keys)}
+        for e in [env] + ([before] if before else []):
+            subprocess.run([sys.executable, "-m", "gamekit.cli", "compile"], check=True, env=e, cwd=tmp,
+                           stdout=subprocess.DEVNULL)  # each checkout's kernels in numba's cache
+        fam = families_table(files, args.family_runs, env, before)
+        picks = [k for k in files if k.startswith(PHASE_PICKS)]
+        phases = phases_table(files, picks, env)
+        phases_before = phases_table(files, picks, before) if before else []
+    load1 = os.getloadavg()[0]
+    for key, rows in (("families", fam), ("phases", phases), ("phases_before", phases_before)):
+        if rows:
+            store[key]["header"] = rows[:2]
+            store[key].update({line.split(" | ")[0][2:]: line for line in rows[2:]})
+    command = ("`python benchmarks/bench_startup.py --fresh-only" + (f" --games '{args.games}'" if args.games else "")
+               + f" --family-runs {args.family_runs}" + (" --before CHECKOUT`" if before else "`"))
+    store["runs"][command] = f"{command}: load average {load0:.1f} at the start, {load1:.1f} at the end"
+    from gamekit.io.atomic import atomic_write
+
+    atomic_write(STORE, json.dumps(store, indent=1, ensure_ascii=False))
+
+    def table(key: str) -> list[str]:
+        rows = store[key]
+        return [*rows.get("header", []), *(rows[k] for k in order if k in rows)]
+
+    note = ("Median of the fresh processes per game (`--family-runs`); kernels in numba's cache (after "
+            "`gamekit compile`); `--json` output to a pipe. *peak RSS*: the process's maximum resident set (GNU "
+            "time; CPU: `os.wait4` minus the launchers' own cost, `bench_solvers.run_process`). *before*: the "
+            "gamekit of `--before CHECKOUT` (a git worktree of the commit before issue #23's start-up work, its "
+            "kernels compiled there), its runs interleaved with these. Generators: `benchmarks/bench_startup.py`, "
+            "`bench_families.py`. Runs (rows kept per game in `startup_fresh.json`):")
+    runs = [f"- {v}" for v in store["runs"].values()]
+    text = OUT.read_text() if OUT.exists() else "# Start-up time\n"
+    text = replace_section(text, FRESH_HEADING, [note, "", *runs, "", *table("families")])
+    body = ["One fresh process per game (`_PHASES` in `bench_startup.py`), CPU seconds per phase. *solve (first)*: "
+            "the first solve in the process, which imports numba and loads the compiled kernels when the certified "
+            "search runs; *of which loading*: that minus the same solve repeated in the process (warm); *rest*: "
+            "the process's total CPU minus everything timed inside (interpreter finalization, …); *total*: without "
+            "the warm repetition.", "", *table("phases")]
+    if store["phases_before"]:
+        body += ["", "Before (the same games, `--before CHECKOUT`):", "", *table("phases_before")]
+    text = replace_section(text, PHASES_HEADING, body)
+    OUT.write_text(text)
+    print("\n".join([*table("families"), "", *body]))
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=15)
     ap.add_argument("--family-runs", type=int, default=5, help="fresh processes per game in the families table")
     ap.add_argument("--no-cold", action="store_true", help="skip the empty-cache first calls (≈ 1 CPU-minute)")
+    ap.add_argument("--fresh-only", action="store_true",
+                    help="only the per-process sections (families, phases); the other sections of "
+                    "startup.md are kept")
+    ap.add_argument("--games", default=None,
+                    help="with --fresh-only: substrings separated by ';'; only the games whose label "
+                    "contains one")
+    ap.add_argument("--before", default=None, metavar="CHECKOUT",
+                    help="also measure the gamekit of this checkout (e.g. a git worktree of the previous "
+                    "commit, kernels compiled there), interleaved: the before/after columns")
+    ap.add_argument("--crossover", default=None, metavar="SIZES",
+                    help="only the one-shot cut's table for these sizes (e.g. 8,9,10), added to startup.md")
     args = ap.parse_args()
+    if args.crossover:
+        load0 = os.getloadavg()[0]
+        rows = crossover([int(x) for x in args.crossover.split(",")])
+        text = OUT.read_text() if OUT.exists() else "# Start-up time\n"
+        note = (f"`python benchmarks/bench_startup.py --crossover {args.crossover}`, load average {load0:.1f}. "
+                "Warm, in one process, CPU ms; a fresh process adds ≈ 0.45 s to the certified search only.")
+        OUT.write_text(replace_section(text, CROSSOVER_HEADING, [note, "", *rows]))
+        return 0
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPATH"] = str(ROOT)
+    if args.fresh_only:
+        return fresh_only(args, env)
     load0 = os.getloadavg()[0]
     for cmd in COMMANDS.values():  # warm-up: byte-code caches, numba and OS file caches
         run_once(cmd, env)

@@ -130,6 +130,7 @@ def all_extreme_equilibria(
     max_vertices: int | None = None,
     max_seconds: float | None = None,
     cluster: Any = None,
+    one_shot: bool = False,
 ) -> tuple[list[Profile] | VertexPairs, dict]:
     """Every extreme equilibrium of ``ig`` (profiles, or :class:`VertexPairs` from the
     certified search) and a dict describing what was done: ``strategy`` (the one requested,
@@ -137,7 +138,8 @@ def all_extreme_equilibria(
     ``ran`` (the strategy whose result this is), ``threads``, ``eliminated_rows``,
     ``eliminated_cols`` and, for the certified search, ``bases``; with a ``cluster``
     (a ``distributed.Client`` or a scheduler address: the certified search runs on it,
-    :mod:`gamekit.kernel.distributed_search`) also ``cluster``, what ran there.
+    :mod:`gamekit.kernel.distributed_search`) also ``cluster``, what ran there. ``one_shot``:
+    the process solves this one game (:func:`~gamekit.bimatrix.policy.choose_strategy`).
 
     ``max_iter`` bounds the pivots of strategy ``"exact"`` (the caller checks it is given
     with that strategy only: :func:`gamekit.bimatrix.policy.check_strategy`);
@@ -152,7 +154,7 @@ def all_extreme_equilibria(
         red, rows, cols = eliminate_strictly_dominated(ig)
     small, gx, gy = reduced_game(red)  # rational payoffs: small integers per column (or row)
     stats = payoff_stats(small.A, small.B)
-    chosen: Concrete = choose_strategy(stats, cluster is not None) if strategy == "auto" else strategy
+    chosen: Concrete = choose_strategy(stats, cluster is not None, one_shot) if strategy == "auto" else strategy
     check_applies(chosen, stats)
     nthreads = choose_threads(chosen, threads, red.m, red.n, os.cpu_count() or 1)
     info: dict = {"strategy": chosen, "requested": strategy, "ran": chosen, "fallbacks": [],

@@ -58,6 +58,7 @@ __all__ = [
     "check_applies",
     "DISTRIBUTED",
     "CERTIFIED_MIN_SIZE",
+    "ONE_SHOT_CERTIFIED_MIN_SIZE",
     "CERTIFIED_MAX_LABELS",
     "PARALLEL_MIN_SIZE",
     "FLOAT_EXACT_PAYOFF",
@@ -78,6 +79,17 @@ CERTIFIED_MIN_SIZE = 8
 """Below this many strategies for the smaller side the exact search is chosen: it takes a
 few milliseconds there (≈ 2–4 ms at 7×7), less than loading the compiled kernels into a
 fresh process (≈ 0.3 s); from 8×8 on it grows quickly (10–200 ms at 8×8–9×9)."""
+
+ONE_SHOT_CERTIFIED_MIN_SIZE = 11
+""":data:`CERTIFIED_MIN_SIZE` for a process that solves one game (``one_shot=True``, the
+``gamekit solve`` command): the certified search then also pays for importing numba and
+loading its compiled kernels, ≈ 0.45 CPU-s per process, while the exact search needs
+neither. Measured (``benchmarks/results/startup.md``, the families of
+``benchmarks/bench_families.py``, 3 games each): the exact search takes 6–170 ms up to
+10×10 in every family (integer, {0,1}, {0,1,2}, covariance ±0.7, rational, coordination),
+a fresh ``gamekit solve`` of a 10×10 integer game 0.15–0.19 CPU-s with it against 0.6–0.7 with the
+certified search; at 11×11 it takes 130–940 ms, at 12×12 0.1–0.9 s (rational games more),
+about the certified search's 0.45 s of loading plus its 10–300 ms — the crossover."""
 
 LONG_SIDE = 16
 """A rectangular game with at least this many strategies on its longer side takes the
@@ -122,16 +134,17 @@ def payoff_stats(A: tuple[tuple[int, ...], ...], B: tuple[tuple[int, ...], ...])
     return PayoffStats(len(A), len(A[0]), min(len(flat_a), len(flat_b)), big)
 
 
-def choose_strategy(stats: PayoffStats, cluster: bool = False) -> Concrete:
+def choose_strategy(stats: PayoffStats, cluster: bool = False, one_shot: bool = False) -> Concrete:
     """The strategy ``"auto"`` runs for a game with these statistics (the whole policy).
 
     0. With a cluster (``cluster=True``): rules 3–4 only, a strategy of
        :data:`DISTRIBUTED` (a game whose tree the client's prefix covers is searched on
        the client alone).
     1. A player with two strategies: ``envelope_2xn`` (O(N log N)).
-    2. Fewer than :data:`CERTIFIED_MIN_SIZE` strategies on the smaller side (unless the
-       longer side has :data:`LONG_SIDE` or more), or more than :data:`CERTIFIED_MAX_LABELS`
-       in all: ``exact``.
+    2. Fewer than :data:`CERTIFIED_MIN_SIZE` strategies on the smaller side — with
+       ``one_shot``, fewer than :data:`ONE_SHOT_CERTIFIED_MIN_SIZE` — (unless the longer
+       side has :data:`LONG_SIDE` or more), or more than :data:`CERTIFIED_MAX_LABELS` in
+       all: ``exact``.
     3. A roughly square game (longer side at most twice the shorter) with fewer distinct
        payoffs than strategies on the larger side (e.g. payoffs in {0, 1, 2}: degenerate
        vertices with large excess are likely; in a rectangular game the one-sided method
@@ -145,6 +158,14 @@ def choose_strategy(stats: PayoffStats, cluster: bool = False) -> Concrete:
         Size and payoff statistics of the game after dominance elimination.
     cluster : bool
         A Dask cluster was given (``solve(..., cluster=...)``).
+    one_shot : bool
+        The process solves this one game and ends (``gamekit solve``): the cost of loading
+        the certified search's compiled kernels into the process counts, so the exact
+        search, which needs none, is chosen up to 10×10 (the measured crossover:
+        :data:`ONE_SHOT_CERTIFIED_MIN_SIZE`). False (default) for a process that goes on
+        solving (a session, a server, a benchmark), where the kernels are loaded once:
+        there the certified search is 3–20× faster from 8×8 on. The caller states it;
+        nothing is inferred from what the process has imported.
 
     Returns
     -------
@@ -161,12 +182,17 @@ def choose_strategy(stats: PayoffStats, cluster: bool = False) -> Concrete:
     'one_sided'
     >>> choose_strategy(PayoffStats(m=3, n=12, distinct=36, max_payoff=99), cluster=True)
     'one_sided'
+    >>> choose_strategy(PayoffStats(m=10, n=10, distinct=99, max_payoff=99), one_shot=True)
+    'exact'
+    >>> choose_strategy(PayoffStats(m=11, n=11, distinct=99, max_payoff=99), one_shot=True)
+    'one_sided'
     """
     short, long = min(stats.m, stats.n), max(stats.m, stats.n)
     if not cluster:
         if 2 in (stats.m, stats.n):
             return "envelope_2xn"
-        if (short < CERTIFIED_MIN_SIZE and long < LONG_SIDE) or stats.m + stats.n > CERTIFIED_MAX_LABELS:
+        min_size = ONE_SHOT_CERTIFIED_MIN_SIZE if one_shot else CERTIFIED_MIN_SIZE
+        if (short < min_size and long < LONG_SIDE) or stats.m + stats.n > CERTIFIED_MAX_LABELS:
             return "exact"
     if (stats.distinct < long and long <= 2 * short) or stats.max_payoff >= FLOAT_EXACT_PAYOFF:
         return "two_sided"

@@ -61,7 +61,7 @@ from gamekit.core.equilibrium import Equilibrium
 from gamekit.core.errors import GameError, SearchBudgetExceeded
 from gamekit.core.game import BimatrixGame
 from gamekit.core.gc_pause import gc_paused
-from gamekit.core.numbers import fmt
+from gamekit.core.numbers import FmtMemo, fmt
 from gamekit.core.result import BimatrixMethod, ResultSequence, methods
 from gamekit.kernel.graphs import components_and_bicliques
 
@@ -77,7 +77,8 @@ _OPTIONS = {
     "support_enumeration": ("use_floats",),
     "lemke_howson": ("strategy", "max_iter", "initial_label"),
     "vertex_enumeration": ("max_iter",),
-    "all": ("strategy", "threads", "max_iter", "eliminate_dominated", "max_vertices", "max_seconds", "cluster"),
+    "all": ("strategy", "threads", "max_iter", "eliminate_dominated", "max_vertices", "max_seconds", "cluster",
+            "one_shot"),
 }
 
 
@@ -218,12 +219,13 @@ class SolveResult(ResultSequence):
         out: dict[str, Any] = {}
         if self.game is not None:
             out.update(rows=self.game.m, cols=self.game.n)
+        memo = FmtMemo()  # equilibria share their vectors with the vertex lists: each formatted once
         out.update(method=self.method, complete=self.complete,
-                   equilibria=[e.to_json() for e in self.equilibria],
+                   equilibria=[e.to_json(memo) for e in self.equilibria],
                    unique=self.unique if self.complete else None)
         if self.components is not None:
-            out["row_vertices"] = [[fmt(p) for p in v] for v in self.row_vertices]
-            out["col_vertices"] = [[fmt(p) for p in v] for v in self.col_vertices]
+            out["row_vertices"] = [memo.vector(v) for v in self.row_vertices]
+            out["col_vertices"] = [memo.vector(v) for v in self.col_vertices]
             out["components"] = [
                 {"rows": list(c.rows), "cols": list(c.cols), "connected": c.connected}
                 for c in self.components
@@ -271,7 +273,7 @@ def _check_options(method: str, options: dict[str, Any], m: int, n: int) -> None
     ms = options.get("max_seconds")
     if ms is not None and (isinstance(ms, bool) or not isinstance(ms, (int, float)) or not ms > 0):
         raise GameError(f"max_seconds must be a positive number, got {ms!r}")
-    for key in ("use_floats", "eliminate_dominated"):  # booleans only: "no" is not False
+    for key in ("use_floats", "eliminate_dominated", "one_shot"):  # booleans only: "no" is not False
         if key in options and not isinstance(options[key], bool):
             raise GameError(f"{key} must be True or False, got {options[key]!r}")
 
@@ -372,7 +374,10 @@ def solve_result(game: BimatrixGame, method: BimatrixMethod = "all", *, strategy
     **options
         ``max_iter`` (pivot limit: ``lemke_howson``, ``vertex_enumeration``, and ``all``
         with ``strategy="exact"``), ``eliminate_dominated``, ``max_vertices``,
-        ``max_seconds`` (``all``), ``use_floats`` (``support_enumeration``),
+        ``max_seconds`` (``all``), ``one_shot`` (``all``: True when the process solves this
+        one game and ends, as ``gamekit solve`` does — ``"auto"`` then counts the cost of
+        loading the compiled kernels: :func:`gamekit.bimatrix.policy.choose_strategy`),
+        ``use_floats`` (``support_enumeration``),
         ``initial_label`` (``lemke_howson``: run from this label only, 0..m+n−1).
 
     Returns
@@ -424,13 +429,15 @@ def _solve_result(game: BimatrixGame, method: str = "all", **options: Any) -> So
         raise GameError(f"unknown method {method!r}; valid methods: {', '.join(METHODS)}")
     _check_options(method, options, game.m, game.n)
     ig = integer_game(game)
-    params = {k: v for k, v in options.items() if k not in ("strategy", "threads", "cluster")}  # reported as run
+    # reported as run (strategy, threads, cluster); one_shot is the caller's context, not an option of the
+    # algorithm: the result is the same in a one-shot process and a long-running one (the web API, the CLI)
+    params = {k: v for k, v in options.items() if k not in ("strategy", "threads", "cluster", "one_shot")}
     if method == "all":
         try:
             profiles, info = all_extreme_equilibria(
                 ig, options.get("strategy", "auto"), options.get("threads", "auto"), options.get("max_iter"),
                 options.get("eliminate_dominated", True), options.get("max_vertices"), options.get("max_seconds"),
-                options.get("cluster"),
+                options.get("cluster"), options.get("one_shot", False),
             )
         except SearchBudgetExceeded as exc:  # certify what was found, then re-raise
             exc.partial = list(_assemble(ig, method, exc.partial, False, False, params).equilibria)

@@ -2,5 +2,6 @@
 
 if __name__ == "__main__":  # not when a worker process re-imports the main module (anyio, multiprocessing)
     from gamekit.cli import main
+    from gamekit.io.guard import exit_process
 
-    raise SystemExit(main())
+    exit_process(main())

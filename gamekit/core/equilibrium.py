@@ -15,7 +15,7 @@ from typing import Any
 
 from gamekit.core.errors import GameError
 from gamekit.core.game import BimatrixGame
-from gamekit.core.numbers import fmt, to_fraction
+from gamekit.core.numbers import FmtMemo, fmt, to_fraction
 
 __all__ = [
     "Equilibrium",
@@ -87,12 +87,11 @@ class Equilibrium:
         return (f"$x = {vector_latex(self.row)},\\quad y = {vector_latex(self.col)},\\quad "
                 f"(u_I, u_{{II}}) = {vector_latex(self.payoffs)}$")
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "row": [fmt(v) for v in self.row],
-            "col": [fmt(v) for v in self.col],
-            "payoffs": [fmt(v) for v in self.payoffs],
-        }
+    def to_json(self, memo: FmtMemo | None = None) -> dict[str, Any]:
+        """``{"row": [...], "col": [...], "payoffs": [...]}`` as exact strings (:func:`fmt`);
+        ``memo`` shares the formatting across the equilibria of one output."""
+        memo = FmtMemo() if memo is None else memo
+        return {"row": memo.vector(self.row), "col": memo.vector(self.col), "payoffs": memo.vector(self.payoffs)}
 
 
 @dataclass(frozen=True)

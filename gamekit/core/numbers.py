@@ -20,6 +20,7 @@ __all__ = [
     "to_fraction",
     "to_fraction_vector",
     "fmt",
+    "FmtMemo",
     "parse_fraction",
     "number_text_problem",
     "MAX_DIGITS",
@@ -261,6 +262,53 @@ def _int_str(n: int) -> str:
         import flint
 
         return str(flint.fmpz(n))
+
+
+class FmtMemo:
+    """:func:`fmt` of vectors of exact numbers for one output, each distinct vector and
+    number object formatted once.
+
+    A result with many equilibria shares its vectors (an equilibrium's strategies are the
+    very tuples of the vertex lists) and their entries (equal probabilities are one
+    Fraction object), so memoizing by object identity turns millions of :func:`fmt` calls
+    into dictionary look-ups done in C. The memo keeps every object it has seen alive, so
+    an identity is never reused while it lives; use one per output (over vectors that do
+    not change meanwhile, such as tuples) and drop it.
+
+    Examples
+    --------
+    >>> half = Fraction(1, 2)
+    >>> v = (half, half, Fraction(0))
+    >>> memo = FmtMemo()
+    >>> memo.vector(v), memo.vector(v), memo.vector([3, Fraction(-6, 14)])
+    (['1/2', '1/2', '0'], ['1/2', '1/2', '0'], ['3', '-3/7'])
+    >>> memo.vector(v) is memo.vector(v)  # a new list each time
+    False
+    """
+
+    __slots__ = ("_numbers", "_vectors", "_alive")
+
+    def __init__(self) -> None:
+        self._numbers: dict[int, str] = {}
+        self._vectors: dict[int, tuple[str, ...]] = {}
+        self._alive: list[object] = []
+
+    def vector(self, v: Sequence[Fraction | int]) -> list[str]:
+        """``[fmt(x) for x in v]`` (a new list)."""
+        text = self._vectors.get(id(v))
+        if text is None:
+            numbers = self._numbers
+            try:
+                text = tuple(map(numbers.__getitem__, map(id, v)))
+            except KeyError:
+                for x in v:
+                    if id(x) not in numbers:
+                        numbers[id(x)] = fmt(x)
+                        self._alive.append(x)
+                text = tuple(map(numbers.__getitem__, map(id, v)))
+            self._vectors[id(v)] = text
+            self._alive.append(v)
+        return list(text)
 
 
 def common_denominator(xs: Iterable[Fraction]) -> int:
