@@ -87,6 +87,35 @@ PRIMES = _largest_primes_below(PRIME_BOUND, 200)
 """The verification primes: the 200 largest primes below 2²⁷ − 16 (all above 2²⁶), the
 range of the exact float64 arithmetic of :mod:`gamekit.kernel.modular_float`."""
 
+def _inverse_table(pool: Sequence[int]) -> np.ndarray:
+    """``inv[j, i] = pool[j]⁻¹ mod pool[i]`` (0 on the diagonal) for distinct primes below
+    2³¹, by Fermat — p_j^(p_i − 2) mod p_i — square-and-multiply over the whole table at
+    once in int64 numpy (every product of two residues is below 2⁶²)."""
+    p = np.array(pool, dtype=np.int64)
+    base = p[:, None] % p[None, :]
+    e = np.broadcast_to(p[None, :] - 2, base.shape)
+    out = np.ones_like(base)
+    for bit in range(int(p.max()).bit_length()):
+        use = (e >> bit) & 1 == 1
+        out = np.where(use, out * base % p[None, :], out)
+        base = base * base % p[None, :]
+    np.fill_diagonal(out, 0)
+    return out
+
+
+_INVERSES: list[np.ndarray] = []
+"""The :func:`_inverse_table` of a prefix of :data:`PRIMES`, computed on first use and
+widened when a larger one is needed (a constant: the table of a shorter prefix is its
+leading block)."""
+
+
+def _primes_inverse(P: int) -> np.ndarray:
+    """The leading P×P block of the inverse table of :data:`PRIMES` (a copy)."""
+    if not _INVERSES or len(_INVERSES[-1]) < P:
+        _INVERSES.append(_inverse_table(PRIMES[: min(len(PRIMES), max(32, 2 * P))]))
+    return _INVERSES[-1][:P, :P].copy()
+
+
 def _choose_from(M: Sequence[Sequence[int]], pool: Sequence[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """:func:`choose_primes` with the primes taken in order from ``pool``."""
     H2 = hadamard_bound_sq(M)
@@ -100,11 +129,7 @@ def _choose_from(M: Sequence[Sequence[int]], pool: Sequence[int]) -> tuple[np.nd
     else:
         return None
     P = len(chosen)
-    inv = np.zeros((P, P), dtype=np.int64)
-    for j in range(P):
-        for i in range(P):
-            if i != j:
-                inv[j, i] = pow(chosen[j], -1, chosen[i])
+    inv = _primes_inverse(P) if pool is PRIMES else _inverse_table(chosen)
     half = (Pi - 1) // 2
     digits = []
     for p in chosen:  # mixed radix: half = d0 + d1 p0 + d2 p0 p1 + ...
