@@ -150,6 +150,7 @@ def search_bases(
         choose_primes,
         closure_certificate,
         closure_misses,
+        column_logs,
         verify_tree,
     )
 
@@ -188,7 +189,7 @@ def search_bases(
         count = min(count, limit)
     labels = np.zeros((count, 2), np.uint64)
     bad = verify_tree(Mres, ps, inv, half, st.parent[:count], st.enter[:count], st.leave[:count], count, st.lo, st.hi,
-                      labels)
+                      labels, column_logs(M))
     if bad >= 0:
         return None
     complete = not stopped and bool(closure_certificate(st.lo, st.hi, st.nbr, st.table, count, d, d + k))

@@ -45,7 +45,7 @@ from gamekit.kernel.modular_float import (
     sign_one,
 )
 
-__all__ = ["choose_primes", "hadamard_bound_sq", "verify_tree", "closure_certificate", "closure_misses",
+__all__ = ["choose_primes", "column_logs", "hadamard_bound_sq", "verify_tree", "closure_certificate", "closure_misses",
            "all_present", "PRIMES"]
 
 # numba's (private, long-standing) switch that compiles a function without reference counting
@@ -442,7 +442,7 @@ def _column_logs(Mres, primes):
 
 
 @njit(cache=True, nogil=True)
-def _prime_counts(Mres, primes, parent, enter, leave, count):
+def _prime_counts(Mres, primes, parent, enter, leave, count, e, e1):
     """For every node: ``mnode`` = how many primes its own check needs, ``msub`` = the most
     any node of its subtree needs (its tableau is computed modulo that many).
 
@@ -452,9 +452,9 @@ def _prime_counts(Mres, primes, parent, enter, leave, count):
     ≥ 1), i.e. 8·log₂(H_B²) ≤ E_B = e1 + Σ_{j∈Z} e[j]. The first m primes suffice when
     Π_m² > 4·H_B², which holds when 2·Σ_{s<m} ⌊8·log₂ p_s⌋ ≥ E_B + 17; never more than
     all P (chosen for the global bound). E along the tree follows the entering and leaving
-    variables (a node whose pivot is not valid fails before its count is used)."""
+    variables (a node whose pivot is not valid fails before its count is used). ``e`` and
+    ``e1``: :func:`column_logs` or :func:`_column_logs`."""
     P, k, d = Mres.shape
-    e, e1 = _column_logs(Mres, primes)
     level = np.zeros(P + 1, np.int64)
     for s in range(P):
         level[s + 1] = level[s] + 2 * _log8(np.int64(primes[s]), False)
@@ -478,6 +478,36 @@ def _prime_counts(Mres, primes, parent, enter, leave, count):
     for i in range(count - 1, 0, -1):
         msub[parent[i]] = max(msub[parent[i]], msub[i])
     return mnode, msub
+
+
+def _log8_up(n: int) -> int:
+    """``⌈8·log₂ n⌉`` for an integer n ≥ 1, exactly (the upper branch of :func:`_log8`, for
+    Python integers of any size)."""
+    if n <= 256:
+        return int(CEIL8[n])
+    sh = n.bit_length() - 8
+    return 8 * sh + int(CEIL8[(n >> sh) + 1])
+
+
+def column_logs(M: Sequence[Sequence[int]]) -> tuple[np.ndarray, int]:
+    """``(e, e1)``: ``e[j] ≥ 8·log₂ ‖column j of M‖²`` for j < d (0 for the k slack columns)
+    (at most ``_UNBOUNDED``, which exceeds what all the primes cover) and
+    ``e1 ≥ 8·log₂ k`` — the column bounds of :func:`_prime_counts`, exact in Python
+    integers for entries of any size (the compiled :func:`_column_logs` reads them off the
+    residues and gives no bound for a column with an entry of 2²⁶ or more, so that every
+    basis using it is checked modulo all the primes).
+
+    Examples
+    --------
+    >>> e, e1 = column_logs([[3, 10**30], [4, 1]])  # column norms² 25 and 10⁶⁰ + 1
+    >>> [int(x) for x in e], e1
+    ([38, 1595, 0, 0], 8)
+    """
+    k, d = len(M), len(M[0])
+    e = np.zeros(d + k, np.int64)
+    for j in range(d):
+        e[j] = min(_UNBOUNDED, _log8_up(max(1, sum(row[j] * row[j] for row in M))))
+    return e, _log8_up(k)
 
 
 def _float_tables(primes: np.ndarray, inv: np.ndarray, half: np.ndarray) -> PrimeTables:
@@ -600,7 +630,7 @@ def _walk(path, tree, pt, sc, d, labels):
         inner = start[v + 1] > start[v]
 
 
-def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, lo, hi, labels) -> int:
+def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, lo, hi, labels, logs=None) -> int:
     """Check nodes 0..count-1 exactly (see the module docstring): node i > 0 is its parent
     with variable ``enter[i]`` entering and ``leave[i]`` leaving; its basic set must be the
     mask (``lo[i]``, ``hi[i]``) the search recorded. Fills ``labels[i]`` with the exact
@@ -612,11 +642,15 @@ def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, lo, hi, la
     out-of-place pivot (:func:`_pivot`) from its parent's tableau — only its right-hand
     column for a leaf — modulo the primes its subtree needs (:func:`_prime_counts`), and
     each node with children one modular inverse of its determinant
-    (:func:`gamekit.kernel.modular_float.invmod`). (Plain Python: the arrays are allocated
-    by numpy, the compiled kernels release the GIL.)"""
+    (:func:`gamekit.kernel.modular_float.invmod`). ``logs``: the column bounds
+    :func:`column_logs` of the matrix, which bound the primes of each basis for entries of
+    any size; without them they are read off the residues (:func:`_column_logs`: a basis
+    with a column holding an entry of 2²⁶ or more is checked modulo all the primes).
+    (Plain Python: the arrays are allocated by numpy, the compiled kernels release the GIL.)"""
     P, k, d = Mres.shape
     pt = _float_tables(primes, inv, half)
-    mnode, msub = _prime_counts(Mres, primes, parent, enter, leave, count)
+    e, e1 = _column_logs(Mres, primes) if logs is None else logs
+    mnode, msub = _prime_counts(Mres, primes, parent, enter, leave, count, e, np.int64(e1))
     L = int(_tree_depth(parent, count)) + 2
     path = _path_state(Mres, pt.pf, L)
     start, kids = _children(parent, count)

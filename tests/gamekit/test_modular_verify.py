@@ -227,14 +227,14 @@ def exact_tree(M: list[list[int]], limit: int | None = None) -> dict:
     }
 
 
-def run(kernel, tree: dict) -> tuple[int, list[int]]:
+def run(kernel, tree: dict, *extra) -> tuple[int, list[int]]:
     M = tree["M"]
     ps, inv, half = mv.choose_primes(M)
     Mres = np.stack([np.array([[x % int(p) for x in row] for row in M], dtype=np.int64) for p in ps])
     count = len(tree["parent"])
     labels = np.zeros((count, 2), np.uint64)
     bad = kernel(Mres, ps, inv, half, tree["parent"], tree["enter"], tree["leave"], count,
-                 tree["lo"], tree["hi"], labels)
+                 tree["lo"], tree["hi"], labels, *extra)
     return int(bad), [int(a) | (int(b) << 64) for a, b in labels]
 
 
@@ -328,18 +328,25 @@ def test_a_pivot_vanishing_modulo_a_prime_fails_alike():
     assert both(tree) > 0
 
 
-@given(matrices)
+big_matrices = st.integers(1, 5).flatmap(lambda k: st.integers(1, 5).flatmap(lambda d: st.sampled_from(
+    [3, 99, 10**9, 10**30]).flatmap(lambda hi: st.lists(st.lists(st.integers(1, hi), min_size=d, max_size=d),
+                                                        min_size=k, max_size=k))))
+
+
+@given(big_matrices, st.booleans())
 @settings(max_examples=40)
-def test_per_basis_prime_counts_cover_the_exact_integers(M):
+def test_per_basis_prime_counts_cover_the_exact_integers(M, exact_logs):
     """Every integer a basis's check reads — det B, the numerators of B⁻¹·1 and of the
     nonbasic slack columns of B⁻¹ — lies in (−Π_m/2, Π_m/2) for the m primes the kernel
     uses for that basis, and a subtree's tableaux carry at least as many primes as any of
-    its bases needs."""
-    tree = exact_tree(M)
+    its bases needs; with the column bounds read off the residues or computed exactly
+    (``column_logs``, entries of any size)."""
+    tree = exact_tree(M, 300)
     ps, _, _ = mv.choose_primes(M)
     Mres = np.stack([np.array([[x % int(p) for x in row] for row in M], dtype=np.int64) for p in ps])
     count = len(tree["parent"])
-    mnode, msub = mv._prime_counts(Mres, ps, tree["parent"], tree["enter"], tree["leave"], count)
+    e, e1 = mv.column_logs(M) if exact_logs else mv._column_logs(Mres, ps)
+    mnode, msub = mv._prime_counts(Mres, ps, tree["parent"], tree["enter"], tree["leave"], count, e, e1)
     d = len(M[0])
     nodes = exact_dictionaries(M, tree)
     for i, dic in enumerate(nodes):
@@ -363,12 +370,15 @@ def exact_dictionaries(M, tree) -> list[Dictionary]:
 @given(st.integers(1, 4), st.integers(1, 4), st.randoms(use_true_random=False))
 @settings(max_examples=25)
 def test_entries_beyond_2_26(k, d, rnd):
-    """Columns with entries ≥ 2²⁶ (no per-basis bound: all primes) next to small ones."""
+    """Columns with entries ≥ 2²⁶ next to small ones: without column bounds (all primes
+    for a basis using such a column) and with the exact ones of ``column_logs``."""
     big = rnd.sample(range(d), rnd.randint(1, d))
-    M = [[rnd.randint(2**26, 2**40) if j in big else rnd.randint(1, 9) for j in range(d)] for _ in range(k)]
+    M = [[rnd.randint(2**26, 2**rnd.choice([40, 100, 300])) if j in big else rnd.randint(1, 9) for j in range(d)]
+         for _ in range(k)]
     tree = exact_tree(M)
     assert both(tree) == -1
     assert run(mv.verify_tree, tree)[1] == tree["tight"]
+    assert run(mv.verify_tree, tree, mv.column_logs(M)) == (-1, tree["tight"])
 
 
 @given(st.integers(1, 6), st.integers(1, 6), st.randoms(use_true_random=False))
