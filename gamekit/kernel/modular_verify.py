@@ -38,11 +38,12 @@ from gamekit.kernel.float_search import flip, lookup, slot
 from gamekit.kernel.linalg import hadamard_bound_sq
 from gamekit.kernel.modular_float import (
     PRIME_BOUND,
-    garner_signs,
+    crt_sign_one,
+    crt_signs,
+    crt_table,
     invmod_row,
     mulmod,
     reduce,
-    sign_one,
 )
 
 __all__ = ["choose_primes", "column_logs", "hadamard_bound_sq", "verify_tree", "closure_certificate", "closure_misses",
@@ -188,20 +189,23 @@ class Path(NamedTuple):
 
 class PrimeTables(NamedTuple):
     """float64 copies of the prime data (:func:`_float_tables`): the primes ``pf``, their
-    inverses ``pinv``, the balanced table ``invf[t, s]`` = p_t⁻¹ mod p_s and the mixed-radix
-    digits ``halff``."""
+    inverses ``pinv``, the balanced table ``invf[t, s]`` = p_t⁻¹ mod p_s, the mixed-radix
+    digits ``halff`` and the CRT factors ``crt[m − 1, s]`` = (Π_m/p_s)⁻¹ mod p_s
+    (:func:`gamekit.kernel.modular_float.crt_table`)."""
 
     pf: np.ndarray
     pinv: np.ndarray
     invf: np.ndarray
     halff: np.ndarray
+    crt: np.ndarray
 
 
 class Tree(NamedTuple):
     """The candidate tree: node i > 0 is its parent with ``enter[i]`` entering and
     ``leave[i]`` leaving; ``mnode``/``msub``: primes for the node / its subtree
     (:func:`_prime_counts`); ``kids[start[i]:start[i+1]]``: its children; ``lo``/``hi``:
-    the basic masks the search recorded."""
+    the basic masks the search recorded; ``E``, ``e``, ``e1``, ``level``: the bounds of
+    :func:`_prime_counts` (per node, per column, of the column 1, per prime count)."""
 
     enter: np.ndarray
     leave: np.ndarray
@@ -211,20 +215,25 @@ class Tree(NamedTuple):
     kids: np.ndarray
     lo: np.ndarray
     hi: np.ndarray
+    E: np.ndarray
+    e: np.ndarray
+    e1: np.int64
+    level: np.ndarray
 
 
 class Scratch(NamedTuple):
-    """Work arrays: a right-hand column and determinant (``res``), Garner digits and signs
-    (``digits``, ``signs``), one entry over the primes (``col``, ``dig1``), and the walk's
-    stack of nodes and next child per level (``stack``, ``nxt``)."""
+    """Work arrays: a right-hand column and determinant (``res``), their signs (``signs``),
+    one entry over the primes and its Garner digits (``col``, ``dig1``), the walk's stack
+    of nodes and next child per level (``stack``, ``nxt``) and the number of primes each
+    entry of the right-hand column is read modulo (``ms``)."""
 
     res: np.ndarray
-    digits: np.ndarray
     signs: np.ndarray
     col: np.ndarray
     dig1: np.ndarray
     stack: np.ndarray
     nxt: np.ndarray
+    ms: np.ndarray
 
 
 @njit(cache=True, nogil=True, fastmath={"contract"}, inline="always")
@@ -319,28 +328,53 @@ def _lexico_lead(path, lvl, Dsign, i, d, m, pt, col, digits):
         else:
             for s in range(m):
                 col[s] = Ts[lvl, s, i, q]
-            lead = sign_one(col, m, pt.pf, pt.pinv, pt.invf, pt.halff, digits) * Dsign
+            lead = crt_sign_one(col, m, pt.pf, pt.pinv, pt.invf, pt.halff, pt.crt, digits) * Dsign
         if lead != 0:
             return lead
     return 0
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _check_node(path, lvl, have_T, nlo, nhi, d, m, pt, sc):
-    """Exact lexico-feasibility of the basis at level ``lvl``, whose right-hand column and
-    determinant (residues of the integers ``N_i,rhs`` and D modulo the first m primes, enough
-    for this basis: :func:`_prime_counts`) are in ``sc.res``; its tableau is at level
-    ``lvl`` if ``have_T``. Returns (code, tight_lo, tight_hi): code 1 (lexico-feasible),
-    0 (not), −1 (a row at value 0 needs the tableau, which the caller must compute); the
-    masks are the labels, nonbasic variables and basic ones at 0.
+def _primes_for(level, E, m):
+    """The fewest primes, at most m, whose product Π satisfies Π² > 4·H² for a Hadamard
+    bound with 8·log₂ H² ≤ E (:func:`_prime_counts`): binary search in ``level``."""
+    lo = 1
+    hi = m
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if level[mid] >= np.int64(E) + 17:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
 
-    The signs of all ``N_i,rhs`` and of D come from one vectorized Garner pass
-    (:func:`gamekit.kernel.modular_float.garner_signs`); ``(B⁻¹·1)_i = N_i,rhs / D``. Rows at
-    value 0 need the lexicographic tie-break (:func:`_lexico_lead`)."""
+
+@njit(cache=True, nogil=True, inline="always")
+def _check_node(path, lvl, have_T, nlo, nhi, d, m, pt, sc, tree, v):
+    """Exact lexico-feasibility of the basis at level ``lvl`` (node v of the tree), whose
+    right-hand column and determinant (residues of the integers ``N_i,rhs`` and D modulo the
+    first m primes, enough for this basis: :func:`_prime_counts`) are in ``sc.res``; its
+    tableau is at level ``lvl`` if ``have_T``. Returns (code, tight_lo, tight_hi): code 1
+    (lexico-feasible), 0 (not), −1 (a row at value 0 needs the tableau, which the caller
+    must compute); the masks are the labels, nonbasic variables and basic ones at 0.
+
+    The signs of all ``N_i,rhs`` and of D come from one vectorized pass of the
+    floating-point Chinese remainder theorem, Garner's mixed radix for the few it leaves
+    open (:func:`gamekit.kernel.modular_float.crt_signs`); ``(B⁻¹·1)_i = N_i,rhs / D``.
+    Each integer is read modulo the primes its own Hadamard bound needs (the CRT pass
+    decides a sign when the integer is not far below the product of its primes): with
+    E_B = e1 + Σ_{j∈Z} e[j] the bound of the node, ``N_i,rhs`` is det B with the column of
+    the basic variable b_i replaced by 1, so 8·log₂ N_i² ≤ E_B − e[b_i] (e = 0 for a
+    slack), and 8·log₂ D² ≤ E_B − e1. Rows at value 0 need the lexicographic tie-break
+    (:func:`_lexico_lead`)."""
     bases = path.bases
     signs = sc.signs
     k = bases.shape[1]
-    garner_signs(sc.res, k + 1, m, pt.pf, pt.pinv, pt.invf, pt.halff, sc.digits, signs)
+    E = tree.E[v]
+    for i in range(k):
+        sc.ms[i] = _primes_for(tree.level, E - tree.e[bases[lvl, i]], m)
+    sc.ms[k] = _primes_for(tree.level, E - tree.e1, m)
+    crt_signs(sc.res, k + 1, sc.ms, pt.pf, pt.pinv, pt.invf, pt.halff, pt.crt, sc.col, sc.dig1, signs)
     Dsign = signs[k]
     z = np.uint64(0)
     if Dsign == 0:
@@ -444,7 +478,8 @@ def _column_logs(Mres, primes):
 @njit(cache=True, nogil=True)
 def _prime_counts(Mres, primes, parent, enter, leave, count, e, e1):
     """For every node: ``mnode`` = how many primes its own check needs, ``msub`` = the most
-    any node of its subtree needs (its tableau is computed modulo that many).
+    any node of its subtree needs (its tableau is computed modulo that many), ``E`` = the
+    bound E_B below; and ``level[m]`` = 2·Σ_{s<m} ⌊8·log₂ p_s⌋.
 
     Per basis B with basic structural columns Z, every integer the check reads — det B,
     the numerators of B⁻¹·1 and of B⁻¹ — is a k×k minor of B with one column replaced by 1
@@ -477,7 +512,7 @@ def _prime_counts(Mres, primes, parent, enter, leave, count, e, e1):
         msub[i] = mnode[i]
     for i in range(count - 1, 0, -1):
         msub[parent[i]] = max(msub[parent[i]], msub[i])
-    return mnode, msub
+    return mnode, msub, E, level
 
 
 def _log8_up(n: int) -> int:
@@ -512,11 +547,14 @@ def column_logs(M: Sequence[Sequence[int]]) -> tuple[np.ndarray, int]:
 
 def _float_tables(primes: np.ndarray, inv: np.ndarray, half: np.ndarray) -> PrimeTables:
     """float64 copies of the prime data (:class:`PrimeTables`): primes, 1/p, balanced
-    ``inv``, and the mixed-radix digits (p_s − 1)/2 of (Π_m − 1)/2, the same for every
-    m ≤ P (they are ``half``). (numpy: nothing to compile.)"""
+    ``inv``, the mixed-radix digits (p_s − 1)/2 of (Π_m − 1)/2, the same for every
+    m ≤ P (they are ``half``), and the CRT factors of every prefix of the primes."""
     pf = primes.astype(np.float64)
+    pinv = 1.0 / pf
     invf = np.where(2 * inv > primes[None, :], inv - primes[None, :], inv).astype(np.float64)
-    return PrimeTables(pf, 1.0 / pf, invf, (pf - 1.0) / 2.0)
+    crt = np.empty((len(pf), len(pf)))
+    crt_table(pf, pinv, invf, crt)
+    return PrimeTables(pf, pinv, invf, (pf - 1.0) / 2.0, crt)
 
 
 @njit(cache=True, nogil=True)
@@ -590,7 +628,7 @@ def _visit(v, top, path, tree, pt, sc, m_own, m_tab, inner, d):
             _tableau_rhs(path, w, d, sc.res, m_own)
         else:
             _child_rhs(path, top, r, c, d, pt, sc.res, m_own)
-        ok, e, f = _check_node(path, w, full, nmask[w, 0], nmask[w, 1], d, m_own, pt, sc)
+        ok, e, f = _check_node(path, w, full, nmask[w, 0], nmask[w, 1], d, m_own, pt, sc, tree, v)
         if ok >= 0:
             return ok, e, f
         full = True
@@ -650,13 +688,13 @@ def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, lo, hi, la
     P, k, d = Mres.shape
     pt = _float_tables(primes, inv, half)
     e, e1 = _column_logs(Mres, primes) if logs is None else logs
-    mnode, msub = _prime_counts(Mres, primes, parent, enter, leave, count, e, np.int64(e1))
+    mnode, msub, E, level = _prime_counts(Mres, primes, parent, enter, leave, count, e, np.int64(e1))
     L = int(_tree_depth(parent, count)) + 2
     path = _path_state(Mres, pt.pf, L)
     start, kids = _children(parent, count)
-    tree = Tree(enter, leave, mnode, msub, start, kids, lo, hi)
-    sc = Scratch(np.empty((P, k + 1)), np.empty((P, k + 1)), np.empty(k + 1, np.int64), np.empty(P), np.empty(P),
-                 np.empty(L, np.int64), np.empty(L, np.int64))
+    tree = Tree(enter, leave, mnode, msub, start, kids, lo, hi, E, e, np.int64(e1), level)
+    sc = Scratch(np.empty((P, k + 1)), np.empty(k + 1, np.int64), np.empty(P), np.empty(P),
+                 np.empty(L, np.int64), np.empty(L, np.int64), np.empty(k + 1, np.int64))
     return int(_walk(path, tree, pt, sc, d, labels))
 
 

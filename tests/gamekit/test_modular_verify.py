@@ -10,7 +10,7 @@ corrupt them (wrong entering or leaving variable, a basis that is not lexico-fea
 recorded mask that is not the basis reached) and when a pivot vanishes modulo a prime. The
 float64 modular arithmetic is exact at the edges of its range (residues 0, ±(p−1)/2, ±ρ_p,
 products and differences of products next to 2⁵³), inverses are inverses, and the Garner
-signs are the signs of the integers, up to ±(Π − 1)/2.
+and CRT signs are the signs of the integers, up to ±(Π − 1)/2, for up to 200 primes.
 """
 
 from __future__ import annotations
@@ -161,8 +161,10 @@ def _float_tables(n_primes: int):
 
 @given(st.integers(1, 7), st.data())
 @settings(max_examples=80)
-def test_garner_signs_are_the_signs(n_primes, data):
-    ps, Pi, pf, pinv, invf, halff = _float_tables(n_primes)
+def test_signs_are_the_signs(n_primes, data):
+    """Garner (``sign_one``) and the CRT signs at the edges of the range, with any balanced
+    representatives."""
+    ps, Pi, pf, pinv, invf, halff, crt = _float_tables(n_primes)
     top = (Pi - 1) // 2
     edge = st.sampled_from([x for x in (0, 1, -1, top, -top, top - 1, -top + 1, ps[0], -ps[0], Pi // ps[-1])
                             if abs(x) <= top])
@@ -175,13 +177,43 @@ def test_garner_signs_are_the_signs(n_primes, data):
             if data.draw(st.booleans()) and abs(x - p if x > 0 else x + p) <= _rho(p):
                 x = x - p if x > 0 else x + p  # another balanced representative
             res[s, i] = x
-    digits = np.empty((n_primes, n))
     signs = np.empty(n, np.int64)
-    mf.garner_signs(res, n, n_primes, pf, pinv, invf, halff, digits, signs)
-    assert [int(x) for x in signs] == [(N > 0) - (N < 0) for N in Ns]
     scratch = np.empty(n_primes)
     for i, N in enumerate(Ns):
         assert mf.sign_one(res[:, i].copy(), n_primes, pf, pinv, invf, halff, scratch) == (N > 0) - (N < 0)
+        assert mf.crt_sign_one(res[:, i].copy(), n_primes, pf, pinv, invf, halff, crt, scratch) == (N > 0) - (N < 0)
+    signs[:] = 7
+    ms = np.full(n, n_primes, np.int64)
+    mf.crt_signs(res, n, ms, pf, pinv, invf, halff, crt, np.empty(n_primes), scratch, signs)
+    assert [int(x) for x in signs] == [(N > 0) - (N < 0) for N in Ns]
+
+
+@given(st.integers(1, 200), st.data())
+@settings(max_examples=60)
+def test_crt_signs_are_the_signs_for_up_to_200_primes(n_primes, data):
+    """The floating-point CRT sign (one pass; fewer primes for a small value, Garner near
+    ±Π/2, where its error bound leaves the sign open) is the sign of every integer in (−Π/2, Π/2): values near 0, near ±Π/2, at
+    every scale in between; and ``crt_table`` holds the CRT factors (Π_m/p_s)⁻¹ mod p_s."""
+    ps, Pi, pf, pinv, invf, halff, crt = _float_tables(n_primes)
+    for m in {1, n_primes // 2 + 1, n_primes}:
+        Pm = prod(ps[:m])
+        assert all(int(crt[m - 1, s]) * (Pm // p) % p == 1 for s, p in enumerate(ps[:m]))
+    top = (Pi - 1) // 2
+    bits = st.integers(0, top.bit_length())
+    scaled = bits.flatmap(lambda b: st.integers(-min(top, 2**b), min(top, 2**b)))
+    edge = st.sampled_from([0, 1, -1, top, -top, top - 1, -top + 1, top // 2, -(top // 2)])
+    Ns = data.draw(st.lists(st.one_of(edge, scaled), min_size=1, max_size=12))
+    n = len(Ns)
+    res = np.array([[_balanced(N, p) for N in Ns] for p in ps], dtype=np.float64)
+    signs = np.full(n, 7, np.int64)
+    # each integer modulo the fewest primes that hold it, or more (drawn)
+    least = [next(m for m in range(1, n_primes + 1) if 2 * abs(N) < prod(ps[:m])) for N in Ns]
+    ms = np.array([data.draw(st.integers(m, n_primes)) for m in least], np.int64)
+    mf.crt_signs(res, n, ms, pf, pinv, invf, halff, crt, np.empty(n_primes), np.empty(n_primes), signs)
+    assert [int(x) for x in signs] == [(N > 0) - (N < 0) for N in Ns]
+    for i, N in enumerate(Ns):
+        got = mf.crt_sign_one(res[:, i].copy(), int(ms[i]), pf, pinv, invf, halff, crt, np.empty(n_primes))
+        assert got == (N > 0) - (N < 0)
 
 
 # ----------------------------------------------------------------------------- trees
@@ -346,7 +378,7 @@ def test_per_basis_prime_counts_cover_the_exact_integers(M, exact_logs):
     Mres = np.stack([np.array([[x % int(p) for x in row] for row in M], dtype=np.int64) for p in ps])
     count = len(tree["parent"])
     e, e1 = mv.column_logs(M) if exact_logs else mv._column_logs(Mres, ps)
-    mnode, msub = mv._prime_counts(Mres, ps, tree["parent"], tree["enter"], tree["leave"], count, e, e1)
+    mnode, msub, _, _ = mv._prime_counts(Mres, ps, tree["parent"], tree["enter"], tree["leave"], count, e, e1)
     d = len(M[0])
     nodes = exact_dictionaries(M, tree)
     for i, dic in enumerate(nodes):
