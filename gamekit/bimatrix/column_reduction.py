@@ -30,7 +30,14 @@ its largest entry and uses absolute tolerances). So ``M̃ = (M + 1wᵀ) diag(q)�
    Q̃ = {z ≥ 0 : M̃ z ≤ 1}, vertices to vertices, and keeps every label: z_j = 0 iff
    y_j = 0, and row i is tight at z iff it is tight at y. The strategy of a vertex z is
    y / Σy with y_j = q_j z_j (:func:`unscale`, in integers over the lcm of the
-   denominators of q).
+   denominators of q). Scaling a column of the payoff matrix is *not* a transformation of
+   the game (in matching pennies, doubling one column of the row player's payoffs moves
+   the column player's equilibrium strategy from (1/2, 1/2) to (1/3, 2/3):
+   ``tests/gamekit/test_payoff_transformations.py``); it is this change of variables of
+   the polytope, undone on its vertices. The transformations of the game itself that keep
+   its Nash equilibria are ``A → αA + 1wᵀ`` and ``B → βB + v1ᵀ`` (α, β > 0): step 1, and
+   a positive factor that multiplies every payoff of a player and so every comparison of
+   its best responses.
 3. *Lexico-feasible bases* are also preserved: a basis of ``[M̃ | I]`` is a basis of
    ``[M + 1wᵀ | I]`` with its structural columns multiplied by positive numbers, so the
    rows of ``B⁻¹(1 | I)`` are multiplied by positive numbers and keep their lexicographic
