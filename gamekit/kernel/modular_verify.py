@@ -4,7 +4,8 @@ Every entry of the tableau ``B⁻¹[M | I | 1]`` of a basis ``B`` is ``N / det B
 k×k minor of ``[M | I | 1]`` (Cramer's rule), so ``|N| ≤ H``, the product of the k largest
 column norms (Hadamard's inequality). With primes ``p_1 … p_P`` whose product exceeds
 ``2H``, the residues of ``N`` determine ``N`` exactly (Chinese remainder theorem, symmetric
-range), and its sign is read off the mixed-radix (Garner) digits (:func:`choose_primes`).
+range), and its sign is read off one floating-point Chinese-remainder pass with a proved
+error bound (:func:`gamekit.kernel.modular_float.crt_signs`; primes: :func:`choose_primes`).
 The residues are integers held in float64 lanes, modulo primes 2²⁶ < p < 2²⁷ − 16, where
 every operation is exact (:mod:`gamekit.kernel.modular_float`, lemma there): no rounding
 ever reaches a residue, and the row loops vectorize.
@@ -16,7 +17,9 @@ parent by one exact fraction-free pivot modulo the primes it needs (the integer 
 **exactly** that each basis is lexico-feasible: every row of ``(B⁻¹·1, B⁻¹)`` is
 lexicographically positive (:mod:`gamekit.kernel.pivot`). A basis with structural columns Z
 reads only integers bounded by ``H_B = √k·∏_{j∈Z} ‖M_j‖`` (Hadamard again), so its check uses
-only as many primes as ``2H_B`` needs (:func:`_prime_counts`). It also returns the exact
+only as many primes as ``2H_B`` needs (:func:`_prime_counts`; the column norms from
+:func:`column_logs`, exact for entries of any size), and each integer it reads only as many
+as its own bound needs (:func:`_check_node`). It also returns the exact
 label set of each basis (the nonbasic variables and the basic ones at value 0). Any failure
 — a basis that is singular or not lexico-feasible, a pivot that vanishes modulo one of the
 primes used — is reported, and the caller falls back to the exact search. The method and
