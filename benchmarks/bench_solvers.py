@@ -25,6 +25,7 @@ re-measures); then Lemke–Howson on large games against QuantEcon and pygambit 
 functions of ``benchmarks/bench_lemke_howson.py``).
 
 Run:  nice python benchmarks/bench_solvers.py [--quick] [--fresh] [--all-peers]
+      nice python benchmarks/bench_solvers.py --families-only [--fresh] [--family 'rational 1e8' ...]
 Writes benchmarks/results/solvers.md, solvers_curve.png and solvers_coordination.png
 (with --quick: solvers_quick.md only).
 """
@@ -766,13 +767,20 @@ def families_section(args, progress, task) -> tuple[list[str], list[dict]]:
     from bench_families import families
 
     store = OUT.parent / ("solvers_families_quick.json" if args.quick else "solvers_families.json")
-    done = json.loads(store.read_text()) if store.exists() and not args.fresh else {}
+    only = set(getattr(args, "family", None) or ())
+    done = json.loads(store.read_text()) if store.exists() and (not args.fresh or only) else {}
+    if args.fresh and only:  # re-measure the chosen families only
+        done = {key: row for key, row in done.items() if key.split("|")[0] not in only}
     rows = []
+    unknown = only - set(families(args.quick))
+    if unknown:
+        raise SystemExit(f"unknown family {sorted(unknown)}; the families: {sorted(families(args.quick))}")
     for name, sizes in families(args.quick).items():
         for label, games in sizes:
             key = f"{name}|{label}"
             progress.update(task, description=f"{name} {label}")
-            if key not in done and getattr(args, "stored_only", False):
+            measure = not only or name in only  # the others: their stored rows, if any
+            if key not in done and (getattr(args, "stored_only", False) or not measure):
                 continue
             if key not in done:
                 done[key] = _family_row(name, label, games, args)
@@ -901,6 +909,9 @@ def main(argv=None) -> int:
                     help="only the families table (writes solvers_families.md; resumable)")
     ap.add_argument("--stored-only", action="store_true",
                     help="with --families-only: write the table of the rows stored so far, measure nothing")
+    ap.add_argument("--family", action="append", metavar="NAME",
+                    help="with --families-only: measure only this family of bench_families (repeatable; "
+                         "e.g. 'rational 1e4'); the other rows are taken from the stored run")
     ap.add_argument("--all-peers", action="store_true", help="also the wide table with every peer")
     args = ap.parse_args(argv)
     from rich.console import Console

@@ -213,7 +213,7 @@ def _search(m: int, n: int, BT, A, strategy: Sided, threads: int, budget, deadli
         if found is not None:
             return found, cb, cb, []
         fallbacks = ["one_sided -> two_sided: a vertex is too degenerate for the partner solve "
-                     "(or payoffs of 2**53 or more)"]
+                     "(or payoffs of 2**899 or more)"]
         # one side searched already: the other one, then match labels
         other = search_bases(A if m <= n else BT, budget, deadline, bar, threads=threads, cluster=client)
         return (None, cb, other, fallbacks) if m <= n else (None, other, cb, fallbacks)

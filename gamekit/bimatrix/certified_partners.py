@@ -29,8 +29,12 @@ pairs, so this is every extreme equilibrium, degenerate games included.
   a polytope are its vertices lying in it; Q_J has |J| variables and d rows, and its
   vertices are enumerated exactly (:func:`gamekit.kernel.polytope.enumerate_vertices`,
   once per J) when its vertex bound C(d + |J|, d) is at most ``MAX_FACE_BOUND``.
-* Otherwise (a larger face, payoffs ≥ 2⁵³): None — the caller searches the second
-  polytope too and matches labels.
+* Otherwise (a larger face, or entries of N of 2⁸⁹⁹ or more): None — the caller searches
+  the second polytope too and matches labels.
+
+The float filter reads N as binary64 numbers: exactly when every entry is below 2⁵³, else
+N·2⁻ᵉ correctly rounded (:func:`partner_floats`; e.g. the column-reduced payoffs of a game
+with rational payoffs, hundreds of bits long), which the filter's bounds account for.
 """
 
 from __future__ import annotations
@@ -40,9 +44,10 @@ from math import comb
 
 import numpy as np
 
+from gamekit.bimatrix.policy import PARTNER_FILTER_PAYOFF
 from gamekit.kernel.linalg import solve_int
 
-__all__ = ["partners", "MAX_EXCESS"]
+__all__ = ["partners", "partner_floats", "MAX_EXCESS", "MAX_FILTER_BITS"]
 
 MAX_EXCESS = 2
 """Degenerate vertices with more excess tight rows send the game to the two-polytope path."""
@@ -178,20 +183,61 @@ def _face_by_enumeration(N, S: list[int], J: list[int], cache: dict) -> list[tup
     return out
 
 
-def _statuses(labels: np.ndarray, Nf: np.ndarray, d: int, k: int, threads: int = 1) -> np.ndarray:
+MAX_FILTER_BITS = PARTNER_FILTER_PAYOFF.bit_length()
+"""Entries of N of this many bits or more send the game to the two-polytope path: scaled by
+a power of 2 they would leave the normal range of binary64
+(:data:`gamekit.bimatrix.policy.PARTNER_FILTER_PAYOFF`)."""
+
+
+def partner_floats(N) -> tuple[np.ndarray, bool] | None:
+    """The matrix N (positive integers) as the filter reads it: ``(N̂, rounded)`` with
+    N̂ = N exactly when every entry is below 2⁵³ (``rounded`` False), else N̂ = N·2⁻ᵉ
+    correctly rounded, e = (bits of the largest entry) − 53 (``rounded`` True: every
+    |N·2⁻ᵉ − N̂| ≤ 2⁻⁵³·N̂, all entries in the normal range); None when an entry has
+    :data:`MAX_FILTER_BITS` (900) bits or more. Scaling N scales every partner w by 2ᵉ and
+    changes nothing else (:mod:`gamekit.kernel.partner_filter`).
+
+    Parameters
+    ----------
+    N : sequence of sequences of int
+        A d×k matrix of positive integers.
+
+    Returns
+    -------
+    tuple of (numpy.ndarray, bool), or None
+
+    Examples
+    --------
+    >>> Nf, rounded = partner_floats([[3, 5], [7, 1]])
+    >>> Nf.tolist(), rounded
+    ([[3.0, 5.0], [7.0, 1.0]], False)
+    >>> Nf, rounded = partner_floats([[2**60 + 1, 3], [2**59, 2**7]])  # scaled by 2⁻⁸
+    >>> rounded, float(Nf[0, 0]) == 2**52, float(Nf[0, 1]), float(Nf[1, 1])  # (2⁶⁰ + 1)/2⁸ rounded
+    (True, True, 0.01171875, 0.5)
+    """
+    bits = max(max(x.bit_length() for x in row) for row in N)
+    if bits >= MAX_FILTER_BITS:
+        return None
+    if bits <= 53:
+        return np.array(N, dtype=np.float64), False
+    scale = 1 << (bits - 53)
+    return np.array([[x / scale for x in row] for row in N], dtype=np.float64), True
+
+
+def _statuses(labels: np.ndarray, Nf: np.ndarray, d: int, k: int, threads: int = 1, rounded: bool = False) -> np.ndarray:
     """:func:`gamekit.kernel.partner_filter.partner_status` of every vertex; with
     ``threads`` ≥ 2, in two threads on halves of the vertices (the kernel releases the GIL)."""
     from gamekit.kernel.partner_filter import partner_status
 
     out = np.empty(len(labels), np.int8)
     if threads < 2 or len(labels) < 2:
-        return partner_status(labels, Nf, d, k, out)
+        return partner_status(labels, Nf, d, k, out, rounded)
     from concurrent.futures import ThreadPoolExecutor
 
     half = len(labels) // 2
     with ThreadPoolExecutor(1) as pool:
-        other = pool.submit(partner_status, labels[half:], Nf, d, k, out[half:])
-        partner_status(labels[:half], Nf, d, k, out[:half])
+        other = pool.submit(partner_status, labels[half:], Nf, d, k, out[half:], rounded)
+        partner_status(labels[:half], Nf, d, k, out[:half], rounded)
         other.result()
     return out
 
@@ -206,10 +252,11 @@ def partners(N, labels: np.ndarray, d: int, k: int, threads: int = 1,
     :func:`gamekit.kernel.distributed_search.partner_statuses`)."""
     from gamekit.kernel.partner_filter import CANDIDATE, DEGENERATE, UNDECIDED
 
-    if max(max(abs(x) for x in row) for row in N) >= 2**53:
-        return None
     if status is None:
-        status = _statuses(np.ascontiguousarray(labels), np.array(N, dtype=np.float64), d, k, threads)
+        floats = partner_floats(N)
+        if floats is None:
+            return None
+        status = _statuses(np.ascontiguousarray(labels), floats[0], d, k, threads, floats[1])
     out: list[tuple[int, tuple[int, ...]]] = []
     faces: dict = {}
     for v in np.nonzero((status == CANDIDATE) | (status == UNDECIDED) | (status == DEGENERATE))[0].tolist():

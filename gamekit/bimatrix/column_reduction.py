@@ -30,7 +30,14 @@ its largest entry and uses absolute tolerances). So ``M̃ = (M + 1wᵀ) diag(q)�
    Q̃ = {z ≥ 0 : M̃ z ≤ 1}, vertices to vertices, and keeps every label: z_j = 0 iff
    y_j = 0, and row i is tight at z iff it is tight at y. The strategy of a vertex z is
    y / Σy with y_j = q_j z_j (:func:`unscale`, in integers over the lcm of the
-   denominators of q).
+   denominators of q). Scaling a column of the payoff matrix is *not* a transformation of
+   the game (in matching pennies, doubling one column of the row player's payoffs moves
+   the column player's equilibrium strategy from (1/2, 1/2) to (1/3, 2/3):
+   ``tests/gamekit/test_payoff_transformations.py``); it is this change of variables of
+   the polytope, undone on its vertices. The transformations of the game itself that keep
+   its Nash equilibria are ``A → αA + 1wᵀ`` and ``B → βB + v1ᵀ`` (α, β > 0): step 1, and
+   a positive factor that multiplies every payoff of a player and so every comparison of
+   its best responses.
 3. *Lexico-feasible bases* are also preserved: a basis of ``[M̃ | I]`` is a basis of
    ``[M + 1wᵀ | I]`` with its structural columns multiplied by positive numbers, so the
    rows of ``B⁻¹(1 | I)`` are multiplied by positive numbers and keep their lexicographic
@@ -41,8 +48,8 @@ its largest entry and uses absolute tolerances). So ``M̃ = (M + 1wᵀ) diag(q)�
 For rational payoffs with denominators up to 10⁴ on a 10×10 game the entries of M̃ have
 about 40 digits instead of thousands (about 50 verification primes instead of more than
 the 200 available). :func:`reduced_game` applies the reduction only when it saves at
-least two verification primes (so integer games keep their matrices: their polytopes and
-numbers of bases are unchanged). It is applied in
+least two verification primes, by the bit lengths of the column maxima (so integer games
+keep their matrices: their polytopes and numbers of bases are unchanged). It is applied in
 :func:`gamekit.bimatrix.enumerate_all.all_extreme_equilibria` to both the certified
 float search and the exact search, after the dominance reduction.
 """
@@ -102,9 +109,15 @@ def reduce_columns(M: Sequence[Sequence[int]]) -> tuple[list[list[int]], list[Fr
 
 
 def _log2_hadamard(M: Sequence[Sequence[int]]) -> int:
-    from gamekit.kernel.linalg import hadamard_bound_sq
-
-    return hadamard_bound_sq(M).bit_length() // 2
+    """``log₂`` of the Hadamard bound of ``[M | I | 1]`` up to a few bits per column: the k
+    largest of ``bitlen(max_i |M_ij|) + ½·bitlen(k)`` (a column's norm is between its
+    largest entry and √k times it). Only the choice whether to reduce reads it; exact
+    Hadamard bounds (products of squared norms of thousands of bits) cost milliseconds on
+    a 12×12 game with rational payoffs."""
+    k = len(M)
+    half = k.bit_length() // 2
+    logs = sorted((max(abs(v) for v in col).bit_length() + half for col in zip(*M)), reverse=True)
+    return sum(logs[:k])
 
 
 def _reduced(M: Sequence[Sequence[int]]) -> tuple[list[list[int]], list[Fraction] | None]:

@@ -62,6 +62,7 @@ __all__ = [
     "CERTIFIED_MAX_LABELS",
     "PARALLEL_MIN_SIZE",
     "FLOAT_EXACT_PAYOFF",
+    "PARTNER_FILTER_PAYOFF",
 ]
 
 #: The ``strategy`` parameter of ``gamekit.solve(bimatrix_game, method="all", strategy=...)``.
@@ -105,7 +106,16 @@ PARALLEL_MIN_SIZE = 11
 
 FLOAT_EXACT_PAYOFF = 1 << 53
 """Integer payoffs from here on are not exact in binary64: the partner filter of
-``one_sided`` does not apply, so ``"auto"`` searches both polytopes."""
+``one_sided`` reads them rounded (:mod:`gamekit.bimatrix.certified_partners`), which only
+the client of a Dask cluster does, not its workers."""
+
+PARTNER_FILTER_PAYOFF = 1 << 899
+"""Integer payoffs from here on (2⁹⁰⁰ and more after rounding) leave the normal range of
+binary64 when scaled by a power of 2: the partner filter of ``one_sided`` does not apply,
+so ``"auto"`` searches both polytopes. Below, games with rational payoffs (column-reduced
+payoffs of hundreds of bits) take ``one_sided`` like integer games: measured 1.3–1.6×
+faster than ``two_sided`` on 8×8…12×12 games with denominators up to 10⁸
+(``benchmarks/results/rational.md``)."""
 
 
 @dataclass(frozen=True)
@@ -149,7 +159,7 @@ def choose_strategy(stats: PayoffStats, cluster: bool = False, one_shot: bool = 
        payoffs than strategies on the larger side (e.g. payoffs in {0, 1, 2}: degenerate
        vertices with large excess are likely; in a rectangular game the one-sided method
        handles them by face enumeration and avoids the wide polytope), or payoffs of
-       :data:`FLOAT_EXACT_PAYOFF` or more: ``two_sided``.
+       :data:`PARTNER_FILTER_PAYOFF` or more: ``two_sided``.
     4. Otherwise ``one_sided`` (half the search of ``two_sided``).
 
     Parameters
@@ -186,6 +196,10 @@ def choose_strategy(stats: PayoffStats, cluster: bool = False, one_shot: bool = 
     'exact'
     >>> choose_strategy(PayoffStats(m=11, n=11, distinct=99, max_payoff=99), one_shot=True)
     'one_sided'
+    >>> choose_strategy(PayoffStats(m=12, n=12, distinct=144, max_payoff=2**300))  # e.g. rational payoffs
+    'one_sided'
+    >>> choose_strategy(PayoffStats(m=12, n=12, distinct=144, max_payoff=2**900))
+    'two_sided'
     """
     short, long = min(stats.m, stats.n), max(stats.m, stats.n)
     if not cluster:
@@ -194,7 +208,7 @@ def choose_strategy(stats: PayoffStats, cluster: bool = False, one_shot: bool = 
         min_size = ONE_SHOT_CERTIFIED_MIN_SIZE if one_shot else CERTIFIED_MIN_SIZE
         if (short < min_size and long < LONG_SIDE) or stats.m + stats.n > CERTIFIED_MAX_LABELS:
             return "exact"
-    if (stats.distinct < long and long <= 2 * short) or stats.max_payoff >= FLOAT_EXACT_PAYOFF:
+    if (stats.distinct < long and long <= 2 * short) or stats.max_payoff >= PARTNER_FILTER_PAYOFF:
         return "two_sided"
     return "one_sided"
 

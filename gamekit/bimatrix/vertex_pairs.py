@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import gcd, lcm
+from functools import cmp_to_key
+from math import gcd
 
 import numpy as np
 
@@ -105,19 +106,33 @@ def _dense(v: tuple[int, ...], cache: dict[tuple[int, int], Fraction]) -> tuple[
 
 def _canonical(V: list[tuple[int, ...]]) -> list[int]:
     """Indices of the distinct distributions ``V[i] / ΣV[i]`` sorted by decreasing first,
-    second, … probability: compared over the common denominator L = lcm(ΣV[i]), i.e. on
-    the integer vectors ``V[i]·(L / ΣV[i])`` (exact, no Fractions)."""
+    second, … probability: two distributions compared at their first differing entry by
+    cross-multiplication, ``a_k·Σb`` against ``b_k·Σa`` (exact, no Fractions and no common
+    denominator, whose size grows with the number of vectors)."""
     sums = [sum(v) for v in V]
-    L = lcm(*sums)
-    keys = [tuple(a * (L // s) for a in v) for v, s in zip(V, sums)]
-    return sorted(range(len(V)), key=keys.__getitem__, reverse=True)
+
+    def order(i: int, j: int) -> int:
+        si, sj = sums[i], sums[j]
+        for a, b in zip(V[i], V[j]):
+            x, y = a * sj, b * si
+            if x != y:
+                return -1 if x > y else 1
+        return 0
+
+    return sorted(range(len(V)), key=cmp_to_key(order))
 
 
 def _products(V: list[tuple[int, ...]], M: Sequence[Sequence[int]]) -> np.ndarray:
-    """The integer matrix ``V · M`` (int64 when no entry can overflow, else Python ints)."""
+    """The integer matrix ``V · M``: int64 when no entry can overflow, else Python ints
+    computed by FLINT (``fmpz_mat`` product: 3–4× faster than numpy's object product on
+    the thousands-of-bits payoffs of a game with rational payoffs)."""
     big = max(max(v) for v in V) * max(max(r) for r in M) * len(M)
-    dt = np.int64 if big < (1 << 62) else object
-    return np.array(V, dtype=dt) @ np.array(M, dtype=dt)
+    if big < (1 << 62):
+        return np.array(V, dtype=np.int64) @ np.array(M, dtype=np.int64)
+    import flint
+
+    U = flint.fmpz_mat([list(v) for v in V]) * flint.fmpz_mat([list(r) for r in M])
+    return np.array([int(x) for x in U.entries()], dtype=object).reshape(len(V), len(M[0]))
 
 
 def _best_response(V: list[tuple[int, ...]], M: Sequence[Sequence[int]]) -> tuple[np.ndarray, list]:

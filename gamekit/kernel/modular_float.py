@@ -34,10 +34,27 @@ branch-free code that numba/LLVM vectorizes (AVX2: ``vmulpd``, ``vfmsub``/``vfnm
 ``vaddpd``) and no integer multiplies. A residue is zero modulo p iff its balanced
 representative is 0 (ρ_p < p). :func:`canon` gives the canonical representative in [0, p).
 
-The exact sign of an integer N with |N| < Π/2 (Π = ∏ pᵢ) from its residues is read off
-Garner's mixed-radix digits (:func:`garner_signs`, vectorized over many integers at once);
-each Garner step is a difference (< 2²⁷) times a balanced inverse (< 2²⁶), so it obeys the
-lemma too.
+The exact sign of an integer N with |N| < Π/2 (Π = ∏ pᵢ) from its residues can be read off
+Garner's mixed-radix digits (:func:`sign_one`); each Garner step is a difference (< 2²⁷)
+times a balanced inverse (< 2²⁶), so it obeys the lemma too. Garner costs m²/2 dependent
+steps per integer for m primes; :func:`crt_signs` and :func:`crt_sign_one` use one pass of
+m steps, the floating-point Chinese remainder theorem, and Garner only where it cannot decide:
+
+**Lemma (CRT sign).** Let N be an integer with |N| < Π/2, Π = p_0⋯p_{m−1} (m ≤ 200 primes of
+the range above), c_s = (Π/p_s)⁻¹ mod p_s and x_s ∈ [0, p_s) the canonical residue of
+N·c_s. Then F := Σ_s x_s/p_s ≡ N/Π (mod 1) (the Chinese remainder theorem:
+N ≡ Σ_s x_s·Π/p_s mod Π). Accumulate f ← f + fl(x_s·fl(1/p_s)), subtracting 1 whenever
+f ≥ 1, from f = 0. Each term is within 2.0001u of x_s/p_s (two roundings of a number
+below 1; u = 2⁻⁵³), each sum (below 2) within 2u, and the subtraction of 1 is exact
+(Sterbenz), so the final f ∈ [0, 1] is within ε = 4.01·m·u of F modulo 1 (also when the
+compiler fuses the product and the sum into one FMA: one rounding fewer). Hence: if
+ε < f < 1/2 − ε then F mod 1 ∈ (0, 1/2), N's canonical residue lies in (0, Π/2) and N > 0;
+if 1/2 + ε < f < 1 − ε then N < 0. Otherwise (|N| ≤ 2εΠ, N = 0 among them, or |N| within
+2εΠ of Π/2) the lemma does not decide. In the first case |N| ≤ 2εΠ < Π/(2p_{m−1}) (since
+ε·p_{m−1} < 2⁻¹⁶), so the first m − 1 primes determine N and the lemma is applied to them
+(:func:`_crt_small`; a zero, whose residues are all 0, is recognized first); in the
+second, Garner decides. The primes are chosen for a Hadamard bound H ≥ |N| with Π > 2H,
+and the actual values are usually within a few dozen bits of it: one pass, or two.
 
 This module imports numba: import it lazily.
 """
@@ -47,7 +64,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["PRIME_BOUND", "reduce", "mulmod", "canon", "invmod", "invmod_row", "garner_signs", "sign_one"]
+__all__ = ["PRIME_BOUND", "reduce", "mulmod", "canon", "invmod", "invmod_row", "sign_one",
+           "crt_table", "crt_signs", "crt_sign_one"]
 
 _ROUND = 6755399441055744.0  # 1.5·2⁵²: x + _ROUND − _ROUND = rint(x) for |x| < 2⁵¹
 
@@ -103,45 +121,14 @@ def invmod(D, primes, pinv, out):
 
 
 @njit(cache=True, nogil=True, fastmath={"contract"}, inline="always")
-def garner_signs(res, n, m, primes, pinv, inv, half, digits, signs):
-    """Signs of n integers N_i (|N_i| < Π_m/2, Π_m = p_0⋯p_{m−1}) from balanced residues
-    ``res[s, i]`` (s < m): ``signs[i] ∈ {−1, 0, 1}``. Garner: N = Σ_s a_s ∏_{t<s} p_t with
-    canonical digits a_s ∈ [0, p_s), ``a_s = (…((r_s − a_0)·p_0⁻¹ − a_1)·p_1⁻¹ … − a_{s−1})·p_{s−1}⁻¹ mod p_s``
+def sign_one(col, m, primes, pinv, inv, half, digits):
+    """Sign of one integer N (|N| < Π_m/2, Π_m = p_0⋯p_{m−1}) from its balanced residues
+    ``col[s]``, s < m; ``digits`` is scratch of length ≥ m. Garner: N = Σ_s a_s ∏_{t<s} p_t
+    with canonical digits a_s ∈ [0, p_s),
+    ``a_s = (…((r_s − a_0)·p_0⁻¹ − a_1)·p_1⁻¹ … − a_{s−1})·p_{s−1}⁻¹ mod p_s``
     (``inv[t, s]`` = p_t⁻¹ mod p_s, balanced); N ≥ 0 iff its canonical representative
     modulo Π_m is ≤ (Π_m − 1)/2, whose mixed-radix digits are ``half[s]`` = (p_s − 1)/2 for
-    every m (the digits of Π_m − 1 are all p_s − 1, all even), compared from the top. The
-    inner loops run over the n integers (contiguous): they vectorize."""
-    for i in range(n):
-        signs[i] = 0
-    for s in range(m):
-        p = primes[s]
-        pi = pinv[s]
-        for i in range(n):
-            digits[s, i] = canon(res[s, i], p)
-        for t in range(s):
-            f = inv[t, s]
-            for i in range(n):
-                digits[s, i] = canon(reduce((digits[s, i] - digits[t, i]) * f, p, pi), p)
-    for i in range(n):
-        nz = 0.0
-        for s in range(m):
-            nz += abs(digits[s, i])
-        if nz == 0.0:
-            continue
-        sg = 1
-        for s in range(m - 1, -1, -1):
-            if digits[s, i] > half[s]:
-                sg = -1
-                break
-            if digits[s, i] < half[s]:
-                break
-        signs[i] = sg
-
-
-@njit(cache=True, nogil=True, fastmath={"contract"}, inline="always")
-def sign_one(col, m, primes, pinv, inv, half, digits):
-    """Sign of one integer (|N| < Π_m/2) from its balanced residues ``col[s]``, s < m
-    (scalar Garner, as :func:`garner_signs`); ``digits`` is scratch of length ≥ m."""
+    every m (the digits of Π_m − 1 are all p_s − 1, all even), compared from the top."""
     zero = True
     for s in range(m):
         if col[s] != 0.0:
@@ -160,3 +147,119 @@ def sign_one(col, m, primes, pinv, inv, half, digits):
         if digits[s] < half[s]:
             return 1
     return 1
+
+
+_CRT_EPS_PER_PRIME = 4.01 * 2.0**-53
+"""ε / m of the CRT sign lemma (module docstring)."""
+
+
+@njit(cache=True, nogil=True, fastmath={"contract"})
+def crt_table(primes, pinv, inv, out):
+    """``out[m − 1, s]`` = (Π_m / p_s)⁻¹ mod p_s, balanced, for s < m ≤ P (Π_m = p_0⋯p_{m−1};
+    ``inv[t, s]`` = p_t⁻¹ mod p_s, balanced; entries with s ≥ m are set to 0): the factors
+    c_s of the CRT sign lemma for every prefix of the primes, by
+    ``out[m − 1, s] = out[m − 2, s]·inv[m − 1, s]`` (s < m − 1) and ``out[m − 1, m − 1] = ∏_{t<m−1} inv[t, m − 1]``."""
+    P = primes.shape[0]
+    for m in range(P):
+        for s in range(P):
+            out[m, s] = 0.0
+        c = 1.0
+        for t in range(m):
+            c = mulmod(c, inv[t, m], primes[m], pinv[m])
+        out[m, m] = c
+        if m > 0:
+            for s in range(m):
+                out[m, s] = mulmod(out[m - 1, s], inv[m, s], primes[s], pinv[s])
+
+
+@njit(cache=True, nogil=True, fastmath={"contract"}, inline="always")
+def _crt_decide(f, m):
+    """What the CRT sign lemma proves from the accumulated fraction f of an integer read
+    modulo m primes (module docstring): 1 or −1 (its sign), 2 (|N| ≤ 2εΠ_m: small, maybe
+    0) or 3 (|N| near Π_m/2)."""
+    eps = _CRT_EPS_PER_PRIME * m
+    if eps < f < 0.5 - eps:
+        return 1
+    if 0.5 + eps < f < 1.0 - eps:
+        return -1
+    if f <= eps or f >= 1.0 - eps:
+        return 2
+    return 3
+
+
+@njit(cache=True, nogil=True, fastmath={"contract"}, inline="always")
+def _crt_fraction(col, m, primes, pinv, crt):
+    """The accumulated fraction f of the CRT sign lemma for the residues ``col[s]``, s < m."""
+    f = 0.0
+    for s in range(m):
+        p = primes[s]
+        x = canon(reduce(col[s] * crt[m - 1, s], p, pinv[s]), p)
+        f += x * pinv[s]
+        if f >= 1.0:
+            f -= 1.0
+    return f
+
+
+@njit(cache=True, nogil=True, fastmath={"contract"}, inline="always")
+def _crt_small(col, m, primes, pinv, crt):
+    """Sign of an integer N with balanced residues ``col[s]`` (s < m) that the CRT sign
+    lemma found small, |N| ≤ 2εΠ_m: then |N| < Π_{m−1}/2 (ε·p < 2⁻¹⁶), so the first m − 1
+    primes determine N and the lemma is applied to them, down to one prime, where N is its
+    symmetric residue. Each step costs one pass over the primes left; a value far below
+    its Hadamard bound takes one or two."""
+    zero = True
+    for s in range(m):
+        if col[s] != 0.0:
+            zero = False
+    if zero:
+        return 0
+    while m > 1:
+        m -= 1
+        sg = _crt_decide(_crt_fraction(col, m, primes, pinv, crt), m)
+        if sg == 1 or sg == -1:
+            return sg
+    x = canon(col[0], primes[0])
+    if x == 0.0:
+        return 0
+    return 1 if 2.0 * x < primes[0] else -1
+
+
+@njit(cache=True, nogil=True, fastmath={"contract"}, inline="always")
+def crt_signs(res, n, ms, primes, pinv, inv, half, crt, col, digits, signs):
+    """Signs of n integers N_i from balanced residues ``res[s, i]``, each modulo its own
+    first ``ms[i]`` primes (|N_i| < Π_{ms[i]}/2): ``signs[i] ∈ {−1, 0, 1}``, by the CRT sign
+    lemma (module docstring) — one pass of ms[i] steps per integer, the fraction kept in a
+    register — then, for an integer it finds small, the same with fewer primes
+    (:func:`_crt_small`), and Garner (:func:`sign_one`) for one near ±Π/2. ``inv``,
+    ``half``: as for :func:`sign_one`; ``crt`` = :func:`crt_table`; scratch ``col`` and
+    ``digits`` of length ≥ max ms."""
+    for i in range(n):
+        m = ms[i]
+        f = 0.0
+        for s in range(m):
+            p = primes[s]
+            x = canon(reduce(res[s, i] * crt[m - 1, s], p, pinv[s]), p)
+            f += x * pinv[s]
+            if f >= 1.0:
+                f -= 1.0
+        sg = _crt_decide(f, m)
+        if sg >= 2:
+            for s in range(m):
+                col[s] = res[s, i]
+            if sg == 2:
+                sg = _crt_small(col, m, primes, pinv, crt)
+            else:
+                sg = sign_one(col, m, primes, pinv, inv, half, digits)
+        signs[i] = sg
+
+
+@njit(cache=True, nogil=True, fastmath={"contract"}, inline="always")
+def crt_sign_one(col, m, primes, pinv, inv, half, crt, digits):
+    """:func:`sign_one` (same arguments, plus ``crt`` = :func:`crt_table`) as
+    :func:`crt_signs` decides it."""
+    sg = _crt_decide(_crt_fraction(col, m, primes, pinv, crt), m)
+    if sg == 2:
+        return _crt_small(col, m, primes, pinv, crt)
+    if sg == 3:
+        return sign_one(col, m, primes, pinv, inv, half, digits)
+    return sg

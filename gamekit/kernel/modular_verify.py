@@ -4,7 +4,8 @@ Every entry of the tableau ``B⁻¹[M | I | 1]`` of a basis ``B`` is ``N / det B
 k×k minor of ``[M | I | 1]`` (Cramer's rule), so ``|N| ≤ H``, the product of the k largest
 column norms (Hadamard's inequality). With primes ``p_1 … p_P`` whose product exceeds
 ``2H``, the residues of ``N`` determine ``N`` exactly (Chinese remainder theorem, symmetric
-range), and its sign is read off the mixed-radix (Garner) digits (:func:`choose_primes`).
+range), and its sign is read off one floating-point Chinese-remainder pass with a proved
+error bound (:func:`gamekit.kernel.modular_float.crt_signs`; primes: :func:`choose_primes`).
 The residues are integers held in float64 lanes, modulo primes 2²⁶ < p < 2²⁷ − 16, where
 every operation is exact (:mod:`gamekit.kernel.modular_float`, lemma there): no rounding
 ever reaches a residue, and the row loops vectorize.
@@ -16,7 +17,9 @@ parent by one exact fraction-free pivot modulo the primes it needs (the integer 
 **exactly** that each basis is lexico-feasible: every row of ``(B⁻¹·1, B⁻¹)`` is
 lexicographically positive (:mod:`gamekit.kernel.pivot`). A basis with structural columns Z
 reads only integers bounded by ``H_B = √k·∏_{j∈Z} ‖M_j‖`` (Hadamard again), so its check uses
-only as many primes as ``2H_B`` needs (:func:`_prime_counts`). It also returns the exact
+only as many primes as ``2H_B`` needs (:func:`_prime_counts`; the column norms from
+:func:`column_logs`, exact for entries of any size), and each integer it reads only as many
+as its own bound needs (:func:`_check_node`). It also returns the exact
 label set of each basis (the nonbasic variables and the basic ones at value 0). Any failure
 — a basis that is singular or not lexico-feasible, a pivot that vanishes modulo one of the
 primes used — is reported, and the caller falls back to the exact search. The method and
@@ -38,14 +41,15 @@ from gamekit.kernel.float_search import flip, lookup, slot
 from gamekit.kernel.linalg import hadamard_bound_sq
 from gamekit.kernel.modular_float import (
     PRIME_BOUND,
-    garner_signs,
+    crt_sign_one,
+    crt_signs,
+    crt_table,
     invmod_row,
     mulmod,
     reduce,
-    sign_one,
 )
 
-__all__ = ["choose_primes", "hadamard_bound_sq", "verify_tree", "closure_certificate", "closure_misses",
+__all__ = ["choose_primes", "column_logs", "hadamard_bound_sq", "verify_tree", "closure_certificate", "closure_misses",
            "all_present", "PRIMES"]
 
 # numba's (private, long-standing) switch that compiles a function without reference counting
@@ -87,6 +91,35 @@ PRIMES = _largest_primes_below(PRIME_BOUND, 200)
 """The verification primes: the 200 largest primes below 2²⁷ − 16 (all above 2²⁶), the
 range of the exact float64 arithmetic of :mod:`gamekit.kernel.modular_float`."""
 
+def _inverse_table(pool: Sequence[int]) -> np.ndarray:
+    """``inv[j, i] = pool[j]⁻¹ mod pool[i]`` (0 on the diagonal) for distinct primes below
+    2³¹, by Fermat — p_j^(p_i − 2) mod p_i — square-and-multiply over the whole table at
+    once in int64 numpy (every product of two residues is below 2⁶²)."""
+    p = np.array(pool, dtype=np.int64)
+    base = p[:, None] % p[None, :]
+    e = np.broadcast_to(p[None, :] - 2, base.shape)
+    out = np.ones_like(base)
+    for bit in range(int(p.max()).bit_length()):
+        use = (e >> bit) & 1 == 1
+        out = np.where(use, out * base % p[None, :], out)
+        base = base * base % p[None, :]
+    np.fill_diagonal(out, 0)
+    return out
+
+
+_INVERSES: list[np.ndarray] = []
+"""The :func:`_inverse_table` of a prefix of :data:`PRIMES`, computed on first use and
+widened when a larger one is needed (a constant: the table of a shorter prefix is its
+leading block)."""
+
+
+def _primes_inverse(P: int) -> np.ndarray:
+    """The leading P×P block of the inverse table of :data:`PRIMES` (a copy)."""
+    if not _INVERSES or len(_INVERSES[-1]) < P:
+        _INVERSES.append(_inverse_table(PRIMES[: min(len(PRIMES), max(32, 2 * P))]))
+    return _INVERSES[-1][:P, :P].copy()
+
+
 def _choose_from(M: Sequence[Sequence[int]], pool: Sequence[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """:func:`choose_primes` with the primes taken in order from ``pool``."""
     H2 = hadamard_bound_sq(M)
@@ -100,11 +133,7 @@ def _choose_from(M: Sequence[Sequence[int]], pool: Sequence[int]) -> tuple[np.nd
     else:
         return None
     P = len(chosen)
-    inv = np.zeros((P, P), dtype=np.int64)
-    for j in range(P):
-        for i in range(P):
-            if i != j:
-                inv[j, i] = pow(chosen[j], -1, chosen[i])
+    inv = _primes_inverse(P) if pool is PRIMES else _inverse_table(chosen)
     half = (Pi - 1) // 2
     digits = []
     for p in chosen:  # mixed radix: half = d0 + d1 p0 + d2 p0 p1 + ...
@@ -163,20 +192,23 @@ class Path(NamedTuple):
 
 class PrimeTables(NamedTuple):
     """float64 copies of the prime data (:func:`_float_tables`): the primes ``pf``, their
-    inverses ``pinv``, the balanced table ``invf[t, s]`` = p_t⁻¹ mod p_s and the mixed-radix
-    digits ``halff``."""
+    inverses ``pinv``, the balanced table ``invf[t, s]`` = p_t⁻¹ mod p_s, the mixed-radix
+    digits ``halff`` and the CRT factors ``crt[m − 1, s]`` = (Π_m/p_s)⁻¹ mod p_s
+    (:func:`gamekit.kernel.modular_float.crt_table`)."""
 
     pf: np.ndarray
     pinv: np.ndarray
     invf: np.ndarray
     halff: np.ndarray
+    crt: np.ndarray
 
 
 class Tree(NamedTuple):
     """The candidate tree: node i > 0 is its parent with ``enter[i]`` entering and
     ``leave[i]`` leaving; ``mnode``/``msub``: primes for the node / its subtree
     (:func:`_prime_counts`); ``kids[start[i]:start[i+1]]``: its children; ``lo``/``hi``:
-    the basic masks the search recorded."""
+    the basic masks the search recorded; ``E``, ``e``, ``e1``, ``level``: the bounds of
+    :func:`_prime_counts` (per node, per column, of the column 1, per prime count)."""
 
     enter: np.ndarray
     leave: np.ndarray
@@ -186,20 +218,25 @@ class Tree(NamedTuple):
     kids: np.ndarray
     lo: np.ndarray
     hi: np.ndarray
+    E: np.ndarray
+    e: np.ndarray
+    e1: np.int64
+    level: np.ndarray
 
 
 class Scratch(NamedTuple):
-    """Work arrays: a right-hand column and determinant (``res``), Garner digits and signs
-    (``digits``, ``signs``), one entry over the primes (``col``, ``dig1``), and the walk's
-    stack of nodes and next child per level (``stack``, ``nxt``)."""
+    """Work arrays: a right-hand column and determinant (``res``), their signs (``signs``),
+    one entry over the primes and its Garner digits (``col``, ``dig1``), the walk's stack
+    of nodes and next child per level (``stack``, ``nxt``) and the number of primes each
+    entry of the right-hand column is read modulo (``ms``)."""
 
     res: np.ndarray
-    digits: np.ndarray
     signs: np.ndarray
     col: np.ndarray
     dig1: np.ndarray
     stack: np.ndarray
     nxt: np.ndarray
+    ms: np.ndarray
 
 
 @njit(cache=True, nogil=True, fastmath={"contract"}, inline="always")
@@ -294,28 +331,53 @@ def _lexico_lead(path, lvl, Dsign, i, d, m, pt, col, digits):
         else:
             for s in range(m):
                 col[s] = Ts[lvl, s, i, q]
-            lead = sign_one(col, m, pt.pf, pt.pinv, pt.invf, pt.halff, digits) * Dsign
+            lead = crt_sign_one(col, m, pt.pf, pt.pinv, pt.invf, pt.halff, pt.crt, digits) * Dsign
         if lead != 0:
             return lead
     return 0
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _check_node(path, lvl, have_T, nlo, nhi, d, m, pt, sc):
-    """Exact lexico-feasibility of the basis at level ``lvl``, whose right-hand column and
-    determinant (residues of the integers ``N_i,rhs`` and D modulo the first m primes, enough
-    for this basis: :func:`_prime_counts`) are in ``sc.res``; its tableau is at level
-    ``lvl`` if ``have_T``. Returns (code, tight_lo, tight_hi): code 1 (lexico-feasible),
-    0 (not), −1 (a row at value 0 needs the tableau, which the caller must compute); the
-    masks are the labels, nonbasic variables and basic ones at 0.
+def _primes_for(level, E, m):
+    """The fewest primes, at most m, whose product Π satisfies Π² > 4·H² for a Hadamard
+    bound with 8·log₂ H² ≤ E (:func:`_prime_counts`): binary search in ``level``."""
+    lo = 1
+    hi = m
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if level[mid] >= np.int64(E) + 17:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
 
-    The signs of all ``N_i,rhs`` and of D come from one vectorized Garner pass
-    (:func:`gamekit.kernel.modular_float.garner_signs`); ``(B⁻¹·1)_i = N_i,rhs / D``. Rows at
-    value 0 need the lexicographic tie-break (:func:`_lexico_lead`)."""
+
+@njit(cache=True, nogil=True, inline="always")
+def _check_node(path, lvl, have_T, nlo, nhi, d, m, pt, sc, tree, v):
+    """Exact lexico-feasibility of the basis at level ``lvl`` (node v of the tree), whose
+    right-hand column and determinant (residues of the integers ``N_i,rhs`` and D modulo the
+    first m primes, enough for this basis: :func:`_prime_counts`) are in ``sc.res``; its
+    tableau is at level ``lvl`` if ``have_T``. Returns (code, tight_lo, tight_hi): code 1
+    (lexico-feasible), 0 (not), −1 (a row at value 0 needs the tableau, which the caller
+    must compute); the masks are the labels, nonbasic variables and basic ones at 0.
+
+    The signs of all ``N_i,rhs`` and of D come from one vectorized pass of the
+    floating-point Chinese remainder theorem, Garner's mixed radix for the few it leaves
+    open (:func:`gamekit.kernel.modular_float.crt_signs`); ``(B⁻¹·1)_i = N_i,rhs / D``.
+    Each integer is read modulo the primes its own Hadamard bound needs (the CRT pass
+    decides a sign when the integer is not far below the product of its primes): with
+    E_B = e1 + Σ_{j∈Z} e[j] the bound of the node, ``N_i,rhs`` is det B with the column of
+    the basic variable b_i replaced by 1, so 8·log₂ N_i² ≤ E_B − e[b_i] (e = 0 for a
+    slack), and 8·log₂ D² ≤ E_B − e1. Rows at value 0 need the lexicographic tie-break
+    (:func:`_lexico_lead`)."""
     bases = path.bases
     signs = sc.signs
     k = bases.shape[1]
-    garner_signs(sc.res, k + 1, m, pt.pf, pt.pinv, pt.invf, pt.halff, sc.digits, signs)
+    E = tree.E[v]
+    for i in range(k):
+        sc.ms[i] = _primes_for(tree.level, E - tree.e[bases[lvl, i]], m)
+    sc.ms[k] = _primes_for(tree.level, E - tree.e1, m)
+    crt_signs(sc.res, k + 1, sc.ms, pt.pf, pt.pinv, pt.invf, pt.halff, pt.crt, sc.col, sc.dig1, signs)
     Dsign = signs[k]
     z = np.uint64(0)
     if Dsign == 0:
@@ -417,9 +479,10 @@ def _column_logs(Mres, primes):
 
 
 @njit(cache=True, nogil=True)
-def _prime_counts(Mres, primes, parent, enter, leave, count):
+def _prime_counts(Mres, primes, parent, enter, leave, count, e, e1):
     """For every node: ``mnode`` = how many primes its own check needs, ``msub`` = the most
-    any node of its subtree needs (its tableau is computed modulo that many).
+    any node of its subtree needs (its tableau is computed modulo that many), ``E`` = the
+    bound E_B below; and ``level[m]`` = 2·Σ_{s<m} ⌊8·log₂ p_s⌋.
 
     Per basis B with basic structural columns Z, every integer the check reads — det B,
     the numerators of B⁻¹·1 and of B⁻¹ — is a k×k minor of B with one column replaced by 1
@@ -427,9 +490,9 @@ def _prime_counts(Mres, primes, parent, enter, leave, count):
     ≥ 1), i.e. 8·log₂(H_B²) ≤ E_B = e1 + Σ_{j∈Z} e[j]. The first m primes suffice when
     Π_m² > 4·H_B², which holds when 2·Σ_{s<m} ⌊8·log₂ p_s⌋ ≥ E_B + 17; never more than
     all P (chosen for the global bound). E along the tree follows the entering and leaving
-    variables (a node whose pivot is not valid fails before its count is used)."""
+    variables (a node whose pivot is not valid fails before its count is used). ``e`` and
+    ``e1``: :func:`column_logs` or :func:`_column_logs`."""
     P, k, d = Mres.shape
-    e, e1 = _column_logs(Mres, primes)
     level = np.zeros(P + 1, np.int64)
     for s in range(P):
         level[s + 1] = level[s] + 2 * _log8(np.int64(primes[s]), False)
@@ -452,16 +515,49 @@ def _prime_counts(Mres, primes, parent, enter, leave, count):
         msub[i] = mnode[i]
     for i in range(count - 1, 0, -1):
         msub[parent[i]] = max(msub[parent[i]], msub[i])
-    return mnode, msub
+    return mnode, msub, E, level
+
+
+def _log8_up(n: int) -> int:
+    """``⌈8·log₂ n⌉`` for an integer n ≥ 1, exactly (the upper branch of :func:`_log8`, for
+    Python integers of any size)."""
+    if n <= 256:
+        return int(CEIL8[n])
+    sh = n.bit_length() - 8
+    return 8 * sh + int(CEIL8[(n >> sh) + 1])
+
+
+def column_logs(M: Sequence[Sequence[int]]) -> tuple[np.ndarray, int]:
+    """``(e, e1)``: ``e[j] ≥ 8·log₂ ‖column j of M‖²`` for j < d (0 for the k slack columns)
+    (at most ``_UNBOUNDED``, which exceeds what all the primes cover) and
+    ``e1 ≥ 8·log₂ k`` — the column bounds of :func:`_prime_counts`, exact in Python
+    integers for entries of any size (the compiled :func:`_column_logs` reads them off the
+    residues and gives no bound for a column with an entry of 2²⁶ or more, so that every
+    basis using it is checked modulo all the primes).
+
+    Examples
+    --------
+    >>> e, e1 = column_logs([[3, 10**30], [4, 1]])  # column norms² 25 and 10⁶⁰ + 1
+    >>> [int(x) for x in e], e1
+    ([38, 1595, 0, 0], 8)
+    """
+    k, d = len(M), len(M[0])
+    e = np.zeros(d + k, np.int64)
+    for j in range(d):
+        e[j] = min(_UNBOUNDED, _log8_up(max(1, sum(row[j] * row[j] for row in M))))
+    return e, _log8_up(k)
 
 
 def _float_tables(primes: np.ndarray, inv: np.ndarray, half: np.ndarray) -> PrimeTables:
     """float64 copies of the prime data (:class:`PrimeTables`): primes, 1/p, balanced
-    ``inv``, and the mixed-radix digits (p_s − 1)/2 of (Π_m − 1)/2, the same for every
-    m ≤ P (they are ``half``). (numpy: nothing to compile.)"""
+    ``inv``, the mixed-radix digits (p_s − 1)/2 of (Π_m − 1)/2, the same for every
+    m ≤ P (they are ``half``), and the CRT factors of every prefix of the primes."""
     pf = primes.astype(np.float64)
+    pinv = 1.0 / pf
     invf = np.where(2 * inv > primes[None, :], inv - primes[None, :], inv).astype(np.float64)
-    return PrimeTables(pf, 1.0 / pf, invf, (pf - 1.0) / 2.0)
+    crt = np.empty((len(pf), len(pf)))
+    crt_table(pf, pinv, invf, crt)
+    return PrimeTables(pf, pinv, invf, (pf - 1.0) / 2.0, crt)
 
 
 @njit(cache=True, nogil=True)
@@ -535,7 +631,7 @@ def _visit(v, top, path, tree, pt, sc, m_own, m_tab, inner, d):
             _tableau_rhs(path, w, d, sc.res, m_own)
         else:
             _child_rhs(path, top, r, c, d, pt, sc.res, m_own)
-        ok, e, f = _check_node(path, w, full, nmask[w, 0], nmask[w, 1], d, m_own, pt, sc)
+        ok, e, f = _check_node(path, w, full, nmask[w, 0], nmask[w, 1], d, m_own, pt, sc, tree, v)
         if ok >= 0:
             return ok, e, f
         full = True
@@ -575,7 +671,7 @@ def _walk(path, tree, pt, sc, d, labels):
         inner = start[v + 1] > start[v]
 
 
-def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, lo, hi, labels) -> int:
+def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, lo, hi, labels, logs=None) -> int:
     """Check nodes 0..count-1 exactly (see the module docstring): node i > 0 is its parent
     with variable ``enter[i]`` entering and ``leave[i]`` leaving; its basic set must be the
     mask (``lo[i]``, ``hi[i]``) the search recorded. Fills ``labels[i]`` with the exact
@@ -587,17 +683,21 @@ def verify_tree(Mres, primes, inv, half, parent, enter, leave, count, lo, hi, la
     out-of-place pivot (:func:`_pivot`) from its parent's tableau — only its right-hand
     column for a leaf — modulo the primes its subtree needs (:func:`_prime_counts`), and
     each node with children one modular inverse of its determinant
-    (:func:`gamekit.kernel.modular_float.invmod`). (Plain Python: the arrays are allocated
-    by numpy, the compiled kernels release the GIL.)"""
+    (:func:`gamekit.kernel.modular_float.invmod`). ``logs``: the column bounds
+    :func:`column_logs` of the matrix, which bound the primes of each basis for entries of
+    any size; without them they are read off the residues (:func:`_column_logs`: a basis
+    with a column holding an entry of 2²⁶ or more is checked modulo all the primes).
+    (Plain Python: the arrays are allocated by numpy, the compiled kernels release the GIL.)"""
     P, k, d = Mres.shape
     pt = _float_tables(primes, inv, half)
-    mnode, msub = _prime_counts(Mres, primes, parent, enter, leave, count)
+    e, e1 = _column_logs(Mres, primes) if logs is None else logs
+    mnode, msub, E, level = _prime_counts(Mres, primes, parent, enter, leave, count, e, np.int64(e1))
     L = int(_tree_depth(parent, count)) + 2
     path = _path_state(Mres, pt.pf, L)
     start, kids = _children(parent, count)
-    tree = Tree(enter, leave, mnode, msub, start, kids, lo, hi)
-    sc = Scratch(np.empty((P, k + 1)), np.empty((P, k + 1)), np.empty(k + 1, np.int64), np.empty(P), np.empty(P),
-                 np.empty(L, np.int64), np.empty(L, np.int64))
+    tree = Tree(enter, leave, mnode, msub, start, kids, lo, hi, E, e, np.int64(e1), level)
+    sc = Scratch(np.empty((P, k + 1)), np.empty(k + 1, np.int64), np.empty(P), np.empty(P),
+                 np.empty(L, np.int64), np.empty(L, np.int64), np.empty(k + 1, np.int64))
     return int(_walk(path, tree, pt, sc, d, labels))
 
 

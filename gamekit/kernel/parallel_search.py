@@ -210,9 +210,10 @@ class _Worker:
                 self.pool.halt()
                 return
 
-    def verify(self, Mres, primes, limit: int) -> None:
+    def verify(self, Mres, primes, limit: int, logs) -> None:
         """Step 2 on this worker's tree (after a time stop only its first ``limit`` own
-        bases, to keep the exact check short too)."""
+        bases, to keep the exact check short too); ``logs``: the column bounds
+        (:func:`gamekit.kernel.modular_verify.column_logs`)."""
         from gamekit.kernel.modular_verify import verify_tree
 
         ps, inv, half = primes
@@ -220,9 +221,10 @@ class _Worker:
             self.count = min(self.count, self.count0 + limit)
         a, c = self.arrays, self.count
         self.labels = np.zeros((c, 2), np.uint64)
-        self.bad = verify_tree(Mres, ps, inv, half, a.parent[:c], a.enter[:c], a.leave[:c], c, a.lo, a.hi, self.labels)
+        self.bad = verify_tree(Mres, ps, inv, half, a.parent[:c], a.enter[:c], a.leave[:c], c, a.lo, a.hi, self.labels,
+                               logs)
 
-    def __call__(self, max_bases, deadline, progress, Mres, primes, limit) -> None:
+    def __call__(self, max_bases, deadline, progress, Mres, primes, limit, logs) -> None:
         try:
             self.search(max_bases, deadline, progress)
         except _Halt:
@@ -232,7 +234,7 @@ class _Worker:
             self.pool.halt()
             return
         if self.why != "float" and not self.pool.cancelled:
-            self.verify(Mres, primes, limit)
+            self.verify(Mres, primes, limit, logs)
 
 
 def _own_rows(w: _Worker, count0: int, complete: bool) -> np.ndarray:
@@ -278,9 +280,10 @@ def parallel_bases(M, Mres, primes, max_bases, deadline, progress, threads: int 
     or an exact check failed (see the module docstring). ``limit``: bases each worker
     checks after a time stop; ``drop`` (testing): bases removed before step 3. Any other
     error in a worker thread (a bug) is re-raised here."""
-    from gamekit.kernel.modular_verify import closure_certificate
+    from gamekit.kernel.modular_verify import closure_certificate, column_logs
 
     k, d = len(M), len(M[0])
+    logs = column_logs(M)
     try:
         R, params, arrays, count0, frontier, why = search_prefix(M, max_bases, deadline, progress, frontier_depth)
     except FloatSearchFailed:
@@ -290,7 +293,7 @@ def parallel_bases(M, Mres, primes, max_bases, deadline, progress, threads: int 
     workers = [_Worker(R, params, arrays, count0, shared, t, pool) for t in range(threads)]
     for w in workers:
         w.workers = workers
-    pool_threads = [threading.Thread(target=w, args=(max_bases, deadline, progress, Mres, primes, limit))
+    pool_threads = [threading.Thread(target=w, args=(max_bases, deadline, progress, Mres, primes, limit, logs))
                     for w in workers]
     for t in pool_threads:
         t.start()

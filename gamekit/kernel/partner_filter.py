@@ -16,7 +16,16 @@ a-posteriori bound (Rump, Acta Numerica 19 (2010), Thm 10.2), compiled and one s
 time, and *proves* w ∉ Q when an enclosure lies outside (a component surely negative or a
 row surely above 1; Higham's γ bounds for every float dot product). Everything not proven
 infeasible is left to an exact integer check by the caller, so a float error can only cost
-time. Integer data below 2⁵³ (exact in binary64) is assumed; the caller checks it.
+time.
+
+The data N is either exact (integers below 2⁵³) or, with ``rounded``, the correctly rounded
+binary64 values N̂ of exact numbers N (e.g. large integers scaled by a power of 2, which
+changes neither the partners nor whether they lie in Q: ``(N/2^e)(2^e w) = N w``), so that
+``|N − N̂| ≤ u|N̂|`` entrywise (u = 2⁻⁵³; normal range). The bound then gains that term:
+``|I − RM| ≤ |I − fl(RM̂)| + (γ_s + u)|R||M̂|``, ``|1 − My| ≤ |fl(1 − M̂y)| + (γ_{s+1} + u)(1 + |M̂||y|)``
+and, for a row outside, ``|(Nw)_i − fl(N̂y)_i| ≤ (γ_s + u)Σ|N̂y| + rad·(1 + u)Σ|N̂|``; since
+γ_j + u ≤ γ_{j+1} (and the inflation factors of :func:`_infl` grow by 4u per step), the
+kernel uses each γ and inflation one step higher (``extra`` = 1).
 This module imports numba: import it lazily.
 """
 
@@ -77,10 +86,11 @@ def _inverse(G, R, s):
 
 
 @njit(cache=True, nogil=True)
-def _enclose(M, R, y, rho, s):
+def _enclose(M, R, y, rho, s, extra):
     """``y = R·1`` and a radius ρ with ``‖M⁻¹·1 − y‖∞ ≤ ρ`` (M nonsingular proven), or inf:
     α ≥ ‖I − RM‖∞ and ``ρ ≥ ‖|R|·|1 − My|‖∞ / (1 − α)`` with the γ terms of
-    :func:`gamekit.kernel.verified_float.verified_solve` (exact data)."""
+    :func:`gamekit.kernel.verified_float.verified_solve`, one step higher for rounded data
+    (``extra`` = 1; module docstring)."""
     for a in range(s):
         acc = 0.0
         for b in range(s):
@@ -95,7 +105,7 @@ def _enclose(M, R, y, rho, s):
             for t in range(s):
                 acc += R[a, t] * M[t, b]
                 mag += abs(R[a, t] * M[t, b])
-            row += abs((1.0 if a == b else 0.0) - acc) + _gam(s + 1) * mag + _ETA
+            row += abs((1.0 if a == b else 0.0) - acc) + _gam(s + 1 + extra) * mag + _ETA
         alpha = max(alpha, row)
     alpha = _infl(alpha, 2 * s + 4)
     if not alpha < 0.5:
@@ -106,7 +116,7 @@ def _enclose(M, R, y, rho, s):
         for t in range(s):
             acc += M[b, t] * y[t]
             mag += abs(M[b, t] * y[t])
-        rho[b] = _infl(abs(1.0 - acc) + _gam(s + 2) * (1.0 + mag) + _ETA, 2 * s + 6)
+        rho[b] = _infl(abs(1.0 - acc) + _gam(s + 2 + extra) * (1.0 + mag) + _ETA, 2 * s + 6)
     num = 0.0
     for a in range(s):
         acc = 0.0
@@ -118,8 +128,9 @@ def _enclose(M, R, y, rho, s):
 
 
 @njit(cache=True, nogil=True)
-def _proven_outside(N, S, J, s, d, y, rad, insupp):
-    """w ∉ Q is proven: some ``y_j + rad < 0`` or some row i ∉ S with ``(N w)_i`` surely > 1."""
+def _proven_outside(N, S, J, s, d, y, rad, insupp, extra):
+    """w ∉ Q is proven: some ``y_j + rad < 0`` or some row i ∉ S with ``(N w)_i`` surely > 1
+    (``extra``: as for :func:`_enclose`)."""
     for a in range(s):
         if y[a] + rad < 0.0:
             return True
@@ -134,18 +145,20 @@ def _proven_outside(N, S, J, s, d, y, rad, insupp):
             t += x * y[a]
             mag += abs(x * y[a])
             asum += abs(x)
-        err = _infl(_gam(s + 1) * _infl(mag, s + 2) + rad * _infl(asum, s + 2), 4) + _ETA
+        err = _infl(_gam(s + 1 + extra) * _infl(mag, s + 2) + rad * _infl(asum, s + 2 + extra), 4) + _ETA
         if t - err > 1.0:
             return True
     return False
 
 
 @njit(cache=True, nogil=True)
-def partner_status(labels, N, d, k, out):
+def partner_status(labels, N, d, k, out, rounded=False):
     """For each vertex v (tight-label masks ``labels[v]``, two words) of P: ``out[v]`` =
     ORIGIN (z = 0), DEGENERATE (|S| ≠ |J|), UNDECIDED (no proof that N[S, J] is
     nonsingular), NO_PARTNER (proven: the unique candidate w lies outside Q) or
-    CANDIDATE (check exactly). See the module docstring."""
+    CANDIDATE (check exactly). ``rounded``: N holds the correctly rounded values of exact
+    data, not the data itself. See the module docstring."""
+    extra = 1 if rounded else 0
     one = np.uint64(1)
     S = np.empty(d, np.int64)
     J = np.empty(k, np.int64)
@@ -182,13 +195,13 @@ def partner_status(labels, N, d, k, out):
         if not _inverse(G, R, s):
             out[v] = UNDECIDED
             continue
-        rad = _enclose(Mx, R, y, rho, s)
+        rad = _enclose(Mx, R, y, rho, s, extra)
         if not rad < np.inf:
             out[v] = UNDECIDED
             continue
         for a in range(s):
             insupp[S[a]] = True
-        out[v] = NO_PARTNER if _proven_outside(N, S, J, s, d, y, rad, insupp) else CANDIDATE
+        out[v] = NO_PARTNER if _proven_outside(N, S, J, s, d, y, rad, insupp, extra) else CANDIDATE
         for a in range(s):
             insupp[S[a]] = False
     return out

@@ -83,19 +83,30 @@ def test_all_agrees_with_the_exact_reference(seed, size, hi, strategy):
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_modular_vertex_vectors_are_the_exact_vertices(seed):
-    """Cramer numerators modulo the verification primes + CRT = the fraction-free solve."""
+def test_vertex_vectors_are_the_exact_vertices(seed):
+    """Each vector v of ``basis_vectors`` is a positive multiple of its basis's vertex z:
+    v ≥ 0, v_j = 0 off the basic structural variables, and the rows whose slack is
+    nonbasic are tight at v — (Mv)_i equal to one positive c — the others at most c
+    (so z = v/c ∈ {z ≥ 0, Mz ≤ 1}), checked in integers; payoffs up to 2⁶⁰·(10⁶) (long
+    numerators, as for rational games): both arithmetics of ``basis_vectors`` (the
+    residues for small payoffs, FLINT for long ones)."""
     rng = random.Random(40 + seed)
     k, d = rng.randint(3, 9), rng.randint(3, 9)
     M = _matrix(rng, k, d, rng.choice([1, 2, 99, 10**6]))
+    if seed % 2:
+        M = [[a * 2**60 + rng.randint(0, 2**60) for a in row] for row in M]
     cb = search_bases(M)
     _, reps = cb.vertices()
     reps = [int(i) for i in reps[1:]]  # all but the origin (the slack basis comes first)
     got = certified_polytope.basis_vectors(M, cb, reps)
     for i, v in zip(reps, got):
-        nums, _ = basis_point(M, cb.basic_sets([i])[0])
-        s, t = sum(nums), sum(v)
-        assert min(v) >= 0 and all(a * t == b * s for a, b in zip(nums, v))
+        basis = {int(b) for b in cb.basic_sets([i])[0]}
+        assert min(v) >= 0 and sum(v) > 0
+        assert all(v[j] == 0 for j in range(d) if j not in basis)
+        Mv = [sum(a * b for a, b in zip(row, v)) for row in M]
+        tight = {Mv[r] for r in range(k) if d + r not in basis}
+        assert len(tight) == 1 and (c := tight.pop()) > 0
+        assert max(Mv) == c
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -3,8 +3,11 @@
 Checked facts: the one-sided method (lrsnash's) returns exactly the extreme equilibria of
 the two-polytope method and of the exact reference path, on nondegenerate and degenerate
 games, square and not; the compiled float filter never discards a vertex whose partner
-exists (every NO_PARTNER verdict is confirmed by the exact integer solve); the face
-enumeration of degenerate vertices agrees with the exact reference; agreement with lrsnash.
+exists (every NO_PARTNER verdict is confirmed by the exact integer solve), also when it
+reads payoffs of hundreds of bits rounded (``partner_floats``); the face enumeration of
+degenerate vertices agrees with the exact reference; agreement with lrsnash; games with
+rational payoffs (the benchmark family, denominators up to 10⁴ and 10⁸) stay on the
+one-sided path and agree with the two-polytope method.
 """
 
 from __future__ import annotations
@@ -70,6 +73,63 @@ def test_float_filter_discards_only_proven_non_partners(d, k, hi, seed):
     for v in np.nonzero(status == NO_PARTNER)[0].tolist():
         S, J = _support(lab[v, 0], lab[v, 1], d, k)
         assert _point(N, S, J) is None
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(3, 7), st.integers(3, 7), st.sampled_from([54, 60, 120, 300, 890]), st.integers(0, 10**6))
+def test_float_filter_on_rounded_payoffs_discards_only_proven_non_partners(d, k, bits, seed):
+    """N with entries of 54…890 bits, read as N·2⁻ᵉ rounded: every NO_PARTNER verdict
+    agrees with the exact solve, and the vertex of an equilibrium of the game (M, N) is
+    kept for the exact solve."""
+    from gamekit.bimatrix.certified_partners import partner_floats
+    from gamekit.kernel.partner_filter import (
+        CANDIDATE,
+        DEGENERATE,
+        NO_PARTNER,
+        UNDECIDED,
+        partner_status,
+    )
+
+    rng = random.Random(seed)
+    M = [[rng.randint(1, 10**6) for _ in range(d)] for _ in range(k)]
+    N = [[rng.randint(2 ** (bits - 8), 2**bits) for _ in range(k)] for _ in range(d)]
+    N[0][0] = rng.randint(1, 2**bits)  # entries of any size next to each other
+    cb = search_bases(M)
+    assume(cb is not None)
+    lab, _ = cb.vertices()
+    floats = partner_floats(N)
+    assert floats is not None and floats[1]  # rounded
+    status = partner_status(np.ascontiguousarray(lab), floats[0], d, k, np.empty(len(lab), np.int8), True)
+    for v in np.nonzero(status == NO_PARTNER)[0].tolist():
+        S, J = _support(lab[v, 0], lab[v, 1], d, k)
+        assert _point(N, S, J) is None
+    assume(not (status == DEGENERATE).any())
+    kept = np.nonzero((status == CANDIDATE) | (status == UNDECIDED))[0].tolist()
+    # the game (M, N) has an equilibrium; its vertex of P is nondegenerate, so it was kept
+    assert any(isinstance(_point(N, *_support(lab[v, 0], lab[v, 1], d, k)), tuple) for v in kept)
+
+
+def test_partner_floats_refuses_entries_of_900_bits():
+    from gamekit.bimatrix.certified_partners import partner_floats
+
+    assert partner_floats([[2**899 - 1, 1]]) is not None
+    assert partner_floats([[2**899, 1]]) is None
+
+
+@pytest.mark.parametrize("seed,n,den", [(0, 8, 10**4), (1, 8, 10**8), (2, 9, 10**8), (3, 10, 10**4)])
+def test_rational_payoffs_stay_one_sided(seed, n, den):
+    """The benchmark's rational family: ``auto`` runs one_sided (the column-reduced payoffs
+    have hundreds of bits; the filter reads them rounded), without a fallback, and finds
+    the equilibria of the two-polytope method."""
+    from benchmarks.bench_families import rational_game
+
+    g = gamekit.BimatrixGame(*rational_game(seed, n, den))
+    res = solve_result(g, "all")
+    assert res.parameters["ran"] == "one_sided" and not res.parameters["fallbacks"]
+    assert res.parameters["column_reduction"]
+    two = solve_result(g, "all", strategy="two_sided")
+    assert {(e.row, e.col) for e in res} == {(e.row, e.col) for e in two}
+    assert [e.payoffs for e in res] == [e.payoffs for e in two]
 
 
 def test_degenerate_vertices_and_singular_systems_are_solved_exactly():

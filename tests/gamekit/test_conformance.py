@@ -11,7 +11,8 @@ that produced the result after a reported fallback). ``envelope_2xn`` on a game 
 player with two strategies is a GameError. Textbook counts: the 6×6 coordination game
 (A = B = I) has 2⁶ − 1 = 63 equilibria, one per nonempty support; rock–paper–scissors and
 matching pennies one. Finally ``"auto"`` runs exactly what
-:func:`gamekit.bimatrix.policy.choose_strategy` says for the dominance-reduced game.
+:func:`gamekit.bimatrix.policy.choose_strategy` says for the dominance-reduced (and, for
+rational payoffs, column-reduced) game.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ import pytest
 from oracles.two_polytopes import extreme_equilibria_pairs
 
 import gamekit
+from benchmarks.bench_families import rational_game
+from gamekit.bimatrix.column_reduction import reduced_game
 from gamekit.bimatrix.enumerate_all import eliminate_strictly_dominated
 from gamekit.bimatrix.intgame import dense, integer_game
 from gamekit.bimatrix.policy import STRATEGIES, choose_strategy, payoff_stats
@@ -56,6 +59,8 @@ def _fixtures() -> dict[str, gamekit.BimatrixGame]:
     games["nine_by_two"] = _random(10, 9, 2, range(20))
     games["one_by_5"] = _random(11, 1, 5, range(3))
     games["huge_payoffs_5x5"] = _random(12, 5, 5, [10**18 + k for k in range(7)] + [0, 3])
+    for den in (10**4, 10**8):  # the benchmark's rational family (Gaussian payoffs, denominators ≤ den)
+        games[f"rational_1e{len(str(den)) - 1}_8x8"] = gamekit.BimatrixGame(*rational_game(5, 8, den))
     return games
 
 
@@ -79,7 +84,9 @@ def _reduced(name: str):
 
 
 def _reduced_ab(name: str):
-    red = _reduced(name)
+    """The payoffs the policy looks at: the dominance-reduced game, column-reduced
+    (:func:`gamekit.bimatrix.column_reduction.reduced_game`; rational payoffs)."""
+    red = reduced_game(_reduced(name))[0]
     return red.A, red.B
 
 
@@ -133,11 +140,17 @@ def test_auto_runs_what_the_policy_chooses(name):
 
 def test_the_fixture_table_exercises_every_strategy_and_a_fallback():
     """The table is not vacuous: auto picks each of the four strategies somewhere, and
-    one_sided falls back where its float partner filter does not apply (payoffs
-    beyond 2⁵³); on the degenerate {0,1,2} game it now handles the excess by face enumeration."""
+    one_sided falls back where the float search cannot resolve the payoffs (10¹⁸ + k next
+    to 0…3: its exact certificate fails); on the degenerate {0,1,2} game it handles the
+    excess by face enumeration; on rational payoffs (column-reduced entries of hundreds of
+    bits, read rounded by the partner filter) auto runs one_sided without a fallback."""
     chosen = {choose_strategy(payoff_stats(*_reduced_ab(name))) for name in FIXTURES}
     assert chosen == {"envelope_2xn", "exact", "one_sided", "two_sided"}
     res = gamekit.solve(FIXTURES["huge_payoffs_5x5"], method="all", strategy="one_sided")
     assert res.parameters["ran"] != "one_sided" and res.parameters["fallbacks"]
     res = gamekit.solve(FIXTURES["degenerate_9x9_012"], method="all", strategy="one_sided")
     assert res.parameters["ran"] == "one_sided" and not res.parameters["fallbacks"]
+    for name in ("rational_1e4_8x8", "rational_1e8_8x8"):
+        res = gamekit.solve(FIXTURES[name], method="all")
+        assert res.parameters["ran"] == "one_sided" and not res.parameters["fallbacks"]
+        assert res.parameters["column_reduction"]

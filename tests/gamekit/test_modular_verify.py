@@ -10,7 +10,7 @@ corrupt them (wrong entering or leaving variable, a basis that is not lexico-fea
 recorded mask that is not the basis reached) and when a pivot vanishes modulo a prime. The
 float64 modular arithmetic is exact at the edges of its range (residues 0, ±(p−1)/2, ±ρ_p,
 products and differences of products next to 2⁵³), inverses are inverses, and the Garner
-signs are the signs of the integers, up to ±(Π − 1)/2.
+and CRT signs are the signs of the integers, up to ±(Π − 1)/2, for up to 200 primes.
 """
 
 from __future__ import annotations
@@ -161,8 +161,10 @@ def _float_tables(n_primes: int):
 
 @given(st.integers(1, 7), st.data())
 @settings(max_examples=80)
-def test_garner_signs_are_the_signs(n_primes, data):
-    ps, Pi, pf, pinv, invf, halff = _float_tables(n_primes)
+def test_signs_are_the_signs(n_primes, data):
+    """Garner (``sign_one``) and the CRT signs at the edges of the range, with any balanced
+    representatives."""
+    ps, Pi, pf, pinv, invf, halff, crt = _float_tables(n_primes)
     top = (Pi - 1) // 2
     edge = st.sampled_from([x for x in (0, 1, -1, top, -top, top - 1, -top + 1, ps[0], -ps[0], Pi // ps[-1])
                             if abs(x) <= top])
@@ -175,13 +177,43 @@ def test_garner_signs_are_the_signs(n_primes, data):
             if data.draw(st.booleans()) and abs(x - p if x > 0 else x + p) <= _rho(p):
                 x = x - p if x > 0 else x + p  # another balanced representative
             res[s, i] = x
-    digits = np.empty((n_primes, n))
     signs = np.empty(n, np.int64)
-    mf.garner_signs(res, n, n_primes, pf, pinv, invf, halff, digits, signs)
-    assert [int(x) for x in signs] == [(N > 0) - (N < 0) for N in Ns]
     scratch = np.empty(n_primes)
     for i, N in enumerate(Ns):
         assert mf.sign_one(res[:, i].copy(), n_primes, pf, pinv, invf, halff, scratch) == (N > 0) - (N < 0)
+        assert mf.crt_sign_one(res[:, i].copy(), n_primes, pf, pinv, invf, halff, crt, scratch) == (N > 0) - (N < 0)
+    signs[:] = 7
+    ms = np.full(n, n_primes, np.int64)
+    mf.crt_signs(res, n, ms, pf, pinv, invf, halff, crt, np.empty(n_primes), scratch, signs)
+    assert [int(x) for x in signs] == [(N > 0) - (N < 0) for N in Ns]
+
+
+@given(st.integers(1, 200), st.data())
+@settings(max_examples=60)
+def test_crt_signs_are_the_signs_for_up_to_200_primes(n_primes, data):
+    """The floating-point CRT sign (one pass; fewer primes for a small value, Garner near
+    ±Π/2, where its error bound leaves the sign open) is the sign of every integer in (−Π/2, Π/2): values near 0, near ±Π/2, at
+    every scale in between; and ``crt_table`` holds the CRT factors (Π_m/p_s)⁻¹ mod p_s."""
+    ps, Pi, pf, pinv, invf, halff, crt = _float_tables(n_primes)
+    for m in {1, n_primes // 2 + 1, n_primes}:
+        Pm = prod(ps[:m])
+        assert all(int(crt[m - 1, s]) * (Pm // p) % p == 1 for s, p in enumerate(ps[:m]))
+    top = (Pi - 1) // 2
+    bits = st.integers(0, top.bit_length())
+    scaled = bits.flatmap(lambda b: st.integers(-min(top, 2**b), min(top, 2**b)))
+    edge = st.sampled_from([0, 1, -1, top, -top, top - 1, -top + 1, top // 2, -(top // 2)])
+    Ns = data.draw(st.lists(st.one_of(edge, scaled), min_size=1, max_size=12))
+    n = len(Ns)
+    res = np.array([[_balanced(N, p) for N in Ns] for p in ps], dtype=np.float64)
+    signs = np.full(n, 7, np.int64)
+    # each integer modulo the fewest primes that hold it, or more (drawn)
+    least = [next(m for m in range(1, n_primes + 1) if 2 * abs(N) < prod(ps[:m])) for N in Ns]
+    ms = np.array([data.draw(st.integers(m, n_primes)) for m in least], np.int64)
+    mf.crt_signs(res, n, ms, pf, pinv, invf, halff, crt, np.empty(n_primes), np.empty(n_primes), signs)
+    assert [int(x) for x in signs] == [(N > 0) - (N < 0) for N in Ns]
+    for i, N in enumerate(Ns):
+        got = mf.crt_sign_one(res[:, i].copy(), int(ms[i]), pf, pinv, invf, halff, crt, np.empty(n_primes))
+        assert got == (N > 0) - (N < 0)
 
 
 # ----------------------------------------------------------------------------- trees
@@ -227,14 +259,14 @@ def exact_tree(M: list[list[int]], limit: int | None = None) -> dict:
     }
 
 
-def run(kernel, tree: dict) -> tuple[int, list[int]]:
+def run(kernel, tree: dict, *extra) -> tuple[int, list[int]]:
     M = tree["M"]
     ps, inv, half = mv.choose_primes(M)
     Mres = np.stack([np.array([[x % int(p) for x in row] for row in M], dtype=np.int64) for p in ps])
     count = len(tree["parent"])
     labels = np.zeros((count, 2), np.uint64)
     bad = kernel(Mres, ps, inv, half, tree["parent"], tree["enter"], tree["leave"], count,
-                 tree["lo"], tree["hi"], labels)
+                 tree["lo"], tree["hi"], labels, *extra)
     return int(bad), [int(a) | (int(b) << 64) for a, b in labels]
 
 
@@ -328,18 +360,25 @@ def test_a_pivot_vanishing_modulo_a_prime_fails_alike():
     assert both(tree) > 0
 
 
-@given(matrices)
+big_matrices = st.integers(1, 5).flatmap(lambda k: st.integers(1, 5).flatmap(lambda d: st.sampled_from(
+    [3, 99, 10**9, 10**30]).flatmap(lambda hi: st.lists(st.lists(st.integers(1, hi), min_size=d, max_size=d),
+                                                        min_size=k, max_size=k))))
+
+
+@given(big_matrices, st.booleans())
 @settings(max_examples=40)
-def test_per_basis_prime_counts_cover_the_exact_integers(M):
+def test_per_basis_prime_counts_cover_the_exact_integers(M, exact_logs):
     """Every integer a basis's check reads — det B, the numerators of B⁻¹·1 and of the
     nonbasic slack columns of B⁻¹ — lies in (−Π_m/2, Π_m/2) for the m primes the kernel
     uses for that basis, and a subtree's tableaux carry at least as many primes as any of
-    its bases needs."""
-    tree = exact_tree(M)
+    its bases needs; with the column bounds read off the residues or computed exactly
+    (``column_logs``, entries of any size)."""
+    tree = exact_tree(M, 300)
     ps, _, _ = mv.choose_primes(M)
     Mres = np.stack([np.array([[x % int(p) for x in row] for row in M], dtype=np.int64) for p in ps])
     count = len(tree["parent"])
-    mnode, msub = mv._prime_counts(Mres, ps, tree["parent"], tree["enter"], tree["leave"], count)
+    e, e1 = mv.column_logs(M) if exact_logs else mv._column_logs(Mres, ps)
+    mnode, msub, _, _ = mv._prime_counts(Mres, ps, tree["parent"], tree["enter"], tree["leave"], count, e, e1)
     d = len(M[0])
     nodes = exact_dictionaries(M, tree)
     for i, dic in enumerate(nodes):
@@ -363,12 +402,15 @@ def exact_dictionaries(M, tree) -> list[Dictionary]:
 @given(st.integers(1, 4), st.integers(1, 4), st.randoms(use_true_random=False))
 @settings(max_examples=25)
 def test_entries_beyond_2_26(k, d, rnd):
-    """Columns with entries ≥ 2²⁶ (no per-basis bound: all primes) next to small ones."""
+    """Columns with entries ≥ 2²⁶ next to small ones: without column bounds (all primes
+    for a basis using such a column) and with the exact ones of ``column_logs``."""
     big = rnd.sample(range(d), rnd.randint(1, d))
-    M = [[rnd.randint(2**26, 2**40) if j in big else rnd.randint(1, 9) for j in range(d)] for _ in range(k)]
+    M = [[rnd.randint(2**26, 2**rnd.choice([40, 100, 300])) if j in big else rnd.randint(1, 9) for j in range(d)]
+         for _ in range(k)]
     tree = exact_tree(M)
     assert both(tree) == -1
     assert run(mv.verify_tree, tree)[1] == tree["tight"]
+    assert run(mv.verify_tree, tree, mv.column_logs(M)) == (-1, tree["tight"])
 
 
 @given(st.integers(1, 6), st.integers(1, 6), st.randoms(use_true_random=False))
