@@ -136,7 +136,9 @@ class SearchProblem:
     (``primes``, ``inv``, ``half``: :func:`gamekit.kernel.modular_verify.choose_primes`)
     and, for the partner filter, the other polytope's matrix N (d×k, float64, integers
     below 2⁵³) or None; the shards' actors (sharded certificate, :class:`Shard`) or none —
-    in the problem, so that a worker unpacks them once, not once per job."""
+    in the problem, so that a worker unpacks them once, not once per job; ``logs``, the
+    exact column bounds of M (:func:`gamekit.kernel.modular_verify.column_logs`), so that
+    each basis is read modulo only the primes its own bound needs."""
 
     M: Sequence[Sequence[int]]
     Mres: np.ndarray
@@ -145,6 +147,7 @@ class SearchProblem:
     half: np.ndarray
     partner: np.ndarray | None = None
     shards: Sequence[Any] = ()
+    logs: tuple[np.ndarray, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -464,7 +467,7 @@ def _job_result(problem: SearchProblem, run, count: int, copies: list[int], left
     a = run.arrays
     labels = np.zeros((count, 2), np.uint64)
     if verify_tree(problem.Mres, problem.primes, problem.inv, problem.half, a.parent[:count], a.enter[:count],
-                   a.leave[:count], count, a.lo, a.hi, labels) >= 0:
+                   a.leave[:count], count, a.lo, a.hi, labels, problem.logs) >= 0:
         return _failed(d, "exact")
     own = np.ones(count, bool)
     own[copies] = False
@@ -889,6 +892,7 @@ def distributed_bases(M, Mres, primes, max_bases, deadline, progress, client, jo
     >>> len(lo), complete, stopped, report.workers, report.certificate
     (8, True, '', 1, 'split')
     """
+    from gamekit.kernel.modular_verify import column_logs
     from gamekit.kernel.search_driver import stopped
 
     k, d = len(M), len(M[0])
@@ -898,7 +902,8 @@ def distributed_bases(M, Mres, primes, max_bases, deadline, progress, client, jo
         arrays, count0, frontier, why, depth = _frontier(M, max_bases, deadline, progress, JOBS_PER_THREAD * nthreads)
     except FloatSearchFailed:
         return None
-    prefix = _prefix_part(Mres, primes, arrays, count0, partner, d, k)
+    logs = column_logs(M)
+    prefix = _prefix_part(Mres, primes, arrays, count0, partner, d, k, logs)
     if prefix is None:
         return None
     part0, client_bases = prefix
@@ -915,7 +920,7 @@ def distributed_bases(M, Mres, primes, max_bases, deadline, progress, client, jo
             report.shards = len(shards)
             if shards and not route(shards, 0, *part0[:2], *part0[4:6]):
                 return None
-        problem = SearchProblem(M, Mres, ps, inv, half, partner, shards)
+        problem = SearchProblem(M, Mres, ps, inv, half, partner, shards, logs)
         master = _Master(client, client.scatter(problem, broadcast=True, hash=False), job_bases, 2 * nthreads,
                          report)
         master.pending.extend(_chain(arrays, i) for i in frontier)
@@ -964,8 +969,8 @@ def _start_shards(client: Any) -> list[Any]:
             for s, a in enumerate(addresses)]
 
 
-def _prefix_part(Mres, primes, arrays: SearchArrays, count0: int, partner: np.ndarray | None, d: int, k: int
-                 ) -> tuple[tuple[np.ndarray, ...], int] | None:
+def _prefix_part(Mres, primes, arrays: SearchArrays, count0: int, partner: np.ndarray | None, d: int, k: int,
+                 logs: tuple[np.ndarray, int] | None = None) -> tuple[tuple[np.ndarray, ...], int] | None:
     """:func:`distributed_bases`'s check of the client's prefix: its part
     ``(lo, hi, labels, status, qlo, qhi)`` (the frontier bases, the jobs' roots, excluded)
     and its number of bases, or None when its exact or closure check failed."""
@@ -974,7 +979,7 @@ def _prefix_part(Mres, primes, arrays: SearchArrays, count0: int, partner: np.nd
     ps, inv, half = primes
     labels0 = np.zeros((count0, 2), np.uint64)
     if verify_tree(Mres, ps, inv, half, arrays.parent[:count0], arrays.enter[:count0], arrays.leave[:count0], count0,
-                   arrays.lo, arrays.hi, labels0) >= 0:
+                   arrays.lo, arrays.hi, labels0, logs) >= 0:
         return None
     own = arrays.nbr[:count0, 0] != NO_NEIGHBOUR  # the frontier bases are the jobs' roots
     lo0, hi0 = arrays.lo[:count0][own], arrays.hi[:count0][own]
