@@ -49,6 +49,8 @@ equilibrium has its x-part at this vertex for any (n, α) of the piece):
    decided at x* itself — player II's signs g_l(x*), the reply polytope Y(x*), player I's sign
    conditions — none of which uses that x* lies in the face. If they rule out an equilibrium at
    x* for every (n, α) of the piece, there is none whether or not x* is in the face: "no".
+   (The y_l fixed on the whole face enter too: they are right wherever x* lies in the open
+   face, and only those (n, α) can carry an equilibrium at this vertex.)
    If they would accept, the system stays undecided (an equilibrium exists wherever x* is).
 3. A reply polytope is proved empty through a relaxation: with y_l ∈ [0, 1] free wherever the
    sign of g_l(x*) is undecided (the true y_l is 1, 0 or free, according to the sign at (n, α):
