@@ -35,6 +35,31 @@ one point or empty. A sign that is not constant on the α-interval splits it (pe
 ``split`` times); what is still undecided, and any degenerate Y(x*), is reported in
 ``unresolved`` — the result is a proof only when that list is empty.
 
+**Deciding a system without locating its vertex.** With α an indeterminate, a coordinate
+x*_j(n, α) = N_j/Δ may cross the face's boundary along a curve α(n) → α∞ inside the α-piece
+(then the signs of N_j, Δ − N_j are not constant on any piece containing α∞, for all large n),
+and a Banker sign g_l(x*) may change along such a curve. Three steps decide these systems
+without deciding where the curve is; each keeps completeness (it answers "no" only when no
+equilibrium has its x-part at this vertex for any (n, α) of the piece):
+
+1. x*_j ∈ (0, 1) needs N_j and Δ − N_j to be nonzero with the sign of Δ, hence of *one* sign. If
+   their signs are proved and differ (or one is 0), x* is outside the open face at every (n, α)
+   with Δ ≠ 0, whatever the sign of Δ: "no".
+2. If Δ's sign is proved but some N_j, Δ − N_j is not, the remaining conditions are still
+   decided at x* itself — player II's signs g_l(x*), the reply polytope Y(x*), player I's sign
+   conditions — none of which uses that x* lies in the face. If they rule out an equilibrium at
+   x* for every (n, α) of the piece, there is none whether or not x* is in the face: "no".
+   (The y_l fixed on the whole face enter too: they are right wherever x* lies in the open
+   face, and only those (n, α) can carry an equilibrium at this vertex.)
+   If they would accept, the system stays undecided (an equilibrium exists wherever x* is).
+3. A reply polytope is proved empty through a relaxation: with y_l ∈ [0, 1] free wherever the
+   sign of g_l(x*) is undecided (the true y_l is 1, 0 or free, according to the sign at (n, α):
+   always in [0, 1]), Y(x*) ⊆ Y_relax, and Y_relax = ∅ is proved by one row alone on the box,
+   by exact Fourier–Motzkin elimination, or by a Farkas multiplier (a nonnegative combination
+   of player I's conditions that is < 0 on the whole box) found numerically at sample points
+   and proved exactly in polynomials (:mod:`.eventual_relax`). The same test is applied to
+   Y(x*) itself when a sign in its exact solution is undecided.
+
 **Why one run covers every large n.** Every decision above is the sign of a polynomial in
 (n, α), and the oracle's threshold n₀ makes each answer true for every integer n ≥ n₀ and
 every α of the interval the decision was made on. At such (n, α) the same enumeration with
@@ -48,6 +73,7 @@ from fractions import Fraction
 from itertools import product
 from typing import Any
 
+from gamekit.doubly_additive.eventual_relax import farkas_empty, fourier_motzkin_empty
 from gamekit.exact.eventual_field import EventualSigns
 
 __all__ = ["EventualEquilibrium", "EventualResult", "eventual_equilibria", "bareiss_solve"]
@@ -151,6 +177,10 @@ class EventualResult:
     @property
     def proved(self) -> bool:
         return not self.unresolved
+
+
+#: Fourier–Motzkin elimination is tried on at most this many free variables.
+_FM_MAX_VARS = 6
 
 
 def _s(v: int | None, t: int | None) -> int | None:
@@ -302,30 +332,77 @@ class _Run:
                 return True
         return False
 
+    def _relaxed_empty(self, pi, fb, free, iv) -> bool:
+        """True when player I's conditions of the face ``pi`` have no solution y with y_l ∈ [0, 1]
+        on ``free`` (and y fixed elsewhere as in ``fb``), proved for every (n, α) of the piece:
+        each row alone on the box (:meth:`_relaxed_fails`), then exact Fourier–Motzkin
+        elimination (at most six variables), then a Farkas multiplier found at sample points
+        and proved exactly (:mod:`.eventual_relax`)."""
+        if self._relaxed_fails(pi, fb, free, iv):
+            return True
+
+        def sign(q):
+            return self.sign(q, iv)
+
+        rows, eq = [], []
+        for h, v in enumerate(pi):
+            rows.append((fb[h] if v != 0 else -fb[h],
+                         {l: (self.F[h][l] if v != 0 else -self.F[h][l]) for l in free}))
+            eq.append(v is None)
+        if len(free) <= _FM_MAX_VARS:
+            ineq = list(rows) + [(-c, {l: -x for l, x in co.items()}) for (c, co), e in zip(rows, eq) if e]
+            if fourier_motzkin_empty(sign, ineq, free, self.zero, self.one):
+                return True
+        return farkas_empty(sign, rows, eq, free, self._samples(iv), bareiss_solve)
+
+    def _samples(self, iv) -> list:
+        """Float evaluations at a few (n, α) of the piece (the search points of :func:`farkas_empty`)."""
+        n_lo = max(self.oracle.n0 or 0, 100)
+        a, b = iv
+        pts = [(2 * n_lo, (a + b) / 2), (40 * n_lo, (a + b) / 2), (10 ** 6, (3 * a + b) / 4),
+               (10 ** 6, (a + 3 * b) / 4)]
+
+        def at(n: int, al: Fraction):
+            return lambda q: float(sum(Fraction(int(c)) * n ** int(i) * al ** int(k)
+                                       for (i, k), c in q.to_dict().items()))
+        return [at(n, al) for n, al in pts]
+
     def _check(self, pi, J, T, D, N, base, coef, fixed, cand, iv) -> str:
         """'no' (no equilibrium at this vertex for any (n, α)), 'yes' (recorded) or 'undecided'."""
         sD = self.sign(D, iv)
         verdict = self._x_interior_verdict(J, D, N, sD, iv)
-        if verdict is not None:
-            return verdict
+        if sD is None or verdict == "no":
+            return "no" if verdict == "no" else "undecided"
+        # verdict None: x* is in the open face; "undecided": it may or may not be — the
+        # conditions below are then still decided at x*, and a "no" holds wherever x* lies.
+        located = verdict is None
         ybr, K, loose = self._y_signs_at_x(J, T, D, N, base, coef, fixed, sD, iv)
         fb = self._fixed_gains(ybr)
         if loose:
-            return "no" if self._relaxed_fails(pi, fb, K + loose, iv) else "undecided"
-        solved = self._solve_y(pi, J, K, fb, iv)
+            return "no" if self._relaxed_empty(pi, fb, K + loose, iv) else "undecided"
+        solved = self._solve_y(pi, J, K, fb, iv, record=located)
         if isinstance(solved, str):
-            return solved
+            return self._unless_empty(solved, pi, fb, K, iv)
         E, M, sE = solved
         yv = self._y_values(K, E, M, sE, iv)
         if isinstance(yv, str):
-            return yv
+            return self._unless_empty(yv, pi, fb, K, iv)
         verdict = self._x_conditions_verdict(pi, fb, K, E, M, sE, iv)
         if verdict is not None:
-            return verdict
+            return self._unless_empty(verdict, pi, fb, K, iv)
+        if not located:
+            return "undecided"
         x = tuple(v if v is not None else (N[J.index(h)] * sD, D * sD) for h, v in enumerate(pi))
         y = tuple(yv.get(l, ybr.get(l)) for l in range(self.p))
         self.res.equilibria.append(EventualEquilibrium(tuple(pi), tuple(T), x, y, iv))
         return "yes"
+
+    def _unless_empty(self, verdict: str, pi, fb, K, iv) -> str:
+        """'undecided' becomes 'no' when Y(x*) (player I's conditions with y_K ∈ [0, 1]) is
+        proved empty on the piece by :meth:`_relaxed_empty`."""
+        if verdict == "undecided" and self._relaxed_empty(pi, fb, K, iv):
+            return "no"
+        return verdict
 
     def _x_interior_verdict(self, J, D, N, sD, iv) -> str | None:
         """'no' / 'undecided' when the vertex's free x_h = N_j / D are not decidedly in (0, 1)
@@ -336,8 +413,11 @@ class _Run:
         elif sD == 0:
             return "no"
         for j in range(len(J)):
-            for q in (N[j], D - N[j]):
-                s = _s(self.sign(q, iv), sD)
+            sN, sR = self.sign(N[j], iv), self.sign(D - N[j], iv)
+            if sN is not None and sR is not None and sN * sR <= 0:
+                return "no"   # x_j = N/D ∈ (0, 1) needs N, D − N of D's sign, so of one sign
+            for q in (sN, sR):
+                s = _s(q, sD)
                 if s is not None and s <= 0:
                     return "no"
                 undecided |= s is None
@@ -379,18 +459,23 @@ class _Run:
             fb.append(q)
         return fb
 
-    def _solve_y(self, pi, J, K, fb, iv) -> str | tuple[Any, list, int]:
+    def _solve_y(self, pi, J, K, fb, iv, record: bool = True) -> str | tuple[Any, list, int]:
         """Solve player I's indifference equations (rows J) for y on K: (E, M, sign E) with
-        y_K = M / E, or a verdict 'no' / 'undecided'."""
+        y_K = M / E, or a verdict 'no' / 'undecided'. A degenerate Y(x*) is reported in
+        ``unresolved`` when ``record`` (x* known to be in the face), else 'undecided'."""
         if len(K) != len(J):
             if len(K) < len(J):
-                return "no"   # generic k equations in fewer unknowns: see _few
+                return "no"   # K contains T, |T| = |J|: not reached
+            if not record:
+                return "undecided"
             self.res.unresolved.append(f"face {pi}: |K| = {len(K)} > k = {len(J)} (degenerate Y)")
             return "no"
         if not J:
             return self.one, [], 1
         sol = bareiss_solve([[self.F[h][l] for l in K] for h in J], [-fb[h] for h in J])
         if sol is None:
+            if not record:
+                return "undecided"
             self.res.unresolved.append(f"face {pi}, K = {K}: singular Y system")
             return "no"
         E, M = sol

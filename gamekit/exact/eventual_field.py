@@ -188,8 +188,9 @@ class EventualSigns:
         return s
 
     def threshold(self, n0: int = 1) -> int:
-        """The least n₀' ≥ n0 such that every recorded polynomial has its recorded sign for
-        every integer n ≥ n₀' (exact: :func:`~gamekit.exact.uniform_sign.eventual_sign`).
+        """An n₀' ≥ n0 such that every recorded polynomial has its recorded sign for every
+        integer n ≥ n₀' (exact: :func:`~gamekit.exact.uniform_sign.eventual_sign`; the least
+        such n₀' unless the oracle has a cap, see Returns).
 
         Parameters
         ----------
@@ -199,8 +200,12 @@ class EventualSigns:
         Returns
         -------
         int
-            The threshold.
+            The threshold. With the cap ``n0`` of the constructor (every recorded sign was
+            accepted only when proved from it on) and ``n0`` ≤ that cap, the cap itself is
+            returned without recomputation: a valid threshold, not necessarily the least.
         """
+        if self.n0 is not None and n0 <= self.n0:
+            return self.n0
         N = n0
         for p, s in self.used.values():
             es, Ni = eventual_sign(p, n0)

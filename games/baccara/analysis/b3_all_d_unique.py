@@ -23,6 +23,13 @@ symbolically. :func:`prove_large_d` also checks that it is Table 7's row "d ≥ 
 DMSDD, Banker mixing at ((0,6),∅) and the pure moves of the row at the 27 other free sets).
 For d < d₀, :func:`check_below` runs the exact per-d enumeration
 (:func:`~games.baccara.analysis.b3_uniqueness.certify`).
+
+Every α at once: ``prove_large_d(0, 1/10, cap=101)`` runs the enumeration with α a second
+indeterminate, every sign required for every d ≥ 101 on an α-piece; the systems whose vertex
+crosses its face along a curve α(d) → α∞ are decided by the relaxations of
+:mod:`gamekit.doubly_additive.eventual` (vertex not located, Farkas certificates). Together with
+the per-d whole-interval sweep for d ≤ 100 (claim ``II.B3.alld.unique_below``) this proves
+uniqueness for every d ≥ 13 and every α ∈ [0, 1/10] (claim ``II.B3.alld.unique``).
 """
 
 from __future__ import annotations
@@ -40,11 +47,13 @@ from gamekit.exact import EventualSigns, ring
 from games.baccara.analysis.b3_all_d import MIXED_SET, _b3_polys, _forced_all_rows, player_gains
 from games.baccara.models.counts import LOSS, WIN
 
-__all__ = ["SETS", "b3_polynomial_game", "LargeDProof", "prove_large_d", "check_below"]
+__all__ = ["SETS", "ALL_ALPHA_CAP", "b3_polynomial_game", "LargeDProof", "prove_large_d", "check_below"]
 
 #: Player's sets, in the order of the rows' letters
 SETS = ("05", "14", "23", "69", "78")
 D13 = 13
+#: the threshold from which the run over every α ∈ [0, 1/10] proves every sign (claim II.B3.alld.unique)
+ALL_ALPHA_CAP = 101
 #: the equilibrium's face: draw at (0,5), (6,9), (7,8), stand at (2,3), mix at (1,4)
 FACE = (1, None, 0, 1, 1)
 
@@ -124,15 +133,17 @@ def _table7_moves() -> dict[str, int]:
 
 
 def prove_large_d(lo: Fraction = Fraction(0), hi: Fraction = Fraction(1, 10), *, split: int = 6,
-                  progress: bool = False) -> LargeDProof:
+                  cap: int | None = None, progress: bool = False) -> LargeDProof:
     """Enumerate every equilibrium of Model B3 symbolically for all large d and α ∈ [lo, hi].
 
     ``lo == hi`` is one fixed commission. The returned ``d0`` is the exact threshold from which
-    every sign the run used holds (at least 13, where the forced sets are proved)."""
+    every sign the run used holds (at least 13, where the forced sets are proved). With ``cap``
+    a sign is used only when it holds for every d ≥ cap (so d0 ≤ max(cap, 13)); signs that
+    settle later count as undecided (the α-piece is halved, then the relaxations decide)."""
     t0 = time.process_time()
     pr = LargeDProof(Fraction(lo), Fraction(hi))
     labels, G0, G, F0, F = b3_polynomial_game()
-    oracle = EventualSigns(pr.lo, pr.hi)
+    oracle = EventualSigns(pr.lo, pr.hi, n0=cap)
     res = eventual_equilibria(G0, G, F0, F, oracle, split=split, n0=D13, progress=progress)
     pr.result, pr.d0 = res, res.threshold
     if res.unresolved:

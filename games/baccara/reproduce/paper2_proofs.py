@@ -12,10 +12,11 @@ other claim modules skip.
 * ``II.B3.alld.table7`` — Table 7's row "d ≥ 13" is a Nash equilibrium of Model B3 for
   every d ≥ 13 and α ∈ [0, 1/10] (:mod:`games.baccara.analysis.b3_all_d`);
   ``II.B3.alld.unique_rows19_27`` — unique among profiles with Theorem 2's Player support.
-* ``II.B3.alld.unique`` — full uniqueness of Model B3 at α = 0, 1/20, 1/10 for every d ≥ d₀(α)
-  by one symbolic run of the complete enumeration in ℤ[d]
-  (:mod:`games.baccara.analysis.b3_all_d_unique`); d < d₀ in the long claim
-  ``II.B3.alld.unique_below``.
+* ``II.B3.alld.unique_fixed`` — full uniqueness of Model B3 at α = 0, 1/20, 1/10 for every
+  d ≥ d₀(α) by one symbolic run of the complete enumeration in ℤ[d]
+  (:mod:`games.baccara.analysis.b3_all_d_unique`); every α ∈ [0, 1/10]: the long claims
+  ``II.B3.alld.unique`` (d ≥ 101, α an indeterminate too) and ``II.B3.alld.unique_below``
+  (13 ≤ d ≤ 100, per-d whole-interval sweep).
 * ``II.B3.alld.eq54_66`` — (54), (55), (56)–(66) equal our formulas as rational functions
   of d (sympy), not at sample d.
 * ``II.B3.alld.lemma1`` — "20 ≤ n_d ≤ 28", proved for every d ≥ 1.
@@ -370,8 +371,8 @@ def _b3_pair():
 @claim("II.B3.alld.unique_rows19_27", PAPER, "§4 (\"we are unable to prove uniqueness\"), §5",
        "PROVED for every d >= 13 and alpha in [0, 1/10]: among the profiles in which Player mixes only DSSDD and "
        "DDSDD (Theorem 2's support), the equilibrium is unique and is Table 7's (q of (64)). Full uniqueness "
-       "for every d is proved at alpha = 0, 1/20, 1/10 by II.B3.alld.unique (not by this route: Player's moves "
-       "at (0,5), (2,3), (6,9), (7,8) are not dominant uniformly); for other alpha NOT proved for d > 100")
+       "for every d and alpha is proved by II.B3.alld.unique (not by this route: Player's moves "
+       "at (0,5), (2,3), (6,9), (7,8) are not dominant uniformly)")
 def _b3_pair_claim():
     pr = _b3_pair()
     num, den = pr.curves[pr.main].equalizing
@@ -399,7 +400,7 @@ def _method_all_d():
     return ("proved for every d >= 13", 483), (status, sum(six[s] == seven[s] for s in six))
 
 
-#: the commissions at which Model B3's uniqueness is proved for every d (II.B3.alld.unique)
+#: the commissions at which Model B3's uniqueness is proved by one run each (II.B3.alld.unique_fixed)
 B3_ALPHAS = (F(0), F(1, 20), F(1, 10))
 
 
@@ -411,13 +412,12 @@ def b3_large_d(alpha: F):
     return prove_large_d(alpha, alpha)
 
 
-@claim("II.B3.alld.unique", PAPER, "§4 (\"we identify a Nash equilibrium but cannot prove uniqueness\"), §5",
+@claim("II.B3.alld.unique_fixed", PAPER, "§4 (\"we identify a Nash equilibrium but cannot prove uniqueness\"), §5",
        "PROVED for alpha = 0, 1/20, 1/10 and every integer d >= d0(alpha) = 107, 211, 69: Model B3's Nash "
        "equilibrium is unique and is Table 7's row d >= 13 (Player DMSDD, Banker mixing at ((0,6),-)) — one "
-       "symbolic run of the complete vertex enumeration with d an indeterminate, every sign proved for all "
-       "d >= d0 (gamekit.doubly_additive.eventual); d < d0 by the exact per-d enumeration in the long claim "
-       "II.B3.alld.unique_below. NOT proved for other alpha when d > 100 (the run over alpha in [0, 1/10] "
-       "leaves systems undecided)")
+       "symbolic run of the complete vertex enumeration with d an indeterminate per alpha, every sign proved for "
+       "all d >= d0 (gamekit.doubly_additive.eventual; ≈ 2 CPU-s per alpha). Every alpha in [0, 1/10] and every "
+       "d >= 13: the long claims II.B3.alld.unique (d >= 101) and II.B3.alld.unique_below (13 <= d <= 100)")
 def _b3_unique_all_d():
     ours = []
     for a in B3_ALPHAS:
