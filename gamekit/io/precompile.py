@@ -44,6 +44,7 @@ KERNEL_MODULES: tuple[str, ...] = (
     "gamekit.kernel.modular_verify",
     "gamekit.kernel.partner_filter",
     "gamekit.kernel.float_lemke_howson",
+    "gamekit.kernel.lh_endpoint",
     "gamekit.kernel.cofactor_kernels",
     "gamekit.bimatrix.label_match",
     "gamekit.additive.vertex_kernels",
