@@ -27,6 +27,7 @@ exact path and reported as a fallback.
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -232,6 +233,18 @@ def certified_endpoint(
     """
     arr = ig.arrays
     A64, Bt64, amax, bmax = arr if arr is not None else (None, None, 0, 0)
+    if kernels and arr is not None:  # the whole check in one compiled call when its sizes allow
+        from gamekit.kernel.lh_endpoint import CERTIFIED, MODULAR_MAX_K, PRIMES, REJECTED, end_check
+
+        status, Sx, Xl, Sy, Yl = end_check(Bt64, A64, bmax, amax, np.asarray(basic_p, dtype=np.int64),
+                                           np.asarray(basic_q, dtype=np.int64), PRIMES, MODULAR_MAX_K)
+        if status == CERTIFIED:
+            xn, dx = _from_limbs(Xl)
+            yn, dy = _from_limbs(Yl)
+            return Endpoint(tuple(Sx.tolist()), xn, dx, tuple(Sy.tolist()), yn, dy)
+        if status == REJECTED:
+            return None
+        # TOO_LARGE: a long support or large entries — FLINT and the byte limbs below
     A, Bt = ig.A, ig.columns_of_b
     px = _system(Bt, Bt64, ig.m, basic_p, kernels)
     qy = None if px is None else _system(A, A64, ig.n, basic_q, kernels)
@@ -245,6 +258,19 @@ def certified_endpoint(
     if not _rows_certified(Bt, Bt64, bmax, Sx, xn, dx, _positive(Sy, yn), kernels):
         return None
     return Endpoint(tuple(int(i) for i in Sx), tuple(xn), dx, tuple(int(j) for j in Sy), tuple(yn), dy)
+
+
+def _from_limbs(limbs: Any) -> tuple[tuple[int, ...], int]:
+    """``(nums, den)`` in lowest terms from the 32-bit limbs of
+    :func:`gamekit.kernel.lh_endpoint.end_check` (rows: numerators, then the denominator)."""
+    k1, L = limbs.shape
+    raw = limbs.astype("<u4").tobytes()
+    nb = 4 * L
+    vals = [int.from_bytes(raw[i * nb:(i + 1) * nb], "little") for i in range(k1)]
+    g = math.gcd(*vals)
+    if g != 1:
+        vals = [v // g for v in vals]
+    return tuple(vals[:-1]), vals[-1]
 
 
 def _positive(S: Any, nums: Sequence[int]) -> Any:
