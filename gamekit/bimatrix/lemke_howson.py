@@ -12,17 +12,27 @@ terminates on degenerate games too; the end point is a lexico-feasible completel
 labeled basis, whose basic solution is an extreme equilibrium.
 
 Two strategies (:mod:`gamekit.bimatrix.lh_policy`) follow that path. ``exact`` pivots the
-integer dictionaries all the way (:func:`lemke_howson`). ``float_path`` follows it in
-binary64 (:mod:`gamekit.kernel.float_lemke_howson`, compiled) and trusts nothing of it but
-the final pair of bases: :func:`certified_endpoint` solves each basis exactly in integers
-(the basic variables from the tight constraints, FLINT), and accepts it only if both
-basic solutions are feasible (x ≥ 0, B'ᵀx ≤ 1, y ≥ 0, A'y ≤ 1, checked in integers by
-:func:`gamekit.bimatrix.br_check.best_responses`)
-and completely labeled (every label i has x_i = 0 or (A'y)_i = 1, every m + j has
-y_j = 0 or (B'ᵀx)_j = 1) — then (x/Σx, y/Σy) is an equilibrium, and an extreme one since
-x and y are basic solutions (vertices of P and Q). A label whose float path fails (pivot
-limit, an unbounded ray, or an endpoint that fails the exact check) is recomputed by the
-exact path and reported as a fallback.
+integer dictionaries all the way (:func:`exact_path`). ``float_path`` follows it in
+binary64 (:mod:`gamekit.kernel.float_lemke_howson`, compiled). Either way only the final
+pair of bases is used, and every end point passes one exact check before it is kept —
+:func:`certified_endpoint`: each basis is solved exactly in integers (the basic variables
+from the tight constraints), and the pair is accepted only if both basic solutions are
+feasible (x ≥ 0, B'ᵀx ≤ 1, y ≥ 0, A'y ≤ 1) and completely labeled (every label i has
+x_i = 0 or (A'y)_i = 1, every m + j has y_j = 0 or (B'ᵀx)_j = 1), all in exact integer
+arithmetic — then (x/Σx, y/Σy) is an equilibrium, and an extreme one since x and y are
+basic solutions (vertices of P and Q). :func:`certified_equilibria` turns the certified
+:class:`Endpoint` objects into sealed :class:`~gamekit.core.equilibrium.Equilibrium`
+objects (no second check: the first one was the exact Nash condition).
+
+The float path's end is checked by one compiled call
+(:func:`gamekit.kernel.lh_endpoint.end_check`: multi-modular exact solve, certificate in
+exact multi-word integers with a proved int64 bound) when the supports have at most
+:data:`gamekit.kernel.lh_endpoint.MODULAR_MAX_K` strategies and the payoffs are below
+about 2³⁰/k; otherwise by FLINT's solver and the byte-limb kernel, or Python integers
+for payoffs beyond int64. The exact path's end is checked in Python integers (nothing
+compiled for small games). A label whose float path fails (pivot limit, an unbounded
+ray, or an end point that fails the exact check) is recomputed by the exact path and
+reported as a fallback.
 """
 
 from __future__ import annotations
@@ -109,7 +119,7 @@ class Endpoint:
     """A certified end of a Lemke–Howson path (made only by :func:`certified_endpoint`).
 
     ``x = xn / Σ xn`` on the rows ``sx`` and ``y = yn / Σ yn`` on the columns ``sy``
-    (integers, increasing indices, zeros kept); ``z = xn / dx`` is the vertex of P and
+    (positive integers, increasing indices); ``z = xn / dx`` is the vertex of P and
     ``w = yn / dy`` that of Q (lowest terms: equal vertices give equal fields), so
     ``max_j (B'ᵀxn)_j = dx`` and ``max_i (A'yn)_i = dy`` (checked).
     """
@@ -241,7 +251,7 @@ def certified_endpoint(
         if status == CERTIFIED:
             xn, dx = _from_limbs(Xl)
             yn, dy = _from_limbs(Yl)
-            return Endpoint(tuple(Sx.tolist()), xn, dx, tuple(Sy.tolist()), yn, dy)
+            return _endpoint(Sx.tolist(), xn, dx, Sy.tolist(), yn, dy)
         if status == REJECTED:
             return None
         # TOO_LARGE: a long support or large entries — FLINT and the byte limbs below
@@ -257,7 +267,18 @@ def certified_endpoint(
         return None
     if not _rows_certified(Bt, Bt64, bmax, Sx, xn, dx, _positive(Sy, yn), kernels):
         return None
-    return Endpoint(tuple(int(i) for i in Sx), tuple(xn), dx, tuple(int(j) for j in Sy), tuple(yn), dy)
+    return _endpoint([int(i) for i in Sx], xn, dx, [int(j) for j in Sy], yn, dy)
+
+
+def _endpoint(Sx: list[int], xn: Sequence[int], dx: int, Sy: list[int], yn: Sequence[int], dy: int) -> Endpoint:
+    """The :class:`Endpoint`, zero numerators (degenerate basic variables) dropped: the
+    same vertex reached through different bases gives the same (equal, hashable) value."""
+    if all(xn) and all(yn):
+        return Endpoint(tuple(Sx), tuple(xn), dx, tuple(Sy), tuple(yn), dy)
+    x = [(i, v) for i, v in zip(Sx, xn) if v]
+    y = [(j, v) for j, v in zip(Sy, yn) if v]
+    return Endpoint(tuple(i for i, _ in x), tuple(v for _, v in x), dx, tuple(j for j, _ in y),
+                    tuple(v for _, v in y), dy)
 
 
 def _from_limbs(limbs: Any) -> tuple[tuple[int, ...], int]:

@@ -243,23 +243,39 @@ def _inverse(a, p):
 
 
 @njit(cache=True, nogil=True)
+def _mod(x, p, pinv):
+    """``x mod p`` for ``|x| < 2⁶²`` and a prime ``2²⁵ < p < 2²⁶`` (``pinv = 1/p``), without
+    an integer division: ``q = trunc(x·pinv)`` is within 1 of ``x/p`` (its float error is
+    below ``2⁶²/2²⁵·2⁻⁵¹ = 2⁻¹⁴``), so ``x − q·p`` (exact in int64) lies in ``[−p, 2p)``
+    and one correction makes it the residue."""
+    r = x - np.int64(x * pinv) * p
+    if r < 0:
+        r += p
+    elif r >= p:
+        r -= p
+    return r
+
+
+@njit(cache=True, nogil=True)
 def _solve_mod(M, p, T, out):
     """Gauss–Jordan on ``[M | 1]`` modulo the prime ``p`` < 2²⁶; ``out[i] = det M · z_i``
     (Cramer's numerators) and ``out[k] = det M``, mod p. False when det ≡ 0 mod p.
 
     Lazy reduction: every multiplier and pivot row is reduced mod p (< 2²⁶), so each
-    update subtracts less than 2⁵²; a row is updated at most k ≤ 2¹⁰ times before it is
-    reduced again, so every entry stays above −2⁶² (exact int64)."""
+    update subtracts less than 2⁵²; a row is updated at most k ≤ 2⁹ times before it is
+    reduced again, so every entry stays above −2⁶¹ (exact int64, and within the range
+    of :func:`_mod`)."""
     k = M.shape[0]
+    pinv = 1.0 / p
     for i in range(k):
         for j in range(k):
-            T[i, j] = M[i, j] % p
+            T[i, j] = _mod(M[i, j], p, pinv)
         T[i, k] = 1
     det = np.int64(1)
     for c in range(k):
         piv = -1
         for r in range(c, k):
-            T[r, c] %= p
+            T[r, c] = _mod(T[r, c], p, pinv)
             if T[r, c] != 0:
                 piv = r
                 break
@@ -268,20 +284,20 @@ def _solve_mod(M, p, T, out):
         if piv != c:
             for j in range(c, k + 1):
                 T[c, j], T[piv, j] = T[piv, j], T[c, j]
-            det = (p - det) % p
+            det = p - det
         a = T[c, c]
-        det = det * a % p
+        det = _mod(det * a, p, pinv)
         inv = _inverse(a, p)
         for j in range(c, k + 1):
-            T[c, j] = (T[c, j] % p) * inv % p
+            T[c, j] = _mod(_mod(T[c, j], p, pinv) * inv, p, pinv)
         for r in range(k):
             if r != c:
-                f = T[r, c] % p
+                f = _mod(T[r, c], p, pinv)
                 if f != 0:
                     for j in range(c, k + 1):
                         T[r, j] -= f * T[c, j]
     for i in range(k):
-        out[i] = det * (T[i, k] % p) % p
+        out[i] = _mod(det * _mod(T[i, k], p, pinv), p, pinv)
     out[k] = det
     return True
 
