@@ -309,11 +309,22 @@ def _distribution(S: Sequence[int], nums: Sequence[int]) -> Sparse:
 
 
 def float_matrices(ig: IntGame) -> tuple[Any, Any]:
-    """``(B'ᵀ, A')`` as C-contiguous float64 arrays, each divided by its largest entry when
-    that is 2⁵³ or more (a positive scaling of M in {z ≥ 0, Mz ≤ 1} keeps every basis).
+    """``(B'ᵀ, A')`` as C-contiguous float64 arrays, each divided by the power of two
+    ``2^bitlen(max entry)``: entries in (0, 1), exactly (a power-of-two scaling is exact
+    below 2⁵³; larger entries are rounded once). A positive scaling of M in
+    {z ≥ 0, Mz ≤ 1} keeps every basis, and it makes the float path's tie tolerance (relative
+    to max(|ratio|, 1)) independent of the payoffs' magnitude: unscaled, payoffs of 10⁶ made
+    ratios of 10⁻⁶ and distinct ratios within 10⁻⁹ of each other were taken for ties.
 
     Computed once per :class:`IntGame` and shared between calls: the kernel only reads
     them, and nothing computed from them is trusted (the end is certified exactly).
+
+    Examples
+    --------
+    >>> from gamekit.bimatrix.intgame import IntGame
+    >>> P, Q = float_matrices(IntGame(((1, 2), (3, 4)), ((5, 6), (7, 8))))
+    >>> P.tolist(), Q.tolist()  # B'ᵀ / 16, A' / 8
+    ([[0.3125, 0.4375], [0.375, 0.5]], [[0.125, 0.25], [0.375, 0.5]])
     """
     memo = ig.__dict__
     out = memo.get("_lh_float_matrices")
@@ -321,13 +332,11 @@ def float_matrices(ig: IntGame) -> tuple[Any, Any]:
         arr = ig.arrays
 
         def conv(M: Sequence[Sequence[int]]) -> Any:
-            big = max(map(max, M))
-            if big < 1 << 53:
-                return np.array(M, dtype=np.float64)
-            return np.array([[v / big for v in row] for row in M], dtype=np.float64)
+            scale = 1 << max(map(max, M)).bit_length()
+            return np.array([[v / scale for v in row] for row in M], dtype=np.float64)
 
         if arr is not None and max(arr[2], arr[3]) < 1 << 53:
-            out = np.array(arr[1], dtype=np.float64), np.array(arr[0], dtype=np.float64)  # writeable copies
+            out = (arr[1] * 2.0 ** -arr[3].bit_length(), arr[0] * 2.0 ** -arr[2].bit_length())  # new arrays
         else:
             out = conv(ig.columns_of_b), conv(ig.A)
         memo["_lh_float_matrices"] = out

@@ -197,3 +197,31 @@ def test_float_path_property(g):
     assert sorted(per_label(fl)) == list(range(g.m + g.n))
     assert per_label(fl) == per_label(ex)
     assert {(e.row, e.col) for e in fl} <= {(e.row, e.col) for e in solve_result(g, "all")}
+
+
+@st.composite
+def labelled_games(draw, lo, hi):
+    """A random game with payoffs in 0..10⁶ (nondegenerate with high probability, so every
+    Lemke–Howson code follows the same path from a label) and a label."""
+    m, n = draw(st.integers(lo, hi)), draw(st.integers(lo, hi))
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    A, B = rng.integers(0, 10**6, (m, n)), rng.integers(0, 10**6, (m, n))
+    return A, B, draw(st.integers(0, m + n - 1))
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(labelled_games(10, 60))
+def test_one_path_agrees_with_quantecon(case):
+    """From any label, ``initial_label`` gives QuantEcon's float end point, exactly
+    certified, with either strategy's end check."""
+    qe = pytest.importorskip("quantecon.game_theory")
+    A, B, label = case
+    g = BimatrixGame(A, B)
+    x, y = qe.lemke_howson(qe.NormalFormGame((qe.Player(A.astype(float)), qe.Player(B.T.astype(float)))),
+                           init_pivot=label)
+    res = solve_result(g, "lemke_howson", strategy="float_path", initial_label=label)
+    assert res.parameters["fallbacks"] == ()
+    assert np.allclose(np.array(res[0].row, dtype=float), x, atol=1e-9)
+    assert np.allclose(np.array(res[0].col, dtype=float), y, atol=1e-9)
+    assert gamekit.is_equilibrium(g, res[0].row, res[0].col)
