@@ -10,7 +10,10 @@ kernels do the int64 parts of that check in one compiled call each:
 * :func:`basis_system` — the basic variables ``S`` of a basis of ``{z ≥ 0 : G z ≤ 1}``, the
   tight rows (those whose slack is nonbasic) and the square matrix ``G[tight][:, S]``;
 * :func:`compare_rows` / :func:`rows_certified` — ``sign((G·nums)_i − den)`` for every
-  row, exactly, with ``nums`` and ``den`` cut into ``w``-bit words ("limbs").
+  row, exactly, with ``nums`` and ``den`` cut into ``w``-bit words ("limbs");
+* :func:`modular_solve` — the exact solution of a square system by multi-modular
+  elimination (primes between 2²⁵ and 2²⁶, Hadamard bound, Chinese remaindering), as limbs;
+* :func:`end_check` — all of the above for a pair of bases in one call.
 
 **The limb arithmetic and its bound.** Let ``0 ≤ G_ij ≤ g`` (int64), ``k = |S|`` and
 ``w = 8·wb`` with ``bitlen(g·k) + w ≤ 62``. Each number ``v ≥ 0`` is written
@@ -19,9 +22,10 @@ For a row ``i`` the limb sums ``c_l = Σ_{j∈S} G_ij·(nums_j)_l`` satisfy
 ``0 ≤ c_l ≤ g·k·(2^w − 1) < 2^{bitlen(g·k)}·2^w ≤ 2^62``: every partial sum is exact in
 int64. Then ``(G·nums)_i − den = Σ_l (c_l − den_l) 2^{wl}`` is normalised from the
 lowest limb up: ``r ← carry + c_l − den_l``, digit ``r mod 2^w``, ``carry ← ⌊r / 2^w⌋``
-(an arithmetic shift). By induction ``|carry| ≤ 2^{62−w}``: with it,
-``−2^{62−w} − 2^w ≤ r < 2^62 + 2^{62−w}``, so ``|r| < 2^63`` (no overflow, 1 ≤ w ≤ 61) and
-``|⌊r/2^w⌋| ≤ 2^{62−w}`` again. Finally ``(G·nums)_i − den = Σ_l digit_l 2^{wl} + r·2^{wL}``
+(an arithmetic shift). By induction ``|carry| ≤ 2^{63−w}``: with it,
+``−2^{63−w} − 2^w < r < 2^62 + 2^{63−w} ≤ 2^63``, so r fits int64 (1 ≤ w ≤ 61), and
+``⌊r/2^w⌋`` lies between ``−2^{63−2w} − 1`` and ``2^{62−w} + 2^{63−2w}``, both within
+``2^{63−w}`` again (w ≥ 1). Finally ``(G·nums)_i − den = Σ_l digit_l 2^{wl} + r·2^{wL}``
 with ``0 ≤ Σ_l digit_l 2^{wl} < 2^{wL}``: the difference is negative iff ``r < 0``, zero iff
 ``r = 0`` and every digit is 0, positive otherwise. The result is exact, not a bound.
 
