@@ -122,6 +122,17 @@ class Endpoint:
     (positive integers, increasing indices); ``z = xn / dx`` is the vertex of P and
     ``w = yn / dy`` that of Q (lowest terms: equal vertices give equal fields), so
     ``max_j (B'ᵀxn)_j = dx`` and ``max_i (A'yn)_i = dy`` (checked).
+
+    Examples
+    --------
+    >>> from gamekit.bimatrix.intgame import integer_game
+    >>> from gamekit.core.game import BimatrixGame
+    >>> ig = integer_game(BimatrixGame([[3, 0], [0, 2]], [[2, 0], [0, 3]]))  # A' = A + 1, B' = B + 1
+    >>> end = certified_endpoint(ig, [0, 3], [0, 3])
+    >>> end.sx, end.xn, end.dx, end.sy, end.yn, end.dy   # z = (1/3, 0), w = (1/4, 0)
+    ((0,), (1,), 3, (0,), (1,), 4)
+    >>> end.payoffs(ig)
+    (Fraction(3, 1), Fraction(2, 1))
     """
 
     sx: tuple[int, ...]
