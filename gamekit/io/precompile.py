@@ -81,6 +81,8 @@ def _lemke_howson() -> None:
 
     A, B = _int_game(3, 16, 16, 99)
     solve_result(BimatrixGame(A, B), "lemke_howson", strategy="float_path")
+    A, B = _int_game(4, 16, 16, 1 << 40)  # payoffs beyond the one-call end check: its byte-limb route
+    solve_result(BimatrixGame(A, B), "lemke_howson", strategy="float_path")
 
 
 def _additive() -> None:
