@@ -6,9 +6,10 @@ Lemke–Howson path from label 0 (row 0 dropped) each:
 
 * gamekit ``solve_result(g, "lemke_howson", initial_label=0)`` (strategy ``"auto"`` =
   ``float_path``: the path in floats, the final bases solved exactly in integers and the
-  equilibrium certified by the exact best-response test) on a prebuilt ``BimatrixGame``
-  (the time includes the integer form of the game, the path, the exact solve and the
-  certificate);
+  equilibrium certified by the exact best-response test, one compiled call,
+  :mod:`gamekit.kernel.lh_endpoint`) on a prebuilt ``BimatrixGame`` (the time includes the
+  integer form of the game, the path, the exact solve, the certificate and the result in
+  Fractions), and its float path alone (column "path");
 * gamekit ``strategy="exact"`` (integer pivoting throughout) where it is affordable;
 * QuantEcon ``lemke_howson(g, init_pivot=0)`` (numba, floats, not certified) on a prebuilt
   ``NormalFormGame``;
@@ -18,13 +19,13 @@ Lemke–Howson path from label 0 (row 0 dropped) each:
 The column "game" is the CPU time of building the ``BimatrixGame`` (exact Fractions) from
 the numpy arrays, once, not included in gamekit's time.
 
-Times are CPU seconds of the calling process (median of 5 repeats below 0.1 s, else one
-run), all after one warm-up call (compiled kernels loaded). The first-call costs are
+Times are CPU seconds of the calling process (below 0.1 s the median of 5 batches of calls,
+each batch ≥ 5 ms; else one run), all after one warm-up call (compiled kernels loaded). The first-call costs are
 measured separately in fresh processes: with an empty numba cache (compilation) and with
 a warm one. Every gamekit equilibrium is compared with QuantEcon's float answer from the
 same label (max abs difference).
 
-Run:  nice python benchmarks/bench_lemke_howson.py [--quick]
+Run:  nice -n 10 python benchmarks/bench_lemke_howson.py [--quick]
 Writes benchmarks/results/lemke_howson.md (not with --quick).
 """
 
@@ -45,6 +46,9 @@ import numpy as np
 
 import gamekit
 from gamekit.bimatrix import solve_result
+from gamekit.bimatrix.intgame import integer_game
+from gamekit.bimatrix.lemke_howson import float_matrices
+from gamekit.kernel.float_lemke_howson import lh_float_path
 
 OUT = Path(__file__).parent / "results" / "lemke_howson.md"
 SIZES = (30, 50, 100, 150, 200)
@@ -52,10 +56,18 @@ SEEDS = (1, 2, 3, 4)
 EXACT_MAX = 50          # gamekit strategy="exact" up to this size
 GAMBIT_CAP = 3.0        # CPU seconds per pygambit call
 REPO = Path(__file__).resolve().parent.parent
-BEFORE = ("Before issue #23's fixed-cost work (same script, 2026-11-27 02:22 UTC, seeds 1–3): QE / gamekit "
-          "0.01–0.40× on paths below 2,000 pivots (gamekit 0.54–18 ms per call, most of it building the "
-          "integer game from Fractions on every call and the exact end check in Python integers), 1.13× on "
-          "the 19,465-pivot path (150×150, seed 2).")
+BEFORE = [
+    "Before (same games, same script; CPU time per call = median of 5 single calls then):",
+    "",
+    "* 2026-11-27 04:11 UTC (FLINT solve of the two bases, int64-band best-response check in numpy, "
+    "Fractions, then the common certifier `certify_and_build` a second time): paths < 200 pivots "
+    "**0.14× (0.07–0.54)** repeat call, 0.04× (0.02–0.11) 1st call; paths ≥ 200 pivots **1.07× (0.39–1.90)**, "
+    "0.72× (0.16–1.89); per call 0.13–0.53 ms on short paths (e.g. 30×30 seed 1: 0.186 ms against "
+    "QuantEcon's 0.014 ms; 200×200 seed 3: 0.528 ms against 0.226 ms).",
+    "* 2026-11-27 02:22 UTC (before issue #23's fixed-cost work, seeds 1–3): 0.01–0.40× on paths below "
+    "2,000 pivots (0.54–18 ms per call: the integer game rebuilt from Fractions on every call, the end "
+    "check in Python integers), 1.13× on the 19,465-pivot path (150×150, seed 2).",
+]
 
 
 def game(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -64,15 +76,20 @@ def game(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def cpu_time(fn, repeat_below: float = 0.1) -> tuple[float, object]:
+    """CPU seconds per call: one call, and when it is below ``repeat_below`` the median of 5
+    batches (each of enough calls to last ≥ 5 ms, timed together: per-call times of tens
+    of µs are then not dominated by the clock)."""
     t = time.process_time()
     out = fn()
     dt = time.process_time() - t
     if dt < repeat_below:
-        times = [dt]
-        for _ in range(4):
+        reps = max(1, int(0.005 / max(dt, 1e-6)))
+        times = []
+        for _ in range(5):
             t = time.process_time()
-            fn()
-            times.append(time.process_time() - t)
+            for _ in range(reps):
+                fn()
+            times.append((time.process_time() - t) / reps)
         dt = statistics.median(times)
     return dt, out
 
@@ -155,6 +172,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true")
     args = ap.parse_args()
+    load0 = os.getloadavg()[0]
     sizes = SIZES[:2] if args.quick else SIZES
     seeds = SEEDS[:1] if args.quick else SEEDS
     rows = []
@@ -166,6 +184,8 @@ def main() -> None:
             tb = time.process_time() - t0
             solve_result(g, "lemke_howson", initial_label=0)  # warm-up (kernels loaded)
             tg, res = cpu_time(lambda g=g: solve_result(g, "lemke_howson", initial_label=0))
+            MP, MQ = float_matrices(integer_game(g))
+            tp, _ = cpu_time(lambda MP=MP, MQ=MQ: lh_float_path(MP, MQ, 0, 100_000))
             t1 = first_solve(A, B)
             qe = qe_solver(A, B)
             qe()
@@ -177,7 +197,7 @@ def main() -> None:
                 te, _ = cpu_time(lambda g=g: solve_result(g, "lemke_howson", strategy="exact", initial_label=0))
             tgb, _ = gambit_time(A, B)
             p = res.parameters
-            rows.append(dict(n=n, seed=seed, build=tb, gk=tg, first=t1, qe=tq, exact=te, gambit=tgb, pivots=p["float_pivots"],
+            rows.append(dict(n=n, seed=seed, build=tb, gk=tg, path=tp, first=t1, qe=tq, exact=te, gambit=tgb, pivots=p["float_pivots"],
                              qe_pivots=info.num_iter, fallbacks=len(p["fallbacks"]), diff=diff,
                              support=(sum(1 for v in res[0].row if v), sum(1 for v in res[0].col if v))))
             r = rows[-1]
@@ -196,7 +216,7 @@ def main() -> None:
     for k, (c, mem) in firsts.items():
         print(f"{k}: {c:.2f} CPU-s, peak RSS {mem:.0f} MB")
     if not args.quick:
-        write(rows, firsts)
+        write(rows, firsts, load0)
 
 
 def _span(v: list[float]) -> str:
@@ -209,21 +229,24 @@ def _fmt(t: float | None) -> str:
     return f"{t * 1e3:.3f} ms" if t < 0.01 else f"{t * 1e3:.2f} ms" if t < 1 else f"{t:.2f} s"
 
 
-def write(rows: list[dict], firsts: dict) -> None:
+def write(rows: list[dict], firsts: dict, load0: float) -> None:
     load = os.getloadavg()
     lines = [
         "# Lemke–Howson: time to the first certified equilibrium",
         "",
         f"`benchmarks/bench_lemke_howson.py`, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
-        f"{platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, load average "
-        f"{load[0]:.1f} at the end (the machine is shared: CPU times, not wall).",
+        f"{platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, run under `nice -n 10`, load average "
+        f"{load0:.1f} at the start and {load[0]:.1f} at the end (the machine is shared: CPU times, not wall).",
         "",
         "Random n×n games, payoffs uniform integers in 0..999 (`numpy.random.default_rng(seed)`, A then B), "
-        "one path from label 0. CPU time per call after a warm-up (median of 5 below 0.1 s). "
+        "one path from label 0. CPU time per call after a warm-up (below 0.1 s: median of 5 batches of calls). "
         "gamekit = `solve_result(g, \"lemke_howson\", initial_label=0)` (strategy auto = `float_path`: "
-        "float path, exact integer solve of the final bases (FLINT), exact best-response certificate "
-        "(int64 with a proved bound, Python integers for the ties)) on a prebuilt game, repeated (its integer "
-        "form is kept on the game); \"1st call\" = one call on a freshly built `BimatrixGame` (integer form "
+        "float path, then one compiled exact end check — both bases solved exactly by multi-modular "
+        "elimination and the best-response certificate in exact multi-word integers with a proved int64 "
+        "bound, FLINT and Python integers beyond support 24 or for huge payoffs — and the certified "
+        "equilibrium in Fractions) on a prebuilt game, repeated (its integer form is kept on the game); "
+        "\"path\" = the compiled float path alone (the rest of gamekit's time is the exact end check and the "
+        "result); \"1st call\" = one call on a freshly built `BimatrixGame` (integer form "
         "included; median of 3 fresh games); \"game\" = building the `BimatrixGame` (exact Fractions) from "
         "numpy, not included in either. "
         "QuantEcon 0.11.4 `lemke_howson(g, init_pivot=0, full_output=True)` (numba, compiled before timing, "
@@ -232,14 +255,15 @@ def write(rows: list[dict], firsts: dict) -> None:
         "faster. `|Δ|` = max abs difference between gamekit's exact equilibrium and QuantEcon's float one "
         "(same label: the same path).",
         "",
-        "| n | seed | game | gamekit | 1st call | QuantEcon | QE / gamekit | QE / 1st call | gamekit exact path "
+        "| n | seed | game | gamekit | path | 1st call | QuantEcon | QE / gamekit | QE / 1st call | gamekit exact path "
         "| pygambit lcp | pygambit / gamekit | pivots (gamekit / QE) | supports | fallbacks | \\|Δ\\| |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         gb = f"**{r['gambit'] / r['gk']:.1f}×**" if r["gambit"] else "—"
         lines.append(
-            f"| {r['n']} | {r['seed']} | {_fmt(r['build'])} | {_fmt(r['gk'])} | {_fmt(r['first'])} | {_fmt(r['qe'])} | "
+            f"| {r['n']} | {r['seed']} | {_fmt(r['build'])} | {_fmt(r['gk'])} | {_fmt(r['path'])} | {_fmt(r['first'])} | "
+            f"{_fmt(r['qe'])} | "
             f"**{r['qe'] / r['gk']:.2f}×** | {r['qe'] / r['first']:.2f}× | "
             f"{_fmt(r['exact'])} | {_fmt(r['gambit'])} | {gb} | {r['pivots']} / {r['qe_pivots']} | "
             f"{r['support'][0]}, {r['support'][1]} | {r['fallbacks']} | {r['diff']:.0e} |")
@@ -258,7 +282,7 @@ def write(rows: list[dict], firsts: dict) -> None:
         f = [r["qe"] / r["first"] for r in rs]
         gb = [r["gambit"] / r["gk"] for r in rs if r["gambit"]]
         lines.append(f"| {name} | {len(rs)} | {_span(q)} | {_span(f)} | {_span(gb)} |")
-    lines += ["", BEFORE]
+    lines += [""] + BEFORE
     lines += ["", "## First call (fresh process, imports included)", "",
               "| case | CPU | peak RSS |", "|---|---:|---:|"]
     for k, (c, mem) in firsts.items():

@@ -49,7 +49,7 @@ from gamekit.bimatrix.intgame import (
     sparse_id,
     sparse_key_reversed,
 )
-from gamekit.bimatrix.lemke_howson import DEFAULT_MAX_ITER, lemke_howson_all
+from gamekit.bimatrix.lemke_howson import DEFAULT_MAX_ITER, certified_equilibria, lemke_howson_all
 from gamekit.bimatrix.lh_policy import LHStrategy, check_lh_options
 from gamekit.bimatrix.policy import Strategy, Threads, check_strategy
 from gamekit.bimatrix.pure import pure_equilibria
@@ -456,15 +456,14 @@ def _solve_result(game: BimatrixGame, method: str = "all", **options: Any) -> So
         label = options.get("initial_label")
         requested = options.get("strategy", "auto")
         run = lemke_howson_all(ig, max_iter, requested, None if label is None else [label])
-        if not run.profiles:
+        if not run.endpoints:
             raise GameError(
                 f"Lemke-Howson found no equilibrium within max_iter={max_iter} pivots per label"
             )
-        xs, ys, edges, index = _canonical(run.profiles)  # index: position in result.equilibria
+        equilibria, xs, ys, edges, where = certified_equilibria(ig, run)  # certified by certified_endpoint
         params.update(strategy=run.ran, requested=requested, fallbacks=tuple(run.fallbacks), float_pivots=run.pivots,
-                      max_iter=max_iter, failed_labels=tuple(run.failed), label_to_equilibrium=Parameters({
-                          lab: index[(sparse_id(x), sparse_id(y))] for lab, (x, y) in run.per_label.items()}))
-        return _build(ig, method, xs, ys, edges, False, False, params)
+                      max_iter=max_iter, failed_labels=tuple(run.failed), label_to_equilibrium=Parameters(where))
+        return _result(method, False, equilibria, xs, ys, edges, False, params)
     if method == "support_enumeration":
         use_floats = bool(options.get("use_floats", True))
         profiles = support_enumeration(ig, use_floats)

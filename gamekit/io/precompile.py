@@ -44,6 +44,7 @@ KERNEL_MODULES: tuple[str, ...] = (
     "gamekit.kernel.modular_verify",
     "gamekit.kernel.partner_filter",
     "gamekit.kernel.float_lemke_howson",
+    "gamekit.kernel.lh_endpoint",
     "gamekit.kernel.cofactor_kernels",
     "gamekit.bimatrix.label_match",
     "gamekit.additive.vertex_kernels",
@@ -79,6 +80,8 @@ def _lemke_howson() -> None:
     from gamekit.core.game import BimatrixGame
 
     A, B = _int_game(3, 16, 16, 99)
+    solve_result(BimatrixGame(A, B), "lemke_howson", strategy="float_path")
+    A, B = _int_game(4, 16, 16, 1 << 40)  # payoffs beyond the one-call end check: its byte-limb route
     solve_result(BimatrixGame(A, B), "lemke_howson", strategy="float_path")
 
 

@@ -43,21 +43,6 @@ def test_wrong_profile_in_bimatrix_search_is_caught(monkeypatch):
         gamekit.solve(g, method="all")
 
 
-def test_wrong_lemke_howson_end_point_propagates(monkeypatch):
-    """The pivot bound is a user limit (a failed label); a failed certificate is not swallowed."""
-    import gamekit.bimatrix.solve as bsolve
-    from gamekit.bimatrix.lemke_howson import LHRun
-
-    def wrong(ig, max_iter, strategy="auto", labels=None):
-        prof = _wrong_profiles(ig)[0][0]
-        return LHRun([prof], {0: prof}, [], "exact")
-
-    monkeypatch.setattr(bsolve, "lemke_howson_all", wrong)
-    g = gamekit.read_nfg(GAMES / "prisoners_dilemma.nfg")
-    with pytest.raises(CertificationError):
-        gamekit.solve(g, method="lemke_howson")
-
-
 def test_gamekit_cli_exit_3_on_failed_certificate(monkeypatch, capsys):
     import gamekit.bimatrix.solve as bsolve
     from gamekit.cli import main

@@ -135,6 +135,10 @@ def test_certifier_accepts_every_extreme_equilibrium_of_degenerate_games(seed):
         assert gamekit.is_equilibrium(g, e.row, e.col)
 
 
+def profile(end):
+    return None if end is None else end.profile()
+
+
 def old_endpoint(ig: IntGame, basic_p, basic_q):
     """Basis solve + feasibility + complementarity in Python integers (the previous check)."""
     m, n = ig.m, ig.n
@@ -202,7 +206,9 @@ def test_certified_endpoint_agrees_with_the_basis_by_basis_check(m, n, seed, hi)
             q2[int(rng.integers(len(q2)))] = int(rng.integers(m + n))
             cases += [(p2, bq), (bp, q2)]
         for P, Q in cases:
-            assert certified_endpoint(ig, P, Q) == old_endpoint(ig, P, Q)
+            want = old_endpoint(ig, P, Q)
+            for kernels in (False, True):
+                assert profile(certified_endpoint(ig, P, Q, kernels)) == want
 
 
 @SETTINGS
@@ -237,9 +243,10 @@ def test_huge_integer_payoffs_use_python_integers(scale):
     ends = 0
     for label in range(32):  # the end check agrees with the oracle on every float end point
         status, bp, bq, _ = lh_float_path(MP, MQ, label, 10_000)
-        got = certified_endpoint(ig, bp.tolist(), bq.tolist())
-        assert got == old_endpoint(ig, bp.tolist(), bq.tolist())
-        ends += got is not None
+        want = old_endpoint(ig, bp.tolist(), bq.tolist())
+        for kernels in (False, True):
+            assert profile(certified_endpoint(ig, bp.tolist(), bq.tolist(), kernels)) == want
+        ends += want is not None
     assert ends > 0
     fl = solve_result(g, "lemke_howson", strategy="float_path")
     assert fl.parameters["strategy"] == "float_path"

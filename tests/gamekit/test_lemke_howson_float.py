@@ -130,11 +130,53 @@ def test_auto_policy_and_option_errors():
         solve_result(small, "pure", strategy="exact")
 
 
-def test_certified_endpoint_rejects_a_wrong_basis():
+@pytest.mark.parametrize("kernels", [False, True])
+def test_certified_endpoint_rejects_a_wrong_basis(kernels):
     ig = integer_game(BimatrixGame([[3, 3], [2, 5], [0, 6]], [[3, 2], [2, 6], [3, 1]]))
     # P: x_1, x_2 basic (both columns tight); Q: y_0, y_1 basic with rows 1, 2 tight.
-    assert certified_endpoint(ig, [1, 2], [0, 1, 2]) is not None
-    assert certified_endpoint(ig, [0, 1], [0, 1, 2]) is None  # x = (·, ·, 0) but y needs row 0 slack
+    assert certified_endpoint(ig, [1, 2], [0, 1, 2], kernels) is not None
+    assert certified_endpoint(ig, [0, 1], [0, 1, 2], kernels) is None  # x = (·, ·, 0) but y needs row 0 slack
+    assert certified_endpoint(ig, [1, 1], [0, 1, 2], kernels) is None  # not a basis: repeated
+    assert certified_endpoint(ig, [1, 2, 3], [0, 1, 2], kernels) is None  # not a basis: too long
+    assert certified_endpoint(ig, [1, 9], [0, 1, 2], kernels) is None  # not a basis: out of range
+
+
+@st.composite
+def corrupted_ends(draw):
+    """A random game, the float path's end from a label, and that pair of bases with some
+    basic variables replaced (often still a pair of bases, rarely an equilibrium)."""
+    n = draw(st.integers(15, 22))
+    hi = draw(st.sampled_from([2, 10, 1000, 10**6]))
+    seed = draw(st.integers(0, 10**6))
+    g = random_game(n, n, seed, hi)
+    label = draw(st.integers(0, 2 * n - 1))
+    swaps = draw(st.lists(st.tuples(st.booleans(), st.integers(0, n - 1), st.integers(0, 2 * n - 1)),
+                          min_size=1, max_size=3))
+    return g, label, swaps
+
+
+@SETTINGS
+@given(corrupted_ends())
+def test_the_end_check_rejects_corrupted_bases(case):
+    """A corrupted pair of bases is accepted only when it is still an equilibrium (checked
+    in Fractions by ``is_equilibrium``); both routes (compiled limbs, Python integers)
+    give the same answer, and the float path's own end is accepted."""
+    from gamekit.bimatrix.lemke_howson import float_matrices
+    from gamekit.kernel.float_lemke_howson import lh_float_path
+
+    g, label, swaps = case
+    ig = integer_game(g)
+    status, bp, bq, _ = lh_float_path(*float_matrices(ig), label, 10_000)
+    bp, bq = bp.tolist(), bq.tolist()
+    assert certified_endpoint(ig, bp, bq, True) is not None
+    for in_p, pos, var in swaps:
+        (bp if in_p else bq)[pos] = var
+    ends = [certified_endpoint(ig, bp, bq, kernels) for kernels in (False, True)]
+    assert ends[0] == ends[1]
+    if ends[0] is not None:
+        x, y = ends[0].profile()
+        from gamekit.bimatrix.intgame import dense
+        assert gamekit.is_equilibrium(g, dense(x, g.m), dense(y, g.n))
 
 
 @st.composite
@@ -155,3 +197,31 @@ def test_float_path_property(g):
     assert sorted(per_label(fl)) == list(range(g.m + g.n))
     assert per_label(fl) == per_label(ex)
     assert {(e.row, e.col) for e in fl} <= {(e.row, e.col) for e in solve_result(g, "all")}
+
+
+@st.composite
+def labelled_games(draw, lo, hi):
+    """A random game with payoffs in 0..10⁶ (nondegenerate with high probability, so every
+    Lemke–Howson code follows the same path from a label) and a label."""
+    m, n = draw(st.integers(lo, hi)), draw(st.integers(lo, hi))
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    A, B = rng.integers(0, 10**6, (m, n)), rng.integers(0, 10**6, (m, n))
+    return A, B, draw(st.integers(0, m + n - 1))
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(labelled_games(10, 60))
+def test_one_path_agrees_with_quantecon(case):
+    """From any label, ``initial_label`` gives QuantEcon's float end point, exactly
+    certified, with either strategy's end check."""
+    qe = pytest.importorskip("quantecon.game_theory")
+    A, B, label = case
+    g = BimatrixGame(A, B)
+    x, y = qe.lemke_howson(qe.NormalFormGame((qe.Player(A.astype(float)), qe.Player(B.T.astype(float)))),
+                           init_pivot=label)
+    res = solve_result(g, "lemke_howson", strategy="float_path", initial_label=label)
+    assert res.parameters["fallbacks"] == ()
+    assert np.allclose(np.array(res[0].row, dtype=float), x, atol=1e-9)
+    assert np.allclose(np.array(res[0].col, dtype=float), y, atol=1e-9)
+    assert gamekit.is_equilibrium(g, res[0].row, res[0].col)
