@@ -120,6 +120,15 @@ def invmod(D, primes, pinv, out):
     out[:] = O2[0]
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _all_zero(col, m):
+    """Whether the residues ``col[s]``, s < m, are all 0 (then N = 0)."""
+    for s in range(m):
+        if col[s] != 0.0:
+            return False
+    return True
+
+
 @njit(cache=True, nogil=True, fastmath={"contract"}, inline="always")
 def sign_one(col, m, primes, pinv, inv, half, digits):
     """Sign of one integer N (|N| < Π_m/2, Π_m = p_0⋯p_{m−1}) from its balanced residues
@@ -129,11 +138,7 @@ def sign_one(col, m, primes, pinv, inv, half, digits):
     (``inv[t, s]`` = p_t⁻¹ mod p_s, balanced); N ≥ 0 iff its canonical representative
     modulo Π_m is ≤ (Π_m − 1)/2, whose mixed-radix digits are ``half[s]`` = (p_s − 1)/2 for
     every m (the digits of Π_m − 1 are all p_s − 1, all even), compared from the top."""
-    zero = True
-    for s in range(m):
-        if col[s] != 0.0:
-            zero = False
-    if zero:
+    if _all_zero(col, m):
         return 0
     for s in range(m):
         p = primes[s]
@@ -207,11 +212,7 @@ def _crt_small(col, m, primes, pinv, crt):
     primes determine N and the lemma is applied to them, down to one prime, where N is its
     symmetric residue. Each step costs one pass over the primes left; a value far below
     its Hadamard bound takes one or two."""
-    zero = True
-    for s in range(m):
-        if col[s] != 0.0:
-            zero = False
-    if zero:
+    if _all_zero(col, m):
         return 0
     while m > 1:
         m -= 1
