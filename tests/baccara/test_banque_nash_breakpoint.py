@@ -29,3 +29,32 @@ def test_gap_around_a_breakpoint_is_proved_and_needs_both_sides():
     fm = forms()
     alone = prove_range(fm, pr.a, pr.c, anchors_of(fm, left), p_only=True, max_boxes=400)
     assert not alone.proved
+
+
+@pytest.mark.slow
+def test_breakpoint_where_two_branches_are_born_is_proved():
+    # θ_b ≈ 0.1092511: 1 equilibrium below, 3 above; two of them (zero sets {3/0/8} and
+    # {3/0/8, 5/1/7}) meet at θ_b. The arc solver's rational solution next to θ_b lies on a
+    # tracked branch (exactly), so the box is split instead of failed.
+    left, right = nash_piece(F(5, 46)), nash_piece(F(8, 73))
+    assert (len(left.tracked), len(right.tracked)) == (1, 3)
+    left.hi = right.lo        # the left segment's single branch runs on over the 3-equilibria part
+    pr = prove_breakpoint(left, right)
+    assert pr.proved and pr.arcs > 0
+
+
+@pytest.mark.slow
+def test_breakpoint_where_a_branch_leaves_the_square_is_proved():
+    # θ_b ≈ 0.1516542: p₁ = 0 below, p₁ > 0 above (p₁ → 0 as θ ↓ θ_b). The right branch's
+    # formula continued below θ_b has p₁ < 0: its enclosure reaches outside the square and all
+    # its faces are checked.
+    from games.baccara.banque.nash_anchor import enclosure
+
+    left, right = nash_piece(F(5, 33)), nash_piece(F(17, 112))
+    assert compare_numbers(left.hi, right.lo) == 0
+    fm = forms()
+    (an,) = anchors_of(fm, right)
+    pr = prove_breakpoint(left, right)
+    assert pr.proved
+    enc = enclosure(fm, an, (pr.a, pr.c))
+    assert enc is not None and enc[0].x[0] < 0 < enc[0].x[1]
