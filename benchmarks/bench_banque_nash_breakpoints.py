@@ -107,11 +107,22 @@ def _end_zero(segs: list[dict], rec: dict) -> None:
                        "cpu_seconds": round(pr.cpu, 2), **({} if pr.proved else {"reason": pr.reason})}
 
 
+def _at_record(at, cpu: float) -> dict:
+    """The equilibrium set at θ_b itself (nash_breakpoint.breakpoint_equilibria)."""
+    from gamekit.exact import number_str
+
+    if at is None:
+        return {"computed": False, "cpu_seconds": round(cpu, 2)}
+    return {"computed": True, "cpu_seconds": round(cpu, 2), "points": len(at),
+            "extreme_equilibria": sum(len(ys) for _, _, ys in at),
+            "p": [{"p1": number_str(p1), "p2": number_str(p2), "banker_vertices": len(ys)} for p1, p2, ys in at]}
+
+
 def run(srcs: list[Path], out: Path) -> dict:
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
 
     from gamekit.io import stderr_progress
-    from games.baccara.banque.nash_breakpoint import prove_breakpoint
+    from games.baccara.banque.nash_breakpoint import breakpoint_equilibria, prove_breakpoint
     from games.baccara.banque.theta_nash import nash_piece
 
     segs = combine(srcs)
@@ -141,7 +152,11 @@ def run(srcs: list[Path], out: Path) -> dict:
             left, right = _adjacent(pieces[k], pieces[k + 1], th)
             gap = (Fraction(segs[k]["proof"]["theta_to_exact"]), Fraction(segs[k + 1]["proof"]["theta_from_exact"]))
             pr = prove_breakpoint(left, right, gap=gap)
+            t2 = time.process_time()
+            at = breakpoint_equilibria(left, right, left.hi) if pr.proved else None
+            t3 = time.process_time()
             rec["breakpoints"].append({
+                "at_breakpoint": _at_record(at, t3 - t2),
                 "theta": th, "left_equilibria": len(segs[k]["equilibria"]),
                 "right_equilibria": len(segs[k + 1]["equilibria"]), "proved": pr.proved,
                 "from_exact": str(pr.a), "to_exact": str(pr.c), "boxes": pr.boxes,
@@ -179,11 +194,17 @@ def render(rec: dict) -> str:
     if ez:
         lines.append(f"- the end at 0: [0, {float(Fraction(ez['to_exact'])):.3g}] proved = {ez['proved']} "
                      f"({ez['boxes']} boxes, {ez['cpu_seconds']} s)")
+    full = sum(1 for b in bps if (b.get("at_breakpoint") or {}).get("computed"))
+    lines.append(f"- the equilibrium set at θ_b itself (p's and Banker's extreme replies, exact): computed at "
+                 f"**{full} / {len(bps)}** breakpoints (the others: θ_b or a limit point of degree > 2)")
     lines += [f"- breakpoints: **{ok} / {len(bps)} proved**; proof {cpu:.1f} s "
               f"({cpu / max(len(bps), 1):.2f} s per breakpoint), re-solving the neighbours {nb:.1f} s", "",
-              "| breakpoint | equilibria left / right | proved | boxes | CPU s | reason |", "|---|---|---|---|---|---|"]
+              "| breakpoint | equilibria left / right | proved (p) | at θ_b: p's / extreme equilibria | boxes | "
+              "CPU s | reason |", "|---|---|---|---|---|---|---|"]
     for b in bps:
-        lines.append(f"| {b['theta']} | {b['left_equilibria']} / {b['right_equilibria']} | {b['proved']} | "
+        at = b.get("at_breakpoint") or {}
+        here = f"{at['points']} / {at['extreme_equilibria']}" if at.get("computed") else "not computed"
+        lines.append(f"| {b['theta']} | {b['left_equilibria']} / {b['right_equilibria']} | {b['proved']} | {here} | "
                      f"{b['boxes']} | {b['cpu_seconds']} | {b.get('reason', '')} |")
     return "\n".join(lines) + "\n"
 

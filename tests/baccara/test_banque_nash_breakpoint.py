@@ -58,3 +58,31 @@ def test_breakpoint_where_a_branch_leaves_the_square_is_proved():
     assert pr.proved
     enc = enclosure(fm, an, (pr.a, pr.c))
     assert enc is not None and enc[0].x[0] < 0 < enc[0].x[1]
+
+
+@pytest.mark.parametrize("theta", [F(1, 10), F(3, 10), F(10, 107)])
+def test_banker_replies_agree_with_the_complete_enumeration(theta):
+    # at a rational θ, the vertices of Banker's equilibrium replies at each equilibrium p are
+    # exactly the extreme equilibria banque_nash reports there (1, 2 at (9/11, 9/11), 1 each of 3)
+    from games.baccara.banque.nash import banque_nash
+    from games.baccara.banque.nash_breakpoint import banker_replies
+
+    fm = forms()
+    by_p: dict = {}
+    for e in banque_nash(theta).equilibria:
+        by_p.setdefault((e.p1, e.p2), set()).add(tuple(e.draw))
+    for (p1, p2), draws in by_p.items():
+        assert set(banker_replies(fm, theta, p1, p2)) == draws
+    assert banker_replies(fm, theta, F(1, 2), F(1, 2)) == []      # not an equilibrium p
+
+
+@pytest.mark.slow
+def test_equilibria_at_a_fold_breakpoint():
+    # θ_b ≈ 0.1092511 (a quadratic surd): the limits of the 1 + 3 branches are 2 distinct points
+    # (the two branches born there meet), each with one extreme Banker reply
+    from games.baccara.banque.nash_breakpoint import breakpoint_equilibria
+
+    left, right = nash_piece(F(5, 46)), nash_piece(F(8, 73))
+    left.hi = right.lo
+    at = breakpoint_equilibria(left, right, right.lo)
+    assert at is not None and [len(ys) for _, _, ys in at] == [1, 1]

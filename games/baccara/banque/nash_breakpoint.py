@@ -60,3 +60,158 @@ def prove_breakpoint(left, right, margin: Fraction = Fraction(1, 10 ** 6), *, ga
         raise ValueError("the gap does not contain the breakpoint")
     anchors = anchors_of(fm, left) + anchors_of(fm, right)
     return prove_range(fm, c_left, a_right, anchors, p_only=True, max_boxes=max_boxes, min_width=min_width)
+
+
+# -- the equilibrium set at the breakpoint itself ---------------------------------------------------
+_MAX_ZERO_SETS = 10
+
+
+def banker_replies(fm, theta, p1, p2) -> list[tuple] | None:
+    """Vertices of Banker's equilibrium replies at (p₁, p₂) and θ, exact.
+
+    Banker's best replies at p are y_l = 1 where g_l(p, θ) > 0, 0 where g_l < 0 and any
+    y_l ∈ [0, 1] on Z = {l : g_l = 0}; (p, y) is an equilibrium iff moreover each Player's
+    gain D_i(y) (affine in y_Z) is 0 for an interior p_i, ≤ 0 at p_i = 0, ≥ 0 at p_i = 1. With
+    two rows, a vertex of that polytope has at most two coordinates off {0, 1}; every choice is
+    solved exactly (θ, p in one field: rationals or one quadratic field ℚ(√c)).
+
+    Parameters
+    ----------
+    fm : nash_events.BanqueForms
+        The game's forms.
+    theta, p1, p2 : Fraction or QuadraticSurd
+        The point (one field).
+
+    Returns
+    -------
+    list of tuple or None
+        Banker's full behaviour (one entry per set) at each vertex, sorted; None when more
+        than ``_MAX_ZERO_SETS`` sets have g_l = 0 there.
+
+    Examples
+    --------
+    >>> from games.baccara.banque.nash_events import forms
+    >>> fm = forms()
+    >>> len(banker_replies(fm, Fraction(3, 10), Fraction(9, 11), Fraction(9, 11)))   # two extreme replies
+    2
+    """
+    from itertools import combinations, product
+
+    g = []
+    for f in fm.g:
+        c0, c1 = f.at_exact(p1, p2)
+        g.append(c0 + c1 * theta)
+    Z = [l for l, v in enumerate(g) if v == 0]
+    if len(Z) > _MAX_ZERO_SETS:
+        return None
+    base = [Fraction(1) if v > 0 else Fraction(0) for v in g]
+    rows = []
+    for i, q in ((0, p1), (1, p2)):
+        const = fm.c[i].at_exact(p1, p2)[0]
+        for l, v in enumerate(base):
+            if v and l not in Z:
+                const = const + fm.d[i][l].at_exact(p1, p2)[0]
+        coef = [fm.d[i][l].at_exact(p1, p2)[0] for l in Z]
+        sense = "<=" if q == 0 else (">=" if q == 1 else "=")
+        rows.append((coef, const, sense))
+
+    def ok(y) -> bool:
+        for coef, const, sense in rows:
+            r = const + sum((c * v for c, v in zip(coef, y) if v), Fraction(0))
+            if (sense == "=" and r != 0) or (sense == "<=" and r > 0) or (sense == ">=" and r < 0):
+                return False
+        return True
+
+    k = len(Z)
+    found = set()
+    for nf in range(min(2, k) + 1):
+        for fr in combinations(range(k), nf):
+            rest = [j for j in range(k) if j not in fr]
+            for bits in product((0, 1), repeat=len(rest)):
+                y: list = [Fraction(0)] * k
+                for j, b in zip(rest, bits):
+                    y[j] = Fraction(b)
+                r = [const + sum((coef[j] for j in rest if y[j]), Fraction(0)) for coef, const, _ in rows]
+                sols = []
+                if nf == 0:
+                    sols.append(y)
+                elif nf == 1:
+                    (f,) = fr
+                    for i in (0, 1):
+                        if rows[i][0][f] != 0:
+                            sols.append(y[:f] + [-r[i] / rows[i][0][f]] + y[f + 1:])
+                else:
+                    f, h = fr
+                    a, b = rows[0][0], rows[1][0]
+                    det = a[f] * b[h] - a[h] * b[f]
+                    if det != 0:
+                        z = list(y)
+                        z[f] = (-r[0] * b[h] + r[1] * a[h]) / det
+                        z[h] = (-a[f] * r[1] + b[f] * r[0]) / det
+                        sols.append(z)
+                for z in sols:
+                    if all(0 < z[j] < 1 for j in fr) and ok(z):
+                        found.add(tuple(z))
+    out = []
+    for z in found:
+        full = list(base)
+        for l, v in zip(Z, z):
+            full[l] = v
+        out.append(tuple(full))
+    return sorted(out, key=lambda y: [float(v) for v in y])
+
+
+def breakpoint_equilibria(left, right, theta) -> list[tuple] | None:
+    """Every Nash equilibrium at the breakpoint θ_b, given a proved gap (module docstring):
+    the distinct limits p_b(θ_b) of both neighbours' branches, each with the vertices of
+    Banker's equilibrium replies there (:func:`banker_replies`).
+
+    Parameters
+    ----------
+    left, right : theta_nash.NashPiece
+        The neighbours, with common end θ_b.
+    theta : Fraction or QuadraticSurd
+        θ_b, exact.
+
+    Returns
+    -------
+    list of (p1, p2, [y, ...]) or None
+        None when θ_b or a limit point is not in a field this computes in (θ_b of degree ≥ 3;
+        a quadratic-surd branch at an irrational θ_b) or too many of Banker's sets are
+        indifferent there.
+
+    Raises
+    ------
+    CertificationError
+        A limit point with no equilibrium reply (it must have one: the Nash graph is closed).
+    """
+    from gamekit.core import CertificationError
+    from gamekit.exact import QuadraticSurd
+    from games.baccara.banque.nash_anchor import _point_exact
+
+    if not isinstance(theta, (Fraction, QuadraticSurd)):
+        return None
+    fm = forms(getattr(left, "decks", None))
+    pts: list[tuple] = []
+    for pc in (left, right):
+        for tr in pc.tracked:
+            try:
+                p = _point_exact(tr.branch, theta)
+            except (ArithmeticError, ValueError, TypeError, AttributeError):
+                return None
+            if not all(isinstance(v, (Fraction, QuadraticSurd)) for v in p):
+                return None
+            if not any(compare_numbers(p[0], q[0]) == 0 and compare_numbers(p[1], q[1]) == 0 for q in pts):
+                pts.append(p)
+    out = []
+    for p1, p2 in sorted(pts, key=lambda q: (float(q[0]), float(q[1]))):
+        try:
+            ys = banker_replies(fm, theta, p1, p2)
+        except (TypeError, ValueError):   # two different quadratic fields
+            return None
+        if ys is None:
+            return None
+        if not ys:
+            raise CertificationError(f"no equilibrium reply at the limit point p = ({p1}, {p2}) of theta = {theta}")
+        out.append((p1, p2, ys))
+    return out
