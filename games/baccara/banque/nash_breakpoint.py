@@ -105,7 +105,7 @@ def banker_replies(fm, theta, p1, p2) -> list[tuple] | None:
     if len(Z) > _MAX_ZERO_SETS:
         return None
     base = [Fraction(1) if v > 0 else Fraction(0) for v in g]
-    rows = []
+    rows: list[tuple[list, object, str]] = []
     for i, q in ((0, p1), (1, p2)):
         const = fm.c[i].at_exact(p1, p2)[0]
         for l, v in enumerate(base):
@@ -153,9 +153,9 @@ def banker_replies(fm, theta, p1, p2) -> list[tuple] | None:
                     if all(0 < z[j] < 1 for j in fr) and ok(z):
                         found.add(tuple(z))
     out = []
-    for z in found:
+    for vert in found:
         full = list(base)
-        for l, v in zip(Z, z):
+        for l, v in zip(Z, vert):
             full[l] = v
         out.append(tuple(full))
     return sorted(out, key=lambda y: [float(v) for v in y])
