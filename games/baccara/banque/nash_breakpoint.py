@@ -21,6 +21,7 @@ programming over ℚ(θ_b)).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from gamekit.exact import compare_numbers
 from games.baccara.banque.nash_anchor import anchors_of
@@ -105,7 +106,7 @@ def banker_replies(fm, theta, p1, p2) -> list[tuple] | None:
     if len(Z) > _MAX_ZERO_SETS:
         return None
     base = [Fraction(1) if v > 0 else Fraction(0) for v in g]
-    rows: list[tuple[list, object, str]] = []
+    rows: list[tuple[list, Any, str]] = []
     for i, q in ((0, p1), (1, p2)):
         const = fm.c[i].at_exact(p1, p2)[0]
         for l, v in enumerate(base):
@@ -142,12 +143,12 @@ def banker_replies(fm, theta, p1, p2) -> list[tuple] | None:
                             sols.append(y[:f] + [-r[i] / rows[i][0][f]] + y[f + 1:])
                 else:
                     f, h = fr
-                    a, b = rows[0][0], rows[1][0]
-                    det = a[f] * b[h] - a[h] * b[f]
+                    ra, rb = rows[0][0], rows[1][0]
+                    det = ra[f] * rb[h] - ra[h] * rb[f]
                     if det != 0:
                         z = list(y)
-                        z[f] = (-r[0] * b[h] + r[1] * a[h]) / det
-                        z[h] = (-a[f] * r[1] + b[f] * r[0]) / det
+                        z[f] = (-r[0] * rb[h] + r[1] * ra[h]) / det
+                        z[h] = (-ra[f] * r[1] + rb[f] * r[0]) / det
                         sols.append(z)
                 for z in sols:
                     if all(0 < z[j] < 1 for j in fr) and ok(z):
