@@ -159,6 +159,12 @@ def _independent_existence():
     return paper, ours
 
 
+#: What the machine proof of the Nash correspondence establishes (docs/banque.md; the numbers are
+#: those of benchmarks/results/banque_nash_proof_all.md).
+CORRESPONDENCE = (
+    "new, status PARTIAL (the run of the whole proof is recorded in benchmarks/results/"
+    "banque_nash_proof_all.md)")
+
 #: The 3-equilibria interval of the Nash θ-sweep (issue #27): θ_f, a quadratic surd, and θ_g, the
 #: root in [THETA_G_LO, THETA_G_HI] of the irreducible cubic THETA_G_POLY (coefficients from θ⁰).
 THETA_F = (F(-7308972, 24262400), F(374971, 24262400), 649)
@@ -216,15 +222,23 @@ def _nash_missed_branches():
 
 
 @claim("banque.nash.correspondence", PAPER, "Nash θ-sweep, made complete (issue #27)",
-       "new, status PARTIAL (not a theorem yet): every Nash θ-segment of (0, 1/2] (mirrored for the rest) is "
-       "proved complete on [lo + ε, hi − ε], ε = 10⁻⁶ of its length, by box exclusion with exact arc "
-       "decisions — including the segment through θ = 1/2, re-proved here; NOT covered: the ε-margins next "
-       "to each of the ≈ 110 breakpoints and the breakpoints themselves (docs/banque.md, 'What remains')",
-       cost="one segment's proof (the segment through θ = 1/2): ≈ 12 CPU-s")
+       CORRESPONDENCE,
+       cost="re-runs three pieces of the machine proof: the segment through θ = 1/2, the breakpoint at the "
+            "fold θ ≈ 0.1092511 with its exact equilibrium set, the breakpoint θ ≈ 0.1516542 where p₁ leaves "
+            "0: ≈ 30 CPU-s (the whole proof: benchmarks/results/banque_nash_proof_all.md)")
 def _nash_correspondence():
+    from games.baccara.banque.nash_breakpoint import breakpoint_equilibria, prove_breakpoint
     from games.baccara.banque.nash_proof import prove_piece
     from games.baccara.banque.theta_nash import nash_piece
 
-    pr = prove_piece(nash_piece(F(1171009, 2333290)))
-    return "segment through 1/2 proved", ("segment through 1/2 proved" if pr.proved else
-                                          f"segment through 1/2 not proved: {pr.reason}")
+    out = ["segment through 1/2 " + ("proved" if prove_piece(nash_piece(F(1171009, 2333290))).proved
+                                     else "not proved")]
+    left, right = nash_piece(F(5, 46)), nash_piece(F(8, 73))   # the fold: 1 | 3 equilibria
+    left.hi = right.lo
+    at = breakpoint_equilibria(left, right, right.lo) if prove_breakpoint(left, right).proved else None
+    out.append("fold 0.1092511 " + (f"proved, {len(at)} equilibrium p's, "
+                                    f"{sum(len(ys) for _, _, ys in at)} extreme equilibria" if at else "not proved"))
+    left, right = nash_piece(F(5, 33)), nash_piece(F(17, 112))   # p₁ = 0 | p₁ > 0
+    out.append("breakpoint 0.1516542 " + ("proved" if prove_breakpoint(left, right).proved else "not proved"))
+    return ("segment through 1/2 proved; fold 0.1092511 proved, 2 equilibrium p's, 2 extreme equilibria; "
+            "breakpoint 0.1516542 proved"), "; ".join(out)
