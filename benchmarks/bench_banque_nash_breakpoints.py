@@ -111,14 +111,20 @@ def _at_record(at, cpu: float) -> dict:
     """The equilibrium set at θ_b itself (nash_breakpoint.breakpoint_equilibria)."""
     from gamekit.exact import number_str
 
+    def num(x) -> str:
+        try:
+            return number_str(x)
+        except (TypeError, ValueError):   # a quadratic extension of a quadratic field
+            return str(x)
+
     if at is None:
         return {"computed": False, "cpu_seconds": round(cpu, 2)}
     return {"computed": True, "cpu_seconds": round(cpu, 2), "points": len(at),
             "extreme_equilibria": sum(len(ys) for _, _, ys in at),
-            "p": [{"p1": number_str(p1), "p2": number_str(p2), "banker_vertices": len(ys)} for p1, p2, ys in at]}
+            "p": [{"p1": num(p1), "p2": num(p2), "banker_vertices": len(ys)} for p1, p2, ys in at]}
 
 
-def run(srcs: list[Path], out: Path) -> dict:
+def run(srcs: list[Path], out: Path, retry_failed: bool = False) -> dict:
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
 
     from gamekit.io import stderr_progress
@@ -128,6 +134,9 @@ def run(srcs: list[Path], out: Path) -> dict:
     segs = combine(srcs)
     rec = json.loads(out.read_text()) if out.exists() else {"source": ", ".join(s.name for s in srcs),
                                                             "breakpoints": []}
+    if retry_failed:
+        rec["breakpoints"] = [b for b in rec["breakpoints"] if b["proved"]
+                              and (b.get("at_breakpoint") or {}).get("computed")]
     _reprove(segs, rec)
     out.write_text(json.dumps(rec, indent=1))
     _end_zero(segs, rec)
@@ -213,10 +222,12 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("segments", nargs="+", help="results JSONs of bench_banque_nash_proof.py (one sweep)")
     ap.add_argument("--out", default=None, help="output .md (JSON next to it); default: <segments>_breakpoints.md")
+    ap.add_argument("--retry-failed", action="store_true",
+                    help="run again the breakpoints recorded as not proved or without their equilibrium set")
     args = ap.parse_args(argv)
     srcs = [Path(x) for x in args.segments]
     out = Path(args.out) if args.out else srcs[0].with_name(srcs[0].stem + "_breakpoints.md")
-    rec = run(srcs, out.with_suffix(".json"))
+    rec = run(srcs, out.with_suffix(".json"), args.retry_failed)
     out.write_text(render(rec))
     print(out.read_text())
     return 0

@@ -86,3 +86,23 @@ def test_equilibria_at_a_fold_breakpoint():
     left.hi = right.lo
     at = breakpoint_equilibria(left, right, right.lo)
     assert at is not None and [len(ys) for _, _, ys in at] == [1, 1]
+
+
+@pytest.mark.slow
+def test_equilibria_at_a_breakpoint_in_a_degree_4_field():
+    # θ_b = (79982713 − 779√7540552921)/119677212 ≈ 0.1030872: both neighbours' branches are
+    # quadratic surds in θ, so their limit is in a quadratic extension of ℚ(θ_b); both sides
+    # give the same point exactly, which lies on every zero set of both branches
+    from games.baccara.banque.nash_breakpoint import breakpoint_equilibria
+
+    left, right = nash_piece(F(6, 59)), nash_piece(F(2, 19))
+    at = breakpoint_equilibria(left, right, left.hi)
+    assert at is not None and len(at) == 1
+    (p1, p2, ys) = at[0]
+    fm = forms()
+    idx = {lab: i for i, lab in enumerate(fm.labels)}
+    for pc in (left, right):
+        for lab in pc.tracked[0].signature[1]:
+            c0, c1 = fm.g[idx[lab]].at_exact(p1, p2)
+            assert c0 + c1 * left.hi == 0
+    assert len(ys) >= 1

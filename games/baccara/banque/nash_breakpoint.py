@@ -60,7 +60,15 @@ def prove_breakpoint(left, right, margin: Fraction = Fraction(1, 10 ** 6), *, ga
     if not compare_numbers(c_left, left.hi) < 0 < compare_numbers(a_right, left.hi):
         raise ValueError("the gap does not contain the breakpoint")
     anchors = anchors_of(fm, left) + anchors_of(fm, right)
-    return prove_range(fm, c_left, a_right, anchors, p_only=True, max_boxes=max_boxes, min_width=min_width)
+    pr = prove_range(fm, c_left, a_right, anchors, p_only=True, max_boxes=max_boxes, min_width=min_width)
+    if not pr.proved and pr.reason.endswith("undecided Banker sets") and pr.witness is None:
+        # at θ_b one more class of Banker's sets can vanish at a limit point: enumerate the
+        # types of boxes with up to 6 undecided sets (each retry is a complete proof by itself)
+        first = pr
+        pr = prove_range(fm, c_left, a_right, anchors, p_only=True, max_boxes=max_boxes, min_width=min_width,
+                         max_undecided=6)
+        pr.cpu += first.cpu
+    return pr
 
 
 # -- the equilibrium set at the breakpoint itself ---------------------------------------------------
@@ -80,8 +88,8 @@ def banker_replies(fm, theta, p1, p2) -> list[tuple] | None:
     ----------
     fm : nash_events.BanqueForms
         The game's forms.
-    theta, p1, p2 : Fraction or QuadraticSurd
-        The point (one field).
+    theta, p1, p2 : Fraction, QuadraticSurd or QuadraticTower
+        The point (one field: ℚ, ℚ(√c) or a quadratic extension of it).
 
     Returns
     -------
@@ -162,6 +170,22 @@ def banker_replies(fm, theta, p1, p2) -> list[tuple] | None:
     return sorted(out, key=lambda y: [float(v) for v in y])
 
 
+def _limit_point(br, theta) -> tuple:
+    """A branch's (p₁, p₂) at θ_b ∈ ℚ or ℚ(√c), exact: in θ_b's field, or — a quadratic-surd
+    branch — in its quadratic extension (:class:`gamekit.exact.tower.QuadraticTower`)."""
+    from gamekit.exact.tower import QuadraticTower
+    from games.baccara.banque.nash_anchor import _point_exact
+    from games.baccara.banque.theta_nash import _coeffs_in, _ev
+
+    if br.kind != "quad" or br.Q.degrees()[1] != 2 or isinstance(theta, Fraction):
+        return _point_exact(br, theta)
+    c0, c1, c2 = (_ev(c, 0, 0, theta) for c in _coeffs_in(br.Q, 1))
+    p2 = QuadraticTower.make(-c1 / (2 * c2), Fraction(br.sigma) / (2 * c2), c1 * c1 - 4 * c2 * c0)
+    A = _ev(br.e.subs({"p1": 0}), 0, p2, theta)
+    B = _ev(br.e.derivative("p1"), 0, p2, theta)
+    return -A / B, p2
+
+
 def breakpoint_equilibria(left, right, theta) -> list[tuple] | None:
     """Every Nash equilibrium at the breakpoint θ_b, given a proved gap (module docstring):
     the distinct limits p_b(θ_b) of both neighbours' branches, each with the vertices of
@@ -177,9 +201,8 @@ def breakpoint_equilibria(left, right, theta) -> list[tuple] | None:
     Returns
     -------
     list of (p1, p2, [y, ...]) or None
-        None when θ_b or a limit point is not in a field this computes in (θ_b of degree ≥ 3;
-        a quadratic-surd branch at an irrational θ_b) or too many of Banker's sets are
-        indifferent there.
+        None when θ_b is not rational or a quadratic surd (degree ≥ 3), or too many of
+        Banker's sets are indifferent there.
 
     Raises
     ------
@@ -188,7 +211,6 @@ def breakpoint_equilibria(left, right, theta) -> list[tuple] | None:
     """
     from gamekit.core import CertificationError
     from gamekit.exact import QuadraticSurd
-    from games.baccara.banque.nash_anchor import _point_exact
 
     if not isinstance(theta, (Fraction, QuadraticSurd)):
         return None
@@ -197,12 +219,16 @@ def breakpoint_equilibria(left, right, theta) -> list[tuple] | None:
     for pc in (left, right):
         for tr in pc.tracked:
             try:
-                p = _point_exact(tr.branch, theta)
+                p = _limit_point(tr.branch, theta)
             except (ArithmeticError, ValueError, TypeError, AttributeError):
                 return None
-            if not all(isinstance(v, (Fraction, QuadraticSurd)) for v in p):
-                return None
-            if not any(compare_numbers(p[0], q[0]) == 0 and compare_numbers(p[1], q[1]) == 0 for q in pts):
+            try:
+                seen = any((p[0] - q[0]) == 0 and (p[1] - q[1]) == 0 for q in pts)
+            except ValueError:      # two different fields: equal only if the floats are
+                if any(abs(float(p[0]) - float(q[0])) + abs(float(p[1]) - float(q[1])) < 1e-9 for q in pts):
+                    return None
+                seen = False
+            if not seen:
                 pts.append(p)
     out = []
     for p1, p2 in sorted(pts, key=lambda q: (float(q[0]), float(q[1]))):

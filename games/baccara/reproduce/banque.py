@@ -160,10 +160,10 @@ def _independent_existence():
 
 
 #: What the machine proof of the Nash correspondence establishes (docs/banque.md; the numbers are
-#: those of benchmarks/results/banque_nash_proof_all.md).
+#: those of benchmarks/results/banque_nash_proof_breakpoints.md).
 CORRESPONDENCE = (
     "new, status PARTIAL (the run of the whole proof is recorded in benchmarks/results/"
-    "banque_nash_proof_all.md)")
+    "banque_nash_proof_breakpoints.md)")
 
 #: The 3-equilibria interval of the Nash θ-sweep (issue #27): θ_f, a quadratic surd, and θ_g, the
 #: root in [THETA_G_LO, THETA_G_HI] of the irreducible cubic THETA_G_POLY (coefficients from θ⁰).
@@ -225,7 +225,7 @@ def _nash_missed_branches():
        CORRESPONDENCE,
        cost="re-runs three pieces of the machine proof: the segment through θ = 1/2, the breakpoint at the "
             "fold θ ≈ 0.1092511 with its exact equilibrium set, the breakpoint θ ≈ 0.1516542 where p₁ leaves "
-            "0: ≈ 30 CPU-s (the whole proof: benchmarks/results/banque_nash_proof_all.md)")
+            "0: ≈ 30 CPU-s (the whole proof: benchmarks/results/banque_nash_proof_breakpoints.md)")
 def _nash_correspondence():
     from games.baccara.banque.nash_breakpoint import breakpoint_equilibria, prove_breakpoint
     from games.baccara.banque.nash_proof import prove_piece
