@@ -166,23 +166,23 @@ class QuadraticTower:
 
     def __eq__(self, other) -> bool:
         c = self._cmp(other)
-        return NotImplemented if c is None else c == 0   # type: ignore[return-value]
+        return NotImplemented if c is None else c == 0
 
     def __lt__(self, other) -> bool:
         c = self._cmp(other)
-        return NotImplemented if c is None else c < 0   # type: ignore[return-value]
+        return NotImplemented if c is None else c < 0
 
     def __le__(self, other) -> bool:
         c = self._cmp(other)
-        return NotImplemented if c is None else c <= 0   # type: ignore[return-value]
+        return NotImplemented if c is None else c <= 0
 
     def __gt__(self, other) -> bool:
         c = self._cmp(other)
-        return NotImplemented if c is None else c > 0   # type: ignore[return-value]
+        return NotImplemented if c is None else c > 0
 
     def __ge__(self, other) -> bool:
         c = self._cmp(other)
-        return NotImplemented if c is None else c >= 0   # type: ignore[return-value]
+        return NotImplemented if c is None else c >= 0
 
     def __hash__(self) -> int:
         return hash((str(self.a), str(self.b), str(self.e)))
