@@ -181,7 +181,7 @@ def run(srcs: list[Path], out: Path, retry_failed: bool = False) -> dict:
 
 
 def render(rec: dict) -> str:
-    bps = rec["breakpoints"]
+    bps = sorted(rec["breakpoints"], key=lambda b: float(b["theta"]))
     ok = sum(1 for b in bps if b["proved"])
     cpu = sum(b["cpu_seconds"] for b in bps)
     nb = sum(b["neighbours_cpu_seconds"] for b in bps)
@@ -205,7 +205,7 @@ def render(rec: dict) -> str:
                      f"({ez['boxes']} boxes, {ez['cpu_seconds']} s)")
     full = sum(1 for b in bps if (b.get("at_breakpoint") or {}).get("computed"))
     lines.append(f"- the equilibrium set at θ_b itself (p's and Banker's extreme replies, exact): computed at "
-                 f"**{full} / {len(bps)}** breakpoints (the others: θ_b or a limit point of degree > 2)")
+                 f"**{full} / {len(bps)}** breakpoints (the others: θ_b of degree 3 or 4, or the gap not proved)")
     lines += [f"- breakpoints: **{ok} / {len(bps)} proved**; proof {cpu:.1f} s "
               f"({cpu / max(len(bps), 1):.2f} s per breakpoint), re-solving the neighbours {nb:.1f} s", "",
               "| breakpoint | equilibria left / right | proved (p) | at θ_b: p's / extreme equilibria | boxes | "
