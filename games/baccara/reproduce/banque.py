@@ -162,8 +162,20 @@ def _independent_existence():
 #: What the machine proof of the Nash correspondence establishes (docs/banque.md; the numbers are
 #: those of benchmarks/results/banque_nash_proof_breakpoints.md).
 CORRESPONDENCE = (
-    "new, status PARTIAL (the run of the whole proof is recorded in benchmarks/results/"
-    "banque_nash_proof_breakpoints.md)")
+    "new, status PARTIAL. Proved by machine (with θ ↔ 1 − θ, proved exactly, for the mirror images): "
+    "(1) on θ ∈ (0.0992228, 0.5018703) all 69 Nash segments are proved complete on [lo + ε, hi − ε] "
+    "(ε = 10⁻⁶ of the length): the extreme equilibria, Banker's replies included, are exactly the "
+    "tracked ones; (2) across 64 of the 68 breakpoints there the gap [c_L, a_R] is proved for the "
+    "Players' part (every equilibrium p is a branch of a neighbour, continued) — including the folds "
+    "0.1092511 and 0.1099948 and 0.1516542, where p₁ leaves 0 — and at 58 of them the equilibrium set "
+    "at θ_b itself (limit points and the vertices of Banker's replies, exact over ℚ(θ_b) or a quadratic "
+    "extension) is computed. NOT proved: (0, 0.0992228] (not re-run with the current code; the "
+    "3-equilibria interval there is exact: banque.nash.missed-branches; next to θ = 0 boxes cannot "
+    "reach 0), the four breakpoints 0.3122021, 0.3404830, 0.4328768, 0.4981297 (a two-zero-class type "
+    "at (9/11, 9/11) undecided), Banker's part on the ε-margins and at the 6 breakpoints of degree "
+    "3–4 (docs/banque.md, 'Status of the theorem'). Cost of the machine proof of (1) and (2): cover "
+    "356 + segment proofs 1121 + breakpoints 97.5 + neighbours 158 + equilibrium sets 4.7 CPU-s "
+    "(benchmarks/results/banque_nash_proof_breakpoints.md)")
 
 #: The 3-equilibria interval of the Nash θ-sweep (issue #27): θ_f, a quadratic surd, and θ_g, the
 #: root in [THETA_G_LO, THETA_G_HI] of the irreducible cubic THETA_G_POLY (coefficients from θ⁰).
