@@ -195,7 +195,7 @@ THETA_G_LO, THETA_G_HI = F(941281377, 10 ** 10), F(941281378, 10 ** 10)
        "arc solver finds a rational point of the new branches' type, certified as an equilibrium; the "
        "complete enumeration agrees (docs/banque.md)",
        cost="complete enumerations at 4 rational θ, the two 3-equilibria segments and one exact arc "
-            "decision: ≈ 15 CPU-s")
+            "decision: ≈ 12 CPU-s")
 def _nash_missed_branches():
     from gamekit.exact import QuadraticSurd, compare_numbers, int_poly, real_roots
     from games.baccara.banque.certify import is_banque_nash
@@ -237,7 +237,7 @@ def _nash_missed_branches():
        CORRESPONDENCE,
        cost="re-runs three pieces of the machine proof: the segment through θ = 1/2, the breakpoint at the "
             "fold θ ≈ 0.1092511 with its exact equilibrium set, the breakpoint θ ≈ 0.1516542 where p₁ leaves "
-            "0: ≈ 30 CPU-s (the whole proof: benchmarks/results/banque_nash_proof_breakpoints.md)")
+            "0: ≈ 26 CPU-s (the whole proof: benchmarks/results/banque_nash_proof_breakpoints.md)")
 def _nash_correspondence():
     from games.baccara.banque.nash_breakpoint import breakpoint_equilibria, prove_breakpoint
     from games.baccara.banque.nash_proof import prove_piece
