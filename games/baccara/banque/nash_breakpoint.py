@@ -208,6 +208,16 @@ def breakpoint_equilibria(left, right, theta) -> list[tuple] | None:
     ------
     CertificationError
         A limit point with no equilibrium reply (it must have one: the Nash graph is closed).
+
+    Examples
+    --------
+    The fold at θ_b ≈ 0.1092511 (1 equilibrium below, 3 above; two of them meet at θ_b):
+
+    >>> from games.baccara.banque.theta_nash import nash_piece
+    >>> left, right = nash_piece(Fraction(5, 46)), nash_piece(Fraction(8, 73))
+    >>> left.hi = right.lo
+    >>> [(round(float(p1), 6), len(ys)) for p1, p2, ys in breakpoint_equilibria(left, right, right.lo)]
+    [(0.115978, 1), (0.123611, 1)]
     """
     from gamekit.core import CertificationError
     from gamekit.exact import QuadraticSurd
