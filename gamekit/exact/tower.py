@@ -15,7 +15,7 @@ from typing import Any
 
 from gamekit.exact.surd import QuadraticSurd
 
-__all__ = ["QuadraticTower"]
+__all__ = ["QuadraticTower", "sqrt_in_field"]
 
 
 def _sign(x) -> int:
@@ -31,6 +31,16 @@ def _rational_sqrt(q: Fraction) -> Fraction | None:
 
 def sqrt_in_field(e) -> Any:
     """√e when it lies in e's field (ℚ or ℚ(√c)), else None (e ≥ 0).
+
+    Parameters
+    ----------
+    e : Fraction or QuadraticSurd
+        A number ≥ 0.
+
+    Returns
+    -------
+    Fraction, QuadraticSurd or None
+        The non-negative square root in the same field, or None.
 
     Examples
     --------

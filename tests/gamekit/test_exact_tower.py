@@ -7,8 +7,7 @@ from fractions import Fraction as F
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamekit.exact import QuadraticSurd
-from gamekit.exact.tower import QuadraticTower, sqrt_in_field
+from gamekit.exact import QuadraticSurd, QuadraticTower, sqrt_in_field
 
 small = st.fractions(min_value=-20, max_value=20, max_denominator=30)
 base = st.builds(lambda a, b: QuadraticSurd.make(a, b, 2), small, small)    # ℚ(√2)

@@ -173,7 +173,7 @@ def banker_replies(fm, theta, p1, p2) -> list[tuple] | None:
 def _limit_point(br, theta) -> tuple:
     """A branch's (p₁, p₂) at θ_b ∈ ℚ or ℚ(√c), exact: in θ_b's field, or — a quadratic-surd
     branch — in its quadratic extension (:class:`gamekit.exact.tower.QuadraticTower`)."""
-    from gamekit.exact.tower import QuadraticTower
+    from gamekit.exact import QuadraticTower
     from games.baccara.banque.nash_anchor import _point_exact
     from games.baccara.banque.theta_nash import _coeffs_in, _ev
 
