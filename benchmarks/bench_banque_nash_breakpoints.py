@@ -7,7 +7,14 @@ proofs leave). Each neighbour is re-solved at a rational point inside it
 (``theta_nash.nash_piece``). Results go to a JSON (resumable: breakpoints already in it are
 skipped) and a Markdown table; CPU seconds (``time.process_time``).
 
-Run:  PYTHONPATH=. python benchmarks/bench_banque_nash_breakpoints.py SEGMENTS.json [--out FILE]
+Run:  PYTHONPATH=. python benchmarks/bench_banque_nash_breakpoints.py SEGMENTS.json [...] [--out FILE]
+
+Several SEGMENTS files (θ-ranges of one sweep, e.g. chunks run at different times) are combined
+into one ordered list (a segment found in two files — the segment through a range's end — is
+kept once, with the longer proved range). Before the breakpoints, every segment whose recorded
+proof failed is proved again with the current code (``nash_proof.prove_piece``), and when the
+list starts at θ = 0 the first segment's proof is extended down to 0 (``nash_proof.prove_range``
+on [0, a]: every θ ∈ (0, a] is covered, no margin at 0). Everything is in the output JSON.
 """
 
 from __future__ import annotations
@@ -38,15 +45,102 @@ def _adjacent(left, right, theta: str):
     return left, right
 
 
-def run(src: Path, out: Path) -> dict:
+def combine(srcs: list[Path]) -> list[dict]:
+    """The segments of several results JSONs in θ order, each segment once (module docstring)."""
+    segs = []
+    for src in srcs:
+        for sg in json.loads(src.read_text())["segments"]:
+            segs.append(dict(sg, source=src.name))
+    segs.sort(key=lambda sg: (float(sg["from"]), -float(sg["to"])))
+    out: list[dict] = []
+    for sg in segs:
+        if out and sg["from_exact"] == out[-1]["from_exact"]:
+            prev = out[-1]
+            better = (sg["proof"].get("proved"), float(sg["to"])) > (prev["proof"].get("proved"), float(prev["to"]))
+            if better:
+                out[-1] = sg
+            continue
+        if out and float(sg["to"]) <= float(out[-1]["to"]):   # inside the previous one (a cut part)
+            continue
+        out.append(sg)
+    for a, b in zip(out, out[1:]):
+        if a["to_exact"] != b["from_exact"] and abs(float(a["to"]) - float(b["from"])) > 1e-7:
+            raise RuntimeError(f"the sources do not tile: {a['to']} .. {b['from']}")
+    return out
+
+
+def _reprove(segs: list[dict], rec: dict) -> None:
+    """Prove again (current code) every segment whose recorded proof failed."""
+    from games.baccara.banque.nash_proof import proof_record, prove_piece
+    from games.baccara.banque.theta_nash import nash_piece
+
+    done = {r["from"] for r in rec.setdefault("reproved", [])}
+    for sg in segs:
+        if sg["proof"].get("proved") or sg["from"] in done:
+            continue
+        t0 = time.process_time()
+        pc = nash_piece(_inside(sg))
+        pr = prove_piece(pc)
+        rec["reproved"].append({"from": sg["from"], "to": sg["to"], "proof": proof_record(pr),
+                                "neighbours_cpu_seconds": round(time.process_time() - t0 - pr.cpu, 2)})
+    for r in rec["reproved"]:
+        for sg in segs:
+            if sg["from"] == r["from"] and r["proof"]["proved"]:
+                sg["proof"] = dict(r["proof"], reproved=True)
+
+
+def _end_zero(segs: list[dict], rec: dict) -> None:
+    """The first segment's proof extended to [0, a] when the list starts at 0."""
+    from games.baccara.banque.nash_anchor import anchors_of
+    from games.baccara.banque.nash_events import forms
+    from games.baccara.banque.nash_proof import prove_range
+    from games.baccara.banque.theta_nash import nash_piece
+
+    first = segs[0]
+    if first["from_exact"] != "0" or "end_zero" in rec:
+        return
+    fm = forms()
+    pc = nash_piece(_inside(first))
+    a = Fraction(first["proof"]["theta_from_exact"])
+    pr = prove_range(fm, Fraction(0), a, anchors_of(fm, pc))
+    rec["end_zero"] = {"from_exact": "0", "to_exact": str(a), "proved": pr.proved, "boxes": pr.boxes,
+                       "cpu_seconds": round(pr.cpu, 2), **({} if pr.proved else {"reason": pr.reason})}
+
+
+def _at_record(at, cpu: float) -> dict:
+    """The equilibrium set at θ_b itself (nash_breakpoint.breakpoint_equilibria)."""
+    from gamekit.exact import number_str
+
+    def num(x) -> str:
+        try:
+            return number_str(x)
+        except (TypeError, ValueError):   # a quadratic extension of a quadratic field
+            return str(x)
+
+    if at is None:
+        return {"computed": False, "cpu_seconds": round(cpu, 2)}
+    return {"computed": True, "cpu_seconds": round(cpu, 2), "points": len(at),
+            "extreme_equilibria": sum(len(ys) for _, _, ys in at),
+            "p": [{"p1": num(p1), "p2": num(p2), "banker_vertices": len(ys)} for p1, p2, ys in at]}
+
+
+def run(srcs: list[Path], out: Path, retry_failed: bool = False) -> dict:
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
 
     from gamekit.io import stderr_progress
-    from games.baccara.banque.nash_breakpoint import prove_breakpoint
+    from games.baccara.banque.nash_breakpoint import breakpoint_equilibria, prove_breakpoint
     from games.baccara.banque.theta_nash import nash_piece
 
-    segs = json.loads(src.read_text())["segments"]
-    rec = json.loads(out.read_text()) if out.exists() else {"source": src.name, "breakpoints": []}
+    segs = combine(srcs)
+    rec = json.loads(out.read_text()) if out.exists() else {"source": ", ".join(s.name for s in srcs),
+                                                            "breakpoints": []}
+    if retry_failed:
+        rec["breakpoints"] = [b for b in rec["breakpoints"] if b["proved"]
+                              and (b.get("at_breakpoint") or {}).get("computed")]
+    _reprove(segs, rec)
+    out.write_text(json.dumps(rec, indent=1))
+    _end_zero(segs, rec)
+    out.write_text(json.dumps(rec, indent=1))
     done = {b["theta"] for b in rec["breakpoints"]}
     bar = stderr_progress(TextColumn("breakpoints"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                           TimeElapsedColumn(), transient=True)
@@ -57,7 +151,7 @@ def run(src: Path, out: Path) -> dict:
         for k in range(len(segs) - 1):
             bar.update(task, completed=k)
             th = segs[k]["to"]
-            if th in done:
+            if th in done or (segs[k].get("cut") or [False, False])[1]:
                 continue
             t0 = time.process_time()
             for j in (k, k + 1):
@@ -67,7 +161,11 @@ def run(src: Path, out: Path) -> dict:
             left, right = _adjacent(pieces[k], pieces[k + 1], th)
             gap = (Fraction(segs[k]["proof"]["theta_to_exact"]), Fraction(segs[k + 1]["proof"]["theta_from_exact"]))
             pr = prove_breakpoint(left, right, gap=gap)
+            t2 = time.process_time()
+            at = breakpoint_equilibria(left, right, left.hi) if pr.proved else None
+            t3 = time.process_time()
             rec["breakpoints"].append({
+                "at_breakpoint": _at_record(at, t3 - t2),
                 "theta": th, "left_equilibria": len(segs[k]["equilibria"]),
                 "right_equilibria": len(segs[k + 1]["equilibria"]), "proved": pr.proved,
                 "from_exact": str(pr.a), "to_exact": str(pr.c), "boxes": pr.boxes,
@@ -76,35 +174,60 @@ def run(src: Path, out: Path) -> dict:
             out.write_text(json.dumps(rec, indent=1))
     finally:
         bar.stop()
+    rec["segments"] = [{k: sg[k] for k in ("from", "to", "from_exact", "to_exact", "sample", "source")}
+                       | {"equilibria": len(sg["equilibria"]), "proof": sg["proof"]} for sg in segs]
+    out.write_text(json.dumps(rec, indent=1))
     return rec
 
 
 def render(rec: dict) -> str:
-    bps = rec["breakpoints"]
+    bps = sorted(rec["breakpoints"], key=lambda b: float(b["theta"]))
     ok = sum(1 for b in bps if b["proved"])
     cpu = sum(b["cpu_seconds"] for b in bps)
     nb = sum(b["neighbours_cpu_seconds"] for b in bps)
     lines = [f"# Banque Nash: proofs across breakpoints (segments of {rec['source']})", "",
              "CPU seconds (time.process_time) on the shared machine. Each row: the p-only box proof on",
              "[c_L, a_R] (the gap between the two neighbours' own proofs, containing the breakpoint),",
-             "with the anchors of both neighbours (games/baccara/banque/nash_breakpoint.py).", "",
-             f"- breakpoints: **{ok} / {len(bps)} proved**; proof {cpu:.1f} s "
-             f"({cpu / max(len(bps), 1):.2f} s per breakpoint), re-solving the neighbours {nb:.1f} s", "",
-             "| breakpoint | equilibria left / right | proved | boxes | CPU s | reason |", "|---|---|---|---|---|---|"]
+             "with the anchors of both neighbours (games/baccara/banque/nash_breakpoint.py).", ""]
+    segs = rec.get("segments")
+    if segs:
+        sok = [sg for sg in segs if sg["proof"].get("proved")]
+        scpu = sum(sg["proof"].get("cpu_seconds", 0) for sg in segs)
+        lines.append(f"- segments: **{len(sok)} / {len(segs)} proved** (their own box proofs, {scpu:.1f} CPU-s "
+                     "as recorded)" + "".join(f"; not proved: ({sg['from']}, {sg['to']})" for sg in segs
+                                                if not sg["proof"].get("proved")))
+    for r in rec.get("reproved", []):
+        lines.append(f"- re-proved with the current code: ({r['from']}, {r['to']}): proved = "
+                     f"{r['proof']['proved']}, {r['proof']['boxes']} boxes, {r['proof']['cpu_seconds']} s")
+    ez = rec.get("end_zero")
+    if ez:
+        lines.append(f"- the end at 0: [0, {float(Fraction(ez['to_exact'])):.3g}] proved = {ez['proved']} "
+                     f"({ez['boxes']} boxes, {ez['cpu_seconds']} s)")
+    full = sum(1 for b in bps if (b.get("at_breakpoint") or {}).get("computed"))
+    lines.append(f"- the equilibrium set at θ_b itself (p's and Banker's extreme replies, exact): computed at "
+                 f"**{full} / {len(bps)}** breakpoints (the others: θ_b of degree 3 or 4, or the gap not proved)")
+    lines += [f"- breakpoints: **{ok} / {len(bps)} proved**; proof {cpu:.1f} s "
+              f"({cpu / max(len(bps), 1):.2f} s per breakpoint), re-solving the neighbours {nb:.1f} s", "",
+              "| breakpoint | equilibria left / right | proved (p) | at θ_b: p's / extreme equilibria | boxes | "
+              "CPU s | reason |", "|---|---|---|---|---|---|---|"]
     for b in bps:
-        lines.append(f"| {b['theta']} | {b['left_equilibria']} / {b['right_equilibria']} | {b['proved']} | "
+        at = b.get("at_breakpoint") or {}
+        here = f"{at['points']} / {at['extreme_equilibria']}" if at.get("computed") else "not computed"
+        lines.append(f"| {b['theta']} | {b['left_equilibria']} / {b['right_equilibria']} | {b['proved']} | {here} | "
                      f"{b['boxes']} | {b['cpu_seconds']} | {b.get('reason', '')} |")
     return "\n".join(lines) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("segments", help="a results JSON of bench_banque_nash_proof.py")
+    ap.add_argument("segments", nargs="+", help="results JSONs of bench_banque_nash_proof.py (one sweep)")
     ap.add_argument("--out", default=None, help="output .md (JSON next to it); default: <segments>_breakpoints.md")
+    ap.add_argument("--retry-failed", action="store_true",
+                    help="run again the breakpoints recorded as not proved or without their equilibrium set")
     args = ap.parse_args(argv)
-    src = Path(args.segments)
-    out = Path(args.out) if args.out else src.with_name(src.stem + "_breakpoints.md")
-    rec = run(src, out.with_suffix(".json"))
+    srcs = [Path(x) for x in args.segments]
+    out = Path(args.out) if args.out else srcs[0].with_name(srcs[0].stem + "_breakpoints.md")
+    rec = run(srcs, out.with_suffix(".json"), args.retry_failed)
     out.write_text(render(rec))
     print(out.read_text())
     return 0

@@ -9,6 +9,11 @@ load matters less than for wall time.
 
 Run:  PYTHONPATH=. python benchmarks/bench_banque_nash_proof.py [--range 1/10:1/5] [--out FILE]
 Writes benchmarks/results/banque_nash_proof.md (or --out) and a JSON next to it.
+
+``--cache DIR``: the chunks of the sweep of (0, 1/2] (``theta_chunks``: cuts at multiples of
+1/40, each chunk covered and proved on its own, with probe and repair) that lie in --range,
+solved one by one into the chunk cache DIR (resumable: finished chunks are read back,
+re-certified) and joined; CPU per chunk from the records.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import json
 import platform
 import time
 from datetime import date
+from fractions import Fraction
 from pathlib import Path
 
 OUT = Path(__file__).parent / "results" / "banque_nash_proof.md"
@@ -41,6 +47,31 @@ def run(lo, hi) -> dict:
     return rec
 
 
+def run_chunked(lo, hi, cache_dir: str) -> dict:
+    """The chunks of the (0, 1/2] sweep inside [lo, hi], serially, through the cache."""
+    from games.baccara.banque.chunk_check import check_chunk
+    from games.baccara.banque.theta_chunks import ChunkCache, _solve, _tasks, join_records
+
+    cache = ChunkCache(cache_dir)
+    tasks = [t for t in _tasks("nash", None, Fraction(0), Fraction(1, 2), True) if lo <= t[2] and t[3] <= hi]
+    chunks = []
+    for t in tasks:
+        key = ChunkCache.key(*t)
+        rec = cache.get(key, lambda r, t=t: check_chunk(r, t[0], t[1], t[2], t[3], t[6]))
+        if rec is None:
+            print(f"solving chunk {t[2]}..{t[3]}", flush=True)
+            rec = _solve(t)
+            cache.put(key, rec)
+        chunks.append(rec)
+    out = join_records("nash", chunks, lo, hi, None)
+    proof = sum(sg["proof"].get("cpu_seconds", 0) for ch in chunks for sg in ch["segments"])
+    total = sum(ch["cpu_seconds"] for ch in chunks)
+    out["timing"] = {"cover_cpu_s": round(total - proof, 1), "proof_cpu_s": round(proof, 1),
+                     "segments_before_proof": None, "segments_after_proof": len(out["segments"]),
+                     "chunks": [{"from": ch["from"], "to": ch["to"], "cpu_s": ch["cpu_seconds"]} for ch in chunks]}
+    return out
+
+
 def render(rec: dict) -> str:
     tm = dict(rec["timing"])
     tm.setdefault("segments_before_proof", tm.get("segments_before"))
@@ -52,7 +83,7 @@ def render(rec: dict) -> str:
              f"{date.today()} · {platform.python_implementation()} {platform.python_version()} · "
              "CPU seconds (time.process_time) on the shared machine", "",
              f"- cover (complete enumeration per segment): **{tm['cover_cpu_s']} s** for "
-             f"{tm['segments_before_proof']} segments",
+             f"{tm['segments_before_proof'] or len(segs)} segments",
              f"- proof (boxes, probes, repairs): **{tm['proof_cpu_s']} s**, ratio proof / cover = **{ratio:.2f}**",
              f"- segments after the proof: {tm['segments_after_proof']}; proved: **{ok} / {len(segs)}**", "",
              "| from | to | equilibria | proved | boxes | proof CPU s | reason / probe |",
@@ -74,10 +105,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--range", default="1/10:1/5", help="theta range LO:HI (default 1/10:1/5)")
     ap.add_argument("--out", default=str(OUT))
     ap.add_argument("--from-json", default=None, help="only render a JSON written by an earlier run")
+    ap.add_argument("--cache", default=None, help="chunked mode: the chunk cache directory (module docstring)")
     args = ap.parse_args(argv)
     out = Path(args.out)
     if args.from_json:
         rec = json.loads(Path(args.from_json).read_text())
+    elif args.cache:
+        rec = run_chunked(*parse_range(args.range), args.cache)
+        out.with_suffix(".json").write_text(json.dumps(rec, indent=1))
     else:
         rec = run(*parse_range(args.range))
         out.with_suffix(".json").write_text(json.dumps(rec, indent=1))

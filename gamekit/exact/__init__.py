@@ -3,7 +3,8 @@
 The number types and algebra the solvers of the game kinds compute with, all exact:
 
 * quadratic surds a + b·√c and their order (module ``surd``): :class:`QuadraticSurd`,
-  :func:`compare`, :func:`sort_numbers`, :func:`exact_str`, :func:`decimal_str`, …;
+  :func:`compare`, :func:`sort_numbers`, :func:`exact_str`, :func:`decimal_str`, …; their
+  quadratic extensions a + b·√e, e ∈ ℚ(√c) (module ``tower``): :class:`QuadraticTower`;
 * real algebraic numbers, real-root isolation and exact signs (module ``algebraic``):
   :class:`RealAlgebraic`, :func:`real_roots`, :func:`compare_numbers`, …;
 * polynomials and rational functions of one parameter (module ``ratfunc``):
@@ -48,6 +49,8 @@ _EXPORTS: dict[str, str] = {
     "rational_bounds": "surd",
     "simplest_between": "surd",
     "simplest_in_closed": "surd",
+    "QuadraticTower": "tower",
+    "sqrt_in_field": "tower",
     "RealAlgebraic": "algebraic",
     "int_poly": "algebraic",
     "descartes_bound": "algebraic",

@@ -29,3 +29,80 @@ def test_gap_around_a_breakpoint_is_proved_and_needs_both_sides():
     fm = forms()
     alone = prove_range(fm, pr.a, pr.c, anchors_of(fm, left), p_only=True, max_boxes=400)
     assert not alone.proved
+
+
+@pytest.mark.slow
+def test_breakpoint_where_two_branches_are_born_is_proved():
+    # θ_b ≈ 0.1092511: 1 equilibrium below, 3 above; two of them (zero sets {3/0/8} and
+    # {3/0/8, 5/1/7}) meet at θ_b. The arc solver's rational solution next to θ_b lies on a
+    # tracked branch (exactly), so the box is split instead of failed.
+    left, right = nash_piece(F(5, 46)), nash_piece(F(8, 73))
+    assert (len(left.tracked), len(right.tracked)) == (1, 3)
+    left.hi = right.lo        # the left segment's single branch runs on over the 3-equilibria part
+    pr = prove_breakpoint(left, right)
+    assert pr.proved and pr.arcs > 0
+
+
+@pytest.mark.slow
+def test_breakpoint_where_a_branch_leaves_the_square_is_proved():
+    # θ_b ≈ 0.1516542: p₁ = 0 below, p₁ > 0 above (p₁ → 0 as θ ↓ θ_b). The right branch's
+    # formula continued below θ_b has p₁ < 0: its enclosure reaches outside the square and all
+    # its faces are checked.
+    from games.baccara.banque.nash_anchor import enclosure
+
+    left, right = nash_piece(F(5, 33)), nash_piece(F(17, 112))
+    assert compare_numbers(left.hi, right.lo) == 0
+    fm = forms()
+    (an,) = anchors_of(fm, right)
+    pr = prove_breakpoint(left, right)
+    assert pr.proved
+    enc = enclosure(fm, an, (pr.a, pr.c))
+    assert enc is not None and enc[0].x[0] < 0 < enc[0].x[1]
+
+
+@pytest.mark.parametrize("theta", [F(1, 10), F(3, 10), F(10, 107)])
+def test_banker_replies_agree_with_the_complete_enumeration(theta):
+    # at a rational θ, the vertices of Banker's equilibrium replies at each equilibrium p are
+    # exactly the extreme equilibria banque_nash reports there (1, 2 at (9/11, 9/11), 1 each of 3)
+    from games.baccara.banque.nash import banque_nash
+    from games.baccara.banque.nash_breakpoint import banker_replies
+
+    fm = forms()
+    by_p: dict = {}
+    for e in banque_nash(theta).equilibria:
+        by_p.setdefault((e.p1, e.p2), set()).add(tuple(e.draw))
+    for (p1, p2), draws in by_p.items():
+        assert set(banker_replies(fm, theta, p1, p2)) == draws
+    assert banker_replies(fm, theta, F(1, 2), F(1, 2)) == []      # not an equilibrium p
+
+
+@pytest.mark.slow
+def test_equilibria_at_a_fold_breakpoint():
+    # θ_b ≈ 0.1092511 (a quadratic surd): the limits of the 1 + 3 branches are 2 distinct points
+    # (the two branches born there meet), each with one extreme Banker reply
+    from games.baccara.banque.nash_breakpoint import breakpoint_equilibria
+
+    left, right = nash_piece(F(5, 46)), nash_piece(F(8, 73))
+    left.hi = right.lo
+    at = breakpoint_equilibria(left, right, right.lo)
+    assert at is not None and [len(ys) for _, _, ys in at] == [1, 1]
+
+
+@pytest.mark.slow
+def test_equilibria_at_a_breakpoint_in_a_degree_4_field():
+    # θ_b = (79982713 − 779√7540552921)/119677212 ≈ 0.1030872: both neighbours' branches are
+    # quadratic surds in θ, so their limit is in a quadratic extension of ℚ(θ_b); both sides
+    # give the same point exactly, which lies on every zero set of both branches
+    from games.baccara.banque.nash_breakpoint import breakpoint_equilibria
+
+    left, right = nash_piece(F(6, 59)), nash_piece(F(2, 19))
+    at = breakpoint_equilibria(left, right, left.hi)
+    assert at is not None and len(at) == 1
+    (p1, p2, ys) = at[0]
+    fm = forms()
+    idx = {lab: i for i, lab in enumerate(fm.labels)}
+    for pc in (left, right):
+        for lab in pc.tracked[0].signature[1]:
+            c0, c1 = fm.g[idx[lab]].at_exact(p1, p2)
+            assert c0 + c1 * left.hi == 0
+    assert len(ys) >= 1

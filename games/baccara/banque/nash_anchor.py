@@ -11,7 +11,10 @@ there). For a θ-interval Θ of the segment, :func:`enclosure` builds a p-box R 
    one** solution in R (mean value theorem row by row);
 3. no common zero of the anchor's equalities on the faces of R interior to the square
    (box exclusion) — so the continuous branch p_b(θ), which starts inside R and stays in
-   the open square on the segment, never leaves R on Θ.
+   the open square on the segment, never leaves R on Θ. When Θ reaches beyond the anchor's
+   own segment (its formula continued across a breakpoint, :mod:`nash_breakpoint`) the
+   branch may leave the square there; R may then reach outside [0, 1]² and *every* face of
+   R is checked.
 
 Hence on R × Θ the solutions of S are exactly the anchor's branch.
 """
@@ -46,6 +49,7 @@ class Anchor:
     const_point: tuple | None    # (p1, p2) when p does not depend on θ (rational)
     eqs: list = field(default_factory=list)
     cache: dict = field(default_factory=dict, repr=False)
+    span: tuple | None = None    # (lo, hi) of the anchor's own segment (exact ends)
 
     @property
     def n_int(self) -> int:
@@ -120,7 +124,8 @@ def anchors_of(fm: BanqueForms, piece) -> list[Anchor]:
         ones = np.array([1.0 if (v == 1 and l not in F) else 0.0 for l, v in enumerate(draw)])
         A = _active(fm, sigma, ones, F, draw, s["p1"], s["p2"])
         cp = _const_point(tr.branch, Fraction(piece.sample))
-        out.append(Anchor(k, sigma, frozenset(A), K, frozenset(fm.cls[l] for l in K), F, ones, tr.branch, cp))
+        out.append(Anchor(k, sigma, frozenset(A), K, frozenset(fm.cls[l] for l in K), F, ones, tr.branch, cp,
+                          span=(piece.lo, piece.hi)))
     return out
 
 
@@ -171,12 +176,13 @@ def determining(eqs: list[ML], sigma: tuple, box: Box) -> list[ML] | None:
     return None
 
 
-def _faces_clear(eqs: list[ML], R: Box, interior: list[int], budget: list[int]) -> bool:
-    """No common zero of ``eqs`` on the faces of R inside the open square (subdivision)."""
+def _faces_clear(eqs: list[ML], R: Box, interior: list[int], budget: list[int], all_faces: bool = False) -> bool:
+    """No common zero of ``eqs`` on the faces of R inside the open square (subdivision);
+    ``all_faces``: on every face, including those on the square's sides."""
     for v in interior:
         side = (R.x, R.y)[v]
         for val in side:
-            if val in (_ZERO, _ONE):
+            if val in (_ZERO, _ONE) and not all_faces:
                 continue
             face = R.with_(**{"xy"[v]: (val, val)})
             if not _clear(eqs, face, budget, 0):
@@ -198,10 +204,18 @@ def _clear(eqs, box: Box, budget: list[int], depth: int) -> bool:
             and _clear(eqs, box.with_(**{name: (mid, s[1])}), budget, depth + 1))
 
 
-def _dyadic_out(lo: float, hi: float) -> tuple[Fraction, Fraction]:
+def _dyadic_out(lo: float, hi: float, clamp: bool = True) -> tuple[Fraction, Fraction]:
     a = Fraction(lo).limit_denominator(1 << 40)
     b = Fraction(hi).limit_denominator(1 << 40)
-    return max(_ZERO, min(a, Fraction(lo))), min(_ONE, max(b, Fraction(hi)))
+    a, b = min(a, Fraction(lo)), max(b, Fraction(hi))
+    return (max(_ZERO, a), min(_ONE, b)) if clamp else (a, b)
+
+
+def _within(span: tuple | None, T: tuple) -> bool:
+    """T lies in the anchor's own (closed) segment, where its branch stays in the open square."""
+    from gamekit.exact import compare_numbers
+
+    return span is not None and compare_numbers(span[0], T[0]) <= 0 and compare_numbers(T[1], span[1]) <= 0
 
 
 def enclosure(fm: BanqueForms, an: Anchor, T: tuple[Fraction, Fraction]) -> tuple[Box, list] | None:
@@ -220,6 +234,11 @@ def enclosure(fm: BanqueForms, an: Anchor, T: tuple[Fraction, Fraction]) -> tupl
 
 
 def _build(fm, an: Anchor, T, interior) -> tuple[Box, list] | None:
+    """On the anchor's own segment the branch stays in the open square, so R is clipped to
+    [0, 1]² and the square's sides need no check. Continued beyond it (a breakpoint proof),
+    the branch may leave the square (p_i → 0 at the breakpoint): R may then reach outside
+    [0, 1]² and every face of R is checked."""
+    own = _within(an.span, T)
     ts = [T[0], (T[0] + T[1]) / 2, T[1]]
     pts = [an.branch.point_mp(_mpf(t)) for t in ts]
     p0 = _point_exact(an.branch, T[0])
@@ -231,7 +250,7 @@ def _build(fm, an: Anchor, T, interior) -> tuple[Box, list] | None:
                 continue
             vals = [float(pt[v]) for pt in pts]
             spread = max(vals) - min(vals)
-            sides.append(_dyadic_out(min(vals) - spread - margin, max(vals) + spread + margin))
+            sides.append(_dyadic_out(min(vals) - spread - margin, max(vals) + spread + margin, clamp=own))
         R = Box(sides[0], sides[1], T)
         if not all(sides[v][0] < p0[v] < sides[v][1] or sides[v][0] == p0[v] == sides[v][1] for v in (0, 1)):
             continue
@@ -239,7 +258,7 @@ def _build(fm, an: Anchor, T, interior) -> tuple[Box, list] | None:
         S = determining(eqs, an.sigma, R)
         if S is None:
             continue
-        if _faces_clear(eqs, R, interior, [4000]):
+        if _faces_clear(eqs, R, interior, [4000], all_faces=not own):
             return R, S
     return None
 

@@ -21,6 +21,7 @@ programming over ℚ(θ_b)).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from gamekit.exact import compare_numbers
 from games.baccara.banque.nash_anchor import anchors_of
@@ -59,4 +60,195 @@ def prove_breakpoint(left, right, margin: Fraction = Fraction(1, 10 ** 6), *, ga
     if not compare_numbers(c_left, left.hi) < 0 < compare_numbers(a_right, left.hi):
         raise ValueError("the gap does not contain the breakpoint")
     anchors = anchors_of(fm, left) + anchors_of(fm, right)
-    return prove_range(fm, c_left, a_right, anchors, p_only=True, max_boxes=max_boxes, min_width=min_width)
+    pr = prove_range(fm, c_left, a_right, anchors, p_only=True, max_boxes=max_boxes, min_width=min_width)
+    if not pr.proved and pr.reason.endswith("undecided Banker sets") and pr.witness is None:
+        # at θ_b one more class of Banker's sets can vanish at a limit point: enumerate the
+        # types of boxes with up to 6 undecided sets (each retry is a complete proof by itself)
+        first = pr
+        pr = prove_range(fm, c_left, a_right, anchors, p_only=True, max_boxes=max_boxes, min_width=min_width,
+                         max_undecided=6)
+        pr.cpu += first.cpu
+    return pr
+
+
+# -- the equilibrium set at the breakpoint itself ---------------------------------------------------
+_MAX_ZERO_SETS = 10
+
+
+def banker_replies(fm, theta, p1, p2) -> list[tuple] | None:
+    """Vertices of Banker's equilibrium replies at (p₁, p₂) and θ, exact.
+
+    Banker's best replies at p are y_l = 1 where g_l(p, θ) > 0, 0 where g_l < 0 and any
+    y_l ∈ [0, 1] on Z = {l : g_l = 0}; (p, y) is an equilibrium iff moreover each Player's
+    gain D_i(y) (affine in y_Z) is 0 for an interior p_i, ≤ 0 at p_i = 0, ≥ 0 at p_i = 1. With
+    two rows, a vertex of that polytope has at most two coordinates off {0, 1}; every choice is
+    solved exactly (θ, p in one field: rationals or one quadratic field ℚ(√c)).
+
+    Parameters
+    ----------
+    fm : nash_events.BanqueForms
+        The game's forms.
+    theta, p1, p2 : Fraction, QuadraticSurd or QuadraticTower
+        The point (one field: ℚ, ℚ(√c) or a quadratic extension of it).
+
+    Returns
+    -------
+    list of tuple or None
+        Banker's full behaviour (one entry per set) at each vertex, sorted; None when more
+        than ``_MAX_ZERO_SETS`` sets have g_l = 0 there.
+
+    Examples
+    --------
+    >>> from games.baccara.banque.nash_events import forms
+    >>> fm = forms()
+    >>> len(banker_replies(fm, Fraction(3, 10), Fraction(9, 11), Fraction(9, 11)))   # two extreme replies
+    2
+    """
+    from itertools import combinations, product
+
+    g = []
+    for f in fm.g:
+        c0, c1 = f.at_exact(p1, p2)
+        g.append(c0 + c1 * theta)
+    Z = [l for l, v in enumerate(g) if v == 0]
+    if len(Z) > _MAX_ZERO_SETS:
+        return None
+    base = [Fraction(1) if v > 0 else Fraction(0) for v in g]
+    rows: list[tuple[list, Any, str]] = []
+    for i, q in ((0, p1), (1, p2)):
+        const = fm.c[i].at_exact(p1, p2)[0]
+        for l, v in enumerate(base):
+            if v and l not in Z:
+                const = const + fm.d[i][l].at_exact(p1, p2)[0]
+        coef = [fm.d[i][l].at_exact(p1, p2)[0] for l in Z]
+        sense = "<=" if q == 0 else (">=" if q == 1 else "=")
+        rows.append((coef, const, sense))
+
+    def ok(y) -> bool:
+        for coef, const, sense in rows:
+            r = const + sum((c * v for c, v in zip(coef, y) if v), Fraction(0))
+            if (sense == "=" and r != 0) or (sense == "<=" and r > 0) or (sense == ">=" and r < 0):
+                return False
+        return True
+
+    k = len(Z)
+    found = set()
+    for nf in range(min(2, k) + 1):
+        for fr in combinations(range(k), nf):
+            rest = [j for j in range(k) if j not in fr]
+            for bits in product((0, 1), repeat=len(rest)):
+                y: list = [Fraction(0)] * k
+                for j, b in zip(rest, bits):
+                    y[j] = Fraction(b)
+                r = [const + sum((coef[j] for j in rest if y[j]), Fraction(0)) for coef, const, _ in rows]
+                sols = []
+                if nf == 0:
+                    sols.append(y)
+                elif nf == 1:
+                    (f,) = fr
+                    for i in (0, 1):
+                        if rows[i][0][f] != 0:
+                            sols.append(y[:f] + [-r[i] / rows[i][0][f]] + y[f + 1:])
+                else:
+                    f, h = fr
+                    ra, rb = rows[0][0], rows[1][0]
+                    det = ra[f] * rb[h] - ra[h] * rb[f]
+                    if det != 0:
+                        z = list(y)
+                        z[f] = (-r[0] * rb[h] + r[1] * ra[h]) / det
+                        z[h] = (-ra[f] * r[1] + rb[f] * r[0]) / det
+                        sols.append(z)
+                for z in sols:
+                    if all(0 < z[j] < 1 for j in fr) and ok(z):
+                        found.add(tuple(z))
+    out = []
+    for vert in found:
+        full = list(base)
+        for l, v in zip(Z, vert):
+            full[l] = v
+        out.append(tuple(full))
+    return sorted(out, key=lambda y: [float(v) for v in y])
+
+
+def _limit_point(br, theta) -> tuple:
+    """A branch's (p₁, p₂) at θ_b ∈ ℚ or ℚ(√c), exact: in θ_b's field, or — a quadratic-surd
+    branch — in its quadratic extension (:class:`gamekit.exact.tower.QuadraticTower`)."""
+    from gamekit.exact import QuadraticTower
+    from games.baccara.banque.nash_anchor import _point_exact
+    from games.baccara.banque.theta_nash import _coeffs_in, _ev
+
+    if br.kind != "quad" or br.Q.degrees()[1] != 2 or isinstance(theta, Fraction):
+        return _point_exact(br, theta)
+    c0, c1, c2 = (_ev(c, 0, 0, theta) for c in _coeffs_in(br.Q, 1))
+    p2 = QuadraticTower.make(-c1 / (2 * c2), Fraction(br.sigma) / (2 * c2), c1 * c1 - 4 * c2 * c0)
+    A = _ev(br.e.subs({"p1": 0}), 0, p2, theta)
+    B = _ev(br.e.derivative("p1"), 0, p2, theta)
+    return -A / B, p2
+
+
+def breakpoint_equilibria(left, right, theta) -> list[tuple] | None:
+    """Every Nash equilibrium at the breakpoint θ_b, given a proved gap (module docstring):
+    the distinct limits p_b(θ_b) of both neighbours' branches, each with the vertices of
+    Banker's equilibrium replies there (:func:`banker_replies`).
+
+    Parameters
+    ----------
+    left, right : theta_nash.NashPiece
+        The neighbours, with common end θ_b.
+    theta : Fraction or QuadraticSurd
+        θ_b, exact.
+
+    Returns
+    -------
+    list of (p1, p2, [y, ...]) or None
+        None when θ_b is not rational or a quadratic surd (degree ≥ 3), or too many of
+        Banker's sets are indifferent there.
+
+    Raises
+    ------
+    CertificationError
+        A limit point with no equilibrium reply (it must have one: the Nash graph is closed).
+
+    Examples
+    --------
+    The fold at θ_b ≈ 0.1092511 (1 equilibrium below, 3 above; two of them meet at θ_b):
+
+    >>> from games.baccara.banque.theta_nash import nash_piece
+    >>> left, right = nash_piece(Fraction(5, 46)), nash_piece(Fraction(8, 73))
+    >>> left.hi = right.lo
+    >>> [(round(float(p1), 6), len(ys)) for p1, p2, ys in breakpoint_equilibria(left, right, right.lo)]
+    [(0.115978, 1), (0.123611, 1)]
+    """
+    from gamekit.core import CertificationError
+    from gamekit.exact import QuadraticSurd
+
+    if not isinstance(theta, (Fraction, QuadraticSurd)):
+        return None
+    fm = forms(getattr(left, "decks", None))
+    pts: list[tuple] = []
+    for pc in (left, right):
+        for tr in pc.tracked:
+            try:
+                p = _limit_point(tr.branch, theta)
+            except (ArithmeticError, ValueError, TypeError, AttributeError):
+                return None
+            try:
+                seen = any((p[0] - q[0]) == 0 and (p[1] - q[1]) == 0 for q in pts)
+            except ValueError:      # two different fields: equal only if the floats are
+                if any(abs(float(p[0]) - float(q[0])) + abs(float(p[1]) - float(q[1])) < 1e-9 for q in pts):
+                    return None
+                seen = False
+            if not seen:
+                pts.append(p)
+    out = []
+    for p1, p2 in sorted(pts, key=lambda q: (float(q[0]), float(q[1]))):
+        try:
+            ys = banker_replies(fm, theta, p1, p2)
+        except (TypeError, ValueError):   # two different quadratic fields
+            return None
+        if ys is None:
+            return None
+        if not ys:
+            raise CertificationError(f"no equilibrium reply at the limit point p = ({p1}, {p2}) of theta = {theta}")
+        out.append((p1, p2, ys))
+    return out

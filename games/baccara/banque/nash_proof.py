@@ -196,7 +196,7 @@ def _leaf(fm, box: Box, anchors, st: dict) -> str | None:
     ones, U = undecided(fm, box)
     if relaxed_excluded(fm, box, ones, U):
         return None
-    if len(U) > _MAX_U:
+    if len(U) > st.get("max_u", _MAX_U):
         return f"{len(U)} undecided Banker sets"
     for t in enumerate_types(fm, box, U):
         st["types"] += 1
@@ -219,6 +219,8 @@ def _leaf(fm, box: Box, anchors, st: dict) -> str | None:
             what = f"type with zero classes {sorted(t.zero)}, F = {[fm.labels[l] for l in t.F]}"
             if arc is not None and arc.witness is not None:
                 p1, p2, th = arc.witness
+                if _on_tracked(t, conds, anchors, (th, p1, p2), st.get("p_only", False)):
+                    return f"{what}: its solution in the box is a tracked equilibrium (split)"
                 y = witness_profile(fm, t, conds, (th, p1, p2))
                 if not is_banque_nash(th, p1, p2, y, fm.decks):
                     raise CertificationError(f"arc witness at theta = {th} is not an equilibrium")
@@ -228,6 +230,26 @@ def _leaf(fm, box: Box, anchors, st: dict) -> str | None:
             return f"{what} undecided"
         st["anchored"] += 1
     return None
+
+
+def _on_tracked(t: Type, conds: TypeConds, anchors: list[Anchor], witness: tuple, p_only: bool) -> bool:
+    """The arc solver's rational solution (θ*, p*) of type t is a tracked equilibrium: some
+    anchor of t's type (``p_only``: of t's modes) has p_b(θ*) = p* exactly. The box is then
+    split rather than failed (smaller boxes fit in the anchor's enclosure)."""
+    from gamekit.exact import compare_numbers
+    from games.baccara.banque.nash_anchor import _point_exact
+
+    th, p1, p2 = witness
+    for an in anchors:
+        if an.sigma != t.sigma or not (p_only or _matches(t, conds, an)):
+            continue
+        try:
+            q1, q2 = _point_exact(an.branch, th)
+        except (ArithmeticError, ValueError):   # the branch's formula is not real at θ*
+            continue
+        if compare_numbers(q1, p1) == 0 and compare_numbers(q2, p2) == 0:
+            return True
+    return False
 
 
 def _split(box: Box) -> tuple[Box, Box]:
@@ -259,15 +281,16 @@ def prove_piece(piece, margin: Fraction = Fraction(1, 10 ** 6), *, max_boxes: in
 
 
 def prove_range(fm: BanqueForms, a: Fraction, c: Fraction, anchors: list[Anchor], *, p_only: bool = False,
-                max_boxes: int = 200_000, min_width: float = 1e-12) -> SegmentProof:
+                max_boxes: int = 200_000, min_width: float = 1e-12, max_undecided: int = _MAX_U) -> SegmentProof:
     """The box proof on [a, c] × [0, 1]² with the given anchors (module docstring).
 
     ``p_only``: a type whose equalities determine p as an anchor's S does counts as
     explained (its solutions have p = b(θ)) even when its Banker part differs from b's —
     the statement proved is then about p only (used across a breakpoint, where Banker's
-    replies at b(θ_b) form a larger set: :mod:`nash_breakpoint`)."""
+    replies at b(θ_b) form a larger set: :mod:`nash_breakpoint`). ``max_undecided``: boxes
+    with more undecided Banker sets are split without enumerating their types."""
     t0 = time.process_time()
-    st: dict = {"types": 0, "anchored": 0, "arcs": 0, "p_only": p_only}
+    st: dict = {"types": 0, "anchored": 0, "arcs": 0, "p_only": p_only, "max_u": max_undecided}
     stack = [Box((Fraction(0), Fraction(1)), (Fraction(0), Fraction(1)), (a, c))]
     n = 0
     res = SegmentProof(True, a, c)

@@ -159,19 +159,51 @@ def _independent_existence():
     return paper, ours
 
 
+#: What the machine proof of the Nash correspondence establishes (docs/banque.md; the numbers are
+#: those of benchmarks/results/banque_nash_proof_breakpoints.md).
+CORRESPONDENCE = (
+    "new, status PARTIAL. Proved by machine (with θ ↔ 1 − θ, proved exactly, for the mirror images): "
+    "(1) on θ ∈ (0.0992228, 0.5018703) all 69 Nash segments are proved complete on [lo + ε, hi − ε] "
+    "(ε = 10⁻⁶ of the length): the extreme equilibria, Banker's replies included, are exactly the "
+    "tracked ones; (2) across 64 of the 68 breakpoints there the gap [c_L, a_R] is proved for the "
+    "Players' part (every equilibrium p is a branch of a neighbour, continued) — including the folds "
+    "0.1092511 and 0.1099948 and 0.1516542, where p₁ leaves 0 — and at 58 of them the equilibrium set "
+    "at θ_b itself (limit points and the vertices of Banker's replies, exact over ℚ(θ_b) or a quadratic "
+    "extension) is computed. NOT proved: (0, 0.0992228] (not re-run with the current code; the "
+    "3-equilibria interval there is exact: banque.nash.missed-branches; next to θ = 0 boxes cannot "
+    "reach 0), the four breakpoints 0.3122021, 0.3404830, 0.4328768, 0.4981297 (a two-zero-class type "
+    "at (9/11, 9/11) undecided), Banker's part on the ε-margins and at the 6 breakpoints of degree "
+    "3–4 (docs/banque.md, 'Status of the theorem'). Cost of the machine proof of (1) and (2): cover "
+    "356 + segment proofs 1121 + breakpoints 97.5 + neighbours 158 + equilibrium sets 4.7 CPU-s "
+    "(benchmarks/results/banque_nash_proof_breakpoints.md)")
+
+#: The 3-equilibria interval of the Nash θ-sweep (issue #27): θ_f, a quadratic surd, and θ_g, the
+#: root in [THETA_G_LO, THETA_G_HI] of the irreducible cubic THETA_G_POLY (coefficients from θ⁰).
+THETA_F = (F(-7308972, 24262400), F(374971, 24262400), 649)
+THETA_G_POLY = (620881462299683, -5917540719893608, -7300455685480448, 969369135874048)
+THETA_G_LO, THETA_G_HI = F(941281377, 10 ** 10), F(941281378, 10 ** 10)
+
+
 @claim("banque.nash.missed-branches", PAPER, "Nash θ-sweep, made complete (issue #27)",
-       "new (not a claim of the paper): at θ = 10/107 ≈ 0.0934579 banque has three extreme Nash equilibria, "
-       "not the one the θ-sweep reported before #27 on (0.0866700, 0.0986936): two branches with Banker "
-       "mixing at 6/S/S live on a short interval starting at (−7308972 + 374971√649)/24262400 ≈ 0.0924720. "
-       "The completeness proof's exact arc solver finds a rational point of their type, certified as an "
-       "equilibrium; the complete enumeration there agrees (docs/banque.md)",
-       cost="one complete enumeration at θ = 10/107 and one exact arc decision: ≈ 5 CPU-s")
+       "new (not a claim of the paper): banque has three extreme Nash equilibria exactly for θ in "
+       "(θ_f, θ_g), θ_f = (−7308972 + 374971√649)/24262400 ≈ 0.0924720 and θ_g ≈ 0.0941281378 the root in "
+       "[0.0941281377, 0.0941281378] of 969369135874048θ³ − 7300455685480448θ² − 5917540719893608θ + "
+       "620881462299683 (irreducible), with one more breakpoint inside (≈ 0.0939539, a root of a quartic); "
+       "one equilibrium on either side — not the one the θ-sweep reported before #27 on (0.0866700, "
+       "0.0986936). At each end the two new branches stop together: one's Banker mixing probability at a set "
+       "(6/5/S at θ_f, 4/7/1 at θ_g) and the other's Banker gain there reach 0. The completeness proof's exact "
+       "arc solver finds a rational point of the new branches' type, certified as an equilibrium; the "
+       "complete enumeration agrees (docs/banque.md)",
+       cost="complete enumerations at 4 rational θ, the two 3-equilibria segments and one exact arc "
+            "decision: ≈ 12 CPU-s")
 def _nash_missed_branches():
+    from gamekit.exact import QuadraticSurd, compare_numbers, int_poly, real_roots
     from games.baccara.banque.certify import is_banque_nash
     from games.baccara.banque.nash import banque_nash
     from games.baccara.banque.nash_arc import decide_arc, witness_profile
     from games.baccara.banque.nash_events import Box, forms
     from games.baccara.banque.nash_types import conditions, enumerate_types, excluded, undecided
+    from games.baccara.banque.theta_nash import nash_piece
 
     n = len(banque_nash(F(10, 107)).equilibria)
     fm = forms()
@@ -186,20 +218,39 @@ def _nash_missed_branches():
         if arc is not None and arc.witness is not None:
             p1, p2, th = arc.witness
             certified += is_banque_nash(th, p1, p2, witness_profile(fm, t, conds, (th, p1, p2)))
-    return "3 equilibria at 10/107; an arc witness certified", \
-        f"{n} equilibria at 10/107; " + ("an arc witness certified" if certified else "no arc witness")
+    # the two segments with 3 equilibria, their exact ends, and one equilibrium just outside
+    left, right = nash_piece(F(10, 107)), nash_piece(F(1879079, 20000000))
+    theta_f = QuadraticSurd.make(*THETA_F)
+    (theta_g,) = real_roots(int_poly(THETA_G_POLY), THETA_G_LO, THETA_G_HI)
+    ends = (compare_numbers(left.lo, theta_f) == 0 and compare_numbers(left.hi, right.lo) == 0
+            and compare_numbers(right.hi, theta_g) == 0)
+    counts = (len(left.tracked), len(right.tracked), len(banque_nash(F(23, 250)).equilibria),
+              len(banque_nash(F(471, 5000)).equilibria))
+    ours = (f"{n} equilibria at 10/107; " + ("an arc witness certified" if certified else "no arc witness")
+            + f"; {counts[0]} and {counts[1]} on the two segments from theta_f to theta_g"
+            + ("" if ends else " (ends differ)") + f"; {counts[2]} at 23/250 and {counts[3]} at 471/5000")
+    return ("3 equilibria at 10/107; an arc witness certified; 3 and 3 on the two segments from theta_f to "
+            "theta_g; 1 at 23/250 and 1 at 471/5000"), ours
 
 
 @claim("banque.nash.correspondence", PAPER, "Nash θ-sweep, made complete (issue #27)",
-       "new, status PARTIAL (not a theorem yet): every Nash θ-segment of (0, 1/2] (mirrored for the rest) is "
-       "proved complete on [lo + ε, hi − ε], ε = 10⁻⁶ of its length, by box exclusion with exact arc "
-       "decisions — including the segment through θ = 1/2, re-proved here; NOT covered: the ε-margins next "
-       "to each of the ≈ 110 breakpoints and the breakpoints themselves (docs/banque.md, 'What remains')",
-       cost="one segment's proof (the segment through θ = 1/2): ≈ 12 CPU-s")
+       CORRESPONDENCE,
+       cost="re-runs three pieces of the machine proof: the segment through θ = 1/2, the breakpoint at the "
+            "fold θ ≈ 0.1092511 with its exact equilibrium set, the breakpoint θ ≈ 0.1516542 where p₁ leaves "
+            "0: ≈ 26 CPU-s (the whole proof: benchmarks/results/banque_nash_proof_breakpoints.md)")
 def _nash_correspondence():
+    from games.baccara.banque.nash_breakpoint import breakpoint_equilibria, prove_breakpoint
     from games.baccara.banque.nash_proof import prove_piece
     from games.baccara.banque.theta_nash import nash_piece
 
-    pr = prove_piece(nash_piece(F(1171009, 2333290)))
-    return "segment through 1/2 proved", ("segment through 1/2 proved" if pr.proved else
-                                          f"segment through 1/2 not proved: {pr.reason}")
+    out = ["segment through 1/2 " + ("proved" if prove_piece(nash_piece(F(1171009, 2333290))).proved
+                                     else "not proved")]
+    left, right = nash_piece(F(5, 46)), nash_piece(F(8, 73))   # the fold: 1 | 3 equilibria
+    left.hi = right.lo
+    at = breakpoint_equilibria(left, right, right.lo) if prove_breakpoint(left, right).proved else None
+    out.append("fold 0.1092511 " + (f"proved, {len(at)} equilibrium p's, "
+                                    f"{sum(len(ys) for _, _, ys in at)} extreme equilibria" if at else "not proved"))
+    left, right = nash_piece(F(5, 33)), nash_piece(F(17, 112))   # p₁ = 0 | p₁ > 0
+    out.append("breakpoint 0.1516542 " + ("proved" if prove_breakpoint(left, right).proved else "not proved"))
+    return ("segment through 1/2 proved; fold 0.1092511 proved, 2 equilibrium p's, 2 extreme equilibria; "
+            "breakpoint 0.1516542 proved"), "; ".join(out)
