@@ -194,9 +194,10 @@ def render(sums: list[dict], wall: dict) -> str:
         deal = "with replacement" if s["decks"] is None else f"{s['decks']} decks"
         if s["concept"] == "independent":
             ind = s["independent"]
-            res = (f"exists on {len(ind['intervals'])} intervals "
-                   + ", ".join(f"[{a}, {b}]" for a, b in ind["intervals"])
-                   + f"; at {len(ind['points'])} isolated θ " + ", ".join(ind["points"]))
+            k = len(ind["intervals"])
+            res = ("exists on no interval" if k == 0 else f"exists on {k} interval{'s' if k > 1 else ''} "
+                   + ", ".join(f"[{a}, {b}]" for a, b in ind["intervals"]))
+            res += f"; at {len(ind['points'])} isolated θ " + ", ".join(ind["points"])
             concept = "correlated / independent"
         else:
             pf = s["proof"]
@@ -351,7 +352,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only-cached", action="store_true", help="skip sweeps whose chunks are not all cached")
     ap.add_argument("--plots", action="store_true", help="also draw docs/img/banque_shoe_*.png")
-    ap.add_argument("--wall", default=None, help="a JSON file {\"concept/decks\": \"wall time\"} to report")
+    ap.add_argument("--wall", default=str(OUT.with_name("banque_shoe_wall.json")),
+                    help="a JSON file {\"concept/decks\": \"wall time\"} to report (default: banque_shoe_wall.json)")
     args = ap.parse_args()
     wall = {}
     if args.wall:
