@@ -104,12 +104,28 @@ def _dense(v: tuple[int, ...], cache: dict[tuple[int, int], Fraction]) -> tuple[
     return tuple(out)
 
 
+#: Largest common denominator (bits) for which :func:`_canonical` sorts on integer keys.
+_KEY_BITS = 256
+
+
 def _canonical(V: list[tuple[int, ...]]) -> list[int]:
     """Indices of the distinct distributions ``V[i] / ΣV[i]`` sorted by decreasing first,
-    second, … probability: two distributions compared at their first differing entry by
-    cross-multiplication, ``a_k·Σb`` against ``b_k·Σa`` (exact, no Fractions and no common
-    denominator, whose size grows with the number of vectors)."""
+    second, … probability. When the common denominator L = lcm(ΣV[i]) is small (at most
+    :data:`_KEY_BITS` bits: integer payoffs, coordination games) they are compared as the
+    integer vectors ``V[i]·(L / ΣV[i])`` (one key per vector, a C-level sort); otherwise
+    (rational payoffs, whose L grows with the number of vectors) two distributions are
+    compared at their first differing entry by cross-multiplication, ``a_k·Σb`` against
+    ``b_k·Σa``. Both are exact and give the same order (distinct distributions have
+    distinct keys)."""
     sums = [sum(v) for v in V]
+    L = 1
+    for s in sums:
+        L = L * s // gcd(L, s)
+        if L.bit_length() > _KEY_BITS:
+            break
+    else:
+        keys = [tuple(a * (L // s) for a in v) for v, s in zip(V, sums)]
+        return sorted(range(len(V)), key=keys.__getitem__, reverse=True)
 
     def order(i: int, j: int) -> int:
         si, sj = sums[i], sums[j]

@@ -361,3 +361,20 @@ def test_connected_components_agree_with_networkx(seed):
     want = sorted((tuple(sorted(i for s, i in comp if s == "r")), tuple(sorted(i for s, i in comp if s == "c")))
                   for comp in nx.connected_components(g))
     assert connected_components(edges) == want
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 10 ** 40), min_size=3, max_size=3).filter(lambda v: sum(v) > 0),
+                min_size=1, max_size=12), st.booleans())
+def test_canonical_order_is_decreasing_probabilities(vs, small):
+    """Both ways of ordering the strategies (integer keys over a small common denominator,
+    cross-multiplication otherwise) give the order of the Fractions ``v / Σv``, decreasing."""
+    from gamekit.bimatrix.vertex_pairs import _canonical, primitive
+
+    V = list(dict.fromkeys(primitive(tuple(v if not small else [a % 7 for a in v])) for v in vs
+                           if sum(v if not small else [a % 7 for a in v]) > 0))
+    assume(V)
+    dist = [tuple(Fraction(a, sum(v)) for a in v) for v in V]
+    assume(len(set(dist)) == len(dist))
+    got = [dist[i] for i in _canonical(V)]
+    assert got == sorted(dist, reverse=True)
