@@ -89,18 +89,31 @@ def _random_game_in_alpha(rng: random.Random, m: int, p: int):
             [poly() for _ in range(m)], [[poly() for _ in range(p)] for _ in range(m)])
 
 
-@pytest.mark.parametrize("seed", range(60))
+#: The seeds of 0…59 whose run is a proof (the other 46 leave a system undecided: stated, and
+#: checked by the next test, so that a change in the run's strength shows).
+PROVED_SEEDS = (0, 1, 2, 8, 10, 12, 18, 21, 29, 34, 36, 44, 51, 58)
+
+
+def _run_in_alpha(seed: int):
+    rng = random.Random(2000 + seed)
+    m, p = rng.choice([(1, 2), (2, 2), (2, 3)])
+    G0, G, F0, F = _random_game_in_alpha(rng, m, p)
+    res = eventual_equilibria(G0, G, F0, F, EventualSigns(Fraction(0), Fraction(1), n0=30), split=3, n0=1)
+    return m, p, G0, G, F0, F, res
+
+
+def test_which_random_games_the_run_proves() -> None:
+    assert tuple(s for s in range(60) if _run_in_alpha(s)[-1].proved) == PROVED_SEEDS
+
+
+@pytest.mark.parametrize("seed", PROVED_SEEDS)
 def test_over_an_alpha_interval_with_a_cap_the_run_agrees_at_sampled_points(seed: int) -> None:
     """α an indeterminate on [0, 1], every sign required from n = 30 on (the relaxations of
     ``_check`` — vertex not located, Fourier–Motzkin emptiness — then decide what the signs
     alone cannot): wherever the run is a proof, its equilibria evaluated at (n, α) are exactly
     those of the exact enumeration, at the threshold and beyond and at α on a grid."""
-    rng = random.Random(2000 + seed)
-    m, p = rng.choice([(1, 2), (2, 2), (2, 3)])
-    G0, G, F0, F = _random_game_in_alpha(rng, m, p)
-    res = eventual_equilibria(G0, G, F0, F, EventualSigns(Fraction(0), Fraction(1), n0=30), split=3, n0=1)
-    if not res.proved:
-        pytest.skip("undecided")
+    m, p, G0, G, F0, F, res = _run_in_alpha(seed)
+    assert res.proved
     assert res.threshold <= 30
     for n in (res.threshold, 30, 77):
         for alpha in (Fraction(0), Fraction(1, 7), Fraction(1, 2), Fraction(5, 6), Fraction(1)):
