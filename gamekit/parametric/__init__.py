@@ -22,6 +22,7 @@ from gamekit.core.lazy import load
 #: public name -> the module of this package that defines it (imported on first use)
 _EXPORTS: dict[str, str] = {
     "AffineAdditiveGame": "affine",
+    "two_curve_example": "affine",
     "solve_parametric": "sweep",
     "ParametricSolution": "solution",
     "ParametricEquilibrium": "solution",

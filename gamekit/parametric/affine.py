@@ -22,7 +22,7 @@ from gamekit.additive.game import AdditiveGame
 from gamekit.core.errors import GameError
 from gamekit.core.numbers import to_fraction
 
-__all__ = ["AffineAdditiveGame"]
+__all__ = ["AffineAdditiveGame", "two_curve_example"]
 
 Affine = tuple[Fraction, Fraction]
 
@@ -232,3 +232,26 @@ class AffineAdditiveGame:
     def __repr__(self) -> str:
         t = f" {self.title!r}" if self.title else ""
         return f"AffineAdditiveGame({self.m}x2^{self.n}{t})"
+
+
+def two_curve_example() -> AffineAdditiveGame:
+    """A small 2×2² additive game affine in α with two best-response curves, p(s) = 1/2 and
+    p(t) = 2(1 − α)/(3 − 2α): the example the docstrings of :mod:`gamekit.parametric` share.
+
+    Returns
+    -------
+    AffineAdditiveGame
+        Weights G⁰ + α·G¹ for rows ``r0``, ``r1`` and the sets ``s``, ``t``.
+
+    Examples
+    --------
+    >>> from gamekit import solve
+    >>> r = solve(two_curve_example())
+    >>> [c.label for c in r.curves]
+    ['s', 't']
+    """
+    g0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
+                      a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
+    g1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
+                      a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
+    return AffineAdditiveGame(g0, g1)

@@ -138,12 +138,9 @@ def certify_parametric(game: AffineAdditiveGame, alpha: Any, equilibria: Iterabl
     Examples
     --------
     >>> from gamekit.parametric.solution import ParametricEquilibrium
-    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
-    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
-    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
-    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
-    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
-    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> from gamekit import solve
+    >>> from gamekit.parametric import two_curve_example
+    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
     >>> r = solve(g)
     >>> len(certify_parametric(g, Fraction(1, 2), r.critical[1].equilibria()))
     4

@@ -49,12 +49,9 @@ class Curve:
 
     Examples
     --------
-    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
-    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
-    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
-    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
-    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
-    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> from gamekit import solve
+    >>> from gamekit.parametric import two_curve_example
+    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
     >>> r = solve(g)
     >>> c = r.curves[1]
     >>> c.label, c.formula, c.kind, c.hits, c.boundary
@@ -80,12 +77,9 @@ class Intersection:
 
     Examples
     --------
-    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
-    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
-    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
-    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
-    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
-    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> from gamekit import solve
+    >>> from gamekit.parametric import two_curve_example
+    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
     >>> r = solve(g)
     >>> r.intersections
     [Intersection(curves=(0, 1), alpha=Fraction(1, 2), p=Fraction(1, 2))]
@@ -102,12 +96,9 @@ class EquilibriumFormula:
 
     Examples
     --------
-    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
-    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
-    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
-    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
-    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
-    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> from gamekit import solve
+    >>> from gamekit.parametric import two_curve_example
+    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
     >>> r = solve(g)
     >>> f = r.segments[0].equilibria[2]
     >>> f.p, f.y, f.p(Fraction(1, 3))
@@ -125,12 +116,9 @@ class ParametricEquilibrium:
 
     Examples
     --------
-    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
-    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
-    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
-    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
-    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
-    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> from gamekit import solve
+    >>> from gamekit.parametric import two_curve_example
+    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
     >>> r = solve(g)
     >>> e = r.critical[1].equilibria()[1]  # at alpha = 1/2
     >>> e, e.row
@@ -152,12 +140,9 @@ class Segment:
 
     Examples
     --------
-    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
-    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
-    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
-    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
-    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
-    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> from gamekit import solve
+    >>> from gamekit.parametric import two_curve_example
+    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
     >>> r = solve(g)
     >>> s = r.segments[0]
     >>> s.lo, s.hi, s.sample, len(s.equilibria), s.unique
@@ -191,12 +176,9 @@ class CriticalPoint:
 
     Examples
     --------
-    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
-    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
-    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
-    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
-    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
-    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> from gamekit import solve
+    >>> from gamekit.parametric import two_curve_example
+    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
     >>> r = solve(g)
     >>> c = r.critical[1]
     >>> c.alpha, c.reasons, len(c.equilibria()), c.unique
@@ -243,12 +225,9 @@ class Piece:
 
     Examples
     --------
-    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
-    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
-    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
-    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
-    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
-    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> from gamekit import solve
+    >>> from gamekit.parametric import two_curve_example
+    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
     >>> r = solve(g)
     >>> [(p.lo, p.hi, p.lo_closed, p.hi_closed) for p in r.pieces]
     [(Fraction(0, 1), Fraction(1, 2), True, False), (Fraction(1, 2), Fraction(1, 1), False, True)]
@@ -274,12 +253,9 @@ class CurveCase:
 
     Examples
     --------
-    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
-    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
-    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
-    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
-    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
-    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> from gamekit import solve
+    >>> from gamekit.parametric import two_curve_example
+    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
     >>> r = solve(g)
     >>> case = r.cases[0]
     >>> case.curve, case.pattern, case.equalizing, case.equalizing_on
@@ -306,12 +282,9 @@ class PointCase:
 
     Examples
     --------
-    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
-    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
-    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
-    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
-    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
-    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> from gamekit import solve
+    >>> from gamekit.parametric import two_curve_example
+    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
     >>> r = solve(g)
     >>> pc = r.point_cases[0]
     >>> pc.intersection.alpha, pc.pattern

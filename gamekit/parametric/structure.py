@@ -132,12 +132,9 @@ class LiveData:
 
     Examples
     --------
-    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
-    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
-    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
-    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
-    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
-    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> from gamekit import solve
+    >>> from gamekit.parametric import two_curve_example
+    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
     >>> d = live_data(g, 0, 1)
     >>> d.n, d.labels, d.live, d.fixed
     (2, ('s', 't'), (0, 1), {})
@@ -249,12 +246,9 @@ def live_data(game: AffineAdditiveGame, lo, hi) -> LiveData:
 
     Examples
     --------
-    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
-    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
-    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
-    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
-    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
-    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> from gamekit import solve
+    >>> from gamekit.parametric import two_curve_example
+    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
     >>> live_data(g, 0, 1).live
     (0, 1)
     """
@@ -340,12 +334,9 @@ class Structure:
 
     Examples
     --------
-    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
-    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
-    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
-    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
-    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
-    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> from gamekit import solve
+    >>> from gamekit.parametric import two_curve_example
+    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
     >>> st = analyze(live_data(g, 0, 1), AlphaPoint(Fraction(1, 3)))
     >>> st.unique, st.equilibria()[2]
     (False, (Fraction(4, 7), (Fraction(1, 1), Fraction(0, 1))))
@@ -635,12 +626,9 @@ def analyze(data: LiveData, P: AlphaPoint, max_free: int = DEFAULT_MAX_FREE) -> 
 
     Examples
     --------
-    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
-    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
-    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
-    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
-    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
-    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> from gamekit import solve
+    >>> from gamekit.parametric import two_curve_example
+    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
     >>> st = analyze(live_data(g, 0, 1), AlphaPoint(Fraction(1, 3)))
     >>> [p for p, y in st.equilibria()]
     [Fraction(0, 1), Fraction(1, 2), Fraction(4, 7), Fraction(1, 1)]

@@ -269,12 +269,9 @@ def solve_parametric(game: AffineAdditiveGame, lo=0, hi=1, *,
 
     Examples
     --------
-    >>> from gamekit import AdditiveGame, AffineAdditiveGame, solve
-    >>> G0 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, -1), (0, -2)], [(0, 1), (0, 1)]],
-    ...                   a_base=[0, 0], a_move=[[(1, 0), (1, 0)], [(0, 1), (0, 1)]])
-    >>> G1 = AdditiveGame(["r0", "r1"], ["s", "t"], [0, 0], [[(0, 0), (0, 2)], [(0, 0), (0, 0)]],
-    ...                   a_base=[0, 0], a_move=[[(0, 0), (0, 0)], [(0, 0), (0, 0)]])
-    >>> g = AffineAdditiveGame(G0, G1)  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> from gamekit import solve
+    >>> from gamekit.parametric import two_curve_example
+    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
     >>> r = solve_parametric(g, 0, 1)
     >>> [c.alpha for c in r.critical], [c.reasons for c in r.critical][1]
     ([Fraction(0, 1), Fraction(1, 2), Fraction(1, 1)], ['p(s) = p(t)'])
