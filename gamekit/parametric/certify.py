@@ -138,9 +138,8 @@ def certify_parametric(game: AffineAdditiveGame, alpha: Any, equilibria: Iterabl
     Examples
     --------
     >>> from gamekit.parametric.solution import ParametricEquilibrium
-    >>> from gamekit import solve
-    >>> from gamekit.parametric import two_curve_example
-    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> from gamekit import parametric, solve
+    >>> g = parametric.two_curve_example()  # curves p(s) = 1/2, p(t) = 2(1 - α)/(3 - 2α)
     >>> r = solve(g)
     >>> len(certify_parametric(g, Fraction(1, 2), r.critical[1].equilibria()))
     4

@@ -49,10 +49,8 @@ class Curve:
 
     Examples
     --------
-    >>> from gamekit import solve
-    >>> from gamekit.parametric import two_curve_example
-    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
-    >>> r = solve(g)
+    >>> from gamekit import parametric, solve
+    >>> r = solve(parametric.two_curve_example())  # curves p(s) = 1/2, p(t) = 2(1 - α)/(3 - 2α)
     >>> c = r.curves[1]
     >>> c.label, c.formula, c.kind, c.hits, c.boundary
     ('t', RationalFunction(2*(1 - alpha)/(3 - 2*alpha)), 'switch_up', ((Fraction(1, 1), 0),), True)
@@ -77,10 +75,8 @@ class Intersection:
 
     Examples
     --------
-    >>> from gamekit import solve
-    >>> from gamekit.parametric import two_curve_example
-    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
-    >>> r = solve(g)
+    >>> from gamekit import parametric, solve
+    >>> r = solve(parametric.two_curve_example())  # curves p(s) = 1/2, p(t) = 2(1 - α)/(3 - 2α)
     >>> r.intersections
     [Intersection(curves=(0, 1), alpha=Fraction(1, 2), p=Fraction(1, 2))]
     """
@@ -96,10 +92,8 @@ class EquilibriumFormula:
 
     Examples
     --------
-    >>> from gamekit import solve
-    >>> from gamekit.parametric import two_curve_example
-    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
-    >>> r = solve(g)
+    >>> from gamekit import parametric, solve
+    >>> r = solve(parametric.two_curve_example())  # curves p(s) = 1/2, p(t) = 2(1 - α)/(3 - 2α)
     >>> f = r.segments[0].equilibria[2]
     >>> f.p, f.y, f.p(Fraction(1, 3))
     (RationalFunction(2*(1 - alpha)/(3 - 2*alpha)), (RationalFunction(1), RationalFunction(0)), Fraction(4, 7))
@@ -116,10 +110,8 @@ class ParametricEquilibrium:
 
     Examples
     --------
-    >>> from gamekit import solve
-    >>> from gamekit.parametric import two_curve_example
-    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
-    >>> r = solve(g)
+    >>> from gamekit import parametric, solve
+    >>> r = solve(parametric.two_curve_example())  # curves p(s) = 1/2, p(t) = 2(1 - α)/(3 - 2α)
     >>> e = r.critical[1].equilibria()[1]  # at alpha = 1/2
     >>> e, e.row
     (ParametricEquilibrium(p=Fraction(1, 2), y=(Fraction(1, 1), Fraction(0, 1))), (Fraction(1, 2), Fraction(1, 2)))
@@ -140,10 +132,8 @@ class Segment:
 
     Examples
     --------
-    >>> from gamekit import solve
-    >>> from gamekit.parametric import two_curve_example
-    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
-    >>> r = solve(g)
+    >>> from gamekit import parametric, solve
+    >>> r = solve(parametric.two_curve_example())  # curves p(s) = 1/2, p(t) = 2(1 - α)/(3 - 2α)
     >>> s = r.segments[0]
     >>> s.lo, s.hi, s.sample, len(s.equilibria), s.unique
     (Fraction(0, 1), Fraction(1, 2), Fraction(1, 3), 4, False)
@@ -176,10 +166,8 @@ class CriticalPoint:
 
     Examples
     --------
-    >>> from gamekit import solve
-    >>> from gamekit.parametric import two_curve_example
-    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
-    >>> r = solve(g)
+    >>> from gamekit import parametric, solve
+    >>> r = solve(parametric.two_curve_example())  # curves p(s) = 1/2, p(t) = 2(1 - α)/(3 - 2α)
     >>> c = r.critical[1]
     >>> c.alpha, c.reasons, len(c.equilibria()), c.unique
     (Fraction(1, 2), ['p(s) = p(t)'], 4, False)
@@ -225,10 +213,8 @@ class Piece:
 
     Examples
     --------
-    >>> from gamekit import solve
-    >>> from gamekit.parametric import two_curve_example
-    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
-    >>> r = solve(g)
+    >>> from gamekit import parametric, solve
+    >>> r = solve(parametric.two_curve_example())  # curves p(s) = 1/2, p(t) = 2(1 - α)/(3 - 2α)
     >>> [(p.lo, p.hi, p.lo_closed, p.hi_closed) for p in r.pieces]
     [(Fraction(0, 1), Fraction(1, 2), True, False), (Fraction(1, 2), Fraction(1, 1), False, True)]
     """
@@ -253,10 +239,8 @@ class CurveCase:
 
     Examples
     --------
-    >>> from gamekit import solve
-    >>> from gamekit.parametric import two_curve_example
-    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
-    >>> r = solve(g)
+    >>> from gamekit import parametric, solve
+    >>> r = solve(parametric.two_curve_example())  # curves p(s) = 1/2, p(t) = 2(1 - α)/(3 - 2α)
     >>> case = r.cases[0]
     >>> case.curve, case.pattern, case.equalizing, case.equalizing_on
     (0, {'s': 'M', 't': '0'}, RationalFunction(1), ((Fraction(0, 1), Fraction(1, 2)),))
@@ -282,10 +266,8 @@ class PointCase:
 
     Examples
     --------
-    >>> from gamekit import solve
-    >>> from gamekit.parametric import two_curve_example
-    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
-    >>> r = solve(g)
+    >>> from gamekit import parametric, solve
+    >>> r = solve(parametric.two_curve_example())  # curves p(s) = 1/2, p(t) = 2(1 - α)/(3 - 2α)
     >>> pc = r.point_cases[0]
     >>> pc.intersection.alpha, pc.pattern
     (Fraction(1, 2), {'s': 'M', 't': 'M'})

@@ -132,9 +132,8 @@ class LiveData:
 
     Examples
     --------
-    >>> from gamekit import solve
-    >>> from gamekit.parametric import two_curve_example
-    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> from gamekit import parametric, solve
+    >>> g = parametric.two_curve_example()  # curves p(s) = 1/2, p(t) = 2(1 - α)/(3 - 2α)
     >>> d = live_data(g, 0, 1)
     >>> d.n, d.labels, d.live, d.fixed
     (2, ('s', 't'), (0, 1), {})
@@ -246,9 +245,8 @@ def live_data(game: AffineAdditiveGame, lo, hi) -> LiveData:
 
     Examples
     --------
-    >>> from gamekit import solve
-    >>> from gamekit.parametric import two_curve_example
-    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> from gamekit import parametric, solve
+    >>> g = parametric.two_curve_example()  # curves p(s) = 1/2, p(t) = 2(1 - α)/(3 - 2α)
     >>> live_data(g, 0, 1).live
     (0, 1)
     """
@@ -334,9 +332,8 @@ class Structure:
 
     Examples
     --------
-    >>> from gamekit import solve
-    >>> from gamekit.parametric import two_curve_example
-    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> from gamekit import parametric, solve
+    >>> g = parametric.two_curve_example()  # curves p(s) = 1/2, p(t) = 2(1 - α)/(3 - 2α)
     >>> st = analyze(live_data(g, 0, 1), AlphaPoint(Fraction(1, 3)))
     >>> st.unique, st.equilibria()[2]
     (False, (Fraction(4, 7), (Fraction(1, 1), Fraction(0, 1))))
@@ -626,9 +623,8 @@ def analyze(data: LiveData, P: AlphaPoint, max_free: int = DEFAULT_MAX_FREE) -> 
 
     Examples
     --------
-    >>> from gamekit import solve
-    >>> from gamekit.parametric import two_curve_example
-    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> from gamekit import parametric, solve
+    >>> g = parametric.two_curve_example()  # curves p(s) = 1/2, p(t) = 2(1 - α)/(3 - 2α)
     >>> st = analyze(live_data(g, 0, 1), AlphaPoint(Fraction(1, 3)))
     >>> [p for p, y in st.equilibria()]
     [Fraction(0, 1), Fraction(1, 2), Fraction(4, 7), Fraction(1, 1)]

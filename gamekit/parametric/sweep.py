@@ -269,9 +269,8 @@ def solve_parametric(game: AffineAdditiveGame, lo=0, hi=1, *,
 
     Examples
     --------
-    >>> from gamekit import solve
-    >>> from gamekit.parametric import two_curve_example
-    >>> g = two_curve_example()  # two curves: p(s) = 1/2 and p(t) = 2(1 - alpha)/(3 - 2 alpha)
+    >>> from gamekit import parametric, solve
+    >>> g = parametric.two_curve_example()  # curves p(s) = 1/2, p(t) = 2(1 - α)/(3 - 2α)
     >>> r = solve_parametric(g, 0, 1)
     >>> [c.alpha for c in r.critical], [c.reasons for c in r.critical][1]
     ([Fraction(0, 1), Fraction(1, 2), Fraction(1, 1)], ['p(s) = p(t)'])
