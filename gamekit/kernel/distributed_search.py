@@ -893,7 +893,6 @@ def distributed_bases(M, Mres, primes, max_bases, deadline, progress, client, jo
     (8, True, '', 1, 'split')
     """
     from gamekit.kernel.modular_verify import column_logs
-    from gamekit.kernel.search_driver import stopped
 
     k, d = len(M), len(M[0])
     nworkers, nthreads = _threads(client)
@@ -915,20 +914,15 @@ def distributed_bases(M, Mres, primes, max_bases, deadline, progress, client, jo
     ps, inv, half = primes
     holders = _start_shards(client) if how == "sharded" else []
     try:
-        with client.as_current():  # the client's calls of the actors go through this client
-            shards = _Shards([h.result(timeout=CONNECT_TIMEOUT) for h in holders])
-            report.shards = len(shards)
-            if shards and not route(shards, 0, *part0[:2], *part0[4:6]):
-                return None
+        shards = _shards_with_prefix(client, holders, part0, report)
+        if shards is None:
+            return None
         problem = SearchProblem(M, Mres, ps, inv, half, partner, shards, logs)
         master = _Master(client, client.scatter(problem, broadcast=True, hash=False), job_bases, 2 * nthreads,
                          report)
         master.pending.extend(_chain(arrays, i) for i in frontier)
         master.total, master.keys = report.client_bases, len(part0[4])
-        try:
-            why = _collect(master, max_bases, deadline, progress, drop_jobs, stopped)
-        finally:
-            master.cancel()
+        why = _run_jobs(master, max_bases, deadline, progress, drop_jobs)
         if why is None:
             return None
         parts += master.parts
@@ -941,6 +935,29 @@ def distributed_bases(M, Mres, primes, max_bases, deadline, progress, client, jo
         return None
     finally:
         client.cancel(holders)
+
+
+def _shards_with_prefix(client: Any, holders: list[Any], part0: tuple[np.ndarray, ...],
+                        report: ClusterReport) -> _Shards | None:
+    """:func:`distributed_bases`'s shards (none for the split certificate), each holding
+    the client's prefix part under token 0; None when a shard refused it."""
+    with client.as_current():  # the client's calls of the actors go through this client
+        shards = _Shards([h.result(timeout=CONNECT_TIMEOUT) for h in holders])
+        report.shards = len(shards)
+        if shards and not route(shards, 0, *part0[:2], *part0[4:6]):
+            return None
+    return shards
+
+
+def _run_jobs(master: _Master, max_bases, deadline, progress, drop_jobs: int) -> str | None:
+    """Run the master's jobs to the end (or a budget) and cancel what is left: the budget
+    that stopped it ('' if none), None when a job failed."""
+    from gamekit.kernel.search_driver import stopped
+
+    try:
+        return _collect(master, max_bases, deadline, progress, drop_jobs, stopped)
+    finally:
+        master.cancel()
 
 
 class _Shards(Sequence[Any]):
