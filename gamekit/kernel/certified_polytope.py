@@ -40,7 +40,7 @@ hit the result has ``complete=False`` and contains the exactly verified bases fo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -151,19 +151,13 @@ def search_bases(
     (:func:`gamekit.kernel.distributed_search.choose_certificate`); ``drop_shards``
     (testing only): that many shards are lost before their verdict.
     """
-    from gamekit.kernel.modular_verify import (
-        choose_primes,
-        closure_certificate,
-        closure_misses,
-        column_logs,
-        verify_tree,
-    )
+    from gamekit.kernel.modular_verify import choose_primes, closure_misses, verify_tree
 
     _compile_notice(verify_tree, closure_misses)
     primes = choose_primes(M)
     if primes is None or not fast_path_applies(M):
         return None
-    ps, inv, half = primes
+    ps = primes[0]
     k, d = len(M), len(M[0])
     Mi = np.array(M, dtype=object)
     Mres = np.stack([np.array(Mi % int(p), dtype=np.int64) for p in ps])
@@ -185,6 +179,18 @@ def search_bases(
         depth = {} if frontier_depth is None else {"frontier_depth": frontier_depth}
         out = parallel_bases(M, Mres, primes, max_bases, deadline, progress, threads, limit, drop, **depth)
         return None if out is None else CertifiedBases(d, k, out[0], out[1], out[2], out[3], out[4], Mres, ps)
+    return _one_thread(M, Mres, primes, max_bases, deadline, progress, limit, drop)
+
+
+def _one_thread(M: Sequence[Sequence[int]], Mres: np.ndarray, primes: tuple, max_bases: int | None,
+                deadline: float | None, progress: Callable[[int, int], None] | None, limit: int,
+                drop: int) -> CertifiedBases | None:
+    """:func:`search_bases` in this thread: the float reverse search, the exact check of
+    its tree (at most ``limit`` bases after a time stop) and the closure certificate."""
+    from gamekit.kernel.modular_verify import closure_certificate, column_logs, verify_tree
+
+    ps, inv, half = primes
+    k, d = len(M), len(M[0])
     try:
         st, count, stopped = _reverse_search(M, max_bases, deadline, progress)
     except FloatSearchFailed:  # the float search gave up; any other exception is a bug
