@@ -243,6 +243,16 @@ def multilinear_arc(h: Form, g: Form, positive: Sequence[Form], box) -> ArcResul
     found = next((sub for sub in lines if sub.status == "found"), None)
     if found is not None:
         return found
+    return _on_the_graph(h, g, pos, (N, D, G0, G1), ((x0, x1), (y0, y1), (t0, t1)), swapped,
+                         sum(sub.cells for sub in lines))
+
+
+def _on_the_graph(h, g, pos, curve, box, swapped: bool, line_cells: int) -> ArcResult:
+    """:func:`multilinear_arc` on the graph y = N(x)/D(x), t = −G0(x)/G1(x) of ``curve``:
+    every condition is a polynomial sign in x, decided cell by cell; the witness of the
+    first open feasible cell is checked exactly before it is returned."""
+    N, D, G0, G1 = curve
+    (x0, x1), (y0, y1), (t0, t1) = box
     W = []
     for f in pos:
         f00, f01, f10, f11 = _parts(f)
@@ -253,7 +263,7 @@ def multilinear_arc(h: Form, g: Form, positive: Sequence[Form], box) -> ArcResul
     cells = sign_cells(polys, x0, x1)
     feasible: list[SignCell] = [c for c in cells if _ok(c.signs, len(W))]
     if not feasible:
-        return ArcResult("empty", cells=len(cells) + sum(sub.cells for sub in lines))
+        return ArcResult("empty", cells=len(cells) + line_cells)
     open_cells = [c for c in feasible if not c.is_point]
     if not open_cells:
         return ArcResult("found", isolated=[c.lo for c in feasible], cells=len(cells),
