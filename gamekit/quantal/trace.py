@@ -93,6 +93,26 @@ def _tangent(J: np.ndarray, previous: np.ndarray | None) -> np.ndarray:
     return t if t @ previous > 0 else -t
 
 
+def _corrector(v: np.ndarray, h: float, A: np.ndarray, B: np.ndarray) -> tuple[np.ndarray, bool, int]:
+    """Newton's corrector from the predicted point ``v`` of a step of length ``h``: the
+    point, whether it converged (|H| < 10⁻¹¹), and the iterations used (at most 12; it
+    stops when H is not finite or a step diverges or leaves the branch)."""
+    last = np.inf
+    for it in range(12):
+        H = homotopy(v, A, B)
+        if not np.all(np.isfinite(H)):
+            return v, False, it
+        if np.abs(H).max() < 1e-11:
+            return v, True, it
+        du = np.linalg.lstsq(homotopy_jacobian(v, A, B), -H, rcond=None)[0]
+        size = float(np.abs(du).max())
+        if size > 0.3 * h + 1e-9 or size > 0.5 * last:  # diverging or leaving the branch
+            return v, False, it
+        last = size
+        v = v + du
+    return v, False, 11
+
+
 def trace_branch(game: BimatrixGame, *, max_regret: float = 1e-8, first_step: float = 0.03,
                  max_accel: float = 1.1, lam_max: float = 1e7, max_steps: int = 20_000,
                  max_step: float = 1.0,
@@ -148,22 +168,7 @@ def trace_branch(game: BimatrixGame, *, max_regret: float = 1e-8, first_step: fl
         t = _tangent(homotopy_jacobian(u, A, B), t_prev)
         accepted = False
         while h > 1e-12:
-            v = u + h * t
-            ok = False
-            last = np.inf
-            for it in range(12):  # noqa: B007 (it is read after the loop)
-                H = homotopy(v, A, B)
-                if not np.all(np.isfinite(H)):
-                    break
-                if np.abs(H).max() < 1e-11:
-                    ok = True
-                    break
-                du = np.linalg.lstsq(homotopy_jacobian(v, A, B), -H, rcond=None)[0]
-                size = float(np.abs(du).max())
-                if size > 0.3 * h + 1e-9 or size > 0.5 * last:  # diverging or leaving the branch
-                    break
-                last = size
-                v = v + du
+            v, ok, it = _corrector(u + h * t, h, A, B)
             if ok:
                 Jv = homotopy_jacobian(v, A, B)
                 t_new = _tangent(Jv, t)
