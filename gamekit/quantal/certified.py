@@ -262,8 +262,6 @@ def qre_at(game: BimatrixGame, lam: object, *, max_regret: float = 1e-8, prove_b
     """
     from flint import arb, fmpq
 
-    from gamekit.quantal.trace import trace_branch
-
     if not isinstance(game, BimatrixGame):
         raise GameError(f"qre_at expects a BimatrixGame, got {type(game).__name__}")
     lq = to_fraction(lam, "lambda")
@@ -271,15 +269,7 @@ def qre_at(game: BimatrixGame, lam: object, *, max_regret: float = 1e-8, prove_b
         raise GameError(f"lambda must be >= 0, got {lam}")
     m, n = game.shape
     A, B = float_matrices(game)
-    if lq == 0:
-        u = np.concatenate([np.full(m, -np.log(m)), np.full(n, -np.log(n)), [0.0]])
-    else:
-        pts, _ = trace_branch(game, max_regret=max_regret, stop_lambda=float(lq))
-        v = newton_at(pts[-1], float(lq), A, B)
-        if v is None:
-            raise CertificationError(f"QRE: Newton's method failed at lambda = {lam}")
-        u = v
-    z = _probabilities(u, m)
+    z = _probabilities(_float_point(game, lq, max_regret, A, B), m)
     C = _preconditioner(z, float(lq), A, B)
     if C is None:
         raise CertificationError(f"QRE: singular Jacobian at lambda = {lam} (a bifurcation point?)")
@@ -299,6 +289,22 @@ def qre_at(game: BimatrixGame, lam: object, *, max_regret: float = 1e-8, prove_b
             return QREBox(lq, tuple(bounds[:m]), tuple(bounds[m:]), lq * L < 1, principal, boxes)
         rad *= 100
     raise CertificationError(f"QRE: the Krawczyk test failed at lambda = {lam}")
+
+
+def _float_point(game: BimatrixGame, lq: Fraction, max_regret: float, A: np.ndarray,
+                 B: np.ndarray) -> np.ndarray:
+    """:func:`qre_at`'s search step: the principal branch's point at λ = ``lq`` in floats
+    (log-probabilities and λ), traced from the centroid and polished by Newton."""
+    from gamekit.quantal.trace import trace_branch
+
+    m, n = game.shape
+    if lq == 0:
+        return np.concatenate([np.full(m, -np.log(m)), np.full(n, -np.log(n)), [0.0]])
+    pts, _ = trace_branch(game, max_regret=max_regret, stop_lambda=float(lq))
+    v = newton_at(pts[-1], float(lq), A, B)
+    if v is None:
+        raise CertificationError(f"QRE: Newton's method failed at lambda = {lq}")
+    return v
 
 
 def _probabilities(u: np.ndarray, m: int) -> np.ndarray:
