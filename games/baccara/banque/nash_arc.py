@@ -34,25 +34,12 @@ def exact_conditions(fm: BanqueForms, t: Type, conds: TypeConds, box: Box) -> Ty
     rule is undecided on the box, or τ is not a vertex type)."""
     if conds.ones is None:
         return None
-    ones = [int(l) for l in np.nonzero(conds.ones)[0]]
-    C = [fm.player_exact(i, ones) for i in (0, 1)]
-
-    class _Exact:    # the forms object with exact Player sums and coefficients
-        def __getattr__(self, k):
-            return getattr(fm, k)
-
-        def player_sum(self, i, _ones):
-            return C[i]
-
-        @property
-        def dF(self):
-            return fm.d
-
+    exact_fm = fm.exact_players([int(l) for l in np.nonzero(conds.ones)[0]])
     out = TypeConds()
     # the g rows of conds are exact (fm.g and their negatives); the Players' rows are rebuilt
     out.eqs = [e for e in conds.eqs if e.ex is not None]
     out.pos = [f for f in conds.pos if f.ex is not None]
-    _player_rows(_Exact(), t, conds.ones, t.face(box), out)
+    _player_rows(exact_fm, t, conds.ones, t.face(box), out)
     if out.skip or out.unsure or any(f.ex is None for f in out.eqs + out.pos):
         return None
     return out

@@ -239,6 +239,28 @@ class BanqueForms:
             out = out + self.d[i][l]
         return out
 
+    def exact_players(self, ones) -> _ExactPlayers:
+        """These forms with both Players' sums exact for the Banker moves ``ones`` (the
+        view the exact condition rows are built from)."""
+        return _ExactPlayers(self, [self.player_exact(i, ones) for i in (0, 1)])
+
+
+class _ExactPlayers:
+    """:class:`BanqueForms` with exact Player sums and coefficients (``dF`` is ``d``)."""
+
+    def __init__(self, fm: BanqueForms, sums: list[ML]) -> None:
+        self._fm, self._sums = fm, sums
+
+    def __getattr__(self, k):
+        return getattr(self._fm, k)
+
+    def player_sum(self, i, _ones):
+        return self._sums[i]
+
+    @property
+    def dF(self):
+        return self._fm.d
+
 
 def _g_forms(T) -> list[ML]:
     """g_l = Σ_u x_u(p) G_u(l)(θ), x = ((1−p₁)(1−p₂), (1−p₁)p₂, p₁(1−p₂), p₁p₂)."""

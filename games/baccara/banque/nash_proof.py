@@ -103,21 +103,8 @@ def _exact_fails(fm: BanqueForms, t: Type, conds: TypeConds, an: Anchor, box: Bo
 
     p1, p2 = an.const_point
     exact = TypeConds()
-    ones = [int(l) for l in np.nonzero(conds.ones)[0]]
-    C = [fm.player_exact(i, ones) for i in (0, 1)]
-
-    class _Exact:    # the forms object with exact player sums
-        def __getattr__(self, k):
-            return getattr(fm, k)
-
-        def player_sum(self, i, _ones):
-            return C[i]
-
-        @property
-        def dF(self):
-            return fm.d
-
-    _player_rows(_Exact(), t, conds.ones, t.face(box), exact)
+    exact_fm = fm.exact_players([int(l) for l in np.nonzero(conds.ones)[0]])
+    _player_rows(exact_fm, t, conds.ones, t.face(box), exact)
     if exact.skip or exact.unsure:
         return False
     vals_eq = [e.at_exact(p1, p2) for e in exact.eqs if e.ex is not None]
