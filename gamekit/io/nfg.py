@@ -638,7 +638,6 @@ def format_nfg(
     for what, value in (("title", title), ("comment", comment), *(("player name", x) for x in players)):
         if value is not None and not isinstance(value, str):
             raise GameError(f"the {what} must be a str, not {type(value).__name__}")
-    m, n = game.shape
     t = game.title if title is None else title
     lines = [f"NFG 1 R {_quote(t)} {{ {_quote(players[0])} {_quote(players[1])} }}", ""]
     lines.append("{ { " + " ".join(_quote(s) for s in game.row_labels) + " }")
@@ -646,26 +645,27 @@ def format_nfg(
     lines.append("}")
     lines.append(_quote(comment))
     lines.append("")
-    if not outcome_format:
-        for j in range(n):
-            lines.append(" ".join(f"{fmt(game.A[i][j])} {fmt(game.B[i][j])}" for i in range(m)))
-    else:
-        index: dict[tuple[Fraction, Fraction], int] = {}
-        for j in range(n):
-            for i in range(m):
-                index.setdefault((game.A[i][j], game.B[i][j]), len(index) + 1)
-        lines.append("{")
-        for (a, b) in index:
-            lines.append(f'{{ "" {fmt(a)}, {fmt(b)} }}')
-        lines.append("}")
-        for j in range(n):
-            lines.append(" ".join(str(index[(game.A[i][j], game.B[i][j])]) for i in range(m)))
+    lines += _payoff_lines(game, outcome_format)
     text = "\n".join(lines) + "\n"
     size = len(text.encode("utf-8"))
     if size > MAX_NFG_BYTES:  # never write what read_nfg would refuse to read back
         raise GameError(f"the game as .nfg text would be {size / 2**20:.0f} MB, more than the "
                         f"{MAX_NFG_BYTES // 2**20} MB gamekit reads")
     return text
+
+
+def _payoff_lines(game: BimatrixGame, outcome_format: bool) -> list[str]:
+    """The payoff part of :func:`format_nfg`'s text: one line of payoff pairs per column,
+    or (outcome format) the list of distinct outcomes and one line of indices per column."""
+    m, n = game.shape
+    if not outcome_format:
+        return [" ".join(f"{fmt(game.A[i][j])} {fmt(game.B[i][j])}" for i in range(m)) for j in range(n)]
+    index: dict[tuple[Fraction, Fraction], int] = {}
+    for j in range(n):
+        for i in range(m):
+            index.setdefault((game.A[i][j], game.B[i][j]), len(index) + 1)
+    return ["{", *(f'{{ "" {fmt(a)}, {fmt(b)} }}' for (a, b) in index), "}",
+            *(" ".join(str(index[(game.A[i][j], game.B[i][j])]) for i in range(m)) for j in range(n))]
 
 
 def write_nfg(
