@@ -144,3 +144,25 @@ def test_equilibria_at_a_quartic_breakpoint_are_the_limits_from_both_sides():
             assert len(near) == 1
             hit.append(near[0])
     assert hit[0] == hit[2] != hit[1] == hit[3]
+
+
+@pytest.mark.slow
+def test_equilibria_at_a_shoe_breakpoint_of_degree_6():
+    # from a 6-deck shoe, θ_b ≈ 0.0499897 is a root of an irreducible sextic (benchmarks/results/
+    # banque_shoe.json): the same path, in ℚ(θ_b); p_b lies on both branches' zero sets exactly
+    from gamekit.exact import FieldElement, RealAlgebraic
+    from games.baccara.banque.nash_breakpoint import breakpoint_equilibria
+
+    left, right = nash_piece(F(3, 61), 6), nash_piece(F(389, 7781), 6)
+    tb = left.hi
+    assert isinstance(tb, RealAlgebraic) and tb.poly.degree() == 6 and compare_numbers(tb, right.lo) == 0
+    at = breakpoint_equilibria(left, right, tb)
+    assert at is not None and len(at) == 1
+    ((p1, p2, ys),) = at
+    assert isinstance(p1, FieldElement) and len(ys) == 2
+    fm = forms(6)
+    idx = {lab: i for i, lab in enumerate(fm.labels)}
+    for pc in (left, right):
+        for lab in pc.tracked[0].signature[1]:
+            c0, c1 = fm.g[idx[lab]].at_exact(p1, p2)
+            assert c0 + c1 * p1.field.gen == 0
