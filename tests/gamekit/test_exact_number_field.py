@@ -157,3 +157,21 @@ def test_sign_of_a_tiny_element():
     t = QUARTIC.gen
     lo, hi = t.bounds(F(1, 10 ** 40))
     assert t - (lo - F(1, 10 ** 30)) > 0 and t - (hi + F(1, 10 ** 30)) < 0
+
+
+@given(st.data())
+@settings(max_examples=60, deadline=None, derandomize=True)
+def test_quadratic_extension_of_a_number_field(data):
+    # a + b√e over ℚ(∛2) or ℚ(θ_b): field identities, and the exact order agrees with 80 digits
+    K = data.draw(st.sampled_from([CUBIC, QUARTIC]))
+    a, b, c, d = (data.draw(elements(K)) for _ in range(4))
+    e = data.draw(elements(K))
+    if e <= 0:
+        e = 1 - e
+    x, y = QuadraticTower.make(a, b, e), QuadraticTower.make(c, d, e)
+    assert (x + y) - y == x and x * y == y * x
+    if y != 0:
+        assert (x / y) * y == x
+    mx = _mp(a) + _mp(b) * mpmath.sqrt(_mp(e))
+    my = _mp(c) + _mp(d) * mpmath.sqrt(_mp(e))
+    assert (x < y) == (mx < my) and (x > y) == (mx > my)
