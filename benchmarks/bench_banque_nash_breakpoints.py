@@ -124,7 +124,26 @@ def _at_record(at, cpu: float) -> dict:
             "p": [{"p1": num(p1), "p2": num(p2), "banker_vertices": len(ys)} for p1, p2, ys in at]}
 
 
-def run(srcs: list[Path], out: Path, retry_failed: bool = False) -> dict:
+def _fill_missing(segs: list[dict], rec: dict, out: Path) -> None:
+    """The equilibrium set at every proved breakpoint recorded without it (θ_b of degree 3 or 4
+    before the number fields of gamekit.exact.number_field), computed again in place; the
+    record's proof is kept."""
+    from games.baccara.banque.nash_breakpoint import breakpoint_equilibria
+    from games.baccara.banque.theta_nash import nash_piece
+
+    index = {sg["to"]: k for k, sg in enumerate(segs[:-1])}
+    for b in rec["breakpoints"]:
+        if not b["proved"] or (b.get("at_breakpoint") or {}).get("computed") or b["theta"] not in index:
+            continue
+        k = index[b["theta"]]
+        left, right = _adjacent(nash_piece(_inside(segs[k])), nash_piece(_inside(segs[k + 1])), b["theta"])
+        t0 = time.process_time()
+        at = breakpoint_equilibria(left, right, left.hi)
+        b["at_breakpoint"] = _at_record(at, time.process_time() - t0)
+        out.write_text(json.dumps(rec, indent=1))
+
+
+def run(srcs: list[Path], out: Path, retry_failed: bool = False, missing_equilibria: bool = False) -> dict:
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
 
     from gamekit.io import stderr_progress
@@ -141,6 +160,8 @@ def run(srcs: list[Path], out: Path, retry_failed: bool = False) -> dict:
     out.write_text(json.dumps(rec, indent=1))
     _end_zero(segs, rec)
     out.write_text(json.dumps(rec, indent=1))
+    if missing_equilibria:
+        _fill_missing(segs, rec, out)
     done = {b["theta"] for b in rec["breakpoints"]}
     bar = stderr_progress(TextColumn("breakpoints"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                           TimeElapsedColumn(), transient=True)
@@ -205,7 +226,8 @@ def render(rec: dict) -> str:
                      f"({ez['boxes']} boxes, {ez['cpu_seconds']} s)")
     full = sum(1 for b in bps if (b.get("at_breakpoint") or {}).get("computed"))
     lines.append(f"- the equilibrium set at θ_b itself (p's and Banker's extreme replies, exact): computed at "
-                 f"**{full} / {len(bps)}** breakpoints (the others: θ_b of degree 3 or 4, or the gap not proved)")
+                 f"**{full} / {len(bps)}** breakpoints (the others: the gap not proved; θ_b of degree ≥ 3 in the "
+                 "number field ℚ(θ_b), gamekit/exact/number_field.py)")
     lines += [f"- breakpoints: **{ok} / {len(bps)} proved**; proof {cpu:.1f} s "
               f"({cpu / max(len(bps), 1):.2f} s per breakpoint), re-solving the neighbours {nb:.1f} s", "",
               "| breakpoint | equilibria left / right | proved (p) | at θ_b: p's / extreme equilibria | boxes | "
@@ -224,10 +246,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=None, help="output .md (JSON next to it); default: <segments>_breakpoints.md")
     ap.add_argument("--retry-failed", action="store_true",
                     help="run again the breakpoints recorded as not proved or without their equilibrium set")
+    ap.add_argument("--missing-equilibria", action="store_true",
+                    help="compute the equilibrium set at the proved breakpoints recorded without it (the proof "
+                         "records are kept)")
     args = ap.parse_args(argv)
     srcs = [Path(x) for x in args.segments]
     out = Path(args.out) if args.out else srcs[0].with_name(srcs[0].stem + "_breakpoints.md")
-    rec = run(srcs, out.with_suffix(".json"), args.retry_failed)
+    rec = run(srcs, out.with_suffix(".json"), args.retry_failed, args.missing_equilibria)
     out.write_text(render(rec))
     print(out.read_text())
     return 0

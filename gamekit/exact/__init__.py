@@ -7,6 +7,8 @@ The number types and algebra the solvers of the game kinds compute with, all exa
   quadratic extensions a + b·√e, e ∈ ℚ(√c) (module ``tower``): :class:`QuadraticTower`;
 * real algebraic numbers, real-root isolation and exact signs (module ``algebraic``):
   :class:`RealAlgebraic`, :func:`real_roots`, :func:`compare_numbers`, …;
+* real algebraic number fields ℚ(α) of any degree (module ``number_field``):
+  :class:`NumberField`, :class:`FieldElement`, :func:`field_element`;
 * polynomials and rational functions of one parameter (module ``ratfunc``):
   :class:`RationalFunction`, :func:`poly`, :func:`peval`, …;
 * sign cells of polynomials on an interval (module ``cells``): :func:`sign_cells`;
@@ -51,6 +53,9 @@ _EXPORTS: dict[str, str] = {
     "simplest_in_closed": "surd",
     "QuadraticTower": "tower",
     "sqrt_in_field": "tower",
+    "NumberField": "number_field",
+    "FieldElement": "number_field",
+    "field_element": "number_field",
     "RealAlgebraic": "algebraic",
     "int_poly": "algebraic",
     "descartes_bound": "algebraic",

@@ -358,6 +358,11 @@ def sign_at(q: fmpz_poly, x) -> int:
     """
     if q.degree() < 0:
         return 0
+    if not _basic(x):   # a number-field element: evaluate in its field
+        acc = Fraction(0)
+        for c in reversed(q.coeffs()):
+            acc = acc * x + int(c)
+        return _sign(acc)
     if isinstance(x, RealAlgebraic):
         if divides(x.poly, q):
             return 0
@@ -372,12 +377,21 @@ def sign_at(q: fmpz_poly, x) -> int:
     return _sign(_eval(q, Fraction(x)))
 
 
+_BASIC = (int, Fraction, QuadraticSurd, RealAlgebraic)
+
+
+def _basic(x) -> bool:
+    """x is one of this module's own number types (else: a number-field element)."""
+    return isinstance(x, _BASIC)
+
+
 def compare_numbers(x, y) -> int:
-    """Exact order (−1, 0, 1) of two reals, each a Fraction, QuadraticSurd or RealAlgebraic.
+    """Exact order (−1, 0, 1) of two reals, each a Fraction, QuadraticSurd, RealAlgebraic or
+    number-field element (:class:`~gamekit.exact.number_field.FieldElement`).
 
     Parameters
     ----------
-    x, y : Fraction, QuadraticSurd or RealAlgebraic
+    x, y : Fraction, QuadraticSurd, RealAlgebraic or FieldElement
         The numbers.
 
     Returns
@@ -391,6 +405,8 @@ def compare_numbers(x, y) -> int:
     >>> compare_numbers(x, real_roots(int_poly([-2, 0, 1]))[1]), compare_numbers(x, Fraction(5, 4))
     (-1, 1)
     """
+    if not _basic(x) or not _basic(y):
+        return _compare_field(x, y)
     xa, ya = isinstance(x, RealAlgebraic), isinstance(y, RealAlgebraic)
     if not xa and not ya:
         return surd_compare(x, y)
@@ -431,6 +447,25 @@ def compare_numbers(x, y) -> int:
             y.refine()
         bits += 2
     raise ArithmeticError("could not separate two distinct algebraic numbers")  # pragma: no cover
+
+
+def _compare_field(x, y) -> int:
+    """compare_numbers when x or y is a number-field element
+    (:class:`~gamekit.exact.number_field.FieldElement`): exactly in the field when both lie in
+    it, else through the canonical forms."""
+    from gamekit.exact.number_field import FieldElement
+
+    for a, b, s in ((x, y, 1), (y, x, -1)):
+        if isinstance(a, FieldElement) and (isinstance(b, (int, Fraction))
+                                            or (isinstance(b, FieldElement) and b.field == a.field)):
+            c = a._cmp(b)
+            assert c is not None
+            return s * c
+    xs = x.to_algebraic() if isinstance(x, FieldElement) else x
+    ys = y.to_algebraic() if isinstance(y, FieldElement) else y
+    if not _basic(xs) or not _basic(ys):
+        raise TypeError(f"cannot compare {type(x).__name__} and {type(y).__name__}")
+    return compare_numbers(xs, ys)
 
 
 def sort_unique(xs) -> list:
@@ -480,7 +515,7 @@ def rational_inside(a, b) -> Fraction:
     >>> r * r > 2 and r < Fraction(3, 2)
     True
     """
-    if not isinstance(a, (RealAlgebraic, QuadraticSurd)) and not isinstance(b, (RealAlgebraic, QuadraticSurd)):
+    if isinstance(a, (int, Fraction)) and isinstance(b, (int, Fraction)):
         from gamekit.exact.surd import simplest_in_closed
 
         fa, fb = Fraction(a), Fraction(b)
@@ -500,6 +535,8 @@ def rational_inside(a, b) -> Fraction:
 
 
 def _bounds(x, bits: int) -> tuple[Fraction, Fraction]:
+    if not _basic(x):   # a number-field element
+        return x.bounds(Fraction(1, 1 << bits))
     if isinstance(x, RealAlgebraic):
         return x.lo, x.hi
     if isinstance(x, QuadraticSurd):
@@ -511,6 +548,8 @@ def _bounds(x, bits: int) -> tuple[Fraction, Fraction]:
 
 
 def _upper(x, w: Fraction) -> tuple[Fraction, Fraction]:
+    if not _basic(x):   # a number-field element
+        return x.bounds(w)
     if isinstance(x, RealAlgebraic):
         return x.bounds(w)
     if isinstance(x, QuadraticSurd):
@@ -542,6 +581,8 @@ def number_str(x) -> str:
     """
     if isinstance(x, (RealAlgebraic, QuadraticSurd)):
         return str(x)
+    if not _basic(x):   # a number-field element: its canonical form
+        return str(x.to_algebraic())
     f = Fraction(x)
     return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
 

@@ -1,10 +1,11 @@
-"""A quadratic extension of ℚ or of a quadratic field: the numbers a + b·√e, a, b, e ∈ K.
+"""A quadratic extension of a real number field: the numbers a + b·√e, a, b, e ∈ K.
 
-K is ℚ (Fractions) or one real quadratic field ℚ(√c) (:class:`~gamekit.exact.surd.QuadraticSurd`);
-e > 0 is not a square in K. Arithmetic (+, −, ×, ÷) is exact and the order is decided
+K is ℚ (Fractions), one real quadratic field ℚ(√c) (:class:`~gamekit.exact.surd.QuadraticSurd`)
+or one real number field ℚ(α) (:class:`~gamekit.exact.number_field.FieldElement`); e > 0 is
+not a square in K. Arithmetic (+, −, ×, ÷) is exact and the order is decided
 exactly: the sign of a + b√e is that of a or of b, or — when they differ — that of a² − b²e
 (an element of K) times sign(a). This is what the value of a quadratic-surd function of θ at
-a quadratic-surd θ needs (a degree-4 number; :mod:`games.baccara.banque.nash_breakpoint`).
+a quadratic-surd or algebraic θ needs (:mod:`games.baccara.banque.nash_breakpoint`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from fractions import Fraction
 from math import isqrt
 from typing import Any
 
+from gamekit.exact.number_field import FieldElement
 from gamekit.exact.surd import QuadraticSurd
 
 __all__ = ["QuadraticTower", "sqrt_in_field"]
@@ -30,16 +32,16 @@ def _rational_sqrt(q: Fraction) -> Fraction | None:
 
 
 def sqrt_in_field(e) -> Any:
-    """√e when it lies in e's field (ℚ or ℚ(√c)), else None (e ≥ 0).
+    """√e when it lies in e's field (ℚ, ℚ(√c) or ℚ(α)), else None (e ≥ 0).
 
     Parameters
     ----------
-    e : Fraction or QuadraticSurd
+    e : Fraction, QuadraticSurd or FieldElement
         A number ≥ 0.
 
     Returns
     -------
-    Fraction, QuadraticSurd or None
+    Fraction, QuadraticSurd, FieldElement or None
         The non-negative square root in the same field, or None.
 
     Examples
@@ -50,6 +52,8 @@ def sqrt_in_field(e) -> Any:
     >>> sqrt_in_field(s)
     QuadraticSurd((1 + sqrt(2)))
     """
+    if isinstance(e, FieldElement):
+        return e.sqrt()
     if not isinstance(e, QuadraticSurd):
         return _rational_sqrt(Fraction(e))
     u, v, c = e.a, e.b, e.c
@@ -72,7 +76,7 @@ def sqrt_in_field(e) -> Any:
 
 
 class QuadraticTower:
-    """The real number a + b·√e with a, b, e in K = ℚ or ℚ(√c), b ≠ 0, √e ∉ K.
+    """The real number a + b·√e with a, b, e in K = ℚ, ℚ(√c) or ℚ(α), b ≠ 0, √e ∉ K.
 
     Build with :meth:`make` (it returns an element of K when √e ∈ K or b = 0). Mixing two
     different e raises :class:`ValueError`.
@@ -110,7 +114,7 @@ class QuadraticTower:
             if not (other.e - self.e) == 0:
                 raise ValueError("cannot mix two different quadratic extensions")
             return other.a, other.b
-        if isinstance(other, (int, Fraction, QuadraticSurd)):
+        if isinstance(other, (int, Fraction, QuadraticSurd, FieldElement)):
             return other, Fraction(0)
         return None
 

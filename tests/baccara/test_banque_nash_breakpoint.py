@@ -106,3 +106,63 @@ def test_equilibria_at_a_breakpoint_in_a_degree_4_field():
             c0, c1 = fm.g[idx[lab]].at_exact(p1, p2)
             assert c0 + c1 * left.hi == 0
     assert len(ys) >= 1
+
+
+@pytest.mark.slow
+def test_equilibria_at_a_quartic_breakpoint_are_the_limits_from_both_sides():
+    # θ_b ≈ 0.1518651, a root of an irreducible quartic (benchmarks/results/
+    # banque_nash_proof_breakpoints.json): computed in the number field ℚ(θ_b). One limit point
+    # p_b (both neighbours' branches reach it) with two extreme Banker replies; the complete
+    # enumeration at rational θ = θ_b ∓ δ has one equilibrium, whose p and Banker strategy
+    # converge (linearly in δ) to p_b and to one of the two replies — a different one per side.
+    from gamekit.exact import FieldElement, RealAlgebraic
+    from games.baccara.banque.nash import banque_nash
+    from games.baccara.banque.nash_breakpoint import breakpoint_equilibria
+
+    left, right = nash_piece(F(17, 112)), nash_piece(F(12, 79))
+    tb = left.hi
+    assert isinstance(tb, RealAlgebraic) and tb.poly.degree() == 4 and compare_numbers(tb, right.lo) == 0
+    at = breakpoint_equilibria(left, right, tb)
+    assert at is not None and len(at) == 1
+    ((p1, p2, ys),) = at
+    assert isinstance(p1, FieldElement) and isinstance(p2, FieldElement) and len(ys) == 2
+    fm = forms()
+    idx = {lab: i for i, lab in enumerate(fm.labels)}
+    theta = p1.field.gen
+    for pc in (left, right):                 # p_b lies on every zero set of both branches, exactly
+        for lab in pc.tracked[0].signature[1]:
+            c0, c1 = fm.g[idx[lab]].at_exact(p1, p2)
+            assert c0 + c1 * theta == 0
+    lo, hi = tb.bounds(F(1, 10 ** 30))
+    hit = []
+    for delta in (F(1, 10 ** 6), F(1, 10 ** 7)):
+        for th in (lo - delta, hi + delta):
+            (e,) = banque_nash(th).equilibria
+            assert max(abs(float(e.p1) - float(p1)), abs(float(e.p2) - float(p2))) < 300 * float(delta)
+            near = [k for k, y in enumerate(ys)
+                    if max(abs(float(a) - float(b)) for a, b in zip(e.draw, y)) < 200 * float(delta)]
+            assert len(near) == 1
+            hit.append(near[0])
+    assert hit[0] == hit[2] != hit[1] == hit[3]
+
+
+@pytest.mark.slow
+def test_equilibria_at_a_shoe_breakpoint_of_degree_6():
+    # from a 6-deck shoe, θ_b ≈ 0.0499897 is a root of an irreducible sextic (benchmarks/results/
+    # banque_shoe.json): the same path, in ℚ(θ_b); p_b lies on both branches' zero sets exactly
+    from gamekit.exact import FieldElement, RealAlgebraic
+    from games.baccara.banque.nash_breakpoint import breakpoint_equilibria
+
+    left, right = nash_piece(F(3, 61), 6), nash_piece(F(389, 7781), 6)
+    tb = left.hi
+    assert isinstance(tb, RealAlgebraic) and tb.poly.degree() == 6 and compare_numbers(tb, right.lo) == 0
+    at = breakpoint_equilibria(left, right, tb)
+    assert at is not None and len(at) == 1
+    ((p1, p2, ys),) = at
+    assert isinstance(p1, FieldElement) and len(ys) == 2
+    fm = forms(6)
+    idx = {lab: i for i, lab in enumerate(fm.labels)}
+    for pc in (left, right):
+        for lab in pc.tracked[0].signature[1]:
+            c0, c1 = fm.g[idx[lab]].at_exact(p1, p2)
+            assert c0 + c1 * p1.field.gen == 0

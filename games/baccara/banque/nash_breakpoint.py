@@ -14,8 +14,11 @@ p = b(θ), whatever Banker's part.
 the equilibrium p's are then exactly the limits p_b(θ_b) of the branches of both sides:
 each is an equilibrium p (the graph of the Nash correspondence is closed), and there is no
 other. Banker's replies at θ_b — a polytope that may be larger than on either side, since
-the breakpoint's inequality vanishes there — are not enumerated (that needs exact linear
-programming over ℚ(θ_b)).
+the breakpoint's inequality vanishes there — are enumerated exactly by
+:func:`breakpoint_equilibria` (vertices of the reply polytope, :func:`banker_replies`), in the
+field of θ_b: ℚ, ℚ(√c), or — θ_b of degree ≥ 3 — the number field ℚ(θ_b)
+(:class:`gamekit.exact.number_field.NumberField`), with one more square root adjoined
+(:class:`gamekit.exact.tower.QuadraticTower`) when a quadratic-surd branch's limit is not in it.
 """
 
 from __future__ import annotations
@@ -82,14 +85,15 @@ def banker_replies(fm, theta, p1, p2) -> list[tuple] | None:
     y_l ∈ [0, 1] on Z = {l : g_l = 0}; (p, y) is an equilibrium iff moreover each Player's
     gain D_i(y) (affine in y_Z) is 0 for an interior p_i, ≤ 0 at p_i = 0, ≥ 0 at p_i = 1. With
     two rows, a vertex of that polytope has at most two coordinates off {0, 1}; every choice is
-    solved exactly (θ, p in one field: rationals or one quadratic field ℚ(√c)).
+    solved exactly (θ, p in one field: ℚ, ℚ(√c), a number field ℚ(θ_b), or a quadratic
+    extension of one of these).
 
     Parameters
     ----------
     fm : nash_events.BanqueForms
         The game's forms.
-    theta, p1, p2 : Fraction, QuadraticSurd or QuadraticTower
-        The point (one field: ℚ, ℚ(√c) or a quadratic extension of it).
+    theta, p1, p2 : Fraction, QuadraticSurd, FieldElement or QuadraticTower
+        The point (one field: ℚ, ℚ(√c), ℚ(θ_b) or a quadratic extension of one of them).
 
     Returns
     -------
@@ -171,8 +175,9 @@ def banker_replies(fm, theta, p1, p2) -> list[tuple] | None:
 
 
 def _limit_point(br, theta) -> tuple:
-    """A branch's (p₁, p₂) at θ_b ∈ ℚ or ℚ(√c), exact: in θ_b's field, or — a quadratic-surd
-    branch — in its quadratic extension (:class:`gamekit.exact.tower.QuadraticTower`)."""
+    """A branch's (p₁, p₂) at θ_b ∈ ℚ, ℚ(√c) or a number field ℚ(θ_b), exact: in θ_b's field,
+    or — a quadratic-surd branch whose discriminant is not a square there — in its quadratic
+    extension (:class:`gamekit.exact.tower.QuadraticTower`)."""
     from gamekit.exact import QuadraticTower
     from games.baccara.banque.nash_anchor import _point_exact
     from games.baccara.banque.theta_nash import _coeffs_in, _ev
@@ -195,14 +200,16 @@ def breakpoint_equilibria(left, right, theta) -> list[tuple] | None:
     ----------
     left, right : theta_nash.NashPiece
         The neighbours, with common end θ_b.
-    theta : Fraction or QuadraticSurd
-        θ_b, exact.
+    theta : Fraction, QuadraticSurd or RealAlgebraic
+        θ_b, exact (degree ≥ 3: computed in the number field ℚ(θ_b),
+        :func:`gamekit.exact.number_field.field_element`).
 
     Returns
     -------
     list of (p1, p2, [y, ...]) or None
-        None when θ_b is not rational or a quadratic surd (degree ≥ 3), or too many of
-        Banker's sets are indifferent there.
+        None when a limit is not defined by the branch formula at θ_b (a vanishing
+        denominator), the limits of two branches lie in two different quadratic extensions
+        and are numerically indistinguishable, or too many of Banker's sets are indifferent there.
 
     Raises
     ------
@@ -220,9 +227,11 @@ def breakpoint_equilibria(left, right, theta) -> list[tuple] | None:
     [(0.115978, 1), (0.123611, 1)]
     """
     from gamekit.core import CertificationError
-    from gamekit.exact import QuadraticSurd
+    from gamekit.exact import QuadraticSurd, RealAlgebraic, field_element
 
-    if not isinstance(theta, (Fraction, QuadraticSurd)):
+    if isinstance(theta, RealAlgebraic):     # degree ≥ 3: compute in the number field ℚ(θ_b)
+        theta = field_element(theta)
+    elif not isinstance(theta, (Fraction, QuadraticSurd)):
         return None
     fm = forms(getattr(left, "decks", None))
     pts: list[tuple] = []
