@@ -13,7 +13,10 @@ segments' formulas.
 Run:  PYTHONPATH=. python benchmarks/bench_banque_shoe.py [--only-cached] [--plots] [--reprove-failed D[:LO:HI]]
 Writes benchmarks/results/banque_shoe.md and banque_shoe.json (segments: ends, formulas,
 values, proofs), and with ``--plots`` docs/img/banque_shoe_{correlated,independent,nash}.png
-(with replacement against six decks).
+(with replacement against six decks). ``--reprove-failed D[:LO:HI]`` first re-proves, with the
+current proof code, the Nash segments the cached D-deck chunks (those inside [LO, HI]) left not
+proved (:mod:`games.baccara.banque.chunk_reprove`; resumable, each chunk file rewritten
+atomically).
 """
 
 from __future__ import annotations
