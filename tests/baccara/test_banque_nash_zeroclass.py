@@ -96,7 +96,8 @@ def test_reprove_chunk_proves_the_segment_and_its_mirror_and_skips_a_forged_one(
     those rebuilt at its sample is left as it is."""
     import copy
 
-    from games.baccara.banque.chunk_reprove import reflect_proof, reprove_chunk
+    from games.baccara.banque.chunk_reprove import reprove_chunk
+    from games.baccara.banque.nash_proof_cover import reflect_proof
     from games.baccara.banque.theta_chunks import _segments
 
     (seg,) = _segments("nash", [piece], 3)

@@ -28,35 +28,7 @@ import time
 from collections.abc import Callable
 from fractions import Fraction
 
-__all__ = ["reprove_segment", "reprove_chunk", "reprove_cached", "reflect_proof"]
-
-
-def reflect_proof(rec: dict) -> dict:
-    """The proof record of a segment's mirror image (θ ↔ 1 − θ; the symmetry is exact).
-
-    Parameters
-    ----------
-    rec : dict
-        A segment's ``proof`` record.
-
-    Returns
-    -------
-    dict
-        The same record on [1 − c, 1 − a], marked ``"mirror": true``.
-
-    Examples
-    --------
-    >>> r = reflect_proof({"proved": True, "theta_from_exact": "1/10", "theta_to_exact": "1/8"})
-    >>> r["theta_from_exact"], r["theta_to_exact"], r["theta_from"], r["mirror"]
-    ('7/8', '9/10', '0.875000000', True)
-    """
-    from gamekit.exact import number_decimal
-
-    a, c = Fraction(rec["theta_from_exact"]), Fraction(rec["theta_to_exact"])
-    out = dict(rec)
-    out.update({"theta_from": number_decimal(1 - c, 9), "theta_to": number_decimal(1 - a, 9),
-                "theta_from_exact": str(1 - c), "theta_to_exact": str(1 - a), "mirror": True})
-    return out
+__all__ = ["reprove_segment", "reprove_chunk", "reprove_cached"]
 
 
 def reprove_segment(sg: dict, decks: int | None) -> tuple[dict | None, str]:
@@ -143,6 +115,8 @@ def reprove_chunk(rec: dict, *, save: Callable[[dict], None] | None = None,
     >>> reprove_chunk({"concept": "nash", "decks": 3, "segments": [], "mirror": []})
     {'tried': 0, 'proved': 0, 'mirrored': 0, 'skipped': 0}
     """
+    from games.baccara.banque.nash_proof_cover import reflect_proof
+
     out = {"tried": 0, "proved": 0, "mirrored": 0, "skipped": 0}
     decks = rec.get("decks")
     originals = {sg["sample"]: sg for sg in rec.get("segments", [])}
