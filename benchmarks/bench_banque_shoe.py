@@ -10,10 +10,13 @@ number of equilibria per segment and the completeness proof (proved / not proved
 the values (draw probabilities at 5 and Banker's value) at a few θ, evaluated exactly from the
 segments' formulas.
 
-Run:  PYTHONPATH=. python benchmarks/bench_banque_shoe.py [--only-cached] [--plots]
+Run:  PYTHONPATH=. python benchmarks/bench_banque_shoe.py [--only-cached] [--plots] [--reprove-failed D[:LO:HI]]
 Writes benchmarks/results/banque_shoe.md and banque_shoe.json (segments: ends, formulas,
 values, proofs), and with ``--plots`` docs/img/banque_shoe_{correlated,independent,nash}.png
-(with replacement against six decks).
+(with replacement against six decks). ``--reprove-failed D[:LO:HI]`` first re-proves, with the
+current proof code, the Nash segments the cached D-deck chunks (those inside [LO, HI]) left not
+proved (:mod:`games.baccara.banque.chunk_reprove`; resumable, each chunk file rewritten
+atomically).
 """
 
 from __future__ import annotations
@@ -348,13 +351,32 @@ def _nash_with_replacement() -> dict | None:
             "label": f"with replacement ({lo:.2f} < θ < {1 - lo:.2f})"}
 
 
+def _reprove(spec: str) -> None:
+    """--reprove-failed D[:LO:HI] (games.baccara.banque.chunk_reprove)."""
+    from games.baccara.banque.chunk_reprove import reprove_cached
+
+    parts = spec.split(":")
+    decks = None if parts[0] == "x" else int(parts[0])
+    within = (Fraction(parts[1]), Fraction(parts[2])) if len(parts) == 3 else None
+    got = reprove_cached(decks, within=within, log=lambda line: print(line, flush=True))
+    tried = sum(c["tried"] for c in got.values())
+    proved = sum(c["proved"] for c in got.values())
+    print(f"re-proved {proved} of {tried} not-proved segments in {len(got)} cached chunks ({spec})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only-cached", action="store_true", help="skip sweeps whose chunks are not all cached")
     ap.add_argument("--plots", action="store_true", help="also draw docs/img/banque_shoe_*.png")
     ap.add_argument("--wall", default=str(OUT.with_name("banque_shoe_wall.json")),
                     help="a JSON file {\"concept/decks\": \"wall time\"} to report (default: banque_shoe_wall.json)")
+    ap.add_argument("--reprove-failed", action="append", default=[], metavar="D[:LO:HI]",
+                    help="first re-prove, with the current proof code, the not-proved segments of the cached "
+                         "Nash chunks of the D-deck sweep of (0, 1) (x: with replacement), optionally only its "
+                         "chunks inside [LO, HI]; resumable, each chunk file rewritten atomically (repeatable)")
     args = ap.parse_args()
+    for spec in args.reprove_failed:
+        _reprove(spec)
     wall = {}
     if args.wall:
         for k, v in json.loads(Path(args.wall).read_text()).items():

@@ -29,7 +29,7 @@ import numpy as np
 from games.baccara.banque.nash_events import ML, BanqueForms, Box, det2_range
 from games.baccara.banque.nash_types import Type, conditions
 
-__all__ = ["Anchor", "anchors_of", "enclosure", "determining"]
+__all__ = ["Anchor", "anchors_of", "enclosure", "determining", "tracked_profile"]
 
 _ZERO, _ONE = Fraction(0), Fraction(1)
 
@@ -50,6 +50,7 @@ class Anchor:
     eqs: list = field(default_factory=list)
     cache: dict = field(default_factory=dict, repr=False)
     span: tuple | None = None    # (lo, hi) of the anchor's own segment (exact ends)
+    banker: dict = field(default_factory=dict)   # l in F -> Banker's mixed probability (formula in p1, p2, theta)
 
     @property
     def n_int(self) -> int:
@@ -90,6 +91,44 @@ def _point_exact(br, t: Fraction):
     return p[0], p[1]
 
 
+def tracked_profile(an: Anchor, theta: Fraction, p1: Fraction, p2: Fraction) -> list | None:
+    """Banker's behaviour of the tracked equilibrium b at θ, evaluated exactly at (p₁, p₂) = p_b(θ).
+
+    Off b's mixed sets F it is b's pure move, constant on b's segment (``ones``); on F the
+    tracked formula y_l(p₁, p₂, θ) (:mod:`theta_nash`), evaluated in exact arithmetic. None if
+    a formula cannot be evaluated there (a zero denominator).
+
+    Parameters
+    ----------
+    an : Anchor
+        A tracked equilibrium.
+    theta, p1, p2 : Fraction
+        A point of b's branch.
+
+    Returns
+    -------
+    list or None
+        y_l per Banker set (0, 1 or a Fraction).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> an = Anchor(0, (None, None), frozenset(), frozenset(), frozenset(), (1,), np.array([1.0, 0.0, 0.0]),
+    ...             None, None, banker={1: "(p1 + theta)/(2*p2)"})
+    >>> tracked_profile(an, Fraction(1, 4), Fraction(1, 4), Fraction(1, 2))
+    [1, Fraction(1, 2), 0]
+    """
+    from games.baccara.banque.chunk_check import RecordRejected, _formula
+
+    y: list = [int(v) for v in an.ones]
+    for l in an.F:
+        try:
+            y[l] = Fraction(_formula(an.banker[l], p1=p1, p2=p2, theta=theta))
+        except (RecordRejected, KeyError, TypeError):
+            return None
+    return y
+
+
 def _const_point(br, t0: Fraction) -> tuple | None:
     """The branch's point when it does not depend on θ: the rational point at θ₀ solves the
     branch's defining polynomials identically in θ (then, by continuity and the nonzero
@@ -124,8 +163,9 @@ def anchors_of(fm: BanqueForms, piece) -> list[Anchor]:
         ones = np.array([1.0 if (v == 1 and l not in F) else 0.0 for l, v in enumerate(draw)])
         A = _active(fm, sigma, ones, F, draw, s["p1"], s["p2"])
         cp = _const_point(tr.branch, Fraction(piece.sample))
+        banker = {l: tr.formulas[f"y {fm.labels[l]}"] for l in F}
         out.append(Anchor(k, sigma, frozenset(A), K, frozenset(fm.cls[l] for l in K), F, ones, tr.branch, cp,
-                          span=(piece.lo, piece.hi)))
+                          span=(piece.lo, piece.hi), banker=banker))
     return out
 
 

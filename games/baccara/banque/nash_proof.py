@@ -20,10 +20,24 @@ sub-interval. If :func:`prove_piece` returns ``proved`` for [a, c], then for eve
        so a τ-solution in B is b(θ); then τ is b's own type (a tracked equilibrium), or
        b(θ) ∉ B (a range of b's S misses 0 on B; a constant point outside B), or τ
        demands g ≠ 0 where b has g ≡ 0, or g = 0 where g ≠ 0 is proved on R × Θ, or
-       (constant rational b) one of τ's θ-free conditions fails exactly at b's point.
+       (constant rational b) one of τ's θ-free conditions fails exactly at b's point; or
+   (c) *excluded exactly* by the arc solver (:mod:`nash_arc`, boxes of width ≤ 1/64): the
+       type has no solution in B.
 
 Each extreme equilibrium (p, y) at θ with (p, θ) ∈ B has some type τ on B and satisfies
 its conditions; so it is excluded or it is b(θ). ∎
+
+A box where some type is neither excluded nor anchored is split (which proves nothing and
+needs no justification), or the proof stops: at the box budget or width limit, or when the
+arc solver finds a rational solution (θ*, p*) of the type in B — with Banker's reply y*
+rebuilt from the type, an extreme equilibrium at θ* (checked exactly,
+:func:`certify.is_banque_nash`). Such a witness is *reported* (the proof fails with it) unless
+it is exactly a tracked equilibrium (:func:`_on_tracked`): an anchor b of the same type with
+p_b(θ*) = p* and Banker's y_b(θ*) = y* (b's pure moves and its mixed formulas at (p*, θ*)),
+compared in exact arithmetic; then B is split (smaller boxes fit in b's enclosure, where
+rule (b) applies). A witness with a tracked p but another Banker reply is a different
+extreme equilibrium and is reported. (``p_only``, across a breakpoint, claims p only: there a
+witness with a tracked p splits.)
 
 The segment's open ends are the sweep's exact breakpoints, where a tracked inequality
 vanishes; boxes cannot reach them, so [a, c] = [lo + ε, hi − ε] with ε a small fraction
@@ -206,9 +220,9 @@ def _leaf(fm, box: Box, anchors, st: dict) -> str | None:
             what = f"type with zero classes {sorted(t.zero)}, F = {[fm.labels[l] for l in t.F]}"
             if arc is not None and arc.witness is not None:
                 p1, p2, th = arc.witness
-                if _on_tracked(t, conds, anchors, (th, p1, p2), st.get("p_only", False)):
-                    return f"{what}: its solution in the box is a tracked equilibrium (split)"
                 y = witness_profile(fm, t, conds, (th, p1, p2))
+                if _on_tracked(t, conds, anchors, (th, p1, p2), st.get("p_only", False), y):
+                    return f"{what}: its solution in the box is a tracked equilibrium (split)"
                 if not is_banque_nash(th, p1, p2, y, fm.decks):
                     raise CertificationError(f"arc witness at theta = {th} is not an equilibrium")
                 st["witness"] = (th, p1, p2)
@@ -219,12 +233,16 @@ def _leaf(fm, box: Box, anchors, st: dict) -> str | None:
     return None
 
 
-def _on_tracked(t: Type, conds: TypeConds, anchors: list[Anchor], witness: tuple, p_only: bool) -> bool:
-    """The arc solver's rational solution (θ*, p*) of type t is a tracked equilibrium: some
-    anchor of t's type (``p_only``: of t's modes) has p_b(θ*) = p* exactly. The box is then
-    split rather than failed (smaller boxes fit in the anchor's enclosure)."""
+def _on_tracked(t: Type, conds: TypeConds, anchors: list[Anchor], witness: tuple, p_only: bool,
+                y: list | None = None) -> bool:
+    """The arc solver's rational solution (θ*, p*, y*) of type t is *exactly* a tracked
+    equilibrium: some anchor b of t's type has p_b(θ*) = p* and Banker's y_b(θ*) = y*
+    (:func:`nash_anchor.tracked_profile`: b's pure moves and its mixed formulas at (p*, θ*)),
+    all compared in exact arithmetic. ``p_only`` (a statement about p only): some anchor of
+    t's modes has p_b(θ*) = p*. The box is then split rather than failed (smaller boxes fit in
+    the anchor's enclosure); a witness with b's p but another Banker reply is not b."""
     from gamekit.exact import compare_numbers
-    from games.baccara.banque.nash_anchor import _point_exact
+    from games.baccara.banque.nash_anchor import _point_exact, tracked_profile
 
     th, p1, p2 = witness
     for an in anchors:
@@ -234,7 +252,12 @@ def _on_tracked(t: Type, conds: TypeConds, anchors: list[Anchor], witness: tuple
             q1, q2 = _point_exact(an.branch, th)
         except (ArithmeticError, ValueError):   # the branch's formula is not real at θ*
             continue
-        if compare_numbers(q1, p1) == 0 and compare_numbers(q2, p2) == 0:
+        if not (compare_numbers(q1, p1) == 0 and compare_numbers(q2, p2) == 0):
+            continue
+        if p_only:
+            return True
+        yb = tracked_profile(an, th, p1, p2)
+        if y is not None and yb is not None and len(yb) == len(y) and all(a == b for a, b in zip(yb, y)):
             return True
     return False
 

@@ -17,7 +17,7 @@ from fractions import Fraction
 from gamekit.exact import compare_numbers
 from games.baccara.banque.nash_proof import SegmentProof, proof_record, prove_piece
 
-__all__ = ["prove_cover", "probe", "segment_proof_record"]
+__all__ = ["prove_cover", "probe", "segment_proof_record", "reflect_proof"]
 
 
 def _theta_in(pr: SegmentProof) -> Fraction:
@@ -115,11 +115,35 @@ def segment_proof_record(pc) -> dict | None:
         return None
     rec = proof_record(pr)
     if src is not pc:
-        from gamekit.exact import number_decimal
-
-        a, c = 1 - pr.c, 1 - pr.a
-        rec.update({"theta_from": number_decimal(a, 9), "theta_to": number_decimal(c, 9),
-                    "theta_from_exact": str(a), "theta_to_exact": str(c), "mirror": True})
+        rec = reflect_proof(rec)
     if getattr(pr, "probe", None):
         rec["probe"] = pr.probe
     return rec
+
+
+def reflect_proof(rec: dict) -> dict:
+    """The proof record of a segment's mirror image (θ ↔ 1 − θ; the symmetry is exact).
+
+    Parameters
+    ----------
+    rec : dict
+        A segment's ``proof`` record.
+
+    Returns
+    -------
+    dict
+        The same record on [1 − c, 1 − a], marked ``"mirror": true``.
+
+    Examples
+    --------
+    >>> r = reflect_proof({"proved": True, "theta_from_exact": "1/10", "theta_to_exact": "1/8"})
+    >>> r["theta_from_exact"], r["theta_to_exact"], r["theta_from"], r["mirror"]
+    ('7/8', '9/10', '0.875', True)
+    """
+    from gamekit.exact import number_decimal
+
+    a, c = Fraction(rec["theta_from_exact"]), Fraction(rec["theta_to_exact"])
+    out = dict(rec)
+    out.update({"theta_from": number_decimal(1 - c, 9), "theta_to": number_decimal(1 - a, 9),
+                "theta_from_exact": str(1 - c), "theta_to_exact": str(1 - a), "mirror": True})
+    return out
