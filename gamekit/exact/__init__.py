@@ -14,7 +14,7 @@ The number types and algebra the solvers of the game kinds compute with, all exa
   :func:`integer_sign`, :func:`box_sign`, …;
 * sign conditions along the arc of two multilinear equations in (x, y, t) (module
   ``arcs``): :func:`multilinear_arc`; on the solutions of several such equations, two of them
-  depending on t (module ``systems``): :func:`multilinear_system`;
+  depending on t (module ``systems``): :func:`multilinear_system`, :func:`arc_union`;
 * the vertices of a box cut by equalities (double description; module ``polytope``):
   :func:`box_polytope_vertices`.
 
@@ -91,6 +91,7 @@ _EXPORTS: dict[str, str] = {
     "ArcResult": "arcs",
     "multilinear_arc": "arcs",
     "multilinear_system": "systems",
+    "arc_union": "systems",
     "multilinear_value": "arcs",
 }
 

@@ -52,7 +52,7 @@ from gamekit.exact.algebraic import int_poly, real_roots
 from gamekit.exact.arcs import ArcResult, Form, multilinear_value
 from gamekit.exact.cells import sign_cells
 
-__all__ = ["multilinear_system", "union"]
+__all__ = ["multilinear_system", "arc_union"]
 
 BiPoly = list  # polynomial in (x, y): list of fmpq_poly in x, index = power of y
 
@@ -159,7 +159,7 @@ def _exact(pt) -> bool:
     return all(isinstance(v, Fraction) for v in pt)
 
 
-def union(parts: Sequence[ArcResult]) -> ArcResult:
+def arc_union(parts: Sequence[ArcResult]) -> ArcResult:
     """The outcome for the union of the solution sets of several parts.
 
     Parameters
@@ -176,7 +176,7 @@ def union(parts: Sequence[ArcResult]) -> ArcResult:
 
     Examples
     --------
-    >>> union([ArcResult("empty", cells=2), ArcResult("empty", cells=3)])
+    >>> arc_union([ArcResult("empty", cells=2), ArcResult("empty", cells=3)])
     ArcResult(status='empty', witness=None, isolated=[], cells=5, note='', points=[], finite=False)
     """
     cells = sum(r.cells for r in parts)
@@ -315,7 +315,7 @@ def _system(E: list, P: list, box, depth: int) -> ArcResult:
     for r in lines:                 # the curve contains the line x = r
         parts.append(_on_line(r, on_lines, P, box, depth))
     parts.append(_main((a, b, c), (A1, B1), extra, E, P, box))
-    return union(parts)
+    return arc_union(parts)
 
 
 def _common_roots(ps: list, xr) -> list | str:

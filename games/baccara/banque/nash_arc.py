@@ -34,8 +34,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from gamekit.exact import ArcResult, multilinear_arc
-from gamekit.exact.systems import multilinear_system, union
+from gamekit.exact import ArcResult, arc_union, multilinear_arc, multilinear_system
 from games.baccara.banque.nash_events import BanqueForms, Box
 from games.baccara.banque.nash_types import Type, TypeConds, _player_rows
 
@@ -72,7 +71,7 @@ def decide_arc(fm: BanqueForms, t: Type, conds: TypeConds, box: Box) -> ArcResul
         if r is None:
             return None
         out.append(r)
-    return out[0] if len(out) == 1 else union(out)
+    return out[0] if len(out) == 1 else arc_union(out)
 
 
 def _decide(fm, t, conds, box, det_sign: int) -> ArcResult | None:
