@@ -207,7 +207,7 @@ def _leaf(fm, box: Box, anchors, st: dict) -> str | None:
             if arc is not None and arc.status == "empty":
                 st["arcs"] += 1       # excluded exactly (nash_arc)
                 continue
-            if arc is not None and arc.finite and _all_tracked(t, conds, anchors, arc.points, st.get("p_only", False)):
+            if arc is not None and arc.finite and arc.points and _all_tracked(t, conds, anchors, arc.points, st.get("p_only", False)):
                 st["arcs"] += 1       # its only solutions in the box are tracked equilibria
                 continue
             what = f"type with zero classes {sorted(t.zero)}, F = {[fm.labels[l] for l in t.F]}"
