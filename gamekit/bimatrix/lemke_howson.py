@@ -315,16 +315,28 @@ def _endpoint(Sx: list[int], xn: Sequence[int], dx: int, Sy: list[int], yn: Sequ
 def _from_limbs(limbs: Any) -> tuple[tuple[int, ...], int]:
     """``(nums, den)`` in lowest terms from the 32-bit limbs of
     :func:`gamekit.kernel.lh_endpoint.end_check` (rows: numerators, then the denominator)."""
-    return _from_limb_list(limbs.ravel().tolist(), limbs.shape[1])
+    return _from_limb_array(limbs.ravel(), limbs.shape[1])
 
 
-def _from_limb_list(limbs: list[int], L: int) -> tuple[tuple[int, ...], int]:
-    """``(nums, den)`` in lowest terms from 32-bit limbs, ``L`` per number (least
-    significant first), the numbers one after another: numerators, then the denominator."""
+def _from_limb_array(limbs: Any, L: int) -> tuple[tuple[int, ...], int]:
+    """``(nums, den)`` in lowest terms from an int64 array of 32-bit limbs, ``L`` per number
+    (least significant first), the numbers one after another: numerators, then the
+    denominator.
+
+    Examples
+    --------
+    >>> _from_limb_array(np.array([6, 0, 0, 1, 2, 0]), 2)   # 6, 2³², 2 → 3, 2³¹, 1
+    ((3, 2147483648), 1)
+    """
     if L == 1:  # every value below 2³² (short supports, small payoffs)
-        vals = limbs
+        vals = limbs.tolist()
+    elif L == 2:  # below 2⁶⁴: one unsigned 64-bit value each
+        u = limbs.astype(np.uint64)
+        vals = (u[0::2] | (u[1::2] << np.uint64(32))).tolist()
     else:
-        vals = [sum(v << (32 * i) for i, v in enumerate(limbs[s:s + L])) for s in range(0, len(limbs), L)]
+        raw = limbs.astype("<u4").tobytes()
+        nb = 4 * L
+        vals = [int.from_bytes(raw[i:i + nb], "little") for i in range(0, len(raw), nb)]
     g = math.gcd(*vals)
     if g != 1:
         vals = [v // g for v in vals]
@@ -491,18 +503,18 @@ def _float_path_end(ig: IntGame) -> Any:
             end = certified_endpoint(ig, bp, bq, kernels=True) if status == flh.DONE else None
         else:
             out = lhe.float_path_end(MP, MQ, label, max_iter, arr[1], arr[0], arr[3], arr[2], lhe.PRIMES,
-                                     lhe.MODULAR_MAX_K).tolist()
-            status, piv, check, kx, ky, Lx, Ly = out[:H]
+                                     lhe.MODULAR_MAX_K)
+            status, piv, check, kx, ky, Lx, Ly = out[:H].tolist()
             end = None
             if check == lhe.CERTIFIED:
                 o = H + n + m
-                Sx, Sy = out[o:o + kx], out[o + kx:o + kx + ky]
+                Sx, Sy = out[o:o + kx].tolist(), out[o + kx:o + kx + ky].tolist()
                 o += kx + ky
-                xn, dx = _from_limb_list(out[o:o + (kx + 1) * Lx], Lx)
-                yn, dy = _from_limb_list(out[o + (kx + 1) * Lx:], Ly)
+                xn, dx = _from_limb_array(out[o:o + (kx + 1) * Lx], Lx)
+                yn, dy = _from_limb_array(out[o + (kx + 1) * Lx:], Ly)
                 end = _endpoint(Sx, xn, dx, Sy, yn, dy)
             elif check == lhe.TOO_LARGE:  # a long support or large entries: FLINT and the byte limbs
-                end = _checked_elsewise(ig, out[H:H + n], out[H + n:H + n + m], True)
+                end = _checked_elsewise(ig, out[H:H + n].tolist(), out[H + n:H + n + m].tolist(), True)
         if status != flh.DONE:
             return None, "pivot limit" if piv >= max_iter else "no leaving variable (float trouble)", piv
         return end, "the final bases fail the exact check", piv
