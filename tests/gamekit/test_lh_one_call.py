@@ -12,6 +12,9 @@ Facts checked, on random games (hypothesis, derandomized):
 * the result is an ordinary :class:`SolveResult`: ``game`` set, equal to itself after a
   pickle round trip and a deep copy, its JSON equal to the exact strategy's apart from
   the parameters that name the strategy, and ``gamekit.solve`` returns the same result;
+* the integer form of numpy payoffs (its tuples made only when read) equals the one made
+  from lists — fields, hash, ``columns_of_b``, transpose, a pickle round trip — and one
+  float path does not make the tuples;
 * the limb decoding equals Horner's rule in Python integers for 1, 2, 3 and 5 limbs;
 * :func:`gamekit.core.gc_pause.gc_paused` restores the collector's state, also when the
   block raises, and when the collector was off.
@@ -31,6 +34,7 @@ from hypothesis import strategies as st
 
 import gamekit
 from gamekit.bimatrix import solve_result
+from gamekit.bimatrix.intgame import integer_game
 from gamekit.bimatrix.lemke_howson import _from_limb_array
 from gamekit.core.game import BimatrixGame
 from gamekit.core.gc_pause import gc_paused
@@ -96,6 +100,23 @@ def test_result_is_an_ordinary_solve_result():
     assert copy.deepcopy(r) == r
     assert gamekit.solve(g, "lemke_howson", initial_label=3) == r
     assert r == solve_result(g, "lemke_howson", strategy="exact", initial_label=3).equilibria
+
+
+@SETTINGS
+@given(games())
+def test_integer_form_of_arrays_is_the_one_of_lists(case):
+    A, B, label = case
+    g = BimatrixGame(A, B)
+    r = solve_result(g, "lemke_howson", strategy="float_path", initial_label=label)
+    lazy = integer_game(g)
+    if not r.parameters["fallbacks"] and max(A.max(), B.max()) < 1 << 20:  # (else exact pivoting or FLINT ran)
+        assert "A" not in vars(lazy) and "B" not in vars(lazy)  # the compiled call read only the arrays
+    ref = integer_game(BimatrixGame(A.tolist(), B.tolist()))
+    copied = pickle.loads(pickle.dumps(lazy))
+    assert (lazy.m, lazy.n) == (ref.m, ref.n) == A.shape
+    assert lazy == ref and hash(lazy) == hash(ref) and copied == ref
+    assert lazy.columns_of_b == ref.columns_of_b and lazy.transpose() == ref.transpose()
+    assert (lazy.A, lazy.B, lazy.La, lazy.shift_b) == (ref.A, ref.B, ref.La, ref.shift_b)
 
 
 @settings(max_examples=200, deadline=None, derandomize=True)
