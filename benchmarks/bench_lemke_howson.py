@@ -64,6 +64,7 @@ REPO = Path(__file__).resolve().parent.parent
 BEFORE = [
     "Before (same games, same script):",
     "",
+    "* 2026-11-27 09:52 UTC, this script (interleaved rounds) in the same conditions on the code before the one-call float path (commit 4f57c15): paths < 200 pivots **0.40× (0.23–1.30)** repeat call, 0.06× (0.03–0.13) 1st call; paths ≥ 200 pivots **1.35× (0.75–1.64)** (the path itself is unchanged: the difference from the run above is the load); n = 30: 0.25× (0.23–0.49), n = 50: 0.53× (0.25–1.00), n = 100: 0.93× (0.71–1.31); per call 30×30 seed 1: 42 µs (1st call 188 µs) against QuantEcon's 11 µs; 200×200 seed 2, 1st call: 1.63 ms.",
     "* 2026-11-27 07:25 UTC (float path and end check as two compiled calls, six arrays handed back, kernels "
     "imported on every call, the result built twice (`dataclasses.replace` for its game), QE / gamekit from "
     "separate, not interleaved, batches): paths < 200 pivots **0.46× (0.26–1.42)**; paths ≥ 200 pivots "
