@@ -24,8 +24,9 @@ basic solutions (vertices of P and Q). :func:`certified_equilibria` turns the ce
 :class:`Endpoint` objects into sealed :class:`~gamekit.core.equilibrium.Equilibrium`
 objects (no second check: the first one was the exact Nash condition).
 
-The float path's end is checked by one compiled call
-(:func:`gamekit.kernel.lh_endpoint.end_check`: multi-modular exact solve, certificate in
+The float path and the check of its end are one compiled call per label
+(:func:`gamekit.kernel.lh_endpoint.float_path_end`, whose check is
+:func:`gamekit.kernel.lh_endpoint.end_check`: multi-modular exact solve, certificate in
 exact multi-word integers with a proved int64 bound) when the supports have at most
 :data:`gamekit.kernel.lh_endpoint.MODULAR_MAX_K` strategies and the payoffs are below
 about 2³⁰/k; otherwise by FLINT's solver and the byte-limb kernel, or Python integers
@@ -500,6 +501,7 @@ def _float_path_end(ig: IntGame) -> Any:
     def step(label: int, max_iter: int) -> tuple[Endpoint | None, str, int]:
         if arr is None:  # payoffs beyond int64: the float path, then the check in Python integers
             status, bp, bq, piv = flh.lh_float_path(MP, MQ, label, max_iter)
+            piv = int(piv)
             end = certified_endpoint(ig, bp, bq, kernels=True) if status == flh.DONE else None
         else:
             out = lhe.float_path_end(MP, MQ, label, max_iter, arr[1], arr[0], arr[3], arr[2], lhe.PRIMES,

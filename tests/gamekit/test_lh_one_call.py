@@ -15,6 +15,8 @@ Facts checked, on random games (hypothesis, derandomized):
 * the integer form of numpy payoffs (its tuples made only when read) equals the one made
   from lists — fields, hash, ``columns_of_b``, transpose, a pickle round trip — and one
   float path does not make the tuples;
+* payoffs beyond int64 (no int64 arrays: the check in Python integers) give the exact
+  strategy's answer, and the parameters stay plain JSON (``float_pivots`` an int);
 * the limb decoding equals Horner's rule in Python integers for 1, 2, 3 and 5 limbs;
 * :func:`gamekit.core.gc_pause.gc_paused` restores the collector's state, also when the
   block raises, and when the collector was off.
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import copy
 import gc
+import json
 import math
 import pickle
 
@@ -143,3 +146,17 @@ def test_gc_paused_restores_the_collector(enabled):
         assert gc.isenabled() == enabled
     finally:
         (gc.enable if was else gc.disable)()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_payoffs_beyond_int64_same_answer_and_plain_json(seed):
+    rng = np.random.default_rng(seed)
+    big = 1 << 70  # no int64 arrays: the float path, then the check in Python integers
+    A = [[v * big + 7 * v for v in row] for row in rng.integers(0, 1000, (15, 16)).tolist()]
+    B = [[v * big + 3 * v for v in row] for row in rng.integers(0, 1000, (15, 16)).tolist()]
+    g = BimatrixGame(A, B)
+    fl = solve_result(g, "lemke_howson", strategy="float_path", initial_label=3)
+    ex = solve_result(g, "lemke_howson", strategy="exact", initial_label=3)
+    assert list(fl) == list(ex)
+    assert type(fl.parameters["float_pivots"]) is int
+    assert json.loads(json.dumps(fl.to_json())) == fl.to_json()
