@@ -14,6 +14,9 @@ The number types and algebra the solvers of the game kinds compute with, all exa
   :func:`integer_sign`, :func:`box_sign`, …;
 * sign conditions along the arc of two multilinear equations in (x, y, t) (module
   ``arcs``): :func:`multilinear_arc`;
+* algebraic functions a + b·√D of one parameter on an interval, every comparison decided
+  for the whole interval at once (module ``interval_field``): :class:`IntervalFunction`,
+  :class:`SignInterval`;
 * the vertices of a box cut by equalities (double description; module ``polytope``):
   :func:`box_polytope_vertices`.
 
@@ -85,6 +88,9 @@ _EXPORTS: dict[str, str] = {
     "box_sign": "uniform_sign",
     "bernstein_in_n": "uniform_sign",
     "box_polytope_vertices": "polytope",
+    "SignUndecided": "interval_field",
+    "SignInterval": "interval_field",
+    "IntervalFunction": "interval_field",
     "EventualSigns": "eventual_field",
     "ring": "eventual_field",
     "ArcResult": "arcs",
