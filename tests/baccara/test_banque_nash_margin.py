@@ -99,3 +99,17 @@ def test_quadratic_surd_branches_on_both_sides():
     theta = mp.right.interval.sample
     res = banque_nash(theta)
     assert sorted((e.p1, e.p2, tuple(e.draw)) for e in res.equilibria) == sorted(mp.right.at(theta))
+
+
+def test_constant_mixing_where_player1_stands():
+    # θ_b = (4958813 − 89√1865274465)/8206024 ≈ 0.1358767: on the right p₁ ≡ 0 and Banker mixes at
+    # 6/8/S with a probability that is a rational constant (Player 2's row does not depend on θ
+    # or on p₂) — a mixed entry although no function of θ
+    left, right = nash_piece(F(3, 23)), nash_piece(F(103, 758))
+    left.hi = right.lo
+    gap = (inner_range(left.lo, left.hi, _EPS)[1], inner_range(right.lo, right.hi, _EPS)[0])
+    mp = prove_margins(left, right, gap)
+    assert mp.proved and mp.right.own[0]["mixed_sets"] == [["6/8/S"]]
+    (y,) = [y for _, _, y in mp.right.at(mp.right.interval.sample)]
+    mixed = [v for v in y if v not in (0, 1)]
+    assert len(mixed) == 1 and isinstance(mixed[0], F)

@@ -226,10 +226,16 @@ def _same(p, q) -> bool:
     return True
 
 
+def _is_pure(v) -> bool:
+    """A vertex entry is a pure move iff it is the rational 0 or 1 (a mixed entry is a
+    function on the margin, or a rational constant strictly between 0 and 1)."""
+    return isinstance(v, Fraction) and v in (0, 1)
+
+
 def _vertex_type(y) -> tuple:
-    """(mixed sets, pure moves) of a vertex: the mixed entries are the functions."""
-    F = tuple(l for l, v in enumerate(y) if isinstance(v, IntervalFunction))
-    pure = tuple(int(v) if not isinstance(v, IntervalFunction) else -1 for v in y)
+    """(mixed sets, pure moves; −1 at a mixed set) of a vertex."""
+    F = tuple(l for l, v in enumerate(y) if not _is_pure(v))
+    pure = tuple(int(v) if _is_pure(v) else -1 for v in y)
     return F, pure
 
 
