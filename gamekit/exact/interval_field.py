@@ -1,4 +1,4 @@
-"""Algebraic functions of one parameter on an interval, with every sign proved constant there.
+"""Functions a(t) + b(t)·√D(t) on an interval, with every sign decided on all of it.
 
 A *sign interval* I is an interval of the parameter t with exact ends (rationals, quadratic
 surds or :class:`~gamekit.exact.algebraic.RealAlgebraic` numbers), each end open or closed.
@@ -12,8 +12,8 @@ once**:
   ends); the sign is then the one at a rational sample of I;
 * a rational function N/M: sign(N)·sign(M), both constant (M without a root: no pole);
 * a + b√D (D > 0 on I): sign(a) when b ≡ 0, sign(b) when a ≡ 0, their common sign when
-  they agree, and sign(a)·sign(a² − b²D) when they differ (a + b√D and a − b√D have
-  product a² − b²D, and the second has the sign of a).
+  both are constant and agree; otherwise, when the norm a² − b²D = (a + b√D)(a − b√D) has no
+  root in I and a, b no pole, a + b√D has no zero in I and its sign is the one at the sample.
 
 Each decision is a statement about every t ∈ I; when one sign is not constant on I the
 comparison raises :class:`SignUndecided` instead of answering. So a program that only
@@ -102,7 +102,14 @@ class SignInterval:
                 f"{float(self.hi)!r}{']' if self.closed[1] else ')'})")
 
     def contains(self, x) -> bool:
-        """Whether the real number x lies in I (exact)."""
+        """Whether the real number x lies in I (exact).
+
+        Examples
+        --------
+        >>> I = SignInterval(Fraction(0), Fraction(1), (True, False))
+        >>> I.contains(Fraction(0)), I.contains(Fraction(1))
+        (True, False)
+        """
         a, b = compare_numbers(x, self.lo), compare_numbers(x, self.hi)
         return (a > 0 or (a == 0 and self.closed[0])) and (b < 0 or (b == 0 and self.closed[1]))
 
@@ -123,6 +130,11 @@ class SignInterval:
         ------
         SignUndecided
             P ≢ 0 has a root in I.
+
+        Examples
+        --------
+        >>> SignInterval(Fraction(1), Fraction(2)).poly_sign(fmpq_poly([-1, 0, 1]))   # t² − 1 on (1, 2)
+        1
         """
         if P.is_zero():
             return 0
@@ -153,11 +165,23 @@ class SignInterval:
         return sg
 
     def t(self) -> IntervalFunction:
-        """The parameter t itself, as a function on I."""
+        """The parameter t itself, as a function on I.
+
+        Examples
+        --------
+        >>> SignInterval(Fraction(1), Fraction(2)).t() > 1
+        True
+        """
         return IntervalFunction(self, fmpq_poly([0, 1]))
 
     def const(self, c) -> IntervalFunction:
-        """The constant c (a rational)."""
+        """The constant c (a rational).
+
+        Examples
+        --------
+        >>> SignInterval(Fraction(1), Fraction(2)).const(Fraction(1, 3)) < 1
+        True
+        """
         return IntervalFunction(self, fmpq_poly([_fq(c)]))
 
 
@@ -231,12 +255,26 @@ class IntervalFunction:
 
     @classmethod
     def sqrt(cls, iv: SignInterval, D: fmpq_poly) -> IntervalFunction:
-        """√D on I (D > 0 on I)."""
+        """√D on I (D > 0 on I).
+
+        Examples
+        --------
+        >>> I = SignInterval(Fraction(1), Fraction(2))
+        >>> IntervalFunction.sqrt(I, fmpq_poly([0, 2])).value_at(Fraction(1))   # √(2t) at t = 1
+        QuadraticSurd(sqrt(2))
+        """
         return cls(iv, fmpq_poly([]), None, fmpq_poly([1]), None, D)
 
     @classmethod
     def rational(cls, iv: SignInterval, num, den=(1,)) -> IntervalFunction:
-        """num(t)/den(t), coefficients (rationals) lowest degree first."""
+        """num(t)/den(t), coefficients (rationals) lowest degree first.
+
+        Examples
+        --------
+        >>> I = SignInterval(Fraction(1), Fraction(2))
+        >>> IntervalFunction.rational(I, (1,), (0, 1)) * I.t() == 1       # (1/t)·t ≡ 1
+        True
+        """
         return cls(iv, fmpq_poly([_fq(c) for c in num]), fmpq_poly([_fq(c) for c in den]))
 
     # -- arithmetic ------------------------------------------------------------------------
@@ -332,18 +370,42 @@ class IntervalFunction:
         ------
         SignUndecided
             The sign is not (proved) constant on I.
+
+        Examples
+        --------
+        >>> I = SignInterval(Fraction(1), Fraction(2))
+        >>> (1 - IntervalFunction.sqrt(I, fmpq_poly([0, 1]))).sign()      # 1 − √t < 0 on (1, 2)
+        -1
         """
-        sa = self._rsign(self.an, self.ad)
         if self.D is None:
+            return self._rsign(self.an, self.ad)
+        if self.an.is_zero():
+            return self._rsign(self.bn, self.bd)
+        # both parts ≢ 0: first the common sign of a and b, when there is one
+        try:
+            sa, sb = self._rsign(self.an, self.ad), self._rsign(self.bn, self.bd)
+        except SignUndecided:
+            sa = sb = None
+        if sa is not None and sa == sb:
             return sa
-        sb = self._rsign(self.bn, self.bd)
-        if sb == 0 or sa == sb:
-            return sa
-        if sa == 0:
-            return sb
-        # a, b of opposite signs: sign(a + b√D) = sign(a)·sign(a² − b²D)
+        # else through the norm a² − b²D = (a + b√D)(a − b√D): without a root in I (and
+        # without poles: a, b continuous, D > 0) a + b√D has no zero in I, so its sign is the
+        # one at the sample
+        self.iv.poly_sign(self.ad)
+        self.iv.poly_sign(self.bd)
         w = self.an * self.an * self.bd * self.bd - self.bn * self.bn * self.D * self.ad * self.ad
-        return sa * self.iv.poly_sign(w)
+        at = self.value_at(self.iv.sample)
+        if w.is_zero():
+            # (a + b√D)(a − b√D) ≡ 0: one factor vanishes identically on I (both are analytic
+            # there); the sample tells which, unless both vanish at it
+            conj = self._new(self.an, self.ad, -self.bn, self.bd, self.D).value_at(self.iv.sample)
+            if at == 0 and conj != 0:
+                return 0
+            if at != 0 and conj == 0:     # a + b√D = 2a on I
+                return self._rsign(self.an, self.ad)
+            raise SignUndecided("a² − b²D ≡ 0 and both conjugates vanish at the sample")
+        self.iv.poly_sign(w)              # raises when the norm has a root in I
+        return 1 if at > 0 else -1
 
     def _cmp(self, other) -> int:
         o = self._lift(other)
@@ -384,7 +446,15 @@ class IntervalFunction:
 
     # -- values ----------------------------------------------------------------------------
     def is_rational_function(self) -> bool:
-        """Whether b ≡ 0 (an element of ℚ(t))."""
+        """Whether b ≡ 0 (an element of ℚ(t)).
+
+        Examples
+        --------
+        >>> I = SignInterval(Fraction(1), Fraction(2))
+        >>> r = IntervalFunction.sqrt(I, fmpq_poly([0, 1]))
+        >>> r.is_rational_function(), (r * r).is_rational_function()
+        (False, True)
+        """
         return self.D is None
 
     def value_at(self, x) -> Any:

@@ -83,3 +83,17 @@ def test_negative_radicand_is_not_real():
         IntervalFunction.sqrt(iv, fmpq_poly([-1, -1]))
     with pytest.raises(SignUndecided):
         IntervalFunction.sqrt(iv, fmpq_poly([-1, 3]))
+
+
+def test_sign_through_the_norm_when_the_parts_change_sign():
+    # (t − 1/2) + √(t + 3) > 0 on (0, 1) although t − 1/2 changes sign there: its norm
+    # (t − 1/2)² − (t + 3) has no root in (0, 1)
+    iv = SignInterval(F(0), F(1))
+    t = iv.t()
+    x = (t - F(1, 2)) + IntervalFunction.sqrt(iv, fmpq_poly([3, 1]))
+    assert x > 0
+    # a square radicand: t − √(t²) ≡ 0 on (1, 2), t + √(t²) = 2t > 0
+    iv2 = SignInterval(F(1), F(2))
+    t2 = iv2.t()
+    r = IntervalFunction.sqrt(iv2, fmpq_poly([0, 0, 1]))
+    assert t2 - r == 0 and (t2 + r).sign() == 1

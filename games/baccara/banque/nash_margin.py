@@ -88,6 +88,14 @@ class MarginSide:
         -------
         list of tuple
             The own segment's extreme equilibria there (the margin's statement).
+
+        Examples
+        --------
+        >>> from games.baccara.banque.theta_nash import nash_piece
+        >>> pc = nash_piece(Fraction(1, 10))
+        >>> side = prove_margin(pc, pc, Fraction(199, 2000), Fraction(201, 2000), "left")
+        >>> [(p1 > 0, len(y)) for p1, p2, y in side.at(Fraction(1, 10))]
+        [(True, 1144)]
         """
         if self.interval is None or not self.interval.contains(theta):
             raise ValueError("theta is not in the margin")
@@ -264,6 +272,20 @@ def prove_margin(own, other, lo, hi, side: str) -> MarginSide:
     -------
     MarginSide
         ``proved`` with per-point vertex counts, or the reason it is not proved.
+
+    Examples
+    --------
+    Inside a segment (here the one through θ = 1/10, ≈ (0.0992228, 0.1009518), as its own
+    neighbour) every check holds; an interval reaching over the segment's end is not proved:
+
+    >>> from games.baccara.banque.theta_nash import nash_piece
+    >>> pc = nash_piece(Fraction(1, 10))
+    >>> side = prove_margin(pc, pc, Fraction(199, 2000), Fraction(201, 2000), "left")
+    >>> side.proved, side.own[0]["banker_vertices"], side.other[0]["status"]
+    (True, 1, 'the point of own branches [0]')
+    >>> over = prove_margin(pc, pc, Fraction(99, 1000), Fraction(1, 10), "left")
+    >>> over.proved, over.reason
+    (False, 'undecided: a polynomial has a root in the interval')
     """
     from games.baccara.banque.nash_breakpoint import banker_replies
     from games.baccara.banque.nash_events import forms
