@@ -382,12 +382,14 @@ class IntervalFunction:
         if self.an.is_zero():
             return self._rsign(self.bn, self.bd)
         # both parts ≢ 0: first the common sign of a and b, when there is one
+        common: int | None = None
         try:
             sa, sb = self._rsign(self.an, self.ad), self._rsign(self.bn, self.bd)
+            common = sa if sa == sb else None
         except SignUndecided:
-            sa = sb = None
-        if sa is not None and sa == sb:
-            return sa
+            pass
+        if common is not None:
+            return common
         # else through the norm a² − b²D = (a + b√D)(a − b√D): without a root in I (and
         # without poles: a, b continuous, D > 0) a + b√D has no zero in I, so its sign is the
         # one at the sample
