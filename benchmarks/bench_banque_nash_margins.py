@@ -83,6 +83,8 @@ def _pairs_with_replacement(src: Path) -> list[dict]:
 def _pairs_chunks(segs: list[dict]) -> list[dict]:
     out = []
     for a, b in zip(segs, segs[1:]):
+        if a["cut"][1]:          # a cut of the parallel sweep left unjoined: not a breakpoint
+            continue
         out.append({"theta": a["to"], "theta_exact": a["to_exact"], "left": a, "right": b,
                     "gap": (a["proof"]["theta_to_exact"], b["proof"]["theta_from_exact"]), "gap_proved": None})
     return out
