@@ -37,8 +37,8 @@ A + B√Δ through A, B and A² − B²Δ), roots compared exactly with M's ends
 reported *not proved* (``SignUndecided``: some sign changes inside M). So the routine
 follows one path for all θ ∈ M, and its output — the list of vertices, as functions of θ —
 is the vertex set at every θ ∈ M. The branch's realness (Δ > 0), its lying in the square
-(0 ≤ p_i ≤ 1) and two branches' points being identical or everywhere distinct are decided
-the same way. Claims 1 and 2 are then finite comparisons (the tracked equilibria's pure
+(0 ≤ p_i ≤ 1), two branches' points — and two listed vertices — being identical or
+everywhere distinct are decided the same way (so no two listed vertices meet at some θ). Claims 1 and 2 are then finite comparisons (the tracked equilibria's pure
 moves and mixed sets are constant on their segment, :mod:`theta_nash`). ∎
 
 Taken from :mod:`theta_nash` (as in the segment proofs): the tracked equilibria are
@@ -317,6 +317,10 @@ def prove_margin(own, other, lo, hi, side: str) -> MarginSide:
             ys = banker_replies(fm, theta, *pt["p"])
             if ys is None:
                 return fail("more than 10 of Banker's sets indifferent at an own point")
+            for i, y in enumerate(ys):       # distinct at every θ, not only as functions
+                for z in ys[:i]:
+                    if _same(y, z):
+                        return fail(f"own branches {pt['branches']}: two equal vertices")
             got = sorted(_vertex_type(y) for y in ys)
             want = sorted(_tracked_type(fm, own, k) for k in pt["branches"])
             if got != want:
