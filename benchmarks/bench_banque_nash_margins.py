@@ -90,7 +90,7 @@ def _pairs_chunks(segs: list[dict]) -> list[dict]:
     return out
 
 
-def run(pairs: list[dict], decks: int | None, out: Path, section: str) -> dict:
+def run(pairs: list[dict], decks: int | None, out: Path, section: str, retry_failed: bool = False) -> dict:
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
 
     from gamekit.io import stderr_progress
@@ -99,6 +99,8 @@ def run(pairs: list[dict], decks: int | None, out: Path, section: str) -> dict:
 
     allrec = json.loads(out.read_text()) if out.exists() else {}
     rec = allrec.setdefault(section, {"decks": decks, "breakpoints": []})
+    if retry_failed:
+        rec["breakpoints"] = [b for b in rec["breakpoints"] if b["proved"]]
     done = {b["theta"] for b in rec["breakpoints"]}
     bar = stderr_progress(TextColumn(f"margins {section}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                           TimeElapsedColumn(), transient=True)
@@ -186,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--decks", type=int, default=None, help="run the chunk cache's D-deck sweep instead")
     ap.add_argument("--cache", default=str(Path.home() / ".cache" / "gamekit"))
     ap.add_argument("--out", default=str(RESULTS / "banque_nash_margins.md"))
+    ap.add_argument("--retry-failed", action="store_true", help="run again the breakpoints recorded as not proved")
     args = ap.parse_args(argv)
     out = Path(args.out)
     if args.decks is None:
@@ -194,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         pairs = _pairs_chunks(_chunk_segments(Path(args.cache).expanduser(), args.decks))
         section = f"{args.decks} decks"
-    allrec = run(pairs, args.decks, out.with_suffix(".json"), section)
+    allrec = run(pairs, args.decks, out.with_suffix(".json"), section, args.retry_failed)
     out.write_text(render(allrec))
     print(out.read_text())
     return 0

@@ -91,6 +91,7 @@ _EXPORTS: dict[str, str] = {
     "SignUndecided": "interval_field",
     "SignInterval": "interval_field",
     "IntervalFunction": "interval_field",
+    "identical": "interval_field",
     "EventualSigns": "eventual_field",
     "ring": "eventual_field",
     "ArcResult": "arcs",

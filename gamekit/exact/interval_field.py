@@ -26,6 +26,7 @@ no zero in I.
 from __future__ import annotations
 
 from fractions import Fraction
+from math import isqrt
 from typing import Any
 
 from flint import fmpq, fmpq_poly, fmpz_poly
@@ -39,7 +40,7 @@ from gamekit.exact.algebraic import (
 )
 from gamekit.exact.surd import QuadraticSurd, rational_bounds
 
-__all__ = ["SignUndecided", "SignInterval", "IntervalFunction"]
+__all__ = ["SignUndecided", "SignInterval", "IntervalFunction", "identical"]
 
 
 class SignUndecided(ArithmeticError):
@@ -499,3 +500,75 @@ def _frac(q: fmpq) -> Fraction:
 
 def _key_full(P: fmpq_poly) -> tuple:
     return tuple((int(c.p), int(c.q)) for c in P.coeffs())
+
+
+def _square_root(P: fmpq_poly) -> fmpq_poly | None:
+    """A polynomial S with S² = P, or None when P is not a square in ℚ[t]."""
+    lc, facs = P.factor()
+    c = Fraction(int(lc.p), int(lc.q))
+    if c < 0 or any(m % 2 for _, m in facs):
+        return None
+    n, d = c.numerator, c.denominator
+    rn, rd = isqrt(n), isqrt(d)
+    if rn * rn != n or rd * rd != d:
+        return None
+    out = fmpq_poly([fmpq(rn, rd)])
+    for f, m in facs:
+        out = out * f ** (m // 2)
+    return out
+
+
+def identical(x, y) -> bool:
+    """Whether x ≡ y on the interval (True) or x ≠ y at every point of it (False), for x, y
+    possibly in two different quadratic extensions ℚ(t)(√D₁), ℚ(t)(√D₂).
+
+    When D₂/D₁ is a square s² of ℚ(t), √D₂ = |s|·√D₁ (s has no zero on I: D₁, D₂ > 0) and y is
+    compared in x's field. Otherwise x = y at a point t forces (x − a_y)² = b_y²·D₂ there, an
+    equation in ℚ(t)(√D₁) whose left minus right side is proved to have no zero in I.
+
+    Parameters
+    ----------
+    x, y : IntervalFunction or rational
+        The two functions (on the same interval).
+
+    Returns
+    -------
+    bool
+        True: identical on I; False: different at every point of I.
+
+    Raises
+    ------
+    SignUndecided
+        Neither is proved (they may meet inside I).
+
+    Examples
+    --------
+    >>> I = SignInterval(Fraction(1), Fraction(2))
+    >>> r2, r8 = IntervalFunction.sqrt(I, fmpq_poly([0, 2])), IntervalFunction.sqrt(I, fmpq_poly([0, 8]))
+    >>> identical(2 * r2, r8), identical(r2, IntervalFunction.sqrt(I, fmpq_poly([0, 3])))
+    (True, False)
+    """
+    if not isinstance(x, IntervalFunction):
+        if not isinstance(y, IntervalFunction):
+            return Fraction(x) == Fraction(y)
+        x, y = y, x
+    try:
+        return (x - y).sign() == 0
+    except ValueError:            # two different radicands
+        pass
+    assert isinstance(y, IntervalFunction) and x.D is not None and y.D is not None
+    iv = x.iv
+    S = _square_root(x.D * y.D)
+    ay = IntervalFunction(iv, y.an, y.ad)
+    by = IntervalFunction(iv, y.bn, y.bd)
+    if S is not None:
+        s = IntervalFunction(iv, S, x.D)
+        if s.sign() < 0:
+            s = -s
+        # √D₂ = √(D₁D₂)/√D₁ = (S/D₁)·√D₁ with S/D₁ > 0
+        return (x - (ay + by * s * IntervalFunction.sqrt(iv, x.D))).sign() == 0
+    u = x - ay
+    w = u * u - by * by * IntervalFunction(iv, y.D)
+    if w.sign() == 0:
+        raise SignUndecided("two functions in different quadratic extensions not separated")
+    return False

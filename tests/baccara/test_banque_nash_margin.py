@@ -113,3 +113,20 @@ def test_constant_mixing_where_player1_stands():
     (y,) = [y for _, _, y in mp.right.at(mp.right.interval.sample)]
     mixed = [v for v in y if v not in (0, 1)]
     assert len(mixed) == 1 and isinstance(mixed[0], F)
+
+
+@pytest.mark.slow
+def test_six_decks_three_equilibria_in_two_quadratic_fields():
+    # 6-deck shoe, θ_b ≈ 0.1150772 (degree > 2): three equilibria on each side; two of each
+    # side's points are quadratic surds over different radicands (compared by
+    # gamekit.exact.identical), the third side-changing branch has no equilibrium reply across
+    left, right = nash_piece(F(4, 35), 6), nash_piece(F(7, 60), 6)
+    left.hi = right.lo
+    gap = (inner_range(left.lo, left.hi, _EPS)[1], inner_range(right.lo, right.hi, _EPS)[0])
+    mp = prove_margins(left, right, gap)
+    assert mp.proved
+    assert [o["status"] for o in mp.left.other] == ["the point of own branches [0]", "the point of own branches [1]",
+                                                   "no equilibrium reply"]
+    theta = mp.left.interval.sample
+    res = banque_nash(theta, 6)
+    assert sorted((e.p1, e.p2, tuple(e.draw)) for e in res.equilibria) == sorted(mp.left.at(theta))

@@ -54,7 +54,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from gamekit.exact import IntervalFunction, SignInterval, SignUndecided, compare_numbers, number_str
+from gamekit.exact import (
+    IntervalFunction,
+    SignInterval,
+    SignUndecided,
+    compare_numbers,
+    identical,
+    number_str,
+)
 
 __all__ = ["MarginSide", "MarginProof", "branch_point", "prove_margin", "prove_margins"]
 
@@ -223,12 +230,10 @@ def _same(p, q) -> bool:
     undecided = None
     for a, b in zip(p, q):
         try:
-            if a != b:
+            if not identical(a, b):
                 return False
         except SignUndecided as exc:
             undecided = exc
-        except ValueError:           # two different quadratic extensions
-            undecided = SignUndecided("points in two different quadratic extensions")
     if undecided is not None:
         raise undecided
     return True
