@@ -17,6 +17,9 @@ The number types and algebra the solvers of the game kinds compute with, all exa
 * sign conditions along the arc of two multilinear equations in (x, y, t) (module
   ``arcs``): :func:`multilinear_arc`; on the solutions of several such equations, two of them
   depending on t (module ``systems``): :func:`multilinear_system`, :func:`arc_union`;
+* algebraic functions a + b·√D of one parameter on an interval, every comparison decided
+  for the whole interval at once (module ``interval_field``): :class:`IntervalFunction`,
+  :class:`SignInterval`;
 * the vertices of a box cut by equalities (double description; module ``polytope``):
   :func:`box_polytope_vertices`.
 
@@ -91,6 +94,10 @@ _EXPORTS: dict[str, str] = {
     "box_sign": "uniform_sign",
     "bernstein_in_n": "uniform_sign",
     "box_polytope_vertices": "polytope",
+    "SignUndecided": "interval_field",
+    "SignInterval": "interval_field",
+    "IntervalFunction": "interval_field",
+    "identical": "interval_field",
     "EventualSigns": "eventual_field",
     "ring": "eventual_field",
     "ArcResult": "arcs",
