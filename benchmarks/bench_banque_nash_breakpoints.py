@@ -143,7 +143,8 @@ def _fill_missing(segs: list[dict], rec: dict, out: Path) -> None:
         out.write_text(json.dumps(rec, indent=1))
 
 
-def run(srcs: list[Path], out: Path, retry_failed: bool = False, missing_equilibria: bool = False) -> dict:
+def run(srcs: list[Path], out: Path, retry_failed: bool = False, retry_unproved: bool = False,
+        missing_equilibria: bool = False) -> dict:
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
 
     from gamekit.io import stderr_progress
@@ -156,6 +157,8 @@ def run(srcs: list[Path], out: Path, retry_failed: bool = False, missing_equilib
     if retry_failed:
         rec["breakpoints"] = [b for b in rec["breakpoints"] if b["proved"]
                               and (b.get("at_breakpoint") or {}).get("computed")]
+    if retry_unproved:
+        rec["breakpoints"] = [b for b in rec["breakpoints"] if b["proved"]]
     _reprove(segs, rec)
     out.write_text(json.dumps(rec, indent=1))
     _end_zero(segs, rec)
@@ -190,6 +193,7 @@ def run(srcs: list[Path], out: Path, retry_failed: bool = False, missing_equilib
                 "theta": th, "left_equilibria": len(segs[k]["equilibria"]),
                 "right_equilibria": len(segs[k + 1]["equilibria"]), "proved": pr.proved,
                 "from_exact": str(pr.a), "to_exact": str(pr.c), "boxes": pr.boxes,
+                "types_decided_exactly": pr.arcs,
                 "cpu_seconds": round(pr.cpu, 2), "neighbours_cpu_seconds": round(t1 - t0, 2),
                 **({} if pr.proved else {"reason": pr.reason, "failed_at": pr.failed_at})})
             out.write_text(json.dumps(rec, indent=1))
@@ -246,13 +250,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=None, help="output .md (JSON next to it); default: <segments>_breakpoints.md")
     ap.add_argument("--retry-failed", action="store_true",
                     help="run again the breakpoints recorded as not proved or without their equilibrium set")
+    ap.add_argument("--retry-unproved", action="store_true",
+                    help="run again only the breakpoints recorded as not proved")
     ap.add_argument("--missing-equilibria", action="store_true",
                     help="compute the equilibrium set at the proved breakpoints recorded without it (the proof "
                          "records are kept)")
     args = ap.parse_args(argv)
     srcs = [Path(x) for x in args.segments]
     out = Path(args.out) if args.out else srcs[0].with_name(srcs[0].stem + "_breakpoints.md")
-    rec = run(srcs, out.with_suffix(".json"), args.retry_failed, args.missing_equilibria)
+    rec = run(srcs, out.with_suffix(".json"), args.retry_failed, args.retry_unproved, args.missing_equilibria)
     out.write_text(render(rec))
     print(out.read_text())
     return 0

@@ -19,8 +19,12 @@ Lemke–Howson path from label 0 (row 0 dropped) each:
 The column "game" is the CPU time of building the ``BimatrixGame`` (exact Fractions) from
 the numpy arrays, once, not included in gamekit's time.
 
-Times are CPU seconds of the calling process (below 0.1 s the median of 5 batches of calls,
-each batch ≥ 5 ms; else one run), all after one warm-up call (compiled kernels loaded). The first-call costs are
+Times are CPU seconds of the calling process, all after one warm-up call (compiled kernels
+loaded). gamekit and QuantEcon are timed in 9 interleaved rounds (3 for calls of 5 ms or
+more): each round runs a batch of gamekit calls (≥ 5 ms) then one of QuantEcon's, so the
+load of the shared machine falls on both alike; the times are the medians over the rounds
+and the ratio QE / gamekit the median of the rounds' ratios. The float path alone and the
+exact strategy: the median of 5 batches (calls below 0.1 s) or one run. The first-call costs are
 measured separately in fresh processes: with an empty numba cache (compilation) and with
 a warm one. Every gamekit equilibrium is compared with QuantEcon's float answer from the
 same label (max abs difference).
@@ -55,10 +59,17 @@ SIZES = (30, 50, 100, 150, 200)
 SEEDS = (1, 2, 3, 4)
 EXACT_MAX = 50          # gamekit strategy="exact" up to this size
 GAMBIT_CAP = 3.0        # CPU seconds per pygambit call
+ROUNDS = 9              # interleaved rounds of gamekit / QuantEcon batches
 REPO = Path(__file__).resolve().parent.parent
 BEFORE = [
-    "Before (same games, same script; CPU time per call = median of 5 single calls then):",
+    "Before (same games, same script):",
     "",
+    "* 2026-11-27 09:52 UTC, this script (interleaved rounds) in the same conditions on the code before the one-call float path (commit 4f57c15): paths < 200 pivots **0.40× (0.23–1.30)** repeat call, 0.06× (0.03–0.13) 1st call; paths ≥ 200 pivots **1.35× (0.75–1.64)** (the path itself is unchanged: the difference from the run above is the load); n = 30: 0.25× (0.23–0.49), n = 50: 0.53× (0.25–1.00), n = 100: 0.93× (0.71–1.31); per call 30×30 seed 1: 42 µs (1st call 188 µs) against QuantEcon's 11 µs; 200×200 seed 2, 1st call: 1.63 ms.",
+    "* 2026-11-27 07:25 UTC (float path and end check as two compiled calls, six arrays handed back, kernels "
+    "imported on every call, the result built twice (`dataclasses.replace` for its game), QE / gamekit from "
+    "separate, not interleaved, batches): paths < 200 pivots **0.46× (0.26–1.42)**; paths ≥ 200 pivots "
+    "**1.27× (0.94–1.72)**; n = 30: 0.28× (0.26–0.54), n = 50: 0.66× (0.32–1.11), n = 100: 1.10× "
+    "(0.82–1.24); per call 30×30 seed 1: 34 µs against QuantEcon's 10 µs.",
     "* 2026-11-27 04:11 UTC (FLINT solve of the two bases, int64-band best-response check in numpy, "
     "Fractions, then the common certifier `certify_and_build` a second time): paths < 200 pivots "
     "**0.14× (0.07–0.54)** repeat call, 0.04× (0.02–0.11) 1st call; paths ≥ 200 pivots **1.07× (0.39–1.90)**, "
@@ -92,6 +103,32 @@ def cpu_time(fn, repeat_below: float = 0.1) -> tuple[float, object]:
             times.append((time.process_time() - t) / reps)
         dt = statistics.median(times)
     return dt, out
+
+
+def interleaved(fns: list, rounds: int = ROUNDS) -> tuple[list[float], float, list[object]]:
+    """CPU seconds per call of each of ``fns`` (compared functions, e.g. gamekit then
+    QuantEcon), measured in ``rounds`` interleaved rounds — in each round every function
+    runs one batch (enough calls to last ≥ 5 ms; one call if longer), so a change of the
+    machine's load falls on all of them alike. Returns the median per-call time of each,
+    the median over the rounds of the ratio ``fns[1] / fns[0]`` (the same round's
+    batches), and each function's first answer."""
+    outs, reps = [], []
+    for fn in fns:
+        t = time.process_time()
+        outs.append(fn())
+        dt = time.process_time() - t
+        reps.append(max(1, int(0.005 / max(dt, 1e-6))))
+    if max(r == 1 and rounds > 3 for r in reps):
+        rounds = 3  # calls of ≥ 5 ms: 3 rounds are enough (and keep the run short)
+    times: list[list[float]] = [[] for _ in fns]
+    for _ in range(rounds):
+        for fn, r, ts in zip(fns, reps, times):
+            t = time.process_time()
+            for _ in range(r):
+                fn()
+            ts.append((time.process_time() - t) / r)
+    ratio = statistics.median(b / a for a, b in zip(times[0], times[1]))
+    return [statistics.median(ts) for ts in times], ratio, outs
 
 
 def first_solve(A: np.ndarray, B: np.ndarray, repeat: int = 3) -> float:
@@ -183,13 +220,13 @@ def main() -> None:
             g = gamekit.BimatrixGame(A, B)
             tb = time.process_time() - t0
             solve_result(g, "lemke_howson", initial_label=0)  # warm-up (kernels loaded)
-            tg, res = cpu_time(lambda g=g: solve_result(g, "lemke_howson", initial_label=0))
+            qe = qe_solver(A, B)
+            qe()  # compiled before timing
+            (tg, tq), ratio, (res, (ne, info)) = interleaved(
+                [lambda g=g: solve_result(g, "lemke_howson", initial_label=0), qe])
             MP, MQ = float_matrices(integer_game(g))
             tp, _ = cpu_time(lambda MP=MP, MQ=MQ: lh_float_path(MP, MQ, 0, 100_000))
             t1 = first_solve(A, B)
-            qe = qe_solver(A, B)
-            qe()
-            tq, (ne, info) = cpu_time(qe)
             diff = max(float(np.max(np.abs(np.array(res[0].row, dtype=float) - ne[0]))),
                        float(np.max(np.abs(np.array(res[0].col, dtype=float) - ne[1]))))
             te = None
@@ -197,7 +234,7 @@ def main() -> None:
                 te, _ = cpu_time(lambda g=g: solve_result(g, "lemke_howson", strategy="exact", initial_label=0))
             tgb, _ = gambit_time(A, B)
             p = res.parameters
-            rows.append(dict(n=n, seed=seed, build=tb, gk=tg, path=tp, first=t1, qe=tq, exact=te, gambit=tgb, pivots=p["float_pivots"],
+            rows.append(dict(n=n, seed=seed, build=tb, gk=tg, ratio=ratio, path=tp, first=t1, qe=tq, exact=te, gambit=tgb, pivots=p["float_pivots"],
                              qe_pivots=info.num_iter, fallbacks=len(p["fallbacks"]), diff=diff,
                              support=(sum(1 for v in res[0].row if v), sum(1 for v in res[0].col if v))))
             r = rows[-1]
@@ -239,12 +276,15 @@ def write(rows: list[dict], firsts: dict, load0: float) -> None:
         f"{load0:.1f} at the start and {load[0]:.1f} at the end (the machine is shared: CPU times, not wall).",
         "",
         "Random n×n games, payoffs uniform integers in 0..999 (`numpy.random.default_rng(seed)`, A then B), "
-        "one path from label 0. CPU time per call after a warm-up (below 0.1 s: median of 5 batches of calls). "
+        "one path from label 0. CPU time per call after a warm-up; gamekit and QuantEcon in 9 interleaved rounds "
+        "(3 for calls ≥ 5 ms) of batches of calls ≥ 5 ms, medians over the rounds, QE / gamekit = the median of "
+        "the rounds' ratios. "
         "gamekit = `solve_result(g, \"lemke_howson\", initial_label=0)` (strategy auto = `float_path`: "
-        "float path, then one compiled exact end check — both bases solved exactly by multi-modular "
-        "elimination and the best-response certificate in exact multi-word integers with a proved int64 "
-        "bound, FLINT and Python integers beyond support 24 or for huge payoffs — and the certified "
-        "equilibrium in Fractions) on a prebuilt game, repeated (its integer form is kept on the game); "
+        "the float path and the exact end check in one compiled call, `float_path_end` — both bases solved "
+        "exactly by multi-modular elimination and the best-response certificate in exact multi-word integers "
+        "with a proved int64 bound, FLINT and Python integers beyond support 24 or for huge payoffs — then the "
+        "certified equilibrium in Fractions and the full result object) on a prebuilt game, repeated (its "
+        "integer form is kept on the game); "
         "\"path\" = the compiled float path alone (the rest of gamekit's time is the exact end check and the "
         "result); \"1st call\" = one call on a freshly built `BimatrixGame` (integer form "
         "included; median of 3 fresh games); \"game\" = building the `BimatrixGame` (exact Fractions) from "
@@ -264,7 +304,7 @@ def write(rows: list[dict], firsts: dict, load0: float) -> None:
         lines.append(
             f"| {r['n']} | {r['seed']} | {_fmt(r['build'])} | {_fmt(r['gk'])} | {_fmt(r['path'])} | {_fmt(r['first'])} | "
             f"{_fmt(r['qe'])} | "
-            f"**{r['qe'] / r['gk']:.2f}×** | {r['qe'] / r['first']:.2f}× | "
+            f"**{r['ratio']:.2f}×** | {r['qe'] / r['first']:.2f}× | "
             f"{_fmt(r['exact'])} | {_fmt(r['gambit'])} | {gb} | {r['pivots']} / {r['qe_pivots']} | "
             f"{r['support'][0]}, {r['support'][1]} | {r['fallbacks']} | {r['diff']:.0e} |")
     lines += ["", "## Summary", "",
@@ -278,7 +318,7 @@ def write(rows: list[dict], firsts: dict, load0: float) -> None:
     for name, rs in groups:
         if not rs:
             continue
-        q = [r["qe"] / r["gk"] for r in rs]
+        q = [r["ratio"] for r in rs]
         f = [r["qe"] / r["first"] for r in rs]
         gb = [r["gambit"] / r["gk"] for r in rs if r["gambit"]]
         lines.append(f"| {name} | {len(rs)} | {_span(q)} | {_span(f)} | {_span(gb)} |")

@@ -24,8 +24,9 @@ basic solutions (vertices of P and Q). :func:`certified_equilibria` turns the ce
 :class:`Endpoint` objects into sealed :class:`~gamekit.core.equilibrium.Equilibrium`
 objects (no second check: the first one was the exact Nash condition).
 
-The float path's end is checked by one compiled call
-(:func:`gamekit.kernel.lh_endpoint.end_check`: multi-modular exact solve, certificate in
+The float path and the check of its end are one compiled call per label
+(:func:`gamekit.kernel.lh_endpoint.float_path_end`, whose check is
+:func:`gamekit.kernel.lh_endpoint.end_check`: multi-modular exact solve, certificate in
 exact multi-word integers with a proved int64 bound) when the supports have at most
 :data:`gamekit.kernel.lh_endpoint.MODULAR_MAX_K` strategies and the payoffs are below
 about 2³⁰/k; otherwise by FLINT's solver and the byte-limb kernel, or Python integers
@@ -37,12 +38,13 @@ reported as a fallback.
 
 from __future__ import annotations
 
+import functools
 import math
 import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -114,14 +116,14 @@ def exact_path(ig: IntGame, label: int, max_iter: int = DEFAULT_MAX_ITER) -> tup
     raise LemkeHowsonLimit(f"Lemke-Howson from label {label} exceeded max_iter={max_iter} pivots")
 
 
-@dataclass(frozen=True)
-class Endpoint:
+class Endpoint(NamedTuple):
     """A certified end of a Lemke–Howson path (made only by :func:`certified_endpoint`).
 
     ``x = xn / Σ xn`` on the rows ``sx`` and ``y = yn / Σ yn`` on the columns ``sy``
     (positive integers, increasing indices); ``z = xn / dx`` is the vertex of P and
     ``w = yn / dy`` that of Q (lowest terms: equal vertices give equal fields), so
-    ``max_j (B'ᵀxn)_j = dx`` and ``max_i (A'yn)_i = dy`` (checked).
+    ``max_j (B'ᵀxn)_j = dx`` and ``max_i (A'yn)_i = dy`` (checked). A named tuple (immutable,
+    hashable, cheap to make: one per label).
 
     Examples
     --------
@@ -252,20 +254,39 @@ def certified_endpoint(
     >>> certified_endpoint(ig, [0, 1], [0, 3]) is None
     True
     """
+    if kernels and ig.arrays is not None:  # the whole check in one compiled call when its sizes allow
+        from gamekit.kernel.lh_endpoint import MODULAR_MAX_K, PRIMES, end_check
+
+        A64, Bt64, amax, bmax = ig.arrays
+        check = end_check(Bt64, A64, bmax, amax, np.asarray(basic_p, dtype=np.int64),
+                          np.asarray(basic_q, dtype=np.int64), PRIMES, MODULAR_MAX_K)
+        return _from_check(ig, check, basic_p, basic_q)
+    return _checked_elsewise(ig, basic_p, basic_q, kernels)
+
+
+def _from_check(ig: IntGame, check: tuple[Any, ...], basic_p: Sequence[int], basic_q: Sequence[int]) -> Endpoint | None:
+    """The :class:`Endpoint` of the bases ``basic_p``, ``basic_q`` given the answer ``check``
+    = ``(status, Sx, Xl, Sy, Yl)`` of :func:`gamekit.kernel.lh_endpoint.end_check` on them:
+    the certified point, None when rejected, and when the sizes were beyond that kernel
+    (TOO_LARGE) the check by FLINT's solver and the byte-limb kernel."""
+    from gamekit.kernel.lh_endpoint import CERTIFIED, REJECTED
+
+    status, Sx, Xl, Sy, Yl = check
+    if status == CERTIFIED:
+        xn, dx = _from_limbs(Xl)
+        yn, dy = _from_limbs(Yl)
+        return _endpoint(Sx.tolist(), xn, dx, Sy.tolist(), yn, dy)
+    if status == REJECTED:
+        return None
+    return _checked_elsewise(ig, basic_p, basic_q, True)  # TOO_LARGE: a long support or large entries
+
+
+def _checked_elsewise(ig: IntGame, basic_p: Sequence[int], basic_q: Sequence[int], kernels: bool) -> Endpoint | None:
+    """:func:`certified_endpoint` without :func:`~gamekit.kernel.lh_endpoint.end_check`: each
+    basis solved by FLINT (:func:`_system`), the rows compared by the byte-limb kernel when
+    ``kernels`` and int64 arrays allow, in Python integers otherwise."""
     arr = ig.arrays
     A64, Bt64, amax, bmax = arr if arr is not None else (None, None, 0, 0)
-    if kernels and arr is not None:  # the whole check in one compiled call when its sizes allow
-        from gamekit.kernel.lh_endpoint import CERTIFIED, MODULAR_MAX_K, PRIMES, REJECTED, end_check
-
-        status, Sx, Xl, Sy, Yl = end_check(Bt64, A64, bmax, amax, np.asarray(basic_p, dtype=np.int64),
-                                           np.asarray(basic_q, dtype=np.int64), PRIMES, MODULAR_MAX_K)
-        if status == CERTIFIED:
-            xn, dx = _from_limbs(Xl)
-            yn, dy = _from_limbs(Yl)
-            return _endpoint(Sx.tolist(), xn, dx, Sy.tolist(), yn, dy)
-        if status == REJECTED:
-            return None
-        # TOO_LARGE: a long support or large entries — FLINT and the byte limbs below
     A, Bt = ig.A, ig.columns_of_b
     px = _system(Bt, Bt64, ig.m, basic_p, kernels)
     qy = None if px is None else _system(A, A64, ig.n, basic_q, kernels)
@@ -295,10 +316,28 @@ def _endpoint(Sx: list[int], xn: Sequence[int], dx: int, Sy: list[int], yn: Sequ
 def _from_limbs(limbs: Any) -> tuple[tuple[int, ...], int]:
     """``(nums, den)`` in lowest terms from the 32-bit limbs of
     :func:`gamekit.kernel.lh_endpoint.end_check` (rows: numerators, then the denominator)."""
-    k1, L = limbs.shape
-    raw = limbs.astype("<u4").tobytes()
-    nb = 4 * L
-    vals = [int.from_bytes(raw[i * nb:(i + 1) * nb], "little") for i in range(k1)]
+    return _from_limb_array(limbs.ravel(), limbs.shape[1])
+
+
+def _from_limb_array(limbs: Any, L: int) -> tuple[tuple[int, ...], int]:
+    """``(nums, den)`` in lowest terms from an int64 array of 32-bit limbs, ``L`` per number
+    (least significant first), the numbers one after another: numerators, then the
+    denominator.
+
+    Examples
+    --------
+    >>> _from_limb_array(np.array([6, 0, 0, 1, 2, 0]), 2)   # 6, 2³², 2 → 3, 2³¹, 1
+    ((3, 2147483648), 1)
+    """
+    if L == 1:  # every value below 2³² (short supports, small payoffs)
+        vals = limbs.tolist()
+    elif L == 2:  # below 2⁶⁴: one unsigned 64-bit value each
+        u = limbs.astype(np.uint64)
+        vals = (u[0::2] | (u[1::2] << np.uint64(32))).tolist()
+    else:
+        raw = limbs.astype("<u4").tobytes()
+        nb = 4 * L
+        vals = [int.from_bytes(raw[i:i + nb], "little") for i in range(0, len(raw), nb)]
     g = math.gcd(*vals)
     if g != 1:
         vals = [v // g for v in vals]
@@ -316,7 +355,20 @@ def _positive(S: Any, nums: Sequence[int]) -> Any:
 def _distribution(S: Sequence[int], nums: Sequence[int]) -> Sparse:
     """``nums / Σ nums`` on the indices ``S`` (increasing), zeros dropped."""
     s = sum(nums)
-    return tuple((i, Fraction(v, s)) for i, v in zip(S, nums) if v)
+    return tuple([(i, Fraction(v, s)) for i, v in zip(S, nums) if v])
+
+
+def _dense(S: Sequence[int], nums: Sequence[int], size: int) -> tuple[Fraction, ...]:
+    """``nums / Σ nums`` on the indices ``S``, as a full probability tuple of ``size``
+    (= :func:`~gamekit.bimatrix.intgame.dense` of :func:`_distribution`)."""
+    s = sum(nums)
+    out = [_ZERO] * size
+    for i, v in zip(S, nums):
+        out[i] = Fraction(v, s)
+    return tuple(out)
+
+
+_ZERO = Fraction(0)
 
 
 def float_matrices(ig: IntGame) -> tuple[Any, Any]:
@@ -396,25 +448,14 @@ def lemke_howson_all(
     ran: LHConcrete = choose_lh_strategy(ig.m, ig.n) if strategy == "auto" else strategy
     run = LHRun([], {}, [], ran)
     found: dict[Endpoint, int] = {}
-    mats = None
+    float_end = None
     if ran == "float_path":
-        from gamekit.kernel.compile_notice import notice_if_compiling
-        from gamekit.kernel.float_lemke_howson import DONE, KERNELS, lh_float_path
-        from gamekit.kernel.lh_endpoint import KERNELS as END_KERNELS
-
-        if not lh_float_path.overloads:  # neither compiled nor loaded in this process yet (a dict: cheap)
-            notice_if_compiling(KERNELS + END_KERNELS)
-        mats = float_matrices(ig)
+        float_end = _float_path_end(ig)
     for label in range(ig.m + ig.n) if labels is None else labels:
         end: Endpoint | None = None
-        if mats is not None:
-            status, bp, bq, piv = lh_float_path(mats[0], mats[1], label, max_iter)
-            run.pivots += int(piv)
-            if status == DONE:
-                end = certified_endpoint(ig, bp, bq, kernels=True)
-                reason = "the final bases fail the exact check"
-            else:
-                reason = "pivot limit" if piv >= max_iter else "no leaving variable (float trouble)"
+        if float_end is not None:
+            end, reason, piv = float_end(label, max_iter)
+            run.pivots += piv
             if end is None:
                 run.fallbacks.append(f"label {label}: float_path -> exact: {reason}")
         if end is None:
@@ -423,13 +464,64 @@ def lemke_howson_all(
             except LemkeHowsonLimit:  # only the pivot bound; a failed check must propagate
                 run.failed.append(label)
                 continue
-            end = certified_endpoint(ig, bp, bq, kernels=mats is not None)
+            end = certified_endpoint(ig, bp, bq, kernels=float_end is not None)
             if end is None:
                 raise CertificationError(f"Lemke-Howson: the exact path from label {label} ends at bases "
                                          "that fail the exact check")
         run.per_label[label] = found.setdefault(end, len(found))
     run.endpoints = list(found)
     return run
+
+
+@functools.cache
+def _float_kernels() -> Any:
+    """The compiled modules of the float path (numba: imported on first use, not with
+    this module); cached, as the six ``from … import`` statements cost ≈ 2 µs a call."""
+    from gamekit.kernel import float_lemke_howson, lh_endpoint
+
+    return float_lemke_howson, lh_endpoint
+
+
+def _float_path_end(ig: IntGame) -> Any:
+    """``step(label, max_iter) -> (endpoint or None, reason, pivots)``: the float path from
+    ``label`` and the exact check of its end (:func:`certified_endpoint`'s), one compiled
+    call per label when the game has int64 arrays
+    (:func:`gamekit.kernel.lh_endpoint.float_path_end`), else the float path then
+    :func:`certified_endpoint`. ``reason`` says why there is no end point."""
+    flh, lhe = _float_kernels()
+    if not lhe.float_path_end.overloads:  # neither compiled nor loaded in this process yet (a dict: cheap)
+        from gamekit.kernel.compile_notice import notice_if_compiling
+
+        notice_if_compiling(flh.KERNELS + lhe.KERNELS)
+    MP, MQ = float_matrices(ig)
+    arr = ig.arrays
+    m, n = ig.m, ig.n
+    H = lhe.HEADER
+
+    def step(label: int, max_iter: int) -> tuple[Endpoint | None, str, int]:
+        if arr is None:  # payoffs beyond int64: the float path, then the check in Python integers
+            status, bp, bq, piv = flh.lh_float_path(MP, MQ, label, max_iter)
+            piv = int(piv)
+            end = certified_endpoint(ig, bp, bq, kernels=True) if status == flh.DONE else None
+        else:
+            out = lhe.float_path_end(MP, MQ, label, max_iter, arr[1], arr[0], arr[3], arr[2], lhe.PRIMES,
+                                     lhe.MODULAR_MAX_K)
+            status, piv, check, kx, ky, Lx, Ly = out[:H].tolist()
+            end = None
+            if check == lhe.CERTIFIED:
+                o = H + n + m
+                Sx, Sy = out[o:o + kx].tolist(), out[o + kx:o + kx + ky].tolist()
+                o += kx + ky
+                xn, dx = _from_limb_array(out[o:o + (kx + 1) * Lx], Lx)
+                yn, dy = _from_limb_array(out[o + (kx + 1) * Lx:], Ly)
+                end = _endpoint(Sx, xn, dx, Sy, yn, dy)
+            elif check == lhe.TOO_LARGE:  # a long support or large entries: FLINT and the byte limbs
+                end = _checked_elsewise(ig, out[H:H + n].tolist(), out[H + n:H + n + m].tolist(), True)
+        if status != flh.DONE:
+            return None, "pivot limit" if piv >= max_iter else "no leaving variable (float trouble)", piv
+        return end, "the final bases fail the exact check", piv
+
+    return step
 
 
 def certified_equilibria(
@@ -452,12 +544,12 @@ def certified_equilibria(
     ([(Fraction(1, 1), Fraction(0, 1)), (Fraction(0, 1), Fraction(1, 1))], [(0, 0), (1, 1)], {0: 0, 1: 1, 2: 0, 3: 1})
     """
     m, n = ig.m, ig.n
-    profs = [e.profile() for e in run.endpoints]
-    if len(profs) == 1:
-        (x, y), = profs
-        row, col = dense(x, m), dense(y, n)
-        eq = _seal(Equilibrium(row, col, run.endpoints[0].payoffs(ig)), CERTIFICATE)
+    if len(run.endpoints) == 1:  # one label's run: no ordering, no sparse forms
+        end = run.endpoints[0]
+        row, col = _dense(end.sx, end.xn, m), _dense(end.sy, end.yn, n)
+        eq = _seal(Equilibrium(row, col, end.payoffs(ig)), CERTIFICATE)
         return [eq], [row], [col], [(0, 0)], dict.fromkeys(run.per_label, 0)
+    profs = [e.profile() for e in run.endpoints]
     xs = sorted({sparse_id(x): x for x, _ in profs}.values(), key=sparse_key)
     ys = sorted({sparse_id(y): y for _, y in profs}.values(), key=sparse_key)
     rix = {sparse_id(x): r for r, x in enumerate(xs)}

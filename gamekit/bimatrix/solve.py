@@ -34,7 +34,7 @@ strategy, each compared by decreasing probability of the first, second, … stra
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -301,6 +301,7 @@ def _canonical(
 
 
 def _assemble(
+    game: BimatrixGame,
     ig: IntGame,
     method: str,
     profiles: list[Profile] | VertexPairs,
@@ -311,21 +312,22 @@ def _assemble(
     """Certify, order canonically, and build the :class:`SolveResult`."""
     if isinstance(profiles, VertexPairs):  # certified in one integer batch
         equilibria, row_vertices, col_vertices, edges = certify_pairs(ig, profiles, method)
-        return _result(method, complete, equilibria, row_vertices, col_vertices, edges, with_components,
+        return _result(game, method, complete, equilibria, row_vertices, col_vertices, edges, with_components,
                        parameters)
     xs, ys, edges, _ = _canonical(profiles)
-    return _build(ig, method, xs, ys, edges, complete, with_components, parameters)
+    return _build(game, ig, method, xs, ys, edges, complete, with_components, parameters)
 
 
-def _build(ig: IntGame, method: str, xs: list[Sparse], ys: list[Sparse], edges: list[tuple[int, int]], complete: bool,
+def _build(game: BimatrixGame, ig: IntGame, method: str, xs: list[Sparse], ys: list[Sparse], edges: list[tuple[int, int]], complete: bool,
            with_components: bool, parameters: dict[str, Any]) -> SolveResult:
     """Certify the profiles ``(xs[r], ys[c])``, ``(r, c)`` in ``edges`` (canonical order),
     and build the :class:`SolveResult`."""
     equilibria, row_vertices, col_vertices = certify_and_build(ig, xs, ys, edges, method)
-    return _result(method, complete, equilibria, row_vertices, col_vertices, edges, with_components, parameters)
+    return _result(game, method, complete, equilibria, row_vertices, col_vertices, edges, with_components,
+                   parameters)
 
 
-def _result(method: str, complete: bool, equilibria: list[Equilibrium], row_vertices: list[tuple[Fraction, ...]], col_vertices: list[tuple[Fraction, ...]],
+def _result(game: BimatrixGame, method: str, complete: bool, equilibria: list[Equilibrium], row_vertices: list[tuple[Fraction, ...]], col_vertices: list[tuple[Fraction, ...]],
             edges: list[tuple[int, int]], with_components: bool, parameters: dict[str, Any]) -> SolveResult:
     """The :class:`SolveResult` (maximal Nash subsets from the equilibrium edges if asked)."""
     components = None
@@ -341,6 +343,7 @@ def _result(method: str, complete: bool, equilibria: list[Equilibrium], row_vert
         row_vertices=tuple(row_vertices),
         col_vertices=tuple(col_vertices),
         parameters=parameters,
+        game=game,
     )
 
 
@@ -417,7 +420,7 @@ def solve_result(game: BimatrixGame, method: BimatrixMethod = "all", *, strategy
             raise GameError(f"option strategy is for methods 'all' and 'lemke_howson', not {method!r}")
         options.update(strategy=strategy)
     with gc_paused():  # the cyclic GC would walk numba's objects again and again (gamekit.core.gc_pause)
-        return replace(_solve_result(game, method, **options), game=game)
+        return _solve_result(game, method, **options)
 
 
 def _solve_result(game: BimatrixGame, method: str = "all", **options: Any) -> SolveResult:
@@ -438,16 +441,16 @@ def _solve_result(game: BimatrixGame, method: str = "all", **options: Any) -> So
                 options.get("cluster"), options.get("one_shot", False),
             )
         except SearchBudgetExceeded as exc:  # certify what was found, then re-raise
-            exc.partial = list(_assemble(ig, method, exc.partial, False, False, params).equilibria)
+            exc.partial = list(_assemble(game, ig, method, exc.partial, False, False, params).equilibria)
             raise
         params.update(info)
         if info.get("cluster") is not None:  # read-only, as every parameter
             params["cluster"] = Parameters({**info["cluster"],
                                             "bases_per_worker": Parameters(info["cluster"]["bases_per_worker"])})
-        return _assemble(ig, method, profiles, True, True, params)
+        return _assemble(game, ig, method, profiles, True, True, params)
     if method == "vertex_enumeration":
         profiles = extreme_equilibria(ig, options.get("max_iter"))
-        return _assemble(ig, method, profiles, True, True, params)
+        return _assemble(game, ig, method, profiles, True, True, params)
     if method == "lemke_howson":  # its modules (numpy, numba) imported when it runs
         from gamekit.bimatrix.lemke_howson import (
             DEFAULT_MAX_ITER,
@@ -467,7 +470,7 @@ def _solve_result(game: BimatrixGame, method: str = "all", **options: Any) -> So
         equilibria, xs, ys, edges, where = certified_equilibria(ig, run)  # certified by certified_endpoint
         params.update(strategy=run.ran, requested=requested, fallbacks=tuple(run.fallbacks), float_pivots=run.pivots,
                       max_iter=max_iter, failed_labels=tuple(run.failed), label_to_equilibrium=Parameters(where))
-        return _result(method, False, equilibria, xs, ys, edges, False, params)
+        return _result(game, method, False, equilibria, xs, ys, edges, False, params)
     if method == "support_enumeration":
         from gamekit.bimatrix.support_enumeration import (
             support_enumeration,  # numpy: imported when this method runs
@@ -475,6 +478,6 @@ def _solve_result(game: BimatrixGame, method: str = "all", **options: Any) -> So
 
         use_floats = bool(options.get("use_floats", True))
         profiles = support_enumeration(ig, use_floats)
-        return _assemble(ig, method, profiles, False, False, params)
+        return _assemble(game, ig, method, profiles, False, False, params)
     # method == "pure"
-    return _assemble(ig, method, pure_equilibria(ig), False, False, params)
+    return _assemble(game, ig, method, pure_equilibria(ig), False, False, params)

@@ -12,19 +12,17 @@ that is not in a cycle; cycles made during the pause are collected afterwards.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
+from types import TracebackType
 
 __all__ = ["gc_paused"]
 
 
-@contextmanager
-def gc_paused() -> Iterator[None]:
+class gc_paused:  # noqa: N801 - used as a function: ``with gc_paused(): ...``
     """Disable the cyclic garbage collector in the block; restore its previous state.
 
-    Yields
-    ------
-    None
+    A class rather than a ``contextlib.contextmanager`` generator: entering and leaving
+    costs ≈ 0.2 µs instead of ≈ 1 µs, which matters on calls of a few tens of µs
+    (one Lemke–Howson path).
 
     Examples
     --------
@@ -35,10 +33,14 @@ def gc_paused() -> Iterator[None]:
     >>> gc.isenabled()
     True
     """
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
+
+    __slots__ = ("_was",)
+
+    def __enter__(self) -> None:
+        self._was = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if self._was:
             gc.enable()

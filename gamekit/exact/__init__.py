@@ -15,7 +15,8 @@ The number types and algebra the solvers of the game kinds compute with, all exa
 * signs of polynomials proved for every integer n ≥ n₀ (module ``uniform_sign``):
   :func:`integer_sign`, :func:`box_sign`, …;
 * sign conditions along the arc of two multilinear equations in (x, y, t) (module
-  ``arcs``): :func:`multilinear_arc`;
+  ``arcs``): :func:`multilinear_arc`; on the solutions of several such equations, two of them
+  depending on t (module ``systems``): :func:`multilinear_system`, :func:`arc_union`;
 * the vertices of a box cut by equalities (double description; module ``polytope``):
   :func:`box_polytope_vertices`.
 
@@ -94,6 +95,8 @@ _EXPORTS: dict[str, str] = {
     "ring": "eventual_field",
     "ArcResult": "arcs",
     "multilinear_arc": "arcs",
+    "multilinear_system": "systems",
+    "arc_union": "systems",
     "multilinear_value": "arcs",
 }
 

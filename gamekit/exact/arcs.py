@@ -48,7 +48,9 @@ class ArcResult:
     ``status`` is ``"empty"`` (no solution in the box, proved), ``"found"`` (a solution;
     ``witness`` is a rational one when an open cell is feasible, else ``None`` and
     ``isolated`` lists the feasible parameter points) or ``"degenerate"`` (a line lies on
-    the arc: not decided). ``cells`` counts the sign cells examined.
+    the arc: not decided). ``cells`` counts the sign cells examined. ``finite`` (from
+    :func:`gamekit.exact.systems.multilinear_system`): the solutions are finitely many and
+    ``points`` lists them all (rational points as Fractions, irrational ones as floats).
 
     Examples
     --------
@@ -62,6 +64,8 @@ class ArcResult:
     isolated: list = field(default_factory=list)
     cells: int = 0
     note: str = ""
+    points: list = field(default_factory=list)
+    finite: bool = False
 
 
 def multilinear_value(f: Form, x, y, t):

@@ -13,7 +13,9 @@ kernels do the int64 parts of that check in one compiled call each:
   row, exactly, with ``nums`` and ``den`` cut into ``w``-bit words ("limbs");
 * :func:`modular_solve` — the exact solution of a square system by multi-modular
   elimination (primes between 2²⁵ and 2²⁶, Hadamard bound, Chinese remaindering), as limbs;
-* :func:`end_check` — all of the above for a pair of bases in one call.
+* :func:`end_check` — all of the above for a pair of bases in one call;
+* :func:`float_path_end` — the float path of :mod:`gamekit.kernel.float_lemke_howson` and
+  :func:`end_check` of its final bases in one call (one dispatch per label).
 
 **The limb arithmetic and its bound.** Let ``0 ≤ G_ij ≤ g`` (int64), ``k = |S|`` and
 ``w = 8·wb`` with ``bitlen(g·k) + w ≤ 62``. Each number ``v ≥ 0`` is written
@@ -38,8 +40,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["basis_system", "compare_rows", "rows_certified", "modular_solve", "end_check", "PRIMES", "MODULAR_MAX_K",
-           "CERTIFIED", "REJECTED", "TOO_LARGE", "KERNELS"]
+from gamekit.kernel.float_lemke_howson import DONE, lh_float_path
+
+__all__ = ["basis_system", "compare_rows", "rows_certified", "modular_solve", "end_check", "float_path_end", "HEADER", "PRIMES",
+           "MODULAR_MAX_K", "CERTIFIED", "REJECTED", "TOO_LARGE", "KERNELS"]
 
 
 @njit(cache=True, nogil=True)
@@ -493,5 +497,59 @@ def end_check(Bt, A, bmax, amax, basic_p, basic_q, primes, kmax):
     return CERTIFIED, Sx, Xl, Sy, Yl
 
 
+HEADER = 7
+"""Length of the header of :func:`float_path_end`'s answer."""
+
+
+@njit(cache=True, nogil=True)
+def float_path_end(MP, MQ, label, max_iter, Bt, A, bmax, amax, primes, kmax):
+    """:func:`gamekit.kernel.float_lemke_howson.lh_float_path` from ``label``, then, when it
+    ends, :func:`end_check` of its final pair of bases — one compiled call per label, whose
+    answer is one int64 array (one array to hand back to Python instead of six).
+
+    The path is a search step (nothing it computes is trusted); the check is the exact one
+    of :func:`end_check`, defined in this module (numba's cache of this function is
+    refreshed with this file, so the check it runs is always the current one).
+
+    Returns
+    -------
+    ndarray of int64
+        ``[path_status, pivots, check_status, kx, ky, Lx, Ly]`` (:data:`HEADER` entries),
+        then the final bases ``basic_p`` (n entries) and ``basic_q`` (m), then, when the
+        check certified the pair, the supports ``Sx`` (kx) and ``Sy`` (ky) and the limbs of
+        ``(xn, dx)`` ((kx + 1)·Lx, row by row) and ``(yn, dy)`` ((ky + 1)·Ly) as
+        :func:`end_check` returns them. ``path_status`` is
+        :data:`gamekit.kernel.float_lemke_howson.DONE`, ``LIMIT`` or ``UNBOUNDED``;
+        ``check_status`` :data:`CERTIFIED`, :data:`REJECTED` (also when the path did not
+        end) or :data:`TOO_LARGE`.
+    """
+    status, bp, bq, piv = lh_float_path(MP, MQ, label, max_iter)
+    n, m = bp.shape[0], bq.shape[0]
+    check = REJECTED
+    kx = ky = Lx = Ly = 0
+    Sx = Sy = np.zeros(0, np.int64)
+    Xl = Yl = np.zeros((0, 0), np.int64)
+    if status == DONE:
+        check, Sx, Xl, Sy, Yl = end_check(Bt, A, bmax, amax, bp, bq, primes, kmax)
+        if check == CERTIFIED:
+            kx, ky, Lx, Ly = Sx.shape[0], Sy.shape[0], Xl.shape[1], Yl.shape[1]
+    out = np.empty(HEADER + n + m + kx + ky + (kx + 1) * Lx + (ky + 1) * Ly, np.int64)
+    out[0], out[1], out[2], out[3], out[4], out[5], out[6] = status, piv, check, kx, ky, Lx, Ly
+    o = HEADER
+    out[o:o + n] = bp
+    o += n
+    out[o:o + m] = bq
+    o += m
+    if check == CERTIFIED:
+        out[o:o + kx] = Sx
+        o += kx
+        out[o:o + ky] = Sy
+        o += ky
+        out[o:o + (kx + 1) * Lx] = Xl.ravel()
+        o += (kx + 1) * Lx
+        out[o:] = Yl.ravel()
+    return out
+
+
 #: The compiled kernels (for :func:`gamekit.kernel.compile_notice.notice_if_compiling`).
-KERNELS = (basis_system, compare_rows, rows_certified, modular_solve, end_check)
+KERNELS = (basis_system, compare_rows, rows_certified, modular_solve, end_check, float_path_end)

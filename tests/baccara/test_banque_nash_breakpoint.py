@@ -166,3 +166,43 @@ def test_equilibria_at_a_shoe_breakpoint_of_degree_6():
         for lab in pc.tracked[0].signature[1]:
             c0, c1 = fm.g[idx[lab]].at_exact(p1, p2)
             assert c0 + c1 * p1.field.gen == 0
+
+
+# -- the kinks at (9/11, 9/11): types with two zero classes (issue #27) ------------------------------
+def test_two_zero_class_types_at_a_kink_are_decided_exactly():
+    # θ_b = 55716/128711 ≈ 0.4328768: g at 6/S/S vanishes at (9/11, 9/11) for every θ and g at
+    # 5/S/0 changes sign there at θ_b. On a box of width 2·10⁻¹⁰ around (9/11, 9/11, θ_b) the type
+    # that stopped the box proof (zero classes of 5/S/0 and 6/S/S, Banker mixing at both) has no
+    # solution, and a type with four zero classes has exactly one: the kink itself.
+    from games.baccara.banque.nash_arc import decide_arc
+    from games.baccara.banque.nash_events import Box
+    from games.baccara.banque.nash_types import conditions, enumerate_types, undecided
+
+    fm = forms()
+    q, tb, w = F(9, 11), F(55716, 128711), F(1, 10 ** 10)
+    box = Box((q - w, q + w), (q - w, q + w), (tb - w, tb + w))
+    ones, U = undecided(fm, box)
+    out: dict = {2: [], 4: []}
+    for t in enumerate_types(fm, box, U):
+        if t.sigma == (None, None) and [fm.labels[l] for l in t.F] == ["5/S/0", "6/S/S"]:
+            conds = conditions(fm, t, ones, box)
+            out.setdefault(len(t.zero), []).append(decide_arc(fm, t, conds, box))
+    assert out[2] and all(r.status == "empty" for r in out[2])
+    kink = [r for r in out[4] if r.status != "empty"]
+    assert kink and all(r.status == "found" and r.finite and r.points == [(q, q, tb)] for r in kink)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("samples", [(F(16, 37), F(13, 30)), (F(1, 3), F(9, 26))])
+def test_kink_breakpoints_are_proved(samples):
+    # θ_b ≈ 0.4328768 (two zero classes) and ≈ 0.3404830 (an undecided Cramer determinant: both
+    # signs decided); the equilibrium set at θ_b is p = (9/11, 9/11) with 5 and 8 extreme Banker
+    # replies
+    from games.baccara.banque.nash_breakpoint import breakpoint_equilibria
+
+    left, right = (nash_piece(s) for s in samples)
+    assert left.hi == right.lo
+    pr = prove_breakpoint(left, right)
+    assert pr.proved and pr.arcs > 0
+    ((p1, p2, ys),) = breakpoint_equilibria(left, right, left.hi)
+    assert (p1, p2) == (F(9, 11), F(9, 11)) and len(ys) == {F(16, 37): 5, F(1, 3): 8}[samples[0]]

@@ -77,4 +77,4 @@ def test_after_gamekit_compile_no_solver_compiles():
     child = json.loads(_run(["-c", _CHILD]))
     assert child["compiled"] == []
     assert "gamekit.kernel.reverse_search._rs_loop" in child["loaded"]
-    assert "gamekit.kernel.float_lemke_howson.lh_float_path" in child["loaded"]
+    assert "gamekit.kernel.lh_endpoint.float_path_end" in child["loaded"]  # the float path and its end check

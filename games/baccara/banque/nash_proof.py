@@ -21,8 +21,10 @@ sub-interval. If :func:`prove_piece` returns ``proved`` for [a, c], then for eve
        b(θ) ∉ B (a range of b's S misses 0 on B; a constant point outside B), or τ
        demands g ≠ 0 where b has g ≡ 0, or g = 0 where g ≠ 0 is proved on R × Θ, or
        (constant rational b) one of τ's θ-free conditions fails exactly at b's point; or
-   (c) *excluded exactly* by the arc solver (:mod:`nash_arc`, boxes of width ≤ 1/64): the
-       type has no solution in B.
+   (c) *decided exactly* (:mod:`nash_arc`, on boxes of width ≤ 1/64; both signs of an
+       undecided Cramer determinant): τ has no solution in B, or finitely many, each rational
+       and exactly a tracked equilibrium (:func:`_on_tracked`: p = b(θ) and Banker's reply
+       y = y_b(θ) for a b of τ's own type; in the p-only mode, p = b(θ) for a b of its modes).
 
 Each extreme equilibrium (p, y) at θ with (p, θ) ∈ B has some type τ on B and satisfies
 its conditions; so it is excluded or it is b(θ). ∎
@@ -208,14 +210,18 @@ def _leaf(fm, box: Box, anchors, st: dict) -> str | None:
         if conds.unsure:
             if excluded(TypeConds(eqs=conds.eqs, pos=conds.pos), face):
                 continue
-            return conds.unsure
-        if excluded(conds, face):
+            if not conds.unsure.startswith("determinant") or max(box.width(0), box.width(1)) > _ARC_WIDTH:
+                return conds.unsure   # (an undecided determinant: both signs are decided exactly below)
+        elif excluded(conds, face):
             continue
-        how = _anchored(fm, t, conds, box, anchors, st.get("p_only", False))
+        how = None if conds.unsure else _anchored(fm, t, conds, box, anchors, st.get("p_only", False))
         if how is None:
             arc = decide_arc(fm, t, conds, box) if max(box.width(0), box.width(1)) <= _ARC_WIDTH else None
             if arc is not None and arc.status == "empty":
                 st["arcs"] += 1       # excluded exactly (nash_arc)
+                continue
+            if arc is not None and arc.finite and arc.points and _all_tracked(fm, t, conds, anchors, arc.points, st.get("p_only", False)):
+                st["arcs"] += 1       # its only solutions in the box are tracked equilibria
                 continue
             what = f"type with zero classes {sorted(t.zero)}, F = {[fm.labels[l] for l in t.F]}"
             if arc is not None and arc.witness is not None:
@@ -231,6 +237,24 @@ def _leaf(fm, box: Box, anchors, st: dict) -> str | None:
             return f"{what} undecided"
         st["anchored"] += 1
     return None
+
+
+def _all_tracked(fm: BanqueForms, t: Type, conds: TypeConds, anchors: list[Anchor], points: list,
+                 p_only: bool) -> bool:
+    """Every one of finitely many solutions (p₁, p₂, θ) of type t is rational and exactly a
+    tracked equilibrium (:func:`_on_tracked`, with Banker's reply rebuilt from the type)."""
+    for p1, p2, th in points:
+        if not all(isinstance(v, Fraction) for v in (p1, p2, th)):
+            return False
+        y = None
+        if not p_only:
+            try:
+                y = witness_profile(fm, t, conds, (th, p1, p2))
+            except (ArithmeticError, StopIteration):   # no Banker reply of this type there
+                return False
+        if not _on_tracked(t, conds, anchors, (th, p1, p2), p_only, y):
+            return False
+    return True
 
 
 def _on_tracked(t: Type, conds: TypeConds, anchors: list[Anchor], witness: tuple, p_only: bool,

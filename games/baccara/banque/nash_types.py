@@ -135,8 +135,10 @@ def _sign_of(f: ML, box: Box) -> int:
     return 1 if r.pos else -1 if r.neg else 0
 
 
-def _player_rows(fm, t: Type, ones, face: Box, out: TypeConds) -> None:
-    """The Players' part of the conditions (Cramer's rule over F)."""
+def _player_rows(fm, t: Type, ones, face: Box, out: TypeConds, det_sign: int = 0) -> None:
+    """The Players' part of the conditions (Cramer's rule over F). ``det_sign`` (±1): the sign
+    of the 2 × 2 Cramer determinant when the box does not decide it — the row det·sign > 0 is
+    added (at a vertex of Banker's replies the determinant is not 0)."""
     C = [fm.player_sum(i, ones) for i in (0, 1)]
     d = fm.dF
     F, A = t.F, sorted(t.A)
@@ -184,6 +186,9 @@ def _player_rows(fm, t: Type, ones, face: Box, out: TypeConds) -> None:
     if s == 0 and (fm.d[0][l] * fm.d[1][m] - fm.d[0][m] * fm.d[1][l]).is_zero():
         out.skip = True        # exactly singular: y_F not determined, not a vertex
         return
+    if s == 0 and det_sign:
+        s = det_sign
+        out.pos.append(det if s > 0 else -det)
     if s == 0:
         out.unsure = f"determinant at {fm.labels[l]}, {fm.labels[m]}"
         return

@@ -237,7 +237,8 @@ def _nash_missed_branches():
        CORRESPONDENCE,
        cost="re-runs three pieces of the machine proof: the segment through θ = 1/2, the breakpoint at the "
             "fold θ ≈ 0.1092511 with its exact equilibrium set, the breakpoint θ ≈ 0.1516542 where p₁ leaves "
-            "0: ≈ 26 CPU-s (the whole proof: benchmarks/results/banque_nash_proof_breakpoints.md)")
+            "0, the kink θ = 55716/128711 at (9/11, 9/11) with two zero classes and its equilibrium set: ≈ 25 "
+            "CPU-s (the whole proof: benchmarks/results/banque_nash_proof_breakpoints.md)")
 def _nash_correspondence():
     from games.baccara.banque.nash_breakpoint import breakpoint_equilibria, prove_breakpoint
     from games.baccara.banque.nash_proof import prove_piece
@@ -252,5 +253,10 @@ def _nash_correspondence():
                                     f"{sum(len(ys) for _, _, ys in at)} extreme equilibria" if at else "not proved"))
     left, right = nash_piece(F(5, 33)), nash_piece(F(17, 112))   # p₁ = 0 | p₁ > 0
     out.append("breakpoint 0.1516542 " + ("proved" if prove_breakpoint(left, right).proved else "not proved"))
+    left, right = nash_piece(F(16, 37)), nash_piece(F(13, 30))   # the kink 55716/128711 at (9/11, 9/11)
+    at = breakpoint_equilibria(left, right, left.hi) if prove_breakpoint(left, right).proved else None
+    out.append("kink 0.4328768 " + (f"proved, {len(at)} equilibrium p's, "
+                                    f"{sum(len(ys) for _, _, ys in at)} extreme equilibria" if at else "not proved"))
     return ("segment through 1/2 proved; fold 0.1092511 proved, 2 equilibrium p's, 2 extreme equilibria; "
-            "breakpoint 0.1516542 proved"), "; ".join(out)
+            "breakpoint 0.1516542 proved; kink 0.4328768 proved, 1 equilibrium p's, 5 extreme equilibria"), \
+        "; ".join(out)
