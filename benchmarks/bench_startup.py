@@ -418,8 +418,11 @@ def fresh_only(args: argparse.Namespace, env: dict[str, str]) -> int:
         if rows:
             store[key]["header"] = rows[:2]
             store[key].update({line.split(" | ")[0][2:]: line for line in rows[2:]})
+    commit = "" if args.before is None else subprocess.run(
+        ["git", "-C", args.before, "log", "-1", "--format=%h"], capture_output=True, text=True).stdout.strip()
     command = ("`python benchmarks/bench_startup.py --fresh-only" + (f" --games '{args.games}'" if args.games else "")
-               + f" --family-runs {args.family_runs}" + (" --before CHECKOUT`" if before else "`"))
+               + f" --family-runs {args.family_runs}" + (" --before CHECKOUT`" if before else "`")
+               + (f" (CHECKOUT: {commit})" if commit else ""))
     store["runs"][command] = f"{command}: load average {load0:.1f} at the start, {load1:.1f} at the end"
     from gamekit.io.atomic import atomic_write
 
@@ -432,7 +435,7 @@ def fresh_only(args: argparse.Namespace, env: dict[str, str]) -> int:
     note = ("Median of the fresh processes per game (`--family-runs`); kernels in numba's cache (after "
             "`gamekit compile`); `--json` output to a pipe. *peak RSS*: the process's maximum resident set (GNU "
             "time; CPU: `os.wait4` minus the launchers' own cost, `bench_solvers.run_process`). *before*: the "
-            "gamekit of `--before CHECKOUT` (a git worktree of the commit before issue #23's start-up work, its "
+            "gamekit of `--before CHECKOUT` (a git worktree of an earlier commit, named in the run's line below, its "
             "kernels compiled there), its runs interleaved with these. Generators: `benchmarks/bench_startup.py`, "
             "`bench_families.py`. Runs (rows kept per game in `startup_fresh.json`):")
     runs = [f"- {v}" for v in store["runs"].values()]
