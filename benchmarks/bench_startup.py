@@ -104,6 +104,7 @@ def family_files(tmp: Path) -> dict[str, tuple[Path, Path]]:
         "14×14 coordination (16383 equilibria)": coordination_game(14),
         "16×16 coordination (65535 equilibria)": coordination_game(16),
         "5×40 integers 0..99": rectangular_game(0, 5, 40),
+        "8×30 integers 0..99": rectangular_game(0, 8, 30),
         "3×200 integers 0..99": rectangular_game(0, 3, 200),
     }
     out = {}
