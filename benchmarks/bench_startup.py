@@ -104,6 +104,7 @@ def family_files(tmp: Path) -> dict[str, tuple[Path, Path]]:
         "14×14 coordination (16383 equilibria)": coordination_game(14),
         "16×16 coordination (65535 equilibria)": coordination_game(16),
         "5×40 integers 0..99": rectangular_game(0, 5, 40),
+        "8×30 integers 0..99": rectangular_game(0, 8, 30),
         "3×200 integers 0..99": rectangular_game(0, 3, 200),
     }
     out = {}
@@ -312,6 +313,79 @@ def crossover(sizes: list[int]) -> list[str]:
     return lines
 
 
+SHAPES_HEADING = "## The one-shot cut on rectangular and 11×11 … 12×12 games (issue #23)"
+
+
+def shape_game(name: str, seed: int, m: int, n: int) -> tuple[list, list]:
+    """A random ``m×n`` game of the ``--shapes`` table: payoffs 0..99, {0,1} or ±10⁶."""
+    rng = random.Random(1000 * m + n + seed + 7 * len(name))
+    lo, hi = {"0..99": (0, 99), "{0,1}": (0, 1), "±10⁶": (-10**6, 10**6)}[name]
+    return ([[rng.randint(lo, hi) for _ in range(n)] for _ in range(m)],
+            [[rng.randint(lo, hi) for _ in range(n)] for _ in range(m)])
+
+
+def one_shot_view(A: list, B: list) -> tuple[str, float, str]:
+    """(size after dominance, the cost model's predicted seconds, the one-shot choice) of a
+    game, as ``all_extreme_equilibria`` sees it."""
+    from gamekit.bimatrix.column_reduction import reduced_game
+    from gamekit.bimatrix.enumerate_all import eliminate_strictly_dominated
+    from gamekit.bimatrix.intgame import integer_game
+    from gamekit.bimatrix.policy import choose_strategy, one_shot_exact_seconds, payoff_stats
+    from gamekit.core.game import BimatrixGame
+
+    red, _, _ = eliminate_strictly_dominated(integer_game(BimatrixGame(A, B)))
+    small, _, _ = reduced_game(red)
+    st = payoff_stats(small.A, small.B)
+    return f"{red.m}×{red.n}", one_shot_exact_seconds(st), choose_strategy(st, one_shot=True)
+
+
+SHAPES = ("3x200,4x60,5x40,6x20,4x16,8x16", "6x100,8x30,10x20,10x10,11x11,12x12")  # the two runs
+
+
+def shape_cut(shapes: list[tuple[int, int]], seeds: int = 3, cap: float = 2.0) -> list[str]:
+    """Warm in-process CPU ms of the exact search and of ``"auto"`` without ``one_shot`` (the
+    certified search, or the exact one beyond 128 strategies) on ``m×n`` games of three
+    payoff families (:func:`shape_game`; {0,1} and ±10⁶ only up to 128 strategies in all;
+    seeds 0…``seeds``−1; each search capped at ``cap`` s: ``inf``), with the prediction of
+    :func:`gamekit.bimatrix.policy.one_shot_exact_seconds` (fitted to these rows) and the
+    one-shot choice: what the cost model of ``choose_strategy`` is fitted to and checked
+    against. A fresh process adds the certified search's loading (≈ 0.58 CPU-s) to the
+    ``auto`` column when it runs the certified search."""
+    import time
+
+    from gamekit.bimatrix.solve import solve_result
+    from gamekit.core.errors import GameError
+    from gamekit.core.game import BimatrixGame
+
+    solve_result(BimatrixGame(*shape_game("0..99", 0, 9, 9)), "all", strategy="one_sided")  # the kernels loaded
+    solve_result(BimatrixGame(*shape_game("{0,1}", 0, 9, 9)), "all", strategy="two_sided")
+    lines = ["| shape | payoffs | seed 0: exact / auto, ms (auto's strategy, size after dominance; predicted "
+             "exact ms → one-shot choice) | seed 1 | seed 2 |", "|---|---|---|---|---|"]
+    for m, n in shapes:
+        for name in ("0..99", "{0,1}", "±10⁶") if m + n <= 128 else ("0..99",):
+            cells = []
+            for seed in range(seeds):
+                A, B = shape_game(name, seed, m, n)
+                g = BimatrixGame(A, B)
+                size, pred, once = one_shot_view(A, B)
+                try:
+                    t = time.process_time()
+                    r = solve_result(g, "all", max_seconds=cap)
+                    cert, ran = time.process_time() - t, r.parameters["strategy"]
+                except GameError:
+                    cert, ran = float("inf"), "?"
+                try:
+                    t = time.process_time()
+                    solve_result(g, "all", strategy="exact", max_seconds=cap)
+                    exact = time.process_time() - t
+                except GameError:
+                    exact = float("inf")
+                cells.append(f"{exact * 1000:.0f} / {cert * 1000:.0f} ({ran}, {size}; {pred * 1000:.0f} → {once})")
+            lines.append(f"| {m}×{n} | {name} | " + " | ".join(cells) + " |")
+            print(lines[-1], flush=True)
+    return lines
+
+
 STORE = OUT.with_name("startup_fresh.json")
 
 
@@ -345,8 +419,11 @@ def fresh_only(args: argparse.Namespace, env: dict[str, str]) -> int:
         if rows:
             store[key]["header"] = rows[:2]
             store[key].update({line.split(" | ")[0][2:]: line for line in rows[2:]})
+    commit = "" if args.before is None else subprocess.run(
+        ["git", "-C", args.before, "log", "-1", "--format=%h"], capture_output=True, text=True).stdout.strip()
     command = ("`python benchmarks/bench_startup.py --fresh-only" + (f" --games '{args.games}'" if args.games else "")
-               + f" --family-runs {args.family_runs}" + (" --before CHECKOUT`" if before else "`"))
+               + f" --family-runs {args.family_runs}" + (" --before CHECKOUT`" if before else "`")
+               + (f" (CHECKOUT: {commit})" if commit else ""))
     store["runs"][command] = f"{command}: load average {load0:.1f} at the start, {load1:.1f} at the end"
     from gamekit.io.atomic import atomic_write
 
@@ -359,7 +436,7 @@ def fresh_only(args: argparse.Namespace, env: dict[str, str]) -> int:
     note = ("Median of the fresh processes per game (`--family-runs`); kernels in numba's cache (after "
             "`gamekit compile`); `--json` output to a pipe. *peak RSS*: the process's maximum resident set (GNU "
             "time; CPU: `os.wait4` minus the launchers' own cost, `bench_solvers.run_process`). *before*: the "
-            "gamekit of `--before CHECKOUT` (a git worktree of the commit before issue #23's start-up work, its "
+            "gamekit of `--before CHECKOUT` (a git worktree of an earlier commit, named in the run's line below, its "
             "kernels compiled there), its runs interleaved with these. Generators: `benchmarks/bench_startup.py`, "
             "`bench_families.py`. Runs (rows kept per game in `startup_fresh.json`):")
     runs = [f"- {v}" for v in store["runs"].values()]
@@ -394,7 +471,18 @@ def main() -> int:
                     "commit, kernels compiled there), interleaved: the before/after columns")
     ap.add_argument("--crossover", default=None, metavar="SIZES",
                     help="only the one-shot cut's table for these sizes (e.g. 8,9,10), added to startup.md")
+    ap.add_argument("--shapes", default=None, metavar="MxN,...",
+                    help="only the rectangular one-shot cut's table for these shapes (e.g. 5x40,3x200)")
     args = ap.parse_args()
+    if args.shapes:
+        load0 = os.getloadavg()[0]
+        shapes = [tuple(int(v) for v in x.split("x")) for x in args.shapes.split(",")]
+        rows = shape_cut([(a, b) for a, b in shapes])
+        text = OUT.read_text() if OUT.exists() else "# Start-up time\n"
+        note = (f"`python benchmarks/bench_startup.py --shapes {args.shapes}`, load average {load0:.1f}. "
+                "Warm, in one process, CPU ms; a fresh process adds the certified search's loading to it.")
+        OUT.write_text(replace_section(text, SHAPES_HEADING, [note, "", *rows]))
+        return 0
     if args.crossover:
         load0 = os.getloadavg()[0]
         rows = crossover([int(x) for x in args.crossover.split(",")])

@@ -39,8 +39,6 @@ import operator
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
 __all__ = ["best_responses", "INT64_BAND_BITS"]
 
 INT64_BAND_BITS = 62
@@ -103,6 +101,8 @@ def best_responses(
         return _exact([[row[j] for j in S] for row in G], range(len(G)), nums)
     s = INT64_BAND_BITS - (gmax * k).bit_length()  # g·k·2^s ≤ 2^62
     t = max(0, max(v.bit_length() for v in nums) - s)
+    import numpy as np  # G64 is a numpy array: numpy is loaded
+
     sub = G64[:, S]
     a = sub @ np.array([v >> t for v in nums], dtype=np.int64)  # ≤ g·k·(2^s − 1): exact
     lo = a.max()

@@ -15,13 +15,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
+from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
-from gamekit.bimatrix.certified_enumeration import extreme_equilibria_certified
 from gamekit.bimatrix.column_reduction import reduced_game, unscale
 from gamekit.bimatrix.intgame import IntGame, Profile, Sparse
 from gamekit.bimatrix.policy import (
@@ -37,32 +36,56 @@ from gamekit.bimatrix.two_by_n import extreme_equilibria_2xn
 from gamekit.bimatrix.vertex_enumeration import extreme_equilibria
 from gamekit.bimatrix.vertex_pairs import VertexPairs
 from gamekit.core.errors import SearchBudgetExceeded
-from gamekit.kernel.distributed_search import connect
 
 __all__ = ["eliminate_strictly_dominated", "all_extreme_equilibria"]
 
-_INT64_SAFE = 1 << 62
+_INT64_SAFE = 1 << 62  # elimination runs on payoffs below 2⁶² only (as when it ran in int64)
 _MAX_DOMINANCE_WORK = 400_000_000  # element comparisons per elimination round
 
 
-def _dominated(M: np.ndarray) -> list[int]:
-    """Indices of the rows of M strictly dominated by another row (all at once).
+def _dominated(M: Sequence[Sequence[int]]) -> list[int]:
+    """Indices of the rows of ``M`` strictly dominated by another row (all at once), in
+    Python integers.
 
     Strict dominance is transitive and acyclic, so every dominated row is dominated by
     an undominated one and removing all of them together is a valid elimination step.
+    Row ``i`` is dominated by the rows of ``⋂_j G_j(i)``, ``G_j(i)`` the rows whose entry in
+    column ``j`` exceeds ``M[i][j]``: one bit mask per row (a Python int), intersected column
+    by column; a row leaves the test when its mask is empty, which for most rows of most
+    games happens within a few columns.
+
+    Examples
+    --------
+    >>> _dominated([[1, 1], [2, 2], [3, 0]])   # row 0 < row 1 in both columns
+    [0]
+    >>> _dominated([[1, 2], [2, 1]])
+    []
     """
-    r, c = M.shape
+    r = len(M)
     if r < 2:
         return []
-    out: list[int] = []
+    c = len(M[0])
     if r * r * c > _MAX_DOMINANCE_WORK:
-        return out  # quadratic test too costly; skipping it is always correct
-    step = max(1, 20_000_000 // max(1, r * c))
-    for s in range(0, r, step):
-        block = M[s : s + step]
-        dom = np.any(np.all(block[:, None, :] < M[None, :, :], axis=2), axis=1)
-        out.extend(int(s + i) for i in np.flatnonzero(dom))
-    return out
+        return []  # quadratic test too costly; skipping it is always correct
+    cand = dict.fromkeys(range(r), (1 << r) - 1)  # row → mask of the rows that may dominate it
+    for j in range(c):
+        col = [row[j] for row in M]
+        above: dict[int, int] = {}  # value → mask of the rows with a larger entry in column j
+        mask, prev = 0, None
+        for i in sorted(range(r), key=col.__getitem__, reverse=True):
+            v = col[i]
+            if v != prev:
+                above[v], prev = mask, v
+            mask |= 1 << i
+        for i in list(cand):
+            left = cand[i] & above[col[i]]
+            if left:
+                cand[i] = left
+            else:
+                del cand[i]
+        if not cand:
+            break
+    return sorted(cand)
 
 
 def eliminate_strictly_dominated(ig: IntGame) -> tuple[IntGame, list[int], list[int]]:
@@ -75,22 +98,31 @@ def eliminate_strictly_dominated(ig: IntGame) -> tuple[IntGame, list[int], list[
     cols = list(range(ig.n))
     if big >= _INT64_SAFE:
         return ig, rows, cols
-    A = np.array(ig.A, dtype=np.int64)
-    B = np.array(ig.B, dtype=np.int64)
+    A, B = ig.A, ig.B
     changed = True
     while changed:
         changed = False
-        drop = set(_dominated(A[np.ix_(rows, cols)]))
+        drop = set(_dominated([[A[i][j] for j in cols] for i in rows]))
         if drop:
             rows = [r for k, r in enumerate(rows) if k not in drop]
             changed = True
-        drop = set(_dominated(B[np.ix_(rows, cols)].T))
+        drop = set(_dominated([[B[i][j] for i in rows] for j in cols]))
         if drop:
             cols = [c for k, c in enumerate(cols) if k not in drop]
             changed = True
     if len(rows) == ig.m and len(cols) == ig.n:
         return ig, rows, cols
     return ig.restrict(rows, cols), rows, cols
+
+
+def _connected(cluster: Any) -> contextlib.AbstractContextManager[Any]:
+    """:func:`gamekit.kernel.distributed_search.connect` of ``cluster``; without one
+    ``None`` (and that module, which needs numpy, is not imported)."""
+    if cluster is None:
+        return contextlib.nullcontext()
+    from gamekit.kernel.distributed_search import connect
+
+    return connect(cluster)
 
 
 def _embed(v: Sparse, idx: list[int]) -> Sparse:
@@ -110,6 +142,10 @@ def _run(
             return extreme_equilibria_2xn(ig)
         return [(x, y) for y, x in extreme_equilibria_2xn(ig.transpose())]
     if strategy in ("one_sided", "two_sided"):
+        # imported here: the modules of the certified search load numpy (and numba when
+        # it runs); the exact search and the envelope need neither
+        from gamekit.bimatrix.certified_enumeration import extreme_equilibria_certified
+
         found = extreme_equilibria_certified(ig, strategy, threads, max_vertices, deadline, client=client)
         if client is not None:
             info["cluster"] = found.cluster
@@ -161,7 +197,7 @@ def all_extreme_equilibria(
                   "threads": nthreads, "eliminated_rows": ig.m - len(rows), "eliminated_cols": ig.n - len(cols),
                   "column_reduction": small is not red}
     try:
-        with connect(cluster) as client:
+        with _connected(cluster) as client:
             profs = unscale(_run(small, chosen, nthreads, max_iter, max_vertices, deadline, info, client), gx, gy)
     except SearchBudgetExceeded as exc:
         exc.partial = _embed_all(unscale(exc.partial, gx, gy), red is not ig, rows, cols)

@@ -40,6 +40,7 @@ Examples
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Literal, get_args
 
@@ -59,6 +60,8 @@ __all__ = [
     "DISTRIBUTED",
     "CERTIFIED_MIN_SIZE",
     "ONE_SHOT_CERTIFIED_MIN_SIZE",
+    "ONE_SHOT_LOAD_SECONDS",
+    "one_shot_exact_seconds",
     "CERTIFIED_MAX_LABELS",
     "PARALLEL_MIN_SIZE",
     "FLOAT_EXACT_PAYOFF",
@@ -82,15 +85,15 @@ few milliseconds there (≈ 2–4 ms at 7×7), less than loading the compiled ke
 fresh process (≈ 0.3 s); from 8×8 on it grows quickly (10–200 ms at 8×8–9×9)."""
 
 ONE_SHOT_CERTIFIED_MIN_SIZE = 11
-""":data:`CERTIFIED_MIN_SIZE` for a process that solves one game (``one_shot=True``, the
-``gamekit solve`` command): the certified search then also pays for importing numba and
-loading its compiled kernels, ≈ 0.45 CPU-s per process, while the exact search needs
-neither. Measured (``benchmarks/results/startup.md``, the families of
-``benchmarks/bench_families.py``, 3 games each): the exact search takes 6–170 ms up to
-10×10 in every family (integer, {0,1}, {0,1,2}, covariance ±0.7, rational, coordination),
-a fresh ``gamekit solve`` of a 10×10 integer game 0.15–0.19 CPU-s with it against 0.6–0.7 with the
-certified search; at 11×11 it takes 130–940 ms, at 12×12 0.1–0.9 s (rational games more),
-about the certified search's 0.45 s of loading plus its 10–300 ms — the crossover."""
+"""From this many strategies on the smaller side a process that solves one game
+(``one_shot=True``, the ``gamekit solve`` command) takes the certified search whatever the
+cost model (:func:`one_shot_exact_seconds`) predicts: the model was fitted to random
+integer games, and on square games from 11×11 on the exact search's time spreads too
+widely for a prediction — measured (``benchmarks/results/startup.md``, the families of
+``benchmarks/bench_families.py``, 3 games each) 60–940 ms at 11×11 and 0.1–1.1 s at 12×12,
+rational payoffs more, against the certified search's ≈ 0.58 s of loading plus
+10–300 ms; up to 10×10 the exact search takes 6–170 ms in every family (integer, {0,1},
+{0,1,2}, covariance ±0.7, rational, coordination), and the model agrees."""
 
 LONG_SIDE = 16
 """A rectangular game with at least this many strategies on its longer side takes the
@@ -144,6 +147,60 @@ def payoff_stats(A: tuple[tuple[int, ...], ...], B: tuple[tuple[int, ...], ...])
     return PayoffStats(len(A), len(A[0]), min(len(flat_a), len(flat_b)), big)
 
 
+def one_shot_exact_seconds(stats: PayoffStats) -> float:
+    """The predicted CPU seconds of the exact search on a game with these statistics: the
+    cost model of the one-shot cut of :func:`choose_strategy`.
+
+    With ``d`` strategies on the smaller side and ``f = m + n`` (the facets of the
+    ``d``-dimensional best-response polytope the search walks),
+    ``t = exp(a + b·d + (c·d + e)·ln f)`` seconds — the form of the upper bound theorem's
+    vertex count, ``f^(d/2)`` up to factors in ``d`` — with ``(a, b, c, e)`` fitted by least
+    squares to the exact search's CPU time on 94 games (``--shapes`` table of
+    ``benchmarks/results/startup.md``: random games 3×200 … 12×12 with payoffs 0..99,
+    ±10⁶ and {0,1}, three seeds each, sizes after dominance), separately for games with
+    at most ``2d`` distinct payoffs (``stats.distinct``: degenerate vertices with large
+    excess are likely — the {0,1} games — and the search pays for their faces):
+
+    ==============  ======  ======  =====  ======  ============================
+    games           a       b       c      e       residual (sd of ln t)
+    ==============  ======  ======  =====  ======  ============================
+    many payoffs    −4.25   −1.47   0.695  −1.63   0.46 (a factor 1.6)
+    few payoffs     −12.55  −0.935  0.429  2.23    0.36
+    ==============  ======  ======  =====  ======  ============================
+
+    Parameters
+    ----------
+    stats : PayoffStats
+        Size and payoff statistics of the (dominance-reduced) game.
+
+    Returns
+    -------
+    float
+        Seconds.
+
+    Examples
+    --------
+    >>> round(one_shot_exact_seconds(PayoffStats(5, 40, 99, 99)), 3)       # measured 5–11 ms
+    0.01
+    >>> round(one_shot_exact_seconds(PayoffStats(5, 40, 2, 1)), 1)         # {0,1}: 0.6–1.0 s
+    0.6
+    """
+    d, f = min(stats.m, stats.n), stats.m + stats.n
+    a, b, c, e = _FEW_PAYOFFS if stats.distinct <= 2 * d else _MANY_PAYOFFS
+    return math.exp(a + b * d + (c * d + e) * math.log(f))
+
+
+_MANY_PAYOFFS = (-4.25, -1.47, 0.695, -1.63)
+_FEW_PAYOFFS = (-12.55, -0.935, 0.429, 2.23)
+
+ONE_SHOT_LOAD_SECONDS = 0.5
+"""What the certified search costs a fresh process before it searches: importing numpy and
+numba and loading the compiled kernels, measured 0.57–0.59 CPU-s (fresh ``gamekit solve
+--strategy one_sided`` against ``--strategy exact`` on 5×40, 8×30 and 3×200 games, where
+both searches take milliseconds), less a margin for the model's error. With ``one_shot``
+the exact search runs when :func:`one_shot_exact_seconds` predicts at most this."""
+
+
 def choose_strategy(stats: PayoffStats, cluster: bool = False, one_shot: bool = False) -> Concrete:
     """The strategy ``"auto"`` runs for a game with these statistics (the whole policy).
 
@@ -151,10 +208,15 @@ def choose_strategy(stats: PayoffStats, cluster: bool = False, one_shot: bool = 
        :data:`DISTRIBUTED` (a game whose tree the client's prefix covers is searched on
        the client alone).
     1. A player with two strategies: ``envelope_2xn`` (O(N log N)).
-    2. Fewer than :data:`CERTIFIED_MIN_SIZE` strategies on the smaller side — with
-       ``one_shot``, fewer than :data:`ONE_SHOT_CERTIFIED_MIN_SIZE` — (unless the longer
-       side has :data:`LONG_SIDE` or more), or more than :data:`CERTIFIED_MAX_LABELS` in
-       all: ``exact``.
+    2. More than :data:`CERTIFIED_MAX_LABELS` strategies in all: ``exact``. Otherwise
+       ``exact`` when the smaller side has fewer than :data:`CERTIFIED_MIN_SIZE` strategies
+       and the longer one fewer than :data:`LONG_SIDE`; with ``one_shot``, when the smaller
+       side has fewer than :data:`ONE_SHOT_CERTIFIED_MIN_SIZE` and the exact search is
+       predicted (:func:`one_shot_exact_seconds`) to cost at most what loading the
+       certified search costs a fresh process (:data:`ONE_SHOT_LOAD_SECONDS`) — for
+       payoffs of :data:`FLOAT_EXACT_PAYOFF` or more (e.g. rational payoffs brought to
+       integers), whose long integers the model was not fitted to, when the longer side
+       has fewer than :data:`LONG_SIDE`.
     3. A roughly square game (longer side at most twice the shorter) with fewer distinct
        payoffs than strategies on the larger side (e.g. payoffs in {0, 1, 2}: degenerate
        vertices with large excess are likely; in a rectangular game the one-sided method
@@ -170,9 +232,11 @@ def choose_strategy(stats: PayoffStats, cluster: bool = False, one_shot: bool = 
         A Dask cluster was given (``solve(..., cluster=...)``).
     one_shot : bool
         The process solves this one game and ends (``gamekit solve``): the cost of loading
-        the certified search's compiled kernels into the process counts, so the exact
-        search, which needs none, is chosen up to 10×10 (the measured crossover:
-        :data:`ONE_SHOT_CERTIFIED_MIN_SIZE`). False (default) for a process that goes on
+        the certified search (numpy, numba, the compiled kernels) into the process counts,
+        so the exact search, which needs none of them, is chosen where the cost model
+        predicts it cheaper (rule 2): every square game up to 10×10 and rectangular ones
+        such as 5×40, 8×30 or 6×100 with many distinct payoffs, not 5×40 with payoffs
+        {0, 1}. False (default) for a process that goes on
         solving (a session, a server, a benchmark), where the kernels are loaded once:
         there the certified search is 3–20× faster from 8×8 on. The caller states it;
         nothing is inferred from what the process has imported.
@@ -196,6 +260,10 @@ def choose_strategy(stats: PayoffStats, cluster: bool = False, one_shot: bool = 
     'exact'
     >>> choose_strategy(PayoffStats(m=11, n=11, distinct=99, max_payoff=99), one_shot=True)
     'one_sided'
+    >>> choose_strategy(PayoffStats(m=8, n=30, distinct=99, max_payoff=99), one_shot=True)
+    'exact'
+    >>> choose_strategy(PayoffStats(m=5, n=40, distinct=2, max_payoff=1), one_shot=True)
+    'one_sided'
     >>> choose_strategy(PayoffStats(m=12, n=12, distinct=144, max_payoff=2**300))  # e.g. rational payoffs
     'one_sided'
     >>> choose_strategy(PayoffStats(m=12, n=12, distinct=144, max_payoff=2**900))
@@ -205,8 +273,14 @@ def choose_strategy(stats: PayoffStats, cluster: bool = False, one_shot: bool = 
     if not cluster:
         if 2 in (stats.m, stats.n):
             return "envelope_2xn"
-        min_size = ONE_SHOT_CERTIFIED_MIN_SIZE if one_shot else CERTIFIED_MIN_SIZE
-        if (short < min_size and long < LONG_SIDE) or stats.m + stats.n > CERTIFIED_MAX_LABELS:
+        if stats.m + stats.n > CERTIFIED_MAX_LABELS:
+            return "exact"
+        if one_shot:
+            if short < ONE_SHOT_CERTIFIED_MIN_SIZE and (
+                    one_shot_exact_seconds(stats) <= ONE_SHOT_LOAD_SECONDS if stats.max_payoff < FLOAT_EXACT_PAYOFF
+                    else long < LONG_SIDE):
+                return "exact"
+        elif short < CERTIFIED_MIN_SIZE and long < LONG_SIDE:
             return "exact"
     if (stats.distinct < long and long <= 2 * short) or stats.max_payoff >= PARTNER_FILTER_PAYOFF:
         return "two_sided"

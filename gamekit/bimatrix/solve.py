@@ -49,11 +49,9 @@ from gamekit.bimatrix.intgame import (
     sparse_id,
     sparse_key_reversed,
 )
-from gamekit.bimatrix.lemke_howson import DEFAULT_MAX_ITER, certified_equilibria, lemke_howson_all
 from gamekit.bimatrix.lh_policy import LHStrategy, check_lh_options
 from gamekit.bimatrix.policy import Strategy, Threads, check_strategy
 from gamekit.bimatrix.pure import pure_equilibria
-from gamekit.bimatrix.support_enumeration import support_enumeration
 from gamekit.bimatrix.vertex_enumeration import extreme_equilibria
 from gamekit.bimatrix.vertex_pairs import VertexPairs, certify_pairs
 from gamekit.core.display import Vectors
@@ -453,7 +451,13 @@ def _solve_result(game: BimatrixGame, method: str = "all", **options: Any) -> So
     if method == "vertex_enumeration":
         profiles = extreme_equilibria(ig, options.get("max_iter"))
         return _assemble(game, ig, method, profiles, True, True, params)
-    if method == "lemke_howson":
+    if method == "lemke_howson":  # its modules (numpy, numba) imported when it runs
+        from gamekit.bimatrix.lemke_howson import (
+            DEFAULT_MAX_ITER,
+            certified_equilibria,
+            lemke_howson_all,
+        )
+
         max_iter = options.get("max_iter")
         max_iter = DEFAULT_MAX_ITER if max_iter is None else max_iter
         label = options.get("initial_label")
@@ -468,6 +472,10 @@ def _solve_result(game: BimatrixGame, method: str = "all", **options: Any) -> So
                       max_iter=max_iter, failed_labels=tuple(run.failed), label_to_equilibrium=Parameters(where))
         return _result(game, method, False, equilibria, xs, ys, edges, False, params)
     if method == "support_enumeration":
+        from gamekit.bimatrix.support_enumeration import (
+            support_enumeration,  # numpy: imported when this method runs
+        )
+
         use_floats = bool(options.get("use_floats", True))
         profiles = support_enumeration(ig, use_floats)
         return _assemble(game, ig, method, profiles, False, False, params)

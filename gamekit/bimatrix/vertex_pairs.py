@@ -23,13 +23,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cmp_to_key
 from math import gcd
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from gamekit.bimatrix.intgame import IntGame, Profile, normalize
 from gamekit.core.certify import _seal
 from gamekit.core.equilibrium import Equilibrium
 from gamekit.core.errors import CertificationError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["VertexPairs", "certify_pairs", "primitive"]
 
@@ -142,6 +144,8 @@ def _products(V: list[tuple[int, ...]], M: Sequence[Sequence[int]]) -> np.ndarra
     """The integer matrix ``V · M``: int64 when no entry can overflow, else Python ints
     computed by FLINT (``fmpz_mat`` product: 3–4× faster than numpy's object product on
     the thousands-of-bits payoffs of a game with rational payoffs)."""
+    import numpy as np  # the certified search's module: numpy is loaded with it
+
     big = max(max(v) for v in V) * max(max(r) for r in M) * len(M)
     if big < (1 << 62):
         return np.array(V, dtype=np.int64) @ np.array(M, dtype=np.int64)
@@ -153,6 +157,8 @@ def _products(V: list[tuple[int, ...]], M: Sequence[Sequence[int]]) -> np.ndarra
 
 def _best_response(V: list[tuple[int, ...]], M: Sequence[Sequence[int]]) -> tuple[np.ndarray, list]:
     """(pure best-response mask per vector, maximal payoff numerator per vector)."""
+    import numpy as np
+
     U = _products(V, M)
     best = U.max(axis=1)
     return np.asarray(U == best[:, None], dtype=bool), best.tolist()
@@ -168,6 +174,8 @@ def certify_pairs(
     distinct row and column strategies in that order, and the (row, column) index pair of
     each equilibrium.
     """
+    import numpy as np
+
     m, n = ig.m, ig.n
     X, wx = _dedup(vp.X, m, what)
     Y, wy = _dedup(vp.Y, n, what)

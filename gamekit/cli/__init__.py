@@ -44,12 +44,11 @@ from gamekit import __version__
 from gamekit.bimatrix.lh_policy import LH_STRATEGIES
 from gamekit.bimatrix.policy import STRATEGIES
 from gamekit.bimatrix.solve import METHODS, SolveResult, solve_result
-from gamekit.core.errors import GameError
+from gamekit.core.errors import GameError, LPIterationLimit
 from gamekit.core.game import BimatrixGame
 from gamekit.core.gc_pause import gc_paused
 from gamekit.core.numbers import fmt
 from gamekit.dispatch import REFINEMENTS
-from gamekit.io.atomic import atomic_write
 from gamekit.io.guard import CliParser, guard_main, printable, run_subcommand
 from gamekit.io.nfg import (
     MAX_NFG_BYTES,
@@ -61,8 +60,6 @@ from gamekit.io.nfg import (
     read_limited,
     read_nfg_document,
 )
-from gamekit.lp.simplex import LPIterationLimit
-from gamekit.lp.zerosum import safety_strategies
 
 __all__ = ["main", "build_parser", "solve_json", "json_text"]
 
@@ -557,6 +554,8 @@ def _cmd_ess(args: argparse.Namespace) -> int:
 
 
 def _cmd_value(args: argparse.Namespace) -> int:
+    from gamekit.lp.zerosum import safety_strategies  # the exact LP: imported by this command only
+
     doc = _load(args.file)
     game = doc.game
     (v1, x), (v2, y) = safety_strategies(game)
@@ -627,6 +626,8 @@ def _convert_extensive(args: argparse.Namespace, game) -> int:
     if args.output == "-":
         sys.stdout.write(text)
         return 0
+    from gamekit.io.atomic import atomic_write  # for the commands that write files
+
     atomic_write(args.output, text)
     if args.json:
         _emit({"output": args.output, "format": "efg" if what.endswith("extensive form") else "nfg",
@@ -647,6 +648,8 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     if args.output == "-":
         sys.stdout.write(text)
         return 0
+    from gamekit.io.atomic import atomic_write  # for the commands that write files
+
     atomic_write(args.output, text)  # temporary file + rename: never a half-written file
     version = "outcome" if args.outcome_format else "payoff"
     if args.json:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = ["GameError", "NfgFormatError", "TooLargeError", "SearchBudgetExceeded", "CertificationError",
-           "first_line", "internal_error_line"]
+           "LPIterationLimit", "first_line", "internal_error_line"]
 
 
 class GameError(ValueError):
@@ -29,6 +29,12 @@ class NfgFormatError(GameError):
 
 class TooLargeError(GameError):
     """A requested explicit object (e.g. a materialized 2^n game) exceeds the size limit."""
+
+
+class LPIterationLimit(RuntimeError):
+    """The exact simplex (:func:`gamekit.lp.simplex.solve_lp`) did not finish within
+    ``max_iter`` pivots. Defined here, with the other exceptions, so that the command line
+    can name it without importing the simplex; :mod:`gamekit.lp.simplex` exports it too."""
 
 
 class SearchBudgetExceeded(GameError):

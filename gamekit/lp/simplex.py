@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from gamekit.core.errors import CertificationError, GameError
+from gamekit.core.errors import CertificationError, GameError, LPIterationLimit
 from gamekit.core.numbers import common_denominator, to_fraction
 from gamekit.kernel.pivot import fraction_free_pivot
 
@@ -53,10 +53,6 @@ __all__ = ["LPResult", "LPIterationLimit", "solve_lp", "verify_lp"]
 FLOAT_THRESHOLD = 2000
 
 DEFAULT_MAX_ITER = 100_000
-
-
-class LPIterationLimit(RuntimeError):
-    """The exact simplex did not finish within ``max_iter`` pivots."""
 
 
 @dataclass(frozen=True)
