@@ -47,13 +47,15 @@ def run(lo, hi) -> dict:
     return rec
 
 
-def run_chunked(lo, hi, cache_dir: str) -> dict:
-    """The chunks of the (0, 1/2] sweep inside [lo, hi], serially, through the cache."""
+def run_chunked(lo, hi, cache_dir: str, mirror: bool = True) -> dict:
+    """The chunks of the (0, 1/2] sweep inside [lo, hi], serially, through the cache
+    (``mirror=False``: without the mirror images, which θ ↔ 1 − θ gives exactly)."""
     from games.baccara.banque.chunk_check import check_chunk
     from games.baccara.banque.theta_chunks import ChunkCache, _solve, _tasks, join_records
 
     cache = ChunkCache(cache_dir)
-    tasks = [t for t in _tasks("nash", None, Fraction(0), Fraction(1, 2), True) if lo <= t[2] and t[3] <= hi]
+    tasks = [t[:6] + (t[6] and mirror,) + t[7:]
+             for t in _tasks("nash", None, Fraction(0), Fraction(1, 2), True) if lo <= t[2] and t[3] <= hi]
     chunks = []
     for t in tasks:
         key = ChunkCache.key(*t)
@@ -104,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--range", default="1/10:1/5", help="theta range LO:HI (default 1/10:1/5)")
     ap.add_argument("--out", default=str(OUT))
+    ap.add_argument("--no-mirror", action="store_true",
+                    help="chunked mode: do not solve the mirror images (theta -> 1 - theta is exact)")
     ap.add_argument("--from-json", default=None, help="only render a JSON written by an earlier run")
     ap.add_argument("--cache", default=None, help="chunked mode: the chunk cache directory (module docstring)")
     args = ap.parse_args(argv)
@@ -111,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.from_json:
         rec = json.loads(Path(args.from_json).read_text())
     elif args.cache:
-        rec = run_chunked(*parse_range(args.range), args.cache)
+        rec = run_chunked(*parse_range(args.range), args.cache, mirror=not args.no_mirror)
         out.with_suffix(".json").write_text(json.dumps(rec, indent=1))
     else:
         rec = run(*parse_range(args.range))

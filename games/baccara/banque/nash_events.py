@@ -220,6 +220,9 @@ class BanqueForms:
     cls_sign: list[int]         # sign of the factor to the class representative
     d_zero: tuple[list[bool], list[bool]]
     decks: int | None = None    # the dealing the forms were built for (None: with replacement)
+    #: the Players' forms may depend on more than the other Player's p (a chart of the
+    #: variables, :mod:`nash_zero_end`): the relaxed test then evaluates them at all 8 corners
+    general: bool = False
 
     def player_sum(self, i: int, ones: np.ndarray) -> ML:
         """c_i + Σ_{l : ones[l]} d_il as a form (float, rounding-bounded; memoized)."""

@@ -268,17 +268,20 @@ def prove_piece(piece, margin: Fraction = Fraction(1, 10 ** 6), *, max_boxes: in
 
 
 def prove_range(fm: BanqueForms, a: Fraction, c: Fraction, anchors: list[Anchor], *, p_only: bool = False,
-                max_boxes: int = 200_000, min_width: float = 1e-12, max_undecided: int = _MAX_U) -> SegmentProof:
+                max_boxes: int = 200_000, min_width: float = 1e-12, max_undecided: int = _MAX_U,
+                start: list[Box] | None = None) -> SegmentProof:
     """The box proof on [a, c] × [0, 1]² with the given anchors (module docstring).
 
     ``p_only``: a type whose equalities determine p as an anchor's S does counts as
     explained (its solutions have p = b(θ)) even when its Banker part differs from b's —
     the statement proved is then about p only (used across a breakpoint, where Banker's
     replies at b(θ_b) form a larger set: :mod:`nash_breakpoint`). ``max_undecided``: boxes
-    with more undecided Banker sets are split without enumerating their types."""
+    with more undecided Banker sets are split without enumerating their types. ``start``:
+    the boxes to cover instead of [0, 1]² × [a, c] (a region of the square, or a chart of
+    other variables: :mod:`nash_zero_end`)."""
     t0 = time.process_time()
     st: dict = {"types": 0, "anchored": 0, "arcs": 0, "p_only": p_only, "max_u": max_undecided}
-    stack = [Box((Fraction(0), Fraction(1)), (Fraction(0), Fraction(1)), (a, c))]
+    stack = list(start) if start is not None else [Box((Fraction(0), Fraction(1)), (Fraction(0), Fraction(1)), (a, c))]
     n = 0
     res = SegmentProof(True, a, c)
     while stack:
