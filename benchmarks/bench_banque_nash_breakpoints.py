@@ -120,7 +120,7 @@ def _at_record(at, cpu: float) -> dict:
             "p": [{"p1": num(p1), "p2": num(p2), "banker_vertices": len(ys)} for p1, p2, ys in at]}
 
 
-def run(srcs: list[Path], out: Path, retry_failed: bool = False) -> dict:
+def run(srcs: list[Path], out: Path, retry_failed: bool = False, below: float | None = None) -> dict:
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
 
     from gamekit.io import stderr_progress
@@ -147,7 +147,7 @@ def run(srcs: list[Path], out: Path, retry_failed: bool = False) -> dict:
         for k in range(len(segs) - 1):
             bar.update(task, completed=k)
             th = segs[k]["to"]
-            if th in done or (segs[k].get("cut") or [False, False])[1]:
+            if th in done or (segs[k].get("cut") or [False, False])[1] or (below is not None and float(th) > below):
                 continue
             t0 = time.process_time()
             for j in (k, k + 1):
@@ -171,7 +171,8 @@ def run(srcs: list[Path], out: Path, retry_failed: bool = False) -> dict:
     finally:
         bar.stop()
     rec["segments"] = [{k: sg[k] for k in ("from", "to", "from_exact", "to_exact", "sample", "source")}
-                       | {"equilibria": len(sg["equilibria"]), "proof": sg["proof"]} for sg in segs]
+                       | {"equilibria": len(sg["equilibria"]), "proof": sg["proof"]} for sg in segs
+                       if below is None or float(sg["from"]) < below]
     out.write_text(json.dumps(rec, indent=1))
     return rec
 
@@ -222,10 +223,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=None, help="output .md (JSON next to it); default: <segments>_breakpoints.md")
     ap.add_argument("--retry-failed", action="store_true",
                     help="run again the breakpoints recorded as not proved or without their equilibrium set")
+    ap.add_argument("--below", type=float, default=None,
+                    help="only the breakpoints theta_b <= BELOW (the others of the sources are not run)")
     args = ap.parse_args(argv)
     srcs = [Path(x) for x in args.segments]
     out = Path(args.out) if args.out else srcs[0].with_name(srcs[0].stem + "_breakpoints.md")
-    rec = run(srcs, out.with_suffix(".json"), args.retry_failed)
+    rec = run(srcs, out.with_suffix(".json"), args.retry_failed, args.below)
     out.write_text(render(rec))
     print(out.read_text())
     return 0
