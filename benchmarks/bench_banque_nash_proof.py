@@ -59,8 +59,11 @@ def run_chunked(lo, hi, cache_dir: str, mirror: bool = True, fold_margin: Fracti
              for t in _tasks("nash", None, Fraction(0), Fraction(1, 2), True) if lo <= t[2] and t[3] <= hi]
     chunks = []
     for t in tasks:
-        key = ChunkCache.key(*t) + ("" if fold_margin is None else f"-fold{fold_margin}".replace("/", "_"))
-        rec = cache.get(key, lambda r, t=t: check_chunk(r, t[0], t[1], t[2], t[3], t[6]))
+        plain = ChunkCache.key(*t)
+        key = plain + ("" if fold_margin is None else f"-fold{fold_margin}".replace("/", "_"))
+        rec = None
+        for k in dict.fromkeys((key, plain)):   # a record with the default margins proves at least as much
+            rec = rec or cache.get(k, lambda r, t=t: check_chunk(r, t[0], t[1], t[2], t[3], t[6]))
         if rec is None:
             print(f"solving chunk {t[2]}..{t[3]}", flush=True)
             kind, decks, a, b, cut_lo, cut_hi, mirror_t, prove = t

@@ -32,7 +32,7 @@ def test_fold_end_gets_the_wide_margin(fold):
     m, wide = F(1, 10 ** 6), F(1, 10)
     assert (len(left.tracked), len(right.tracked)) == (1, 3)
     assert _end_margins(left, [], [right], m, wide) == (m, wide)      # the neighbour above has more
-    assert _end_margins(right, [left], [], m, wide) is None            # … not the other way round
+    assert _end_margins(right, [left], [], m, wide) == (wide, m)      # both sides of the fold
     assert _end_margins(left, [], [right], m, None) is None            # off by default
 
 

@@ -9,11 +9,11 @@ missed a branch: the segment through θ* is added, the overlap is cut and solved
 the new segments are proved in turn. Each segment gets ``pc.proof`` (a
 :class:`nash_proof.SegmentProof`, with ``probe`` notes).
 
-**Folds** (``fold_margin``). At a breakpoint where the neighbouring segment has *more*
-tracked equilibria (branches are born or die there) the new branches' type nearly holds on
-this side, and boxes must shrink like the distance to the birth point: the proof of a
-margin of 10⁻⁶ of the length did not finish in 15 CPU-min below θ_f ≈ 0.0924720. With
-``fold_margin`` m such an end gets the margin m·(hi − lo) instead; the gap it leaves is
+**Folds** (``fold_margin``). At a breakpoint where the number of tracked equilibria changes
+(branches are born or die there) the types of the branches' meeting point nearly hold on
+both sides, and boxes must shrink like the distance to it: the proof with a margin of
+10⁻⁶ of the length did not finish in 15 CPU-min below θ_f ≈ 0.0924720. With
+``fold_margin`` m both segments' ends there get the margin m·(hi − lo) instead; the gap it leaves is
 closed by the breakpoint's p-only proof with both neighbours' anchors
 (:mod:`nash_breakpoint`), which explains the new branches' types by their continued
 anchors. The margins used are in the proof record (its ``theta_from``/``theta_to``).
@@ -54,13 +54,13 @@ def probe(pc, pr: SegmentProof) -> dict:
 
 
 def _end_margins(pc, before: list, after: list, margin: Fraction, fold_margin: Fraction | None) -> tuple | None:
-    """(lower, upper) margins: ``fold_margin`` at an end whose neighbour has more tracked
-    equilibria (module docstring), else None (``margin`` at both ends)."""
+    """(lower, upper) margins: ``fold_margin`` at an end where the neighbour has another number
+    of tracked equilibria (module docstring), else None (``margin`` at both ends)."""
     if fold_margin is None:
         return None
     n = len(pc.tracked)
-    lo_more = bool(before) and compare_numbers(before[-1].hi, pc.lo) == 0 and len(before[-1].tracked) > n
-    hi_more = bool(after) and compare_numbers(after[0].lo, pc.hi) == 0 and len(after[0].tracked) > n
+    lo_more = bool(before) and compare_numbers(before[-1].hi, pc.lo) == 0 and len(before[-1].tracked) != n
+    hi_more = bool(after) and compare_numbers(after[0].lo, pc.hi) == 0 and len(after[0].tracked) != n
     if not (lo_more or hi_more):
         return None
     return (fold_margin if lo_more else margin, fold_margin if hi_more else margin)
@@ -69,8 +69,8 @@ def _end_margins(pc, before: list, after: list, margin: Fraction, fold_margin: F
 def prove_cover(pieces: list, *, margin: Fraction = Fraction(1, 10 ** 6), progress: bool = False,
                 max_repairs: int = 20, fold_margin: Fraction | None = None) -> list:
     """Prove every segment (module docstring); returns the (possibly repaired) segments.
-    ``fold_margin``: the margin at an end next to a segment with more equilibria (module
-    docstring); None: ``margin`` everywhere."""
+    ``fold_margin``: the margin at an end next to a segment with another number of
+    equilibria (module docstring); None: ``margin`` everywhere."""
     from functools import partial
 
     from games.baccara.banque.theta_cover import _resolve_overlaps
