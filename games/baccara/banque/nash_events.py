@@ -236,10 +236,18 @@ class BanqueForms:
         return out
 
     def player_exact(self, i: int, ones) -> ML:
-        """The same sum with exact coefficients (slow path, for identity checks)."""
-        out = self.c[i]
-        for l in ones:
-            out = out + self.d[i][l]
+        """The same sum with exact coefficients (slow path, for identity checks; memoized on
+        the instance: the exact arc decisions ask for the same sums box after box)."""
+        cache = self.__dict__.setdefault("_exact_sums", {})
+        key = (i, tuple(int(l) for l in ones))
+        out = cache.get(key)
+        if out is None:
+            out = self.c[i]
+            for l in key[1]:
+                out = out + self.d[i][l]
+            if len(cache) > 4096:
+                cache.clear()
+            cache[key] = out
         return out
 
     def exact_players(self, ones) -> _ExactPlayers:
