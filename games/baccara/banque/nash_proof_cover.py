@@ -17,6 +17,8 @@ both sides, and boxes must shrink like the distance to it: the proof with a marg
 closed by the breakpoint's p-only proof with both neighbours' anchors
 (:mod:`nash_breakpoint`), which explains the new branches' types by their continued
 anchors. The margins used are in the proof record (its ``theta_from``/``theta_to``).
+**Caution**: a branch the sweep missed inside a wide margin is not seen by the segment's
+proof (θ_g ≈ 0.0941281 in (3/40, 1/10), docs/banque.md); the breakpoint proof then fails.
 """
 
 from __future__ import annotations
