@@ -13,8 +13,8 @@ Several SEGMENTS files (θ-ranges of one sweep, e.g. chunks run at different tim
 into one ordered list (a segment found in two files — the segment through a range's end — is
 kept once, with the longer proved range). Before the breakpoints, every segment whose recorded
 proof failed is proved again with the current code (``nash_proof.prove_piece``), and when the
-list starts at θ = 0 the first segment's proof is extended down to 0 (``nash_proof.prove_range``
-on [0, a]: every θ ∈ (0, a] is covered, no margin at 0). Everything is in the output JSON.
+list starts at θ = 0 the first segment's proof is extended down to 0
+(``nash_zero_end.prove_zero_end`` on (0, a]: every θ ∈ (0, a] is covered, no margin at 0). Everything is in the output JSON.
 """
 
 from __future__ import annotations
@@ -90,21 +90,17 @@ def _reprove(segs: list[dict], rec: dict) -> None:
 
 
 def _end_zero(segs: list[dict], rec: dict) -> None:
-    """The first segment's proof extended to [0, a] when the list starts at 0."""
-    from games.baccara.banque.nash_anchor import anchors_of
-    from games.baccara.banque.nash_events import forms
-    from games.baccara.banque.nash_proof import prove_range
+    """The first segment's proof extended to (0, a] when the list starts at 0
+    (``nash_zero_end.prove_zero_end``: every θ ∈ (0, a] is covered)."""
+    from games.baccara.banque.nash_zero_end import prove_zero_end
     from games.baccara.banque.theta_nash import nash_piece
 
     first = segs[0]
-    if first["from_exact"] != "0" or "end_zero" in rec:
+    if first["from_exact"] != "0" or rec.get("end_zero", {}).get("proved"):
         return
-    fm = forms()
     pc = nash_piece(_inside(first))
     a = Fraction(first["proof"]["theta_from_exact"])
-    pr = prove_range(fm, Fraction(0), a, anchors_of(fm, pc))
-    rec["end_zero"] = {"from_exact": "0", "to_exact": str(a), "proved": pr.proved, "boxes": pr.boxes,
-                       "cpu_seconds": round(pr.cpu, 2), **({} if pr.proved else {"reason": pr.reason})}
+    rec["end_zero"] = prove_zero_end(pc, a).record()
 
 
 def _at_record(at, cpu: float) -> dict:
@@ -144,7 +140,7 @@ def _fill_missing(segs: list[dict], rec: dict, out: Path) -> None:
 
 
 def run(srcs: list[Path], out: Path, retry_failed: bool = False, retry_unproved: bool = False,
-        missing_equilibria: bool = False) -> dict:
+        missing_equilibria: bool = False, below: float | None = None) -> dict:
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
 
     from gamekit.io import stderr_progress
@@ -175,7 +171,7 @@ def run(srcs: list[Path], out: Path, retry_failed: bool = False, retry_unproved:
         for k in range(len(segs) - 1):
             bar.update(task, completed=k)
             th = segs[k]["to"]
-            if th in done or (segs[k].get("cut") or [False, False])[1]:
+            if th in done or (segs[k].get("cut") or [False, False])[1] or (below is not None and float(th) > below):
                 continue
             t0 = time.process_time()
             for j in (k, k + 1):
@@ -200,7 +196,8 @@ def run(srcs: list[Path], out: Path, retry_failed: bool = False, retry_unproved:
     finally:
         bar.stop()
     rec["segments"] = [{k: sg[k] for k in ("from", "to", "from_exact", "to_exact", "sample", "source")}
-                       | {"equilibria": len(sg["equilibria"]), "proof": sg["proof"]} for sg in segs]
+                       | {"equilibria": len(sg["equilibria"]), "proof": sg["proof"]} for sg in segs
+                       if below is None or float(sg["from"]) < below]
     out.write_text(json.dumps(rec, indent=1))
     return rec
 
@@ -226,8 +223,10 @@ def render(rec: dict) -> str:
                      f"{r['proof']['proved']}, {r['proof']['boxes']} boxes, {r['proof']['cpu_seconds']} s")
     ez = rec.get("end_zero")
     if ez:
-        lines.append(f"- the end at 0: [0, {float(Fraction(ez['to_exact'])):.3g}] proved = {ez['proved']} "
-                     f"({ez['boxes']} boxes, {ez['cpu_seconds']} s)")
+        boxes = sum(ez.get(k, {}).get("boxes", 0) for k in ("outside_strip", "chart")) or ez.get("boxes", 0)
+        lines.append(f"- the end at 0: (0, {float(Fraction(ez['to_exact'])):.3g}] proved = {ez['proved']} "
+                     f"(nash_zero_end: strip, wedges and chart; {boxes} boxes, {ez['cpu_seconds']} s)"
+                     + ("" if ez["proved"] else f": {ez.get('reason', '')}"))
     full = sum(1 for b in bps if (b.get("at_breakpoint") or {}).get("computed"))
     lines.append(f"- the equilibrium set at θ_b itself (p's and Banker's extreme replies, exact): computed at "
                  f"**{full} / {len(bps)}** breakpoints (the others: the gap not proved; θ_b of degree ≥ 3 in the "
@@ -255,10 +254,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--missing-equilibria", action="store_true",
                     help="compute the equilibrium set at the proved breakpoints recorded without it (the proof "
                          "records are kept)")
+    ap.add_argument("--below", type=float, default=None,
+                    help="only the breakpoints theta_b <= BELOW (the others of the sources are not run)")
     args = ap.parse_args(argv)
     srcs = [Path(x) for x in args.segments]
     out = Path(args.out) if args.out else srcs[0].with_name(srcs[0].stem + "_breakpoints.md")
-    rec = run(srcs, out.with_suffix(".json"), args.retry_failed, args.retry_unproved, args.missing_equilibria)
+    rec = run(srcs, out.with_suffix(".json"), args.retry_failed, args.retry_unproved, args.missing_equilibria,
+              args.below)
     out.write_text(render(rec))
     print(out.read_text())
     return 0

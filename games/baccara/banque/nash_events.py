@@ -220,6 +220,9 @@ class BanqueForms:
     cls_sign: list[int]         # sign of the factor to the class representative
     d_zero: tuple[list[bool], list[bool]]
     decks: int | None = None    # the dealing the forms were built for (None: with replacement)
+    #: the Players' forms may depend on more than the other Player's p (a chart of the
+    #: variables, :mod:`nash_zero_end`): the relaxed test then evaluates them at all 8 corners
+    general: bool = False
 
     def player_sum(self, i: int, ones: np.ndarray) -> ML:
         """c_i + Σ_{l : ones[l]} d_il as a form (float, rounding-bounded; memoized)."""
@@ -233,10 +236,18 @@ class BanqueForms:
         return out
 
     def player_exact(self, i: int, ones) -> ML:
-        """The same sum with exact coefficients (slow path, for identity checks)."""
-        out = self.c[i]
-        for l in ones:
-            out = out + self.d[i][l]
+        """The same sum with exact coefficients (slow path, for identity checks; memoized on
+        the instance: the exact arc decisions ask for the same sums box after box)."""
+        cache = self.__dict__.setdefault("_exact_sums", {})
+        key = (i, tuple(int(l) for l in ones))
+        out = cache.get(key)
+        if out is None:
+            out = self.c[i]
+            for l in key[1]:
+                out = out + self.d[i][l]
+            if len(cache) > 4096:
+                cache.clear()
+            cache[key] = out
         return out
 
     def exact_players(self, ones) -> _ExactPlayers:

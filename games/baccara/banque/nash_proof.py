@@ -92,17 +92,19 @@ class SegmentProof:
     witness: tuple | None = None      # (θ, p₁, p₂) rational: a solution of the failing type
 
 
-def inner_range(lo, hi, margin: Fraction) -> tuple[Fraction, Fraction]:
-    """Rational [a, c] ⊂ (lo, hi): the ends moved inwards by margin·(hi − lo)."""
+def inner_range(lo, hi, margin: Fraction, margin_hi: Fraction | None = None) -> tuple[Fraction, Fraction]:
+    """Rational [a, c] ⊂ (lo, hi): the ends moved inwards by margin·(hi − lo) (the upper end
+    by margin_hi·(hi − lo) when given)."""
     from games.baccara.banque.theta_cover import _bounds
 
     l_hi = _bounds(lo)[1]
     h_lo = _bounds(hi)[0]
     w = (h_lo - l_hi) * margin
+    w_hi = w if margin_hi is None else (h_lo - l_hi) * margin_hi
     a = (l_hi + w).limit_denominator(1 << 48)
-    c = (h_lo - w).limit_denominator(1 << 48)
+    c = (h_lo - w_hi).limit_denominator(1 << 48)
     if not (l_hi < a < c < h_lo):
-        a, c = l_hi + w, h_lo - w
+        a, c = l_hi + w, h_lo - w_hi
     return a, c
 
 
@@ -298,14 +300,15 @@ def _split(box: Box) -> tuple[Box, Box]:
 
 
 def prove_piece(piece, margin: Fraction = Fraction(1, 10 ** 6), *, max_boxes: int = 200_000,
-                min_width: float = 1e-12) -> SegmentProof:
+                min_width: float = 1e-12, margins: tuple[Fraction, Fraction] | None = None) -> SegmentProof:
     """Run the box proof on [a, c] = :func:`inner_range` of a Nash segment (module docstring).
 
     The forms are those of the segment's dealing (``piece.decks``: with replacement or a
     d-deck shoe, :func:`nash_events.forms`); an end marked ``piece.cut`` (a rational cut of a
-    parallel sweep, not a breakpoint) is proved up to the end itself, without a margin."""
+    parallel sweep, not a breakpoint) is proved up to the end itself, without a margin.
+    ``margins``: the lower and upper end's margins, instead of ``margin`` at both."""
     fm = forms(getattr(piece, "decks", None))
-    a, c = inner_range(piece.lo, piece.hi, margin)
+    a, c = inner_range(piece.lo, piece.hi, *(margins or (margin,)))
     cut = getattr(piece, "cut", (False, False))
     if cut[0] and isinstance(piece.lo, Fraction):
         a = piece.lo
@@ -315,17 +318,20 @@ def prove_piece(piece, margin: Fraction = Fraction(1, 10 ** 6), *, max_boxes: in
 
 
 def prove_range(fm: BanqueForms, a: Fraction, c: Fraction, anchors: list[Anchor], *, p_only: bool = False,
-                max_boxes: int = 200_000, min_width: float = 1e-12, max_undecided: int = _MAX_U) -> SegmentProof:
+                max_boxes: int = 200_000, min_width: float = 1e-12, max_undecided: int = _MAX_U,
+                start: list[Box] | None = None) -> SegmentProof:
     """The box proof on [a, c] × [0, 1]² with the given anchors (module docstring).
 
     ``p_only``: a type whose equalities determine p as an anchor's S does counts as
     explained (its solutions have p = b(θ)) even when its Banker part differs from b's —
     the statement proved is then about p only (used across a breakpoint, where Banker's
     replies at b(θ_b) form a larger set: :mod:`nash_breakpoint`). ``max_undecided``: boxes
-    with more undecided Banker sets are split without enumerating their types."""
+    with more undecided Banker sets are split without enumerating their types. ``start``:
+    the boxes to cover instead of [0, 1]² × [a, c] (a region of the square, or a chart of
+    other variables: :mod:`nash_zero_end`)."""
     t0 = time.process_time()
     st: dict = {"types": 0, "anchored": 0, "arcs": 0, "p_only": p_only, "max_u": max_undecided}
-    stack = [Box((Fraction(0), Fraction(1)), (Fraction(0), Fraction(1)), (a, c))]
+    stack = list(start) if start is not None else [Box((Fraction(0), Fraction(1)), (Fraction(0), Fraction(1)), (a, c))]
     n = 0
     res = SegmentProof(True, a, c)
     while stack:

@@ -8,6 +8,17 @@ missed a branch: the segment through θ* is added, the overlap is cut and solved
 (:func:`theta_cover._resolve_overlaps`, the same repair as for overlapping segments), and
 the new segments are proved in turn. Each segment gets ``pc.proof`` (a
 :class:`nash_proof.SegmentProof`, with ``probe`` notes).
+
+**Folds** (``fold_margin``). At a breakpoint where the number of tracked equilibria changes
+(branches are born or die there) the types of the branches' meeting point nearly hold on
+both sides, and boxes must shrink like the distance to it: the proof with a margin of
+10⁻⁶ of the length did not finish in 15 CPU-min below θ_f ≈ 0.0924720. With
+``fold_margin`` m both segments' ends there get the margin m·(hi − lo) instead; the gap it leaves is
+closed by the breakpoint's p-only proof with both neighbours' anchors
+(:mod:`nash_breakpoint`), which explains the new branches' types by their continued
+anchors. The margins used are in the proof record (its ``theta_from``/``theta_to``).
+**Caution**: a branch the sweep missed inside a wide margin is not seen by the segment's
+proof (θ_g ≈ 0.0941281 in (3/40, 1/10), docs/banque.md); the breakpoint proof then fails.
 """
 
 from __future__ import annotations
@@ -44,9 +55,24 @@ def probe(pc, pr: SegmentProof) -> dict:
     return out
 
 
+def _end_margins(pc, before: list, after: list, margin: Fraction, fold_margin: Fraction | None) -> tuple | None:
+    """(lower, upper) margins: ``fold_margin`` at an end where the neighbour has another number
+    of tracked equilibria (module docstring), else None (``margin`` at both ends)."""
+    if fold_margin is None:
+        return None
+    n = len(pc.tracked)
+    lo_more = bool(before) and compare_numbers(before[-1].hi, pc.lo) == 0 and len(before[-1].tracked) != n
+    hi_more = bool(after) and compare_numbers(after[0].lo, pc.hi) == 0 and len(after[0].tracked) != n
+    if not (lo_more or hi_more):
+        return None
+    return (fold_margin if lo_more else margin, fold_margin if hi_more else margin)
+
+
 def prove_cover(pieces: list, *, margin: Fraction = Fraction(1, 10 ** 6), progress: bool = False,
-                max_repairs: int = 20) -> list:
-    """Prove every segment (module docstring); returns the (possibly repaired) segments."""
+                max_repairs: int = 20, fold_margin: Fraction | None = None) -> list:
+    """Prove every segment (module docstring); returns the (possibly repaired) segments.
+    ``fold_margin``: the margin at an end next to a segment with another number of
+    equilibria (module docstring); None: ``margin`` everywhere."""
     from functools import partial
 
     from games.baccara.banque.theta_cover import _resolve_overlaps
@@ -59,7 +85,7 @@ def prove_cover(pieces: list, *, margin: Fraction = Fraction(1, 10 ** 6), progre
     try:
         while queue:
             pc = queue.pop(0)
-            pr = prove_piece(pc, margin)
+            pr = prove_piece(pc, margin, margins=_end_margins(pc, out, queue, margin, fold_margin))
             pc.proof = pr
             if not pr.proved and pr.failed_box is not None and repairs < max_repairs:
                 pr.probe = probe(pc, pr)

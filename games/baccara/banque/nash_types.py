@@ -234,7 +234,12 @@ def excluded(conds: TypeConds, face: Box) -> bool:
 def relaxed_excluded(fm: BanqueForms, box: Box, ones: np.ndarray, U) -> bool:
     """No equilibrium in the box even with every undecided y_l anywhere in [0, 1]: for some
     Player i, D_i's range over the box (p₋ᵢ at its two ends — D_i is affine in p₋ᵢ, and
-    its minimum over y is concave in p₋ᵢ) admits none of his modes."""
+    its minimum over y is concave in p₋ᵢ) admits none of his modes. With ``fm.general``
+    (forms in other variables, multilinear) the range is taken over the box's 8 corners:
+    C + Σ min(d_l, 0) is concave along each coordinate (a sum of minima of affine
+    functions), so its minimum over the box is at a corner, and likewise the maximum."""
+    if fm.general:
+        return _relaxed_general(fm, box, ones, U)
     for i, (qs, ps) in enumerate(((box.y, box.x), (box.x, box.y))):
         C = fm.player_sum(i, ones)
         lo, hi = np.inf, -np.inf
@@ -247,6 +252,23 @@ def relaxed_excluded(fm: BanqueForms, box: Box, ones: np.ndarray, U) -> bool:
             err = 1e-12 * (e + da.sum()) + 1e-300
             lo = min(lo, v + np.minimum(dv, 0).sum() - err)
             hi = max(hi, v + np.maximum(dv, 0).sum() + err)
+        ok = lo <= 0 <= hi or (ps[0] == 0 and lo <= 0) or (ps[1] == 1 and hi >= 0)
+        if not ok:
+            return True
+    return False
+
+
+def _relaxed_general(fm: BanqueForms, box: Box, ones: np.ndarray, U) -> bool:
+    """:func:`relaxed_excluded` for forms in any multilinear variables (corner evaluation)."""
+    M = box.corners()
+    for i, ps in enumerate((box.x, box.y)):
+        C = fm.player_sum(i, ones)
+        dv = fm.Dc[i][U] @ M.T
+        da = fm.Da[i][U] @ M.T
+        err = 1e-12 * (M @ C.a + da.sum(axis=0)) + 1e-300
+        v = M @ C.c
+        lo = float((v + np.minimum(dv, 0).sum(axis=0) - err).min())
+        hi = float((v + np.maximum(dv, 0).sum(axis=0) + err).max())
         ok = lo <= 0 <= hi or (ps[0] == 0 and lo <= 0) or (ps[1] == 1 and hi >= 0)
         if not ok:
             return True

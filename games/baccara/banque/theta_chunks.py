@@ -96,7 +96,7 @@ def _clip(pc, lo, hi, concept: str) -> object:
 
 
 def _pieces(concept: str, decks: int | None, a: Fraction, b: Fraction, *, cut_lo: bool, cut_hi: bool,
-            mid: bool, prove: bool) -> list:
+            mid: bool, prove: bool, fold_margin: Fraction | None = None) -> list:
     """The chunk's segments, clipped at its cuts (``mid``: the chunk reaching 1/2 of a
     symmetric sweep, whose segment through 1/2 is clipped symmetrically), proved if asked."""
     from functools import partial
@@ -121,7 +121,7 @@ def _pieces(concept: str, decks: int | None, a: Fraction, b: Fraction, *, cut_lo
     if prove and concept == "nash":
         from games.baccara.banque.nash_proof_cover import prove_cover
 
-        pieces = prove_cover(pieces)
+        pieces = prove_cover(pieces, fold_margin=fold_margin)
     return pieces
 
 
@@ -137,7 +137,7 @@ def _mirrors(concept: str, pieces: list) -> list:
 
 
 def _images(concept: str, decks: int | None, a: Fraction, b: Fraction, pieces: list, *, cut_lo: bool,
-            cut_hi: bool, mid: bool, prove: bool) -> list:
+            cut_hi: bool, mid: bool, prove: bool, fold_margin: Fraction | None = None) -> list:
     """The segments of the mirrored chunk (1 − b, 1 − a), in decreasing θ: the mirror images of
     the chunk's segments, or — when one of them has several extreme equilibria (only unique
     solutions are mirrored) — the mirrored chunk solved directly."""
@@ -146,7 +146,8 @@ def _images(concept: str, decks: int | None, a: Fraction, b: Fraction, pieces: l
     except ValueError:
         pass
     lo, hi = (_HALF if mid else 1 - b), 1 - a
-    got = _pieces(concept, decks, lo, hi, cut_lo=cut_hi and not mid, cut_hi=cut_lo, mid=False, prove=prove)
+    got = _pieces(concept, decks, lo, hi, cut_lo=cut_hi and not mid, cut_hi=cut_lo, mid=False, prove=prove,
+                  fold_margin=fold_margin)
     if mid:   # the segment through 1/2 is already among the chunk's own segments
         got = [pc for pc in got if compare_numbers(pc.lo, _HALF) >= 0]
     return sorted(got, key=lambda pc: float(pc.lo), reverse=True)
@@ -171,7 +172,7 @@ def _segments(concept: str, pieces: list, decks: int | None) -> list[dict]:
 
 
 def chunk_record(concept: str, decks: int | None, a: Fraction, b: Fraction, *, cut_lo: bool, cut_hi: bool,
-                 mirror: bool, prove: bool) -> dict:
+                 mirror: bool, prove: bool, fold_margin: Fraction | None = None) -> dict:
     """Solve one chunk (a, b) (worker function; module docstring) and return its JSON record.
 
     Parameters
@@ -188,6 +189,9 @@ def chunk_record(concept: str, decks: int | None, a: Fraction, b: Fraction, *, c
         Also return the mirror images (θ ↔ 1 − θ) of the segments.
     prove : bool
         Nash: run the completeness proof on each segment.
+    fold_margin : Fraction, optional
+        Nash: the proof's margin at an end next to a segment with more equilibria
+        (:func:`nash_proof_cover.prove_cover`).
 
     Returns
     -------
@@ -196,9 +200,10 @@ def chunk_record(concept: str, decks: int | None, a: Fraction, b: Fraction, *, c
     """
     t0 = time.process_time()
     mid = mirror and b == _HALF
-    pieces = _pieces(concept, decks, a, b, cut_lo=cut_lo, cut_hi=cut_hi, mid=mid, prove=prove)
-    images = _images(concept, decks, a, b, pieces, cut_lo=cut_lo, cut_hi=cut_hi, mid=mid, prove=prove) \
-        if mirror else []
+    pieces = _pieces(concept, decks, a, b, cut_lo=cut_lo, cut_hi=cut_hi, mid=mid, prove=prove,
+                     fold_margin=fold_margin)
+    images = _images(concept, decks, a, b, pieces, cut_lo=cut_lo, cut_hi=cut_hi, mid=mid, prove=prove,
+                     fold_margin=fold_margin) if mirror else []
     return {"concept": concept, "decks": decks, "from": str(a), "to": str(b), "cut": [cut_lo, cut_hi],
             "mirrored": mirror, "proved": prove and concept == "nash",
             "segments": _segments(concept, pieces, decks),
