@@ -23,7 +23,7 @@ Forms are stored as 8 coefficients of the monomials p₁^a p₂^b θ^c, index a 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
@@ -220,6 +220,24 @@ class BanqueForms:
     cls_sign: list[int]         # sign of the factor to the class representative
     d_zero: tuple[list[bool], list[bool]]
     decks: int | None = None    # the dealing the forms were built for (None: with replacement)
+    _exact_memo: dict = field(default_factory=dict, repr=False, compare=False)
+    _numerators: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def _d_numerators(self, i: int) -> list[tuple[int, int, list[int]]]:
+        """Player i's d-coefficients as integers: per monomial m where some d_il is nonzero,
+        (m, common denominator L, [L·d_il[m] for every l]) (built once per dealing)."""
+        out = self._numerators.get(i)
+        if out is None:
+            import math
+
+            out = []
+            for m in range(8):
+                col = [f.ex[m] for f in self.d[i]]
+                if any(col):
+                    L = math.lcm(*(v.denominator for v in col))
+                    out.append((m, L, [v.numerator * (L // v.denominator) for v in col]))
+            self._numerators[i] = out
+        return out
 
     def player_sum(self, i: int, ones: np.ndarray) -> ML:
         """c_i + Σ_{l : ones[l]} d_il as a form (float, rounding-bounded; memoized)."""
@@ -233,10 +251,27 @@ class BanqueForms:
         return out
 
     def player_exact(self, i: int, ones) -> ML:
-        """The same sum with exact coefficients (slow path, for identity checks)."""
-        out = self.c[i]
-        for l in ones:
-            out = out + self.d[i][l]
+        """The same sum with exact coefficients (for identity checks and exact decisions).
+
+        The exact coefficients are integer sums over a common denominator per monomial; the
+        float coefficients and bounds are accumulated in the order of ``ones`` (the values of
+        adding the forms one by one). Memoized per (i, ones)."""
+        idx = np.asarray(list(ones), dtype=np.intp)
+        key = (i, idx.tobytes())
+        out = self._exact_memo.get(key)
+        if out is not None:
+            return out
+        ci = self.c[i]
+        c = np.add.accumulate(np.vstack([ci.c[None, :], self.Dc[i][idx]]), axis=0)[-1]
+        a = np.add.accumulate(np.vstack([ci.a[None, :], self.Da[i][idx]]), axis=0)[-1]
+        ex = list(ci.ex)
+        ids = idx.tolist()
+        for m, L, num in self._d_numerators(i):
+            ex[m] = ex[m] + Fraction(sum(num[l] for l in ids), L)
+        out = ML(c, a, tuple(ex))
+        if len(self._exact_memo) > 4096:
+            self._exact_memo.clear()
+        self._exact_memo[key] = out
         return out
 
     def exact_players(self, ones) -> _ExactPlayers:
