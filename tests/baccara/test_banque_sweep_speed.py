@@ -70,3 +70,21 @@ def test_cached_shoe_segment_is_solved_and_proved_again(key, sample):
         assert got[k] == rec[k], k
     for k in ("proved", "theta_from_exact", "theta_to_exact"):
         assert got["proof"][k] == rec["proof"][k], k
+
+
+@pytest.mark.parametrize("decks", [None, 8])
+def test_witness_g_signs_agree_with_exact_signs(decks):
+    """The enclosure-decided signs of every g_l at a rational point (used by
+    ``nash_arc.witness_profile`` before exact evaluation) are the exact signs."""
+    from games.baccara.banque.nash_arc import _g_signs
+
+    fm = forms(decks)
+    rng = random.Random(11)
+    points = [(Fraction(rng.randint(1, 999), 1000), Fraction(rng.randint(0, 97), 97), Fraction(rng.randint(0, 89), 89))
+              for _ in range(6)] + [(Fraction(1, 3), Fraction(9, 11), Fraction(9, 11))]
+    for th, p1, p2 in points:
+        sg = _g_signs(fm, th, p1, p2)
+        for l, g in enumerate(fm.g):
+            c0, c1 = g.at_exact(p1, p2)
+            v = c0 + c1 * th
+            assert sg[l] in (0, (v > 0) - (v < 0))
