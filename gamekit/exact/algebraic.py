@@ -191,8 +191,29 @@ class RealAlgebraic:
             self.hi = mid
 
     def bounds(self, width: Fraction) -> tuple[Fraction, Fraction]:
-        while self.hi - self.lo > width:
-            self.refine()
+        """Halve the isolating interval (as :meth:`refine` does) until it is at most ``width``
+        wide; the halving runs on integer numerators over one denominator."""
+        width = Fraction(width)
+        if self.hi - self.lo <= width:
+            return self.lo, self.hi
+        lo, hi = self.lo, self.hi
+        D = lo.denominator * hi.denominator // gcd(lo.denominator, hi.denominator)
+        A, B = lo.numerator * (D // lo.denominator), hi.numerator * (D // hi.denominator)
+        cs = [int(c) for c in self.poly.coeffs()]
+        n = len(cs) - 1
+        lo_pos = _eval(self.poly, lo) > 0
+        wn, wd = width.numerator, width.denominator
+        while (B - A) * wd > wn * D:
+            M, A, B, D = A + B, 2 * A, 2 * B, 2 * D     # the midpoint is M/D
+            acc, pw = cs[n], 1                            # D^n·p(M/D) by homogeneous Horner
+            for c in reversed(cs[:n]):
+                pw *= D
+                acc = acc * M + c * pw
+            if (acc > 0) == lo_pos:
+                A = M
+            else:
+                B = M
+        self.lo, self.hi = Fraction(A, D), Fraction(B, D)
         return self.lo, self.hi
 
     def __float__(self) -> float:

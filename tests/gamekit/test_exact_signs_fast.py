@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from gamekit.exact import (
     QuadraticSurd,
+    RealAlgebraic,
     compare_numbers,
     int_poly,
     quadratic_roots,
@@ -62,3 +63,21 @@ def test_bounded_real_roots_are_the_roots_in_the_interval(cs, u, v):
     got = real_roots(q, lo, hi)
     assert len(got) == len(want)
     assert all(compare_numbers(a, b) == 0 for a, b in zip(got, want))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(min_value=-10 ** 6, max_value=10 ** 6), min_size=4, max_size=8),
+       st.integers(min_value=1, max_value=130))
+def test_bounds_equal_repeated_refine(cs, bits):
+    """``RealAlgebraic.bounds`` (integer bisection) gives exactly the interval that repeated
+    ``refine`` (one rational halving at a time) gives."""
+    q = int_poly(cs)
+    assume(q.degree() >= 3)
+    width = Fraction(1, 1 << bits)
+    for r in real_roots(q):
+        if not isinstance(r, RealAlgebraic):
+            continue
+        ref = RealAlgebraic(r.poly, r.index, r.lo, r.hi)
+        while ref.hi - ref.lo > width:
+            ref.refine()
+        assert r.bounds(width) == (ref.lo, ref.hi)
