@@ -81,3 +81,28 @@ def test_bounds_equal_repeated_refine(cs, bits):
         while ref.hi - ref.lo > width:
             ref.refine()
         assert r.bounds(width) == (ref.lo, ref.hi)
+
+
+def _simplest_oracle(lo: Fraction, hi: Fraction) -> Fraction:
+    """The continued-fraction recursion in rational arithmetic (the former implementation)."""
+    import math
+
+    if lo <= 0 <= hi:
+        return Fraction(0)
+    if hi < 0:
+        return -_simplest_oracle(-hi, -lo)
+    fl = math.floor(lo)
+    if fl == lo:
+        return Fraction(fl)
+    if fl + 1 <= hi:
+        return Fraction(fl + 1)
+    return fl + 1 / _simplest_oracle(1 / (hi - fl), 1 / (lo - fl))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.fractions(min_value=-10 ** 6, max_value=10 ** 6, max_denominator=10 ** 15),
+       st.fractions(min_value=0, max_value=10, max_denominator=10 ** 18))
+def test_simplest_in_closed_equals_rational_recursion(lo, w):
+    from gamekit.exact import simplest_in_closed
+
+    assert simplest_in_closed(lo, lo + w) == _simplest_oracle(lo, lo + w)
