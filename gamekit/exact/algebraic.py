@@ -31,7 +31,7 @@ from math import gcd
 
 from flint import fmpq, fmpz_poly
 
-from gamekit.exact.surd import QuadraticSurd, quadratic_roots
+from gamekit.exact.surd import QuadraticSurd, quadratic_roots, surd_sign
 from gamekit.exact.surd import compare as surd_compare
 
 __all__ = [
@@ -191,8 +191,29 @@ class RealAlgebraic:
             self.hi = mid
 
     def bounds(self, width: Fraction) -> tuple[Fraction, Fraction]:
-        while self.hi - self.lo > width:
-            self.refine()
+        """Halve the isolating interval (as :meth:`refine` does) until it is at most ``width``
+        wide; the halving runs on integer numerators over one denominator."""
+        width = Fraction(width)
+        if self.hi - self.lo <= width:
+            return self.lo, self.hi
+        lo, hi = self.lo, self.hi
+        D = lo.denominator * hi.denominator // gcd(lo.denominator, hi.denominator)
+        A, B = lo.numerator * (D // lo.denominator), hi.numerator * (D // hi.denominator)
+        cs = [int(c) for c in self.poly.coeffs()]
+        n = len(cs) - 1
+        lo_pos = _eval(self.poly, lo) > 0
+        wn, wd = width.numerator, width.denominator
+        while (B - A) * wd > wn * D:
+            M, A, B, D = A + B, 2 * A, 2 * B, 2 * D     # the midpoint is M/D
+            acc, pw = cs[n], 1                            # D^n·p(M/D) by homogeneous Horner
+            for c in reversed(cs[:n]):
+                pw *= D
+                acc = acc * M + c * pw
+            if (acc > 0) == lo_pos:
+                A = M
+            else:
+                B = M
+        self.lo, self.hi = Fraction(A, D), Fraction(B, D)
         return self.lo, self.hi
 
     def __float__(self) -> float:
@@ -244,6 +265,8 @@ def real_roots(p: fmpz_poly, lo: Fraction | None = None, hi: Fraction | None = N
         return []
     # the bounds come as a pair: both given or neither
     assert (lo is None) == (hi is None), "real_roots: give both bounds or neither"
+    if lo is not None and hi is not None and descartes_bound(p, lo, hi) == 0:
+        return []   # Descartes: no root of p (counted with multiplicity) in (lo, hi)
     _, factors = p.factor()
     roots: list = []
     for f, _mult in factors:
@@ -370,11 +393,22 @@ def sign_at(q: fmpz_poly, x) -> int:
             x.refine()
         return _sign(_eval(q, (x.lo + x.hi) / 2))
     if isinstance(x, QuadraticSurd):
-        acc = Fraction(0)
-        for c in reversed(q.coeffs()):
-            acc = acc * x + int(c)
-        return _sign(acc) if not isinstance(acc, QuadraticSurd) else acc.sign()
+        return _surd_sign_at(q, x)
     return _sign(_eval(q, Fraction(x)))
+
+
+def _surd_sign_at(q: fmpz_poly, x: QuadraticSurd) -> int:
+    """Sign of q(x) for x = (P + Q√c)/D in integers: D^deg·q(x) = A + B√c by Horner's rule
+    on integer pairs (no rational normalisation), then the exact sign of A + B√c."""
+    a, b = Fraction(x.a), Fraction(x.b)
+    D = a.denominator * b.denominator // gcd(a.denominator, b.denominator)
+    P, Q, c = a.numerator * (D // a.denominator), b.numerator * (D // b.denominator), x.c
+    A, B, scale = 0, 0, 1
+    for k in reversed([int(v) for v in q.coeffs()]):
+        # (A + B√c)·(P + Q√c) + k·D^i, i = number of factors x taken so far
+        A, B = A * P + B * Q * c + k * scale, A * Q + B * P
+        scale *= D
+    return surd_sign(A, B, c)
 
 
 _BASIC = (int, Fraction, QuadraticSurd, RealAlgebraic)

@@ -572,18 +572,26 @@ def simplest_in_closed(lo: Fraction, hi: Fraction) -> Fraction:
     >>> simplest_in_closed(Fraction(3, 10), Fraction(2, 5))
     Fraction(1, 3)
     """
+    lo, hi = Fraction(lo), Fraction(hi)
     if lo <= 0 <= hi:
         return Fraction(0)
     if hi < 0:
         return -simplest_in_closed(-hi, -lo)
-    fl = math.floor(lo)
-    if fl == lo:
-        return Fraction(fl)
-    if fl + 1 <= hi:
-        return Fraction(fl + 1)
-    # lo, hi in (fl, fl + 1): recurse on the reciprocals of the fractional parts
-    inner = simplest_in_closed(1 / (hi - fl), 1 / (lo - fl))
-    return fl + 1 / inner
+    n, d = _simplest_pos(lo.numerator, lo.denominator, hi.numerator, hi.denominator)
+    return Fraction(n, d)
+
+
+def _simplest_pos(p: int, q: int, r: int, s: int) -> tuple[int, int]:
+    """The simplest rational in [p/q, r/s], 0 < p/q ≤ r/s, as (numerator, denominator):
+    the continued-fraction recursion on integers — with fl = ⌊p/q⌋, fl itself, else fl + 1,
+    else fl + 1/x for the simplest x in [s/(r − fl·s), q/(p − fl·q)]."""
+    fl = p // q
+    if fl * q == p:
+        return fl, 1
+    if (fl + 1) * s <= r:
+        return fl + 1, 1
+    xn, xd = _simplest_pos(s, r - fl * s, q, p - fl * q)
+    return fl * xn + xd, xn
 
 
 def simplest_between(a: Number | int, b: Number | int) -> Fraction:

@@ -156,11 +156,25 @@ def _surd_solve(K: list[int], rows, res: NashResult) -> list[tuple]:
 
 # -- candidate points ----------------------------------------------------------------------------
 def _roots_in_unit(q0, q1, q2) -> list:
+    if _no_root_in_unit(q0, q1, q2):
+        return []
     try:
         rs = quadratic_roots(q0, q1, q2)
     except ValueError:
         return []
     return [r for r in rs if 0 < r < 1]
+
+
+def _no_root_in_unit(q0, q1, q2) -> bool:
+    """True when q₀ + q₁t + q₂t² provably has no root in (0, 1) (exact, rational): q(0) and
+    q(1) have one strict sign and q has no critical point in (0, 1), or no real root at all.
+    False means "maybe" (the roots are then computed)."""
+    f0, f1 = q0, q0 + q1 + q2
+    if q2 == 0:
+        return f0 * f1 > 0 or (q1 == 0 and q0 != 0)
+    if q1 * q1 - 4 * q0 * q2 < 0:
+        return True
+    return f0 * f1 > 0 and not 0 < -q1 / (2 * q2) < 1
 
 
 def _meet(c: tuple, h: tuple) -> list[tuple]:

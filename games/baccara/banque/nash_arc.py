@@ -114,9 +114,10 @@ def witness_profile(fm: BanqueForms, t: Type, conds: TypeConds, witness: tuple) 
         det = d[0][0] * d[1][1] - d[0][1] * d[1][0]
         yF[l] = (-C[0] * d[1][1] + C[1] * d[0][1]) / det
         yF[m] = (-d[0][0] * C[1] + d[1][0] * C[0]) / det
+    sg = _g_signs(fm, th, p1, p2)
     y: list = []
     for l, g in enumerate(fm.g):
-        v = val(g)
+        v = sg[l] if sg is not None and sg[l] else val(g)
         if v != 0:
             y.append(1 if v > 0 else 0)
         elif state.get(l) in (0, 1):
@@ -126,3 +127,17 @@ def witness_profile(fm: BanqueForms, t: Type, conds: TypeConds, witness: tuple) 
         else:
             y.append(1 if conds.ones is not None and conds.ones[l] else 0)
     return y
+
+
+def _g_signs(fm: BanqueForms, th, p1, p2) -> np.ndarray | None:
+    """Signs of every g_l at a rational point where the rounding-bounded float enclosure
+    (:func:`nash_events.ranges` on the point box) proves them; 0 where it does not (the
+    caller then evaluates exactly). None when the point is not rational."""
+    from fractions import Fraction
+
+    from games.baccara.banque.nash_events import ranges
+
+    if not all(isinstance(v, Fraction) for v in (th, p1, p2)):
+        return None
+    lo, hi = ranges(fm.G, fm.GA, Box((p1, p1), (p2, p2), (th, th)))
+    return (lo > 0).astype(int) - (hi < 0).astype(int)

@@ -23,7 +23,7 @@ Forms are stored as 8 coefficients of the monomials p₁^a p₂^b θ^c, index a 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
@@ -223,6 +223,26 @@ class BanqueForms:
     #: the Players' forms may depend on more than the other Player's p (a chart of the
     #: variables, :mod:`nash_zero_end`): the relaxed test then evaluates them at all 8 corners
     general: bool = False
+    # memos of this instance's exact sums: init=False, so dataclasses.replace (new forms, e.g.
+    # nash_zero_end's chart) starts with empty ones instead of sharing them
+    _exact_memo: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _numerators: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def _d_numerators(self, i: int) -> list[tuple[int, int, list[int]]]:
+        """Player i's d-coefficients as integers: per monomial m where some d_il is nonzero,
+        (m, common denominator L, [L·d_il[m] for every l]) (built once per dealing)."""
+        out = self._numerators.get(i)
+        if out is None:
+            import math
+
+            out = []
+            for m in range(8):
+                col = [f.ex[m] for f in self.d[i]]
+                if any(col):
+                    L = math.lcm(*(v.denominator for v in col))
+                    out.append((m, L, [v.numerator * (L // v.denominator) for v in col]))
+            self._numerators[i] = out
+        return out
 
     def player_sum(self, i: int, ones: np.ndarray) -> ML:
         """c_i + Σ_{l : ones[l]} d_il as a form (float, rounding-bounded; memoized)."""
@@ -236,18 +256,27 @@ class BanqueForms:
         return out
 
     def player_exact(self, i: int, ones) -> ML:
-        """The same sum with exact coefficients (slow path, for identity checks; memoized on
-        the instance: the exact arc decisions ask for the same sums box after box)."""
-        cache = self.__dict__.setdefault("_exact_sums", {})
-        key = (i, tuple(int(l) for l in ones))
-        out = cache.get(key)
-        if out is None:
-            out = self.c[i]
-            for l in key[1]:
-                out = out + self.d[i][l]
-            if len(cache) > 4096:
-                cache.clear()
-            cache[key] = out
+        """The same sum with exact coefficients (for identity checks and exact decisions).
+
+        The exact coefficients are integer sums over a common denominator per monomial; the
+        float coefficients and bounds are accumulated in the order of ``ones`` (the values of
+        adding the forms one by one). Memoized per (i, ones)."""
+        idx = np.asarray(list(ones), dtype=np.intp)
+        key = (i, idx.tobytes())
+        out = self._exact_memo.get(key)
+        if out is not None:
+            return out
+        ci = self.c[i]
+        c = np.add.accumulate(np.vstack([ci.c[None, :], self.Dc[i][idx]]), axis=0)[-1]
+        a = np.add.accumulate(np.vstack([ci.a[None, :], self.Da[i][idx]]), axis=0)[-1]
+        ex = list(ci.ex)
+        ids = idx.tolist()
+        for m, L, num in self._d_numerators(i):
+            ex[m] = ex[m] + Fraction(sum(num[l] for l in ids), L)
+        out = ML(c, a, tuple(ex))
+        if len(self._exact_memo) > 4096:
+            self._exact_memo.clear()
+        self._exact_memo[key] = out
         return out
 
     def exact_players(self, ones) -> _ExactPlayers:
