@@ -159,23 +159,25 @@ def _independent_existence():
     return paper, ours
 
 
-#: What the machine proof of the Nash correspondence establishes (docs/banque.md; the numbers are
-#: those of benchmarks/results/banque_nash_proof_breakpoints.md).
+#: What the machine proof of the Nash correspondence establishes (docs/banque.md, "Status of the
+#: theorem"; the numbers are those of benchmarks/results/banque_nash_proof_breakpoints.md,
+#: banque_nash_margins.md and the *_0-1_10 files).
 CORRESPONDENCE = (
     "new, status PARTIAL. Proved by machine (with θ ↔ 1 − θ, proved exactly, for the mirror images): "
-    "(1) on θ ∈ (0.0992228, 0.5018703) all 69 Nash segments are proved complete on [lo + ε, hi − ε] "
-    "(ε = 10⁻⁶ of the length): the extreme equilibria, Banker's replies included, are exactly the "
-    "tracked ones; (2) across 64 of the 68 breakpoints there the gap [c_L, a_R] is proved for the "
-    "Players' part (every equilibrium p is a branch of a neighbour, continued) — including the folds "
-    "0.1092511 and 0.1099948 and 0.1516542, where p₁ leaves 0 — and at 58 of them the equilibrium set "
-    "at θ_b itself (limit points and the vertices of Banker's replies, exact over ℚ(θ_b) or a quadratic "
-    "extension) is computed. NOT proved: (0, 0.0992228] (not re-run with the current code; the "
-    "3-equilibria interval there is exact: banque.nash.missed-branches; next to θ = 0 boxes cannot "
-    "reach 0), the four breakpoints 0.3122021, 0.3404830, 0.4328768, 0.4981297 (a two-zero-class type "
-    "at (9/11, 9/11) undecided), Banker's part on the ε-margins and at the 6 breakpoints of degree "
-    "3–4 (docs/banque.md, 'Status of the theorem'). Cost of the machine proof of (1) and (2): cover "
-    "356 + segment proofs 1121 + breakpoints 97.5 + neighbours 158 + equilibrium sets 4.7 CPU-s "
-    "(benchmarks/results/banque_nash_proof_breakpoints.md)")
+    "(1) on θ ∈ (0.0992228, 0.5018703) the WHOLE Nash correspondence: all 69 segments are proved complete "
+    "on [lo + ε, hi − ε] (the extreme equilibria, Banker's replies included, are exactly the tracked ones); "
+    "across all 68 breakpoints the gap [c_L, a_R] is proved for the Players' part (the folds 0.1092511 and "
+    "0.1099948, 0.1516542 where p₁ leaves 0, and the four kinks at (9/11, 9/11), 0.3122021, 0.3404830, "
+    "0.4328768, 0.4981297, where types with two zero classes are decided exactly), Banker's part on both "
+    "margins is decided exactly (nash_margin), and the equilibrium set at θ_b itself is computed exactly in "
+    "θ_b's field (ℚ, ℚ(√c), or the number field ℚ(θ_b) at the 6 quartic θ_b) at all 68; (2) on (0, a₀], "
+    "a₀ ≈ 1.73·10⁻⁸, the tracked equilibrium is the only one (nash_zero_end); (3) on (0, 0.0992228) all 42 "
+    "segments on their proved ranges and 40 of the 41 breakpoints (gap and margins). NOT proved: the "
+    "breakpoint 0.0939539 and the interval up to θ_g (the (0, 1/10) run's wide fold margin lay over the "
+    "fold θ_g; 3 equilibria there, banque.nash.missed-branches). Cost of the machine proof: (1) cover 356 + "
+    "segments 1121 + breakpoints 66 + neighbours 160 + equilibrium sets 6.5 + margins 90 (+ 140 "
+    "neighbours) CPU-s; (3) cover 107 + segments 982 + breakpoints 19 (+ 72 neighbours) + margins 76 "
+    "CPU-s")
 
 #: The 3-equilibria interval of the Nash θ-sweep (issue #27): θ_f, a quadratic surd, and θ_g, the
 #: root in [THETA_G_LO, THETA_G_HI] of the irreducible cubic THETA_G_POLY (coefficients from θ⁰).
