@@ -110,7 +110,7 @@ def _at_record(at, cpu: float) -> dict:
     def num(x) -> str:
         try:
             return number_str(x)
-        except (TypeError, ValueError):   # a quadratic extension of a quadratic field
+        except (TypeError, ValueError, AttributeError):   # a quadratic extension of a quadratic field
             return str(x)
 
     if at is None:
@@ -211,6 +211,8 @@ def render(rec: dict) -> str:
              "CPU seconds (time.process_time) on the shared machine. Each row: the p-only box proof on",
              "[c_L, a_R] (the gap between the two neighbours' own proofs, containing the breakpoint),",
              "with the anchors of both neighbours (games/baccara/banque/nash_breakpoint.py).", ""]
+    if rec.get("note"):
+        lines += [f"**Note.** {rec['note']}", ""]
     segs = rec.get("segments")
     if segs:
         sok = [sg for sg in segs if sg["proof"].get("proved")]

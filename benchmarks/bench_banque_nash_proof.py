@@ -60,7 +60,7 @@ def run_chunked(lo, hi, cache_dir: str, mirror: bool = True, fold_margin: Fracti
     chunks = []
     for t in tasks:
         plain = ChunkCache.key(*t)
-        key = plain + ("" if fold_margin is None else f"-fold{fold_margin}".replace("/", "_"))
+        key = plain + ("" if fold_margin is None else f"-fold{fold_margin}-probed".replace("/", "_"))
         rec = None
         for k in dict.fromkeys((key, plain)):   # a record with the default margins proves at least as much
             rec = rec or cache.get(k, lambda r, t=t: check_chunk(r, t[0], t[1], t[2], t[3], t[6]))

@@ -1,6 +1,7 @@
 """The Nash proof next to the fold θ_f ≈ 0.0924720 where two branches are born (issue #27):
 a wide margin below θ_f (nash_proof_cover's ``fold_margin``) closed by the breakpoint's p-only
-proof with both neighbours' anchors."""
+proof with both neighbours' anchors; a wide margin is probed by complete enumerations
+(nash_proof_cover.prove_segment), which finds the branches missed below θ_g ≈ 0.0941281."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from games.baccara.banque.nash_anchor import anchors_of
 from games.baccara.banque.nash_breakpoint import prove_breakpoint
 from games.baccara.banque.nash_events import forms
 from games.baccara.banque.nash_proof import inner_range, prove_range
-from games.baccara.banque.nash_proof_cover import _end_margins
+from games.baccara.banque.nash_proof_cover import _fold_ends, prove_segment
 from games.baccara.banque.theta_nash import nash_piece
 from games.baccara.reproduce.banque import THETA_F
 
@@ -27,13 +28,29 @@ def fold():
     return left, right
 
 
-def test_fold_end_gets_the_wide_margin(fold):
+def test_fold_ends(fold):
     left, right = fold
-    m, wide = F(1, 10 ** 6), F(1, 10)
+    wide = F(1, 10)
     assert (len(left.tracked), len(right.tracked)) == (1, 3)
-    assert _end_margins(left, [], [right], m, wide) == (m, wide)      # the neighbour above has more
-    assert _end_margins(right, [left], [], m, wide) == (wide, m)      # both sides of the fold
-    assert _end_margins(left, [], [right], m, None) is None            # off by default
+    assert _fold_ends(left, [], [right], wide) == (False, True)      # the neighbour above has more
+    assert _fold_ends(right, [left], [], wide) == (True, False)      # both sides of the fold
+    assert _fold_ends(left, [], [right], None) == (False, False)     # off by default
+
+
+def test_wide_margin_over_a_missed_fold_is_probed():
+    """The old sweep's segment (0.0939539, 0.0986936) with 1 tracked equilibrium: its lower end
+    is a fold end (3 equilibria below), the ordinary proof fails on its budget without a
+    witness, and the probes in the wide margin (0.0939539, +L/10) — which contains θ_g —
+    find 3 extreme equilibria (banque.nash.missed-branches): a failed proof to repair."""
+    below, pc = nash_piece(F(93, 1000)), nash_piece(F(96, 1000))
+    assert (len(below.tracked), len(pc.tracked)) == (3, 1)
+    pc.lo = below.hi                        # the segment as the sweep had it before the repair
+    pr = prove_segment(pc, [below], [], fold_margin=F(1, 10), fold_budget=50)
+    assert not pr.proved and pr.witness is None
+    assert pr.probe is not None and (pr.probe["found"], pr.probe["missed"]) == (3, 2)
+    t = F(pr.probe["theta"])
+    assert compare_numbers(pc.lo, t) < 0 and float(t) - float(pc.lo) < (float(pc.hi) - float(pc.lo)) / 10
+    assert pr.fold_probes[0]["found"] == 1   # half-way into the margin: above θ_g
 
 
 def test_gap_below_the_fold_is_proved_with_both_neighbours(fold):

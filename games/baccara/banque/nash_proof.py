@@ -90,6 +90,7 @@ class SegmentProof:
     probe: dict | None = None
     arcs: int = 0                     # arc types excluded exactly (nash_arc)
     witness: tuple | None = None      # (θ, p₁, p₂) rational: a solution of the failing type
+    fold_probes: list | None = None   # enumerations inside wide fold margins (nash_proof_cover.prove_segment)
 
 
 def inner_range(lo, hi, margin: Fraction, margin_hi: Fraction | None = None) -> tuple[Fraction, Fraction]:
@@ -365,6 +366,8 @@ def proof_record(pr: SegmentProof) -> dict:
            "theta_from_exact": str(pr.a), "theta_to_exact": str(pr.c), "boxes": pr.boxes,
            "cpu_seconds": round(pr.cpu, 2), "arc_types_excluded_exactly": pr.arcs,
            "not_covered": "the margins between the segment's ends and [theta_from, theta_to]"}
+    if pr.fold_probes is not None:
+        out["fold_probes"] = pr.fold_probes
     if not pr.proved:
         out["reason"] = pr.reason
         if pr.witness is not None:

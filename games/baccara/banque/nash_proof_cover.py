@@ -9,16 +9,23 @@ missed a branch: the segment through θ* is added, the overlap is cut and solved
 the new segments are proved in turn. Each segment gets ``pc.proof`` (a
 :class:`nash_proof.SegmentProof`, with ``probe`` notes).
 
-**Folds** (``fold_margin``). At a breakpoint where the number of tracked equilibria changes
-(branches are born or die there) the types of the branches' meeting point nearly hold on
-both sides, and boxes must shrink like the distance to it: the proof with a margin of
-10⁻⁶ of the length did not finish in 15 CPU-min below θ_f ≈ 0.0924720. With
-``fold_margin`` m both segments' ends there get the margin m·(hi − lo) instead; the gap it leaves is
-closed by the breakpoint's p-only proof with both neighbours' anchors
-(:mod:`nash_breakpoint`), which explains the new branches' types by their continued
-anchors. The margins used are in the proof record (its ``theta_from``/``theta_to``).
-**Caution**: a branch the sweep missed inside a wide margin is not seen by the segment's
-proof (θ_g ≈ 0.0941281 in (3/40, 1/10), docs/banque.md); the breakpoint proof then fails.
+**Folds** (``fold_margin``; the policy is :func:`prove_segment`). At a breakpoint where the
+number of tracked equilibria changes (branches are born or die there) the types of the
+branches' meeting point nearly hold on both sides, and boxes must shrink like the distance
+to it: the proof with a margin of 10⁻⁶ of the length did not finish in 15 CPU-min below
+θ_f ≈ 0.0924720. With ``fold_margin`` m a segment with such an end (a *fold end*) is first
+proved with the ordinary margin and a smaller box budget (``fold_budget``); only if that
+fails **without a witness** are its fold ends given the margin m·(hi − lo), and only after
+the wide margins are *probed*: the complete enumeration ``banque_nash(θ)`` at 3 rational θ
+in each wide margin, at 1/2, 1/8 and 1/32 of it from the end. A count that differs from the
+segment's tracked count is treated as a failed proof with that probe (the repair below
+adds the segment through θ). The gap a wide margin leaves is closed by the breakpoint's
+p-only proof with both neighbours' anchors (:mod:`nash_breakpoint`), which explains the new
+branches' types by their continued anchors: **soundness rests on that gap proof; the probes
+make the sweep complete** in practice (a branch the sweep missed inside a wide margin, as
+θ_g ≈ 0.0941281 inside (0.0939539, 0.0986936) before the probes, is not seen by the
+segment's proof; docs/banque.md). The margins used are in the proof record (its
+``theta_from``/``theta_to``), the probes in its ``fold_probes``.
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ from fractions import Fraction
 from gamekit.exact import compare_numbers
 from games.baccara.banque.nash_proof import SegmentProof, proof_record, prove_piece
 
-__all__ = ["prove_cover", "probe", "segment_proof_record", "reflect_proof"]
+__all__ = ["prove_cover", "prove_segment", "probe", "probe_margins", "segment_proof_record", "reflect_proof"]
 
 
 def _theta_in(pr: SegmentProof) -> Fraction:
@@ -36,6 +43,7 @@ def _theta_in(pr: SegmentProof) -> Fraction:
 
     if pr.witness is not None:        # an exact solution of the failing type (nash_arc)
         return pr.witness[0]
+    assert pr.failed_box is not None
     lo, hi = pr.failed_box.t
     return simplest_between(lo, hi) if lo < hi else lo
 
@@ -55,24 +63,123 @@ def probe(pc, pr: SegmentProof) -> dict:
     return out
 
 
-def _end_margins(pc, before: list, after: list, margin: Fraction, fold_margin: Fraction | None) -> tuple | None:
-    """(lower, upper) margins: ``fold_margin`` at an end where the neighbour has another number
-    of tracked equilibria (module docstring), else None (``margin`` at both ends)."""
+_PROBE_AT = (Fraction(1, 2), Fraction(1, 8), Fraction(1, 32))   # of a wide margin, from the end
+
+
+def probe_margins(pc, margins: tuple[Fraction, Fraction], ends: tuple[bool, bool]) -> list[dict]:
+    """Complete enumerations at rational θ inside a segment's wide end margins.
+
+    Parameters
+    ----------
+    pc : Nash segment
+        Its ``lo``, ``hi``, ``tracked`` (and ``decks``).
+    margins : (Fraction, Fraction)
+        The lower and upper end's margins, fractions of the segment's length.
+    ends : (bool, bool)
+        Which ends to probe.
+
+    Returns
+    -------
+    list of dict
+        Per θ: ``theta``, ``found`` (extreme equilibria of :func:`nash.banque_nash`) and
+        ``tracked``; the probing stops at the first θ where they differ (that record last).
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> pc = SimpleNamespace(lo=Fraction(1, 4), hi=Fraction(3, 4), tracked=[None] * 5)
+    >>> probe_margins(pc, (Fraction(0), Fraction(0)), (False, False))
+    []
+    """
+    from gamekit.exact import simplest_between
+    from games.baccara.banque.nash import banque_nash
+    from games.baccara.banque.theta_cover import _bounds
+
+    l_hi, h_lo = _bounds(pc.lo)[1], _bounds(pc.hi)[0]
+    w = h_lo - l_hi
+    out: list[dict] = []
+    for side in (0, 1):
+        if not ends[side]:
+            continue
+        for f in _PROBE_AT:
+            d = w * margins[side] * f
+            x = l_hi + d if side == 0 else h_lo - d
+            t = simplest_between(x - d / 16, x + d / 16)
+            res = banque_nash(t, getattr(pc, "decks", None))
+            out.append({"theta": str(t), "found": len(res.equilibria), "tracked": len(pc.tracked)})
+            if len(res.equilibria) != len(pc.tracked):
+                return out
+    return out
+
+
+def prove_segment(pc, before: list, after: list, *, margin: Fraction = Fraction(1, 10 ** 6),
+                  fold_margin: Fraction | None = None, fold_budget: int = 5_000,
+                  max_boxes: int = 200_000) -> SegmentProof:
+    """The margin policy of :func:`prove_cover` for one segment (module docstring, **Folds**).
+
+    Without a fold end (or ``fold_margin`` None): the proof on [lo + ε, hi − ε], ε =
+    ``margin``·(hi − lo). With a fold end: that proof with ``fold_budget`` boxes; if it
+    fails without a witness, the fold ends get ``fold_margin`` after :func:`probe_margins`
+    found the tracked count at every probe; else the failed proof is returned with the
+    differing probe as its ``probe`` (``missed`` > 0: the caller repairs the segment).
+
+    Parameters
+    ----------
+    pc : Nash segment
+    before, after : list
+        The segments proved before it and those still queued (its neighbours, if adjacent).
+    margin, fold_margin : Fraction
+        The ordinary margin and the wide one at fold ends (fractions of the length).
+    fold_budget, max_boxes : int
+        The box budgets of the first (ordinary-margin) proof of a segment with a fold end and
+        of every other proof.
+
+    Returns
+    -------
+    SegmentProof
+        With ``fold_probes`` set when wide margins were probed.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> pc = SimpleNamespace(lo=Fraction(1, 4), hi=Fraction(3, 4), tracked=[None])
+    >>> _fold_ends(pc, [], [], Fraction(1, 10))
+    (False, False)
+    """
+    ends = _fold_ends(pc, before, after, fold_margin)
+    if not any(ends) or fold_margin is None:
+        return prove_piece(pc, margin, max_boxes=max_boxes)
+    pr = prove_piece(pc, margin, max_boxes=fold_budget)
+    if pr.proved or pr.witness is not None or pr.failed_box is None:
+        return pr
+    margins = (fold_margin if ends[0] else margin, fold_margin if ends[1] else margin)
+    probes = probe_margins(pc, margins, ends)
+    if probes and probes[-1]["found"] != probes[-1]["tracked"]:
+        last = probes[-1]
+        pr.probe = {"theta": last["theta"], "found": last["found"], "tracked": last["tracked"],
+                    "missed": max(last["found"] - last["tracked"], 0), "note": "a wide fold margin probed"}
+        pr.fold_probes = probes
+        return pr
+    wide = prove_piece(pc, margin, margins=margins, max_boxes=max_boxes)
+    wide.fold_probes = probes
+    return wide
+
+
+def _fold_ends(pc, before: list, after: list, fold_margin: Fraction | None) -> tuple[bool, bool]:
+    """Which ends of pc touch a neighbour with another number of tracked equilibria."""
     if fold_margin is None:
-        return None
+        return False, False
     n = len(pc.tracked)
     lo_more = bool(before) and compare_numbers(before[-1].hi, pc.lo) == 0 and len(before[-1].tracked) != n
     hi_more = bool(after) and compare_numbers(after[0].lo, pc.hi) == 0 and len(after[0].tracked) != n
-    if not (lo_more or hi_more):
-        return None
-    return (fold_margin if lo_more else margin, fold_margin if hi_more else margin)
+    return lo_more, hi_more
 
 
 def prove_cover(pieces: list, *, margin: Fraction = Fraction(1, 10 ** 6), progress: bool = False,
-                max_repairs: int = 20, fold_margin: Fraction | None = None) -> list:
+                max_repairs: int = 20, fold_margin: Fraction | None = None, fold_budget: int = 5_000) -> list:
     """Prove every segment (module docstring); returns the (possibly repaired) segments.
-    ``fold_margin``: the margin at an end next to a segment with another number of
-    equilibria (module docstring); None: ``margin`` everywhere."""
+    ``fold_margin``, ``fold_budget``: the margin at a fold end, and the policy that decides
+    when it is used (:func:`prove_segment`); None: ``margin`` everywhere."""
     from functools import partial
 
     from games.baccara.banque.theta_cover import _resolve_overlaps
@@ -85,10 +192,11 @@ def prove_cover(pieces: list, *, margin: Fraction = Fraction(1, 10 ** 6), progre
     try:
         while queue:
             pc = queue.pop(0)
-            pr = prove_piece(pc, margin, margins=_end_margins(pc, out, queue, margin, fold_margin))
+            pr = prove_segment(pc, out, queue, margin=margin, fold_margin=fold_margin, fold_budget=fold_budget)
             pc.proof = pr
-            if not pr.proved and pr.failed_box is not None and repairs < max_repairs:
-                pr.probe = probe(pc, pr)
+            if not pr.proved and (pr.failed_box is not None or pr.probe) and repairs < max_repairs:
+                if pr.probe is None:
+                    pr.probe = probe(pc, pr)
                 if pr.probe.get("missed"):
                     repairs += 1
                     t = Fraction(pr.probe["theta"])
