@@ -328,14 +328,19 @@ def plot(concept: str, recs: dict, path: Path) -> None:
 
 
 def _nash_with_replacement() -> dict | None:
-    """The with-replacement Nash segments of (0, 1/2] for the plot: (0, 1/10) from the sweep
-    cache (``baccara sweep --game banque --concept nash --no-proof --theta-range 0:1/10``) and
-    (1/10, 1/2] from the proof benchmarks' records (results/banque_nash_proof*.json), mirrored."""
+    """The with-replacement Nash segments of (0, 1/2] for the plot: the proof benchmarks' records
+    (results/banque_nash_proof*.json: (0, 1/10) and (1/10, 1/2]; before those, (0, 1/10) from the
+    sweep cache, ``baccara sweep --game banque --concept nash --no-proof --theta-range 0:1/10``),
+    mirrored."""
     segs: list[dict] = []
     low = _sweep("nash", None, True, Fraction(0), Fraction(1, 10), prove=False)
     if low is not None:
         segs += low["segments"]
-    for name in ("banque_nash_proof.json", "banque_nash_proof_1_5-7_20.json", "banque_nash_proof_7_20-1_2.json"):
+    proofs = ("banque_nash_proof_0-1_10.json", "banque_nash_proof.json", "banque_nash_proof_1_5-7_20.json",
+              "banque_nash_proof_7_20-1_2.json")
+    if (HERE / "results" / proofs[0]).is_file():
+        segs = []          # the proved (0, 1/10) replaces the unproved sweep of it
+    for name in proofs:
         f = HERE / "results" / name
         if f.is_file():
             segs += json.loads(f.read_text())["segments"]
