@@ -163,21 +163,21 @@ def _independent_existence():
 #: theorem"; the numbers are those of benchmarks/results/banque_nash_proof_breakpoints.md,
 #: banque_nash_margins.md and the *_0-1_10 files).
 CORRESPONDENCE = (
-    "new, status PARTIAL. Proved by machine (with θ ↔ 1 − θ, proved exactly, for the mirror images): "
-    "(1) on θ ∈ (0.0992228, 0.5018703) the WHOLE Nash correspondence: all 69 segments are proved complete "
+    "new, status PROVED for every θ ∈ (0, 1) (θ = 0, 1 themselves not claimed), by machine, with θ ↔ 1 − θ "
+    "proved exactly for the mirror images: (1) on (0.0992228, 0.5018703) all 69 segments are proved complete "
     "on [lo + ε, hi − ε] (the extreme equilibria, Banker's replies included, are exactly the tracked ones); "
     "across all 68 breakpoints the gap [c_L, a_R] is proved for the Players' part (the folds 0.1092511 and "
     "0.1099948, 0.1516542 where p₁ leaves 0, and the four kinks at (9/11, 9/11), 0.3122021, 0.3404830, "
     "0.4328768, 0.4981297, where types with two zero classes are decided exactly), Banker's part on both "
     "margins is decided exactly (nash_margin), and the equilibrium set at θ_b itself is computed exactly in "
-    "θ_b's field (ℚ, ℚ(√c), or the number field ℚ(θ_b) at the 6 quartic θ_b) at all 68; (2) on (0, a₀], "
-    "a₀ ≈ 1.73·10⁻⁸, the tracked equilibrium is the only one (nash_zero_end); (3) on (0, 0.0992228) all 42 "
-    "segments on their proved ranges and 40 of the 41 breakpoints (gap and margins). NOT proved: the "
-    "breakpoint 0.0939539 and the interval up to θ_g (the (0, 1/10) run's wide fold margin lay over the "
-    "fold θ_g; 3 equilibria there, banque.nash.missed-branches). Cost of the machine proof: (1) cover 356 + "
-    "segments 1121 + breakpoints 66 + neighbours 160 + equilibrium sets 6.5 + margins 90 (+ 140 "
-    "neighbours) CPU-s; (3) cover 107 + segments 982 + breakpoints 19 (+ 72 neighbours) + margins 76 "
-    "CPU-s")
+    "θ_b's field (ℚ, ℚ(√c), or the number field ℚ(θ_b) at the 6 quartic θ_b); (2) on (0, a₀], "
+    "a₀ ≈ 1.73·10⁻⁸, the tracked equilibrium is the only one (nash_zero_end); (3) on (0, 0.0992228] the same "
+    "as (1): 43 / 43 segments, 42 / 42 breakpoints (gap, margins and equilibrium set), including the two "
+    "3-equilibria intervals (0.0843394, 0.0861968) and (θ_f, θ_g). Taken from the sweep: each tracked "
+    "branch is an equilibrium of constant structure on its segment (exact eliminants; a 60-digit evaluation "
+    "chooses the eliminant root that ends a branch). Cost: (1) cover 356 + segments 1121 + breakpoints 66 "
+    "+ neighbours 160 + equilibrium sets 6.5 + margins 90 (+ 140 neighbours) CPU-s; (3) cover 101 + "
+    "segments 327 + breakpoints 16 (+ 80 neighbours) + margins 81 (+ 55) CPU-s")
 
 #: The 3-equilibria interval of the Nash θ-sweep (issue #27): θ_f, a quadratic surd, and θ_g, the
 #: root in [THETA_G_LO, THETA_G_HI] of the irreducible cubic THETA_G_POLY (coefficients from θ⁰).
