@@ -176,8 +176,8 @@ CORRESPONDENCE = (
     "3-equilibria intervals (0.0843394, 0.0861968) and (θ_f, θ_g). Taken from the sweep: each tracked "
     "branch is an equilibrium of constant structure on its segment (exact eliminants; a 60-digit evaluation "
     "chooses the eliminant root that ends a branch). Cost: (1) cover 356 + segments 1121 + breakpoints 66 "
-    "+ neighbours 160 + equilibrium sets 6.5 + margins 90 (+ 140 neighbours) CPU-s; (3) cover 101 + "
-    "segments 327 + breakpoints 16 (+ 80 neighbours) + margins 81 (+ 55) CPU-s")
+    "+ neighbours 160 + equilibrium sets 6.5 + margins 90 (+ 140 neighbours) CPU-s; (3) cover and "
+    "segment proofs 428 + breakpoints 16 (+ 80 neighbours) + margins 81 (+ 55) CPU-s")
 
 #: The 3-equilibria interval of the Nash θ-sweep (issue #27): θ_f, a quadratic surd, and θ_g, the
 #: root in [THETA_G_LO, THETA_G_HI] of the irreducible cubic THETA_G_POLY (coefficients from θ⁰).
