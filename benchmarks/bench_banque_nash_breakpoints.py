@@ -8,6 +8,13 @@ proofs leave). Each neighbour is re-solved at a rational point inside it
 skipped) and a Markdown table; CPU seconds (``time.process_time``).
 
 Run:  PYTHONPATH=. python benchmarks/bench_banque_nash_breakpoints.py SEGMENTS.json [...] [--out FILE]
+      PYTHONPATH=. python benchmarks/bench_banque_nash_breakpoints.py --decks D [--cache DIR] [--out FILE]
+
+``--decks D --cache DIR``: the segments of a d-deck shoe's sweep of (0, 1/2] from the chunk
+records ``DIR/banque-v1/nash-dD-*p.json`` (read only; joined by
+``bench_banque_nash_margins._chunk_segments``), each neighbour re-solved for that dealing. The
+half (0, 1/2] suffices: θ ↔ 1 − θ is an exact symmetry of the game (theta_mirror.py), the
+segment through 1/2 is its own mirror image and is proved on both sides of 1/2.
 
 Several SEGMENTS files (θ-ranges of one sweep, e.g. chunks run at different times) are combined
 into one ordered list (a segment found in two files — the segment through a range's end — is
@@ -24,6 +31,9 @@ import json
 import time
 from fractions import Fraction
 from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results"
 
 
 def _inside(seg: dict) -> Fraction:
@@ -69,7 +79,7 @@ def combine(srcs: list[Path]) -> list[dict]:
     return out
 
 
-def _reprove(segs: list[dict], rec: dict) -> None:
+def _reprove(segs: list[dict], rec: dict, decks: int | None = None) -> None:
     """Prove again (current code) every segment whose recorded proof failed."""
     from games.baccara.banque.nash_proof import proof_record, prove_piece
     from games.baccara.banque.theta_nash import nash_piece
@@ -79,7 +89,7 @@ def _reprove(segs: list[dict], rec: dict) -> None:
         if sg["proof"].get("proved") or sg["from"] in done:
             continue
         t0 = time.process_time()
-        pc = nash_piece(_inside(sg))
+        pc = nash_piece(_inside(sg), decks)
         pr = prove_piece(pc)
         rec["reproved"].append({"from": sg["from"], "to": sg["to"], "proof": proof_record(pr),
                                 "neighbours_cpu_seconds": round(time.process_time() - t0 - pr.cpu, 2)})
@@ -89,7 +99,7 @@ def _reprove(segs: list[dict], rec: dict) -> None:
                 sg["proof"] = dict(r["proof"], reproved=True)
 
 
-def _end_zero(segs: list[dict], rec: dict) -> None:
+def _end_zero(segs: list[dict], rec: dict, decks: int | None = None) -> None:
     """The first segment's proof extended to [0, a] when the list starts at 0."""
     from games.baccara.banque.nash_anchor import anchors_of
     from games.baccara.banque.nash_events import forms
@@ -99,8 +109,8 @@ def _end_zero(segs: list[dict], rec: dict) -> None:
     first = segs[0]
     if first["from_exact"] != "0" or "end_zero" in rec:
         return
-    fm = forms()
-    pc = nash_piece(_inside(first))
+    fm = forms(decks)
+    pc = nash_piece(_inside(first), decks)
     a = Fraction(first["proof"]["theta_from_exact"])
     pr = prove_range(fm, Fraction(0), a, anchors_of(fm, pc))
     rec["end_zero"] = {"from_exact": "0", "to_exact": str(a), "proved": pr.proved, "boxes": pr.boxes,
@@ -124,7 +134,7 @@ def _at_record(at, cpu: float) -> dict:
             "p": [{"p1": num(p1), "p2": num(p2), "banker_vertices": len(ys)} for p1, p2, ys in at]}
 
 
-def _fill_missing(segs: list[dict], rec: dict, out: Path) -> None:
+def _fill_missing(segs: list[dict], rec: dict, out: Path, decks: int | None = None) -> None:
     """The equilibrium set at every proved breakpoint recorded without it (θ_b of degree 3 or 4
     before the number fields of gamekit.exact.number_field), computed again in place; the
     record's proof is kept."""
@@ -136,7 +146,8 @@ def _fill_missing(segs: list[dict], rec: dict, out: Path) -> None:
         if not b["proved"] or (b.get("at_breakpoint") or {}).get("computed") or b["theta"] not in index:
             continue
         k = index[b["theta"]]
-        left, right = _adjacent(nash_piece(_inside(segs[k])), nash_piece(_inside(segs[k + 1])), b["theta"])
+        left, right = _adjacent(nash_piece(_inside(segs[k]), decks), nash_piece(_inside(segs[k + 1]), decks),
+                                b["theta"])
         t0 = time.process_time()
         at = breakpoint_equilibria(left, right, left.hi)
         b["at_breakpoint"] = _at_record(at, time.process_time() - t0)
@@ -144,27 +155,33 @@ def _fill_missing(segs: list[dict], rec: dict, out: Path) -> None:
 
 
 def run(srcs: list[Path], out: Path, retry_failed: bool = False, retry_unproved: bool = False,
-        missing_equilibria: bool = False) -> dict:
+        missing_equilibria: bool = False, decks: int | None = None, cache: Path | None = None) -> dict:
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
 
     from gamekit.io import stderr_progress
     from games.baccara.banque.nash_breakpoint import breakpoint_equilibria, prove_breakpoint
     from games.baccara.banque.theta_nash import nash_piece
 
-    segs = combine(srcs)
-    rec = json.loads(out.read_text()) if out.exists() else {"source": ", ".join(s.name for s in srcs),
-                                                            "breakpoints": []}
+    if cache is not None:
+        from bench_banque_nash_margins import _chunk_segments
+
+        segs = [dict(sg, source="chunk cache") for sg in _chunk_segments(cache, decks)]
+        source = f"the {decks}-deck chunk cache nash-d{decks}-*p.json"
+    else:
+        segs = combine(srcs)
+        source = ", ".join(s.name for s in srcs)
+    rec = json.loads(out.read_text()) if out.exists() else {"source": source, "decks": decks, "breakpoints": []}
     if retry_failed:
         rec["breakpoints"] = [b for b in rec["breakpoints"] if b["proved"]
                               and (b.get("at_breakpoint") or {}).get("computed")]
     if retry_unproved:
         rec["breakpoints"] = [b for b in rec["breakpoints"] if b["proved"]]
-    _reprove(segs, rec)
+    _reprove(segs, rec, decks)
     out.write_text(json.dumps(rec, indent=1))
-    _end_zero(segs, rec)
+    _end_zero(segs, rec, decks)
     out.write_text(json.dumps(rec, indent=1))
     if missing_equilibria:
-        _fill_missing(segs, rec, out)
+        _fill_missing(segs, rec, out, decks)
     done = {b["theta"] for b in rec["breakpoints"]}
     bar = stderr_progress(TextColumn("breakpoints"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                           TimeElapsedColumn(), transient=True)
@@ -180,7 +197,7 @@ def run(srcs: list[Path], out: Path, retry_failed: bool = False, retry_unproved:
             t0 = time.process_time()
             for j in (k, k + 1):
                 if j not in pieces:
-                    pieces[j] = nash_piece(_inside(segs[j]))
+                    pieces[j] = nash_piece(_inside(segs[j]), decks)
             t1 = time.process_time()
             left, right = _adjacent(pieces[k], pieces[k + 1], th)
             gap = (Fraction(segs[k]["proof"]["theta_to_exact"]), Fraction(segs[k + 1]["proof"]["theta_from_exact"]))
@@ -197,6 +214,7 @@ def run(srcs: list[Path], out: Path, retry_failed: bool = False, retry_unproved:
                 "cpu_seconds": round(pr.cpu, 2), "neighbours_cpu_seconds": round(t1 - t0, 2),
                 **({} if pr.proved else {"reason": pr.reason, "failed_at": pr.failed_at})})
             out.write_text(json.dumps(rec, indent=1))
+            pieces = {j: v for j, v in pieces.items() if j > k}    # only the next pair's neighbour
     finally:
         bar.stop()
     rec["segments"] = [{k: sg[k] for k in ("from", "to", "from_exact", "to_exact", "sample", "source")}
@@ -246,7 +264,9 @@ def render(rec: dict) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("segments", nargs="+", help="results JSONs of bench_banque_nash_proof.py (one sweep)")
+    ap.add_argument("segments", nargs="*", help="results JSONs of bench_banque_nash_proof.py (one sweep)")
+    ap.add_argument("--decks", type=int, default=None, help="the chunk cache's D-deck sweep instead of SEGMENTS")
+    ap.add_argument("--cache", default=str(Path.home() / ".cache" / "gamekit"), help="the chunk cache (read only)")
     ap.add_argument("--out", default=None, help="output .md (JSON next to it); default: <segments>_breakpoints.md")
     ap.add_argument("--retry-failed", action="store_true",
                     help="run again the breakpoints recorded as not proved or without their equilibrium set")
@@ -257,12 +277,22 @@ def main(argv: list[str] | None = None) -> int:
                          "records are kept)")
     args = ap.parse_args(argv)
     srcs = [Path(x) for x in args.segments]
-    out = Path(args.out) if args.out else srcs[0].with_name(srcs[0].stem + "_breakpoints.md")
-    rec = run(srcs, out.with_suffix(".json"), args.retry_failed, args.retry_unproved, args.missing_equilibria)
+    if args.decks is None and not srcs:
+        ap.error("give SEGMENTS files or --decks")
+    if args.decks is not None:
+        out = Path(args.out) if args.out else RESULTS / f"banque_shoe_d{args.decks}_breakpoints.md"
+    else:
+        out = Path(args.out) if args.out else srcs[0].with_name(srcs[0].stem + "_breakpoints.md")
+    cache = Path(args.cache).expanduser() if args.decks is not None else None
+    rec = run(srcs, out.with_suffix(".json"), args.retry_failed, args.retry_unproved, args.missing_equilibria,
+              args.decks, cache)
     out.write_text(render(rec))
     print(out.read_text())
     return 0
 
 
 if __name__ == "__main__":
+    import sys
+
+    sys.path.insert(0, str(HERE.parent))
     raise SystemExit(main())
