@@ -124,7 +124,7 @@ def _at_record(at, cpu: float) -> dict:
     def num(x) -> str:
         try:
             return number_str(x)
-        except (TypeError, ValueError):   # a quadratic extension of a quadratic field
+        except (TypeError, ValueError, AttributeError):   # a quadratic extension of a quadratic or number field
             return str(x)
 
     if at is None:
