@@ -117,6 +117,41 @@ def _end_zero(segs: list[dict], rec: dict, decks: int | None = None) -> None:
                        "cpu_seconds": round(pr.cpu, 2), **({} if pr.proved else {"reason": pr.reason})}
 
 
+def _close_cuts(segs: list[dict], rec: dict, decks: int | None, out: Path) -> None:
+    """A cut of the chunked sweep (not a breakpoint) whose two segment proofs do not meet (one
+    side's proof stops a margin short of it): the gap between them proved by the segment proof
+    (``nash_proof.prove_range``, full statement) with the anchors of the segment re-solved at
+    the left sample, which runs over the cut."""
+    from bench_banque_nash_margins import is_cut
+
+    from gamekit.exact import compare_numbers
+    from games.baccara.banque.nash_anchor import anchors_of
+    from games.baccara.banque.nash_events import forms
+    from games.baccara.banque.nash_proof import prove_range
+    from games.baccara.banque.theta_nash import nash_piece
+
+    done = {c["theta"] for c in rec.setdefault("cuts", [])}
+    for a, b in zip(segs, segs[1:]):
+        if not is_cut(a, b) or a["to"] in done:
+            continue
+        lo, hi = Fraction(a["proof"]["theta_to_exact"]), Fraction(b["proof"]["theta_from_exact"])
+        if lo >= hi:
+            continue
+        t0 = time.process_time()
+        pc = nash_piece(_inside(a), decks)
+        if not (compare_numbers(pc.lo, lo) < 0 < compare_numbers(pc.hi, hi)):
+            rec["cuts"].append({"theta": a["to"], "from_exact": str(lo), "to_exact": str(hi), "proved": False,
+                                "reason": "the re-solved segment does not run over the cut"})
+            continue
+        fm = forms(decks)
+        pr = prove_range(fm, lo, hi, anchors_of(fm, pc))
+        rec["cuts"].append({"theta": a["to"], "from_exact": str(lo), "to_exact": str(hi), "proved": pr.proved,
+                            "boxes": pr.boxes, "cpu_seconds": round(pr.cpu, 2),
+                            "neighbours_cpu_seconds": round(time.process_time() - t0 - pr.cpu, 2),
+                            **({} if pr.proved else {"reason": pr.reason})})
+        out.write_text(json.dumps(rec, indent=1))
+
+
 def _at_record(at, cpu: float) -> dict:
     """The equilibrium set at θ_b itself (nash_breakpoint.breakpoint_equilibria)."""
     from gamekit.exact import number_str
@@ -156,6 +191,7 @@ def _fill_missing(segs: list[dict], rec: dict, out: Path, decks: int | None = No
 
 def run(srcs: list[Path], out: Path, retry_failed: bool = False, retry_unproved: bool = False,
         missing_equilibria: bool = False, decks: int | None = None, cache: Path | None = None) -> dict:
+    from bench_banque_nash_margins import is_cut
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
 
     from gamekit.io import stderr_progress
@@ -180,6 +216,8 @@ def run(srcs: list[Path], out: Path, retry_failed: bool = False, retry_unproved:
     out.write_text(json.dumps(rec, indent=1))
     _end_zero(segs, rec, decks)
     out.write_text(json.dumps(rec, indent=1))
+    if cache is not None:
+        _close_cuts(segs, rec, decks, out)
     if missing_equilibria:
         _fill_missing(segs, rec, out, decks)
     done = {b["theta"] for b in rec["breakpoints"]}
@@ -192,7 +230,7 @@ def run(srcs: list[Path], out: Path, retry_failed: bool = False, retry_unproved:
         for k in range(len(segs) - 1):
             bar.update(task, completed=k)
             th = segs[k]["to"]
-            if th in done or (segs[k].get("cut") or [False, False])[1]:
+            if th in done or is_cut(segs[k], segs[k + 1]):
                 continue
             t0 = time.process_time()
             for j in (k, k + 1):
@@ -242,6 +280,12 @@ def render(rec: dict) -> str:
     for r in rec.get("reproved", []):
         lines.append(f"- re-proved with the current code: ({r['from']}, {r['to']}): proved = "
                      f"{r['proof']['proved']}, {r['proof']['boxes']} boxes, {r['proof']['cpu_seconds']} s")
+    cuts = rec.get("cuts") or []
+    if cuts:
+        lines.append(f"- cuts of the chunked sweep (not breakpoints) where the two segment proofs did not meet: "
+                     f"{sum(1 for c in cuts if c['proved'])} / {len(cuts)} closed by the segment proof ("
+                     + "; ".join(f"{c['theta']}: {c.get('boxes', 0)} boxes, {c.get('cpu_seconds', 0)} s"
+                                 + ("" if c["proved"] else f", not proved: {c['reason']}") for c in cuts) + ")")
     ez = rec.get("end_zero")
     if ez:
         lines.append(f"- the end at 0: [0, {float(Fraction(ez['to_exact'])):.3g}] proved = {ez['proved']} "

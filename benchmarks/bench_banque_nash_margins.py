@@ -82,10 +82,16 @@ def _pairs_with_replacement(src: Path) -> list[dict]:
     return out
 
 
+def is_cut(a: dict, b: dict) -> bool:
+    """The common end of two joined chunk segments is a cut of the parallel sweep left unjoined
+    (not a breakpoint), marked on either side (a re-proved chunk may have lost its own mark)."""
+    return bool((a.get("cut") or [False, False])[1] or (b.get("cut") or [False, False])[0])
+
+
 def _pairs_chunks(segs: list[dict]) -> list[dict]:
     out = []
     for a, b in zip(segs, segs[1:]):
-        if a["cut"][1]:          # a cut of the parallel sweep left unjoined: not a breakpoint
+        if is_cut(a, b):          # a cut of the parallel sweep left unjoined: not a breakpoint
             continue
         out.append({"theta": a["to"], "theta_exact": a["to_exact"], "left": a, "right": b,
                     "gap": (a["proof"]["theta_to_exact"], b["proof"]["theta_from_exact"]), "gap_proved": None})
