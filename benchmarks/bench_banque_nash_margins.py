@@ -40,6 +40,11 @@ def _chunk_segments(cache: Path, decks: int) -> list[dict]:
     recs = []
     for f in sorted((cache / "banque-v1").glob(f"nash-d{decks}-*p.json")):
         rec = json.loads(f.read_text())["record"]
+        # only the chunks of one sweep of (0, 1/2]: cut at both ends except at 0 and 1/2, mirrored,
+        # proved (a chunk of another run, e.g. not cut at its lower end, is left out)
+        want = ("l" if Fraction(rec["from"]) != 0 else "") + ("h" if Fraction(rec["to"]) != Fraction(1, 2) else "")
+        if not f.stem.endswith(f"-{want}mp"):
+            continue
         recs.append(rec)
     recs.sort(key=lambda r: Fraction(r["from"]))
     for a, b in zip(recs, recs[1:]):
