@@ -8,6 +8,13 @@ proofs leave). Each neighbour is re-solved at a rational point inside it
 skipped) and a Markdown table; CPU seconds (``time.process_time``).
 
 Run:  PYTHONPATH=. python benchmarks/bench_banque_nash_breakpoints.py SEGMENTS.json [...] [--out FILE]
+      PYTHONPATH=. python benchmarks/bench_banque_nash_breakpoints.py --decks D [--cache DIR] [--out FILE]
+
+``--decks D --cache DIR``: the segments of a d-deck shoe's sweep of (0, 1/2] from the chunk
+records ``DIR/banque-v1/nash-dD-*p.json`` (read only; joined by
+``bench_banque_nash_margins._chunk_segments``), each neighbour re-solved for that dealing. The
+half (0, 1/2] suffices: θ ↔ 1 − θ is an exact symmetry of the game (theta_mirror.py), the
+segment through 1/2 is its own mirror image and is proved on both sides of 1/2.
 
 Several SEGMENTS files (θ-ranges of one sweep, e.g. chunks run at different times) are combined
 into one ordered list (a segment found in two files — the segment through a range's end — is
@@ -24,6 +31,9 @@ import json
 import time
 from fractions import Fraction
 from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results"
 
 
 def _inside(seg: dict) -> Fraction:
@@ -69,7 +79,7 @@ def combine(srcs: list[Path]) -> list[dict]:
     return out
 
 
-def _reprove(segs: list[dict], rec: dict) -> None:
+def _reprove(segs: list[dict], rec: dict, decks: int | None = None) -> None:
     """Prove again (current code) every segment whose recorded proof failed."""
     from games.baccara.banque.nash_proof import proof_record, prove_piece
     from games.baccara.banque.theta_nash import nash_piece
@@ -79,7 +89,7 @@ def _reprove(segs: list[dict], rec: dict) -> None:
         if sg["proof"].get("proved") or sg["from"] in done:
             continue
         t0 = time.process_time()
-        pc = nash_piece(_inside(sg))
+        pc = nash_piece(_inside(sg), decks)
         pr = prove_piece(pc)
         rec["reproved"].append({"from": sg["from"], "to": sg["to"], "proof": proof_record(pr),
                                 "neighbours_cpu_seconds": round(time.process_time() - t0 - pr.cpu, 2)})
@@ -89,18 +99,63 @@ def _reprove(segs: list[dict], rec: dict) -> None:
                 sg["proof"] = dict(r["proof"], reproved=True)
 
 
-def _end_zero(segs: list[dict], rec: dict) -> None:
-    """The first segment's proof extended to (0, a] when the list starts at 0
-    (``nash_zero_end.prove_zero_end``: every θ ∈ (0, a] is covered)."""
+def _end_zero(segs: list[dict], rec: dict, decks: int | None = None) -> None:
+    """The first segment's proof extended to (0, a] when the list starts at 0: with replacement
+    ``nash_zero_end.prove_zero_end`` (every θ ∈ (0, a] is covered); from a shoe the plain box proof
+    on [0, a] (which stops next to 0: docs/banque.md)."""
+    from games.baccara.banque.nash_anchor import anchors_of
+    from games.baccara.banque.nash_events import forms
+    from games.baccara.banque.nash_proof import prove_range
     from games.baccara.banque.nash_zero_end import prove_zero_end
     from games.baccara.banque.theta_nash import nash_piece
 
     first = segs[0]
     if first["from_exact"] != "0" or rec.get("end_zero", {}).get("proved"):
         return
-    pc = nash_piece(_inside(first))
+    pc = nash_piece(_inside(first), decks)
     a = Fraction(first["proof"]["theta_from_exact"])
-    rec["end_zero"] = prove_zero_end(pc, a).record()
+    if decks is None:
+        rec["end_zero"] = prove_zero_end(pc, a).record()
+        return
+    fm = forms(decks)
+    pr = prove_range(fm, Fraction(0), a, anchors_of(fm, pc))
+    rec["end_zero"] = {"from_exact": "0", "to_exact": str(a), "proved": pr.proved, "boxes": pr.boxes,
+                       "cpu_seconds": round(pr.cpu, 2), **({} if pr.proved else {"reason": pr.reason})}
+
+
+def _close_cuts(segs: list[dict], rec: dict, decks: int | None, out: Path) -> None:
+    """A cut of the chunked sweep (not a breakpoint) whose two segment proofs do not meet (one
+    side's proof stops a margin short of it): the gap between them proved by the segment proof
+    (``nash_proof.prove_range``, full statement) with the anchors of the segment re-solved at
+    the left sample, which runs over the cut."""
+    from bench_banque_nash_margins import is_cut
+
+    from gamekit.exact import compare_numbers
+    from games.baccara.banque.nash_anchor import anchors_of
+    from games.baccara.banque.nash_events import forms
+    from games.baccara.banque.nash_proof import prove_range
+    from games.baccara.banque.theta_nash import nash_piece
+
+    done = {c["theta"] for c in rec.setdefault("cuts", [])}
+    for a, b in zip(segs, segs[1:]):
+        if not is_cut(a, b) or a["to"] in done:
+            continue
+        lo, hi = Fraction(a["proof"]["theta_to_exact"]), Fraction(b["proof"]["theta_from_exact"])
+        if lo >= hi:
+            continue
+        t0 = time.process_time()
+        pc = nash_piece(_inside(a), decks)
+        if not (compare_numbers(pc.lo, lo) < 0 < compare_numbers(pc.hi, hi)):
+            rec["cuts"].append({"theta": a["to"], "from_exact": str(lo), "to_exact": str(hi), "proved": False,
+                                "reason": "the re-solved segment does not run over the cut"})
+            continue
+        fm = forms(decks)
+        pr = prove_range(fm, lo, hi, anchors_of(fm, pc))
+        rec["cuts"].append({"theta": a["to"], "from_exact": str(lo), "to_exact": str(hi), "proved": pr.proved,
+                            "boxes": pr.boxes, "cpu_seconds": round(pr.cpu, 2),
+                            "neighbours_cpu_seconds": round(time.process_time() - t0 - pr.cpu, 2),
+                            **({} if pr.proved else {"reason": pr.reason})})
+        out.write_text(json.dumps(rec, indent=1))
 
 
 def _at_record(at, cpu: float) -> dict:
@@ -110,7 +165,7 @@ def _at_record(at, cpu: float) -> dict:
     def num(x) -> str:
         try:
             return number_str(x)
-        except (TypeError, ValueError, AttributeError):   # a quadratic extension of a quadratic field
+        except (TypeError, ValueError, AttributeError):   # a quadratic extension of a quadratic or number field
             return str(x)
 
     if at is None:
@@ -120,7 +175,7 @@ def _at_record(at, cpu: float) -> dict:
             "p": [{"p1": num(p1), "p2": num(p2), "banker_vertices": len(ys)} for p1, p2, ys in at]}
 
 
-def _fill_missing(segs: list[dict], rec: dict, out: Path) -> None:
+def _fill_missing(segs: list[dict], rec: dict, out: Path, decks: int | None = None) -> None:
     """The equilibrium set at every proved breakpoint recorded without it (θ_b of degree 3 or 4
     before the number fields of gamekit.exact.number_field), computed again in place; the
     record's proof is kept."""
@@ -132,7 +187,8 @@ def _fill_missing(segs: list[dict], rec: dict, out: Path) -> None:
         if not b["proved"] or (b.get("at_breakpoint") or {}).get("computed") or b["theta"] not in index:
             continue
         k = index[b["theta"]]
-        left, right = _adjacent(nash_piece(_inside(segs[k])), nash_piece(_inside(segs[k + 1])), b["theta"])
+        left, right = _adjacent(nash_piece(_inside(segs[k]), decks), nash_piece(_inside(segs[k + 1]), decks),
+                                b["theta"])
         t0 = time.process_time()
         at = breakpoint_equilibria(left, right, left.hi)
         b["at_breakpoint"] = _at_record(at, time.process_time() - t0)
@@ -140,27 +196,37 @@ def _fill_missing(segs: list[dict], rec: dict, out: Path) -> None:
 
 
 def run(srcs: list[Path], out: Path, retry_failed: bool = False, retry_unproved: bool = False,
-        missing_equilibria: bool = False, below: float | None = None) -> dict:
+        missing_equilibria: bool = False, below: float | None = None, decks: int | None = None,
+        cache: Path | None = None) -> dict:
+    from bench_banque_nash_margins import is_cut
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
 
     from gamekit.io import stderr_progress
     from games.baccara.banque.nash_breakpoint import breakpoint_equilibria, prove_breakpoint
     from games.baccara.banque.theta_nash import nash_piece
 
-    segs = combine(srcs)
-    rec = json.loads(out.read_text()) if out.exists() else {"source": ", ".join(s.name for s in srcs),
-                                                            "breakpoints": []}
+    if cache is not None:
+        from bench_banque_nash_margins import _chunk_segments
+
+        segs = [dict(sg, source="chunk cache") for sg in _chunk_segments(cache, decks)]
+        source = f"the {decks}-deck chunk cache nash-d{decks}-*p.json"
+    else:
+        segs = combine(srcs)
+        source = ", ".join(s.name for s in srcs)
+    rec = json.loads(out.read_text()) if out.exists() else {"source": source, "decks": decks, "breakpoints": []}
     if retry_failed:
         rec["breakpoints"] = [b for b in rec["breakpoints"] if b["proved"]
                               and (b.get("at_breakpoint") or {}).get("computed")]
     if retry_unproved:
         rec["breakpoints"] = [b for b in rec["breakpoints"] if b["proved"]]
-    _reprove(segs, rec)
+    _reprove(segs, rec, decks)
     out.write_text(json.dumps(rec, indent=1))
-    _end_zero(segs, rec)
+    _end_zero(segs, rec, decks)
     out.write_text(json.dumps(rec, indent=1))
+    if cache is not None:
+        _close_cuts(segs, rec, decks, out)
     if missing_equilibria:
-        _fill_missing(segs, rec, out)
+        _fill_missing(segs, rec, out, decks)
     done = {b["theta"] for b in rec["breakpoints"]}
     bar = stderr_progress(TextColumn("breakpoints"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                           TimeElapsedColumn(), transient=True)
@@ -171,12 +237,12 @@ def run(srcs: list[Path], out: Path, retry_failed: bool = False, retry_unproved:
         for k in range(len(segs) - 1):
             bar.update(task, completed=k)
             th = segs[k]["to"]
-            if th in done or (segs[k].get("cut") or [False, False])[1] or (below is not None and float(th) > below):
+            if th in done or is_cut(segs[k], segs[k + 1]) or (below is not None and float(th) > below):
                 continue
             t0 = time.process_time()
             for j in (k, k + 1):
                 if j not in pieces:
-                    pieces[j] = nash_piece(_inside(segs[j]))
+                    pieces[j] = nash_piece(_inside(segs[j]), decks)
             t1 = time.process_time()
             left, right = _adjacent(pieces[k], pieces[k + 1], th)
             gap = (Fraction(segs[k]["proof"]["theta_to_exact"]), Fraction(segs[k + 1]["proof"]["theta_from_exact"]))
@@ -193,6 +259,7 @@ def run(srcs: list[Path], out: Path, retry_failed: bool = False, retry_unproved:
                 "cpu_seconds": round(pr.cpu, 2), "neighbours_cpu_seconds": round(t1 - t0, 2),
                 **({} if pr.proved else {"reason": pr.reason, "failed_at": pr.failed_at})})
             out.write_text(json.dumps(rec, indent=1))
+            pieces = {j: v for j, v in pieces.items() if j > k}    # only the next pair's neighbour
     finally:
         bar.stop()
     rec["segments"] = [{k: sg[k] for k in ("from", "to", "from_exact", "to_exact", "sample", "source")}
@@ -223,6 +290,12 @@ def render(rec: dict) -> str:
     for r in rec.get("reproved", []):
         lines.append(f"- re-proved with the current code: ({r['from']}, {r['to']}): proved = "
                      f"{r['proof']['proved']}, {r['proof']['boxes']} boxes, {r['proof']['cpu_seconds']} s")
+    cuts = rec.get("cuts") or []
+    if cuts:
+        lines.append(f"- cuts of the chunked sweep (not breakpoints) where the two segment proofs did not meet: "
+                     f"{sum(1 for c in cuts if c['proved'])} / {len(cuts)} closed by the segment proof ("
+                     + "; ".join(f"{c['theta']}: {c.get('boxes', 0)} boxes, {c.get('cpu_seconds', 0)} s"
+                                 + ("" if c["proved"] else f", not proved: {c['reason']}") for c in cuts) + ")")
     ez = rec.get("end_zero")
     if ez:
         boxes = sum(ez.get(k, {}).get("boxes", 0) for k in ("outside_strip", "chart")) or ez.get("boxes", 0)
@@ -247,7 +320,9 @@ def render(rec: dict) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("segments", nargs="+", help="results JSONs of bench_banque_nash_proof.py (one sweep)")
+    ap.add_argument("segments", nargs="*", help="results JSONs of bench_banque_nash_proof.py (one sweep)")
+    ap.add_argument("--decks", type=int, default=None, help="the chunk cache's D-deck sweep instead of SEGMENTS")
+    ap.add_argument("--cache", default=str(Path.home() / ".cache" / "gamekit"), help="the chunk cache (read only)")
     ap.add_argument("--out", default=None, help="output .md (JSON next to it); default: <segments>_breakpoints.md")
     ap.add_argument("--retry-failed", action="store_true",
                     help="run again the breakpoints recorded as not proved or without their equilibrium set")
@@ -260,13 +335,22 @@ def main(argv: list[str] | None = None) -> int:
                     help="only the breakpoints theta_b <= BELOW (the others of the sources are not run)")
     args = ap.parse_args(argv)
     srcs = [Path(x) for x in args.segments]
-    out = Path(args.out) if args.out else srcs[0].with_name(srcs[0].stem + "_breakpoints.md")
+    if args.decks is None and not srcs:
+        ap.error("give SEGMENTS files or --decks")
+    if args.decks is not None:
+        out = Path(args.out) if args.out else RESULTS / f"banque_shoe_d{args.decks}_breakpoints.md"
+    else:
+        out = Path(args.out) if args.out else srcs[0].with_name(srcs[0].stem + "_breakpoints.md")
+    cache = Path(args.cache).expanduser() if args.decks is not None else None
     rec = run(srcs, out.with_suffix(".json"), args.retry_failed, args.retry_unproved, args.missing_equilibria,
-              args.below)
+              args.below, args.decks, cache)
     out.write_text(render(rec))
     print(out.read_text())
     return 0
 
 
 if __name__ == "__main__":
+    import sys
+
+    sys.path.insert(0, str(HERE.parent))
     raise SystemExit(main())

@@ -10,7 +10,9 @@ box proofs leave. Two sources:
   p-only gap proof is proved there;
 * ``--decks D --cache DIR``: the chunk records ``DIR/banque-v1/nash-dD-*p.json`` of a proved
   sweep (read only), joined as :mod:`theta_chunks` joins them; the gap from the segments'
-  proved ranges.
+  proved ranges, and whether the p-only gap proof is proved there from
+  ``benchmarks/results/banque_shoe_dD_breakpoints.json`` (bench_banque_nash_breakpoints.py
+  ``--decks D``) when it exists.
 
 Results go to a JSON section per source (resumable: breakpoints already there are skipped)
 and a Markdown table; CPU seconds (``time.process_time``).
@@ -38,6 +40,11 @@ def _chunk_segments(cache: Path, decks: int) -> list[dict]:
     recs = []
     for f in sorted((cache / "banque-v1").glob(f"nash-d{decks}-*p.json")):
         rec = json.loads(f.read_text())["record"]
+        # only the chunks of one sweep of (0, 1/2]: cut at both ends except at 0 and 1/2, mirrored,
+        # proved (a chunk of another run, e.g. not cut at its lower end, is left out)
+        want = ("l" if Fraction(rec["from"]) != 0 else "") + ("h" if Fraction(rec["to"]) != Fraction(1, 2) else "")
+        if not f.stem.endswith(f"-{want}mp"):
+            continue
         recs.append(rec)
     recs.sort(key=lambda r: Fraction(r["from"]))
     for a, b in zip(recs, recs[1:]):
@@ -80,10 +87,16 @@ def _pairs_with_replacement(src: Path) -> list[dict]:
     return out
 
 
+def is_cut(a: dict, b: dict) -> bool:
+    """The common end of two joined chunk segments is a cut of the parallel sweep left unjoined
+    (not a breakpoint), marked on either side (a re-proved chunk may have lost its own mark)."""
+    return bool((a.get("cut") or [False, False])[1] or (b.get("cut") or [False, False])[0])
+
+
 def _pairs_chunks(segs: list[dict]) -> list[dict]:
     out = []
     for a, b in zip(segs, segs[1:]):
-        if a["cut"][1]:          # a cut of the parallel sweep left unjoined: not a breakpoint
+        if is_cut(a, b):          # a cut of the parallel sweep left unjoined: not a breakpoint
             continue
         out.append({"theta": a["to"], "theta_exact": a["to_exact"], "left": a, "right": b,
                     "gap": (a["proof"]["theta_to_exact"], b["proof"]["theta_from_exact"]), "gap_proved": None})
@@ -135,6 +148,17 @@ def run(pairs: list[dict], decks: int | None, out: Path, section: str, retry_fai
     return allrec
 
 
+def _gap_proofs(rec: dict, src: Path) -> None:
+    """Whether the p-only gap proof is proved at each breakpoint, from the shoe's breakpoints
+    results (bench_banque_nash_breakpoints.py --decks D), when it exists."""
+    if not src.exists():
+        return
+    proved = {b["theta"]: b["proved"] for b in json.loads(src.read_text())["breakpoints"]}
+    rec["gap_source"] = src.name
+    for b in rec["breakpoints"]:
+        b["gap_p_proved"] = proved.get(b["theta"])
+
+
 def _section_md(name: str, rec: dict) -> list[str]:
     bps = sorted(rec["breakpoints"], key=lambda b: float(b["theta"]))
     ok = [b for b in bps if b["proved"]]
@@ -147,7 +171,7 @@ def _section_md(name: str, rec: dict) -> list[str]:
              f"({sides} / {2 * len(bps)} margins); {cpu:.1f} CPU-s ({cpu / max(len(bps), 1):.2f} s per breakpoint), "
              f"re-solving the neighbours {nb:.1f} s"]
     if any(b["gap_p_proved"] is not None for b in bps):
-        lines.append(f"- with the p-only gap proof also proved (benchmarks/results/banque_nash_proof_breakpoints.json): "
+        lines.append(f"- with the p-only gap proof also proved ({rec.get('gap_source', 'banque_nash_proof_breakpoints.json')}): "
                      f"**{len(full)} / {len(bps)}** — at those the complete Nash statement holds on both margins")
     else:
         lines.append("- the p-only gap proofs (nash_breakpoint.prove_breakpoint) of this sweep are not in this run: "
@@ -198,6 +222,9 @@ def main(argv: list[str] | None = None) -> int:
         pairs = _pairs_chunks(_chunk_segments(Path(args.cache).expanduser(), args.decks))
         section = f"{args.decks} decks"
     allrec = run(pairs, args.decks, out.with_suffix(".json"), section, args.retry_failed)
+    if args.decks is not None:
+        _gap_proofs(allrec[section], RESULTS / f"banque_shoe_d{args.decks}_breakpoints.json")
+        out.with_suffix(".json").write_text(json.dumps(allrec, indent=1))
     out.write_text(render(allrec))
     print(out.read_text())
     return 0

@@ -206,3 +206,27 @@ def test_kink_breakpoints_are_proved(samples):
     assert pr.proved and pr.arcs > 0
     ((p1, p2, ys),) = breakpoint_equilibria(left, right, left.hi)
     assert (p1, p2) == (F(9, 11), F(9, 11)) and len(ys) == {F(16, 37): 5, F(1, 3): 8}[samples[0]]
+
+
+def test_gap_around_a_shoe_breakpoint_is_proved_with_the_shoes_forms():
+    # from a 6-deck shoe, θ_b = 9939372627284257/43013456105101582152 ≈ 0.0002310759 between the
+    # segments sampled at 1/6925 and 1/876 (the chunk sweep, benchmarks/results/
+    # banque_shoe_d6_breakpoints.json): the gap is proved with the 6-deck forms and anchors; a
+    # right neighbour claiming no equilibrium is not (every θ has one); neighbours of two
+    # dealings are refused
+    import copy
+
+    left, right = nash_piece(F(1, 6925), 6), nash_piece(F(1, 876), 6)
+    tb = F(9939372627284257, 43013456105101582152)
+    assert left.hi == right.lo == tb and left.decks == right.decks == 6
+    pr = prove_breakpoint(left, right)
+    assert pr.proved, pr.reason
+    assert pr.a < tb < pr.c
+    damaged = copy.copy(right)
+    damaged.tracked, damaged.samples = [], []
+    bad = prove_breakpoint(left, damaged, max_boxes=3000)
+    assert not bad.proved
+    other = copy.copy(right)
+    other.decks = None
+    with pytest.raises(ValueError, match="dealings"):
+        prove_breakpoint(left, other)

@@ -41,7 +41,8 @@ def prove_breakpoint(left, right, margin: Fraction = Fraction(1, 10 ** 6), *, ga
     Parameters
     ----------
     left, right : theta_nash.NashPiece
-        Adjacent segments (``left.hi`` is ``right.lo``).
+        Adjacent segments (``left.hi`` is ``right.lo``) of one dealing (``decks``: with
+        replacement or a d-deck shoe; the forms and the exact certificate are that dealing's).
     margin : Fraction
         The segments' own proofs' margin (so that [c_L, a_R] closes the gap between them).
     gap : (Fraction, Fraction), optional
@@ -53,8 +54,16 @@ def prove_breakpoint(left, right, margin: Fraction = Fraction(1, 10 ** 6), *, ga
     -------
     SegmentProof
         ``proved`` covers [c_L, a_R] for the p-part (module docstring).
+
+    Raises
+    ------
+    ValueError
+        The gap does not contain the breakpoint, or the segments are of different dealings.
     """
-    fm = forms()
+    decks = getattr(left, "decks", None)
+    if getattr(right, "decks", None) != decks:
+        raise ValueError("the two segments are of different dealings")
+    fm = forms(decks)        # the segments' dealing: with replacement or a d-deck shoe
     if gap is None:
         c_left = inner_range(left.lo, left.hi, margin)[1]
         a_right = inner_range(right.lo, right.hi, margin)[0]
