@@ -498,30 +498,7 @@ def _main(H: tuple, e1: tuple, extra: list, E: list, P: list, box) -> ArcResult:
             branches = [1, -1] if sD > 0 else [1] if sD == 0 else []
         else:
             branches = [0] if sb != 0 else []
-        for br in branches:
-            ok = True
-            sB = 0
-            for kind, k, d, i in meta:
-                sU, sV, sW, sR = cell.signs[i:i + 4]
-                if br == 0:
-                    s = sR * sb ** d
-                else:
-                    s = sa ** (k + 1) * _sgn_surd(sU, br * sV, sD, sW)
-                if kind == "ne":
-                    sB = s
-                    ok = s != 0
-                elif kind == "ge":
-                    ok = s >= 0
-                elif kind == "geB":
-                    ok = s * sB >= 0
-                elif kind == "eq":
-                    ok = s == 0
-                else:
-                    ok = s * sB > 0
-                if not ok:
-                    break
-            if ok:
-                feasible.append((cell, br))
+        feasible += [(cell, br) for br in branches if _satisfied(cell.signs, meta, br)]
     if not feasible:
         return ArcResult("empty", cells=len(cells))
     open_ = [(cl, br) for cl, br in feasible if not cl.is_point]
@@ -547,6 +524,30 @@ def _main(H: tuple, e1: tuple, extra: list, E: list, P: list, box) -> ArcResult:
         pts.append(pt)
     return ArcResult("found", witness=next((p for p in pts if _exact(p)), None), points=pts, finite=True,
                      cells=len(cells))
+
+
+def _satisfied(signs: tuple[int, ...], meta: list, br: int) -> bool:
+    """Every condition of ``meta`` holds on a sign cell (``signs``: a, b, D, then U, s, W, R per
+    condition) on branch ``br`` of the curve (±: the two roots in y; 0: the linear case)."""
+    sa, sb, sD = signs[:3]
+    sB = 0
+    for kind, k, d, i in meta:
+        sU, sV, sW, sR = signs[i:i + 4]
+        s = sR * sb ** d if br == 0 else sa ** (k + 1) * _sgn_surd(sU, br * sV, sD, sW)
+        if kind == "ne":
+            sB = s
+            ok = s != 0
+        elif kind == "ge":
+            ok = s >= 0
+        elif kind == "geB":
+            ok = s * sB >= 0
+        elif kind == "eq":
+            ok = s == 0
+        else:
+            ok = s * sB > 0
+        if not ok:
+            return False
+    return True
 
 
 def _point_on(H: tuple, e1: tuple, x, br: int):
