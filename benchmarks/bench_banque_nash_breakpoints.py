@@ -299,8 +299,9 @@ def render(rec: dict) -> str:
     ez = rec.get("end_zero")
     if ez:
         boxes = sum(ez.get(k, {}).get("boxes", 0) for k in ("outside_strip", "chart")) or ez.get("boxes", 0)
-        lines.append(f"- the end at 0: (0, {float(Fraction(ez['to_exact'])):.3g}] proved = {ez['proved']} "
-                     f"(nash_zero_end: strip, wedges and chart; {boxes} boxes, {ez['cpu_seconds']} s)"
+        lines.append(f"- the end at 0: (0, {float(Fraction(ez['to_exact'])):.3g}] proved = {ez['proved']}"
+                     + (" (nash_zero_end: strip, wedges and chart; " if "chart" in ez else " (the box proof on [0, a]; ")
+                     + f"{boxes} boxes, {ez['cpu_seconds']} s)"
                      + ("" if ez["proved"] else f": {ez.get('reason', '')}"))
     full = sum(1 for b in bps if (b.get("at_breakpoint") or {}).get("computed"))
     lines.append(f"- the equilibrium set at θ_b itself (p's and Banker's extreme replies, exact): computed at "
