@@ -113,6 +113,27 @@ def _corrector(v: np.ndarray, h: float, A: np.ndarray, B: np.ndarray) -> tuple[n
     return v, False, 11
 
 
+def _accepted_step(u: np.ndarray, t: np.ndarray, h: float, sign_prev: float | None, A: np.ndarray,
+                   B: np.ndarray) -> tuple[np.ndarray, float, float, int] | None:
+    """One predictor–corrector step of :func:`trace_branch` from ``u`` along the tangent ``t``,
+    halving the step ``h`` until it is accepted: (the new point, its step, the orientation sign,
+    Newton's iterations), or None when the step underflows."""
+    while h > 1e-12:
+        v, ok, it = _corrector(u + h * t, h, A, B)
+        if ok:
+            Jv = homotopy_jacobian(v, A, B)
+            t_new = _tangent(Jv, t)
+            sign = np.sign(np.linalg.det(np.vstack([Jv, t_new])))
+            flipped = sign_prev is not None and sign != sign_prev and sign != 0
+            # no sharp turn, and no change of orientation unless the step is already tiny:
+            # a flip at a long step is a jump to a nearby branch, one that persists as
+            # the step shrinks is a bifurcation point being passed
+            if t_new @ t > 0.99 and (not flipped or h < 1e-6 * (1.0 + abs(u[-1]))):
+                return v, h, sign, it
+        h /= 2
+    return None
+
+
 def trace_branch(game: BimatrixGame, *, max_regret: float = 1e-8, first_step: float = 0.03,
                  max_accel: float = 1.1, lam_max: float = 1e7, max_steps: int = 20_000,
                  max_step: float = 1.0,
@@ -166,25 +187,12 @@ def trace_branch(game: BimatrixGame, *, max_regret: float = 1e-8, first_step: fl
         if lam >= lam_max or (stop_lambda is not None and lam >= stop_lambda):
             break
         t = _tangent(homotopy_jacobian(u, A, B), t_prev)
-        accepted = False
-        while h > 1e-12:
-            v, ok, it = _corrector(u + h * t, h, A, B)
-            if ok:
-                Jv = homotopy_jacobian(v, A, B)
-                t_new = _tangent(Jv, t)
-                sign = np.sign(np.linalg.det(np.vstack([Jv, t_new])))
-                flipped = sign_prev is not None and sign != sign_prev and sign != 0
-                # no sharp turn, and no change of orientation unless the step is already tiny:
-                # a flip at a long step is a jump to a nearby branch, one that persists as
-                # the step shrinks is a bifurcation point being passed
-                if t_new @ t > 0.99 and (not flipped or h < 1e-6 * (1.0 + abs(u[-1]))):
-                    accepted = True
-                    break
-            h /= 2
-        if not accepted:  # underflow of the unused strategies' probabilities far out: stop here
+        step = _accepted_step(u, t, h, sign_prev, A, B)
+        if step is None:  # underflow of the unused strategies' probabilities far out: stop here
             if u[-1] < 1.0:
                 raise CertificationError("QRE trace: the corrector failed (step length underflow)")
             break
+        v, h, sign, it = step
         if stop_lambda is not None and v[-1] >= stop_lambda:
             w = newton_at(u + (stop_lambda - u[-1]) / max(v[-1] - u[-1], 1e-300) * (v - u), stop_lambda, A, B)
             if w is None:
