@@ -220,6 +220,25 @@ def multilinear_arc(h: Form, g: Form, positive: Sequence[Form], box) -> ArcResul
         h, g, pos = _swap(h), _swap(g), [_swap(f) for f in pos]
         (x0, x1), (y0, y1) = (y0, y1), (x0, x1)
         swapped = True
+    special = _special_lines(h, g, pos, ((x0, x1), (y0, y1), (t0, t1)), swapped)
+    if isinstance(special, ArcResult):
+        return special
+    lines, (N, D, G0, G1) = special
+    if any(sub.status == "degenerate" for sub in lines):
+        return next(sub for sub in lines if sub.status == "degenerate")
+    found = next((sub for sub in lines if sub.status == "found"), None)
+    if found is not None:
+        return found
+    return _on_the_graph(h, g, pos, (N, D, G0, G1), ((x0, x1), (y0, y1), (t0, t1)), swapped,
+                         sum(sub.cells for sub in lines))
+
+
+def _special_lines(h: list, g: list, pos: list, box: tuple, swapped: bool) -> ArcResult | tuple[list, tuple]:
+    """The parts of :func:`multilinear_arc`'s curve solved apart: the lines x = r lying on h = 0
+    and the points of the graph y = N/D where g vanishes for every t, each as its own result;
+    with (N, D, G0, G1) for the rest of the graph. A degenerate result when such a line or
+    point is irrational."""
+    (x0, x1), (y0, y1), (t0, t1) = box
     h00, h01, _, _ = _parts(h)
     N, D = -h00, h01
     lines: list[ArcResult] = []
@@ -242,13 +261,7 @@ def multilinear_arc(h: Form, g: Form, positive: Sequence[Form], box) -> ArcResul
     for r in roots:       # g vanishes for every t at the curve's point over x = r
         yr = _coeffs_eval(N, r) / _coeffs_eval(D, r)
         lines.append(_unswap(_t_line(r, yr, pos, (y0, y1), (t0, t1)), swapped))
-    if any(sub.status == "degenerate" for sub in lines):
-        return next(sub for sub in lines if sub.status == "degenerate")
-    found = next((sub for sub in lines if sub.status == "found"), None)
-    if found is not None:
-        return found
-    return _on_the_graph(h, g, pos, (N, D, G0, G1), ((x0, x1), (y0, y1), (t0, t1)), swapped,
-                         sum(sub.cells for sub in lines))
+    return lines, (N, D, G0, G1)
 
 
 def _on_the_graph(h, g, pos, curve, box, swapped: bool, line_cells: int) -> ArcResult:
