@@ -100,12 +100,9 @@ def _reprove(segs: list[dict], rec: dict, decks: int | None = None) -> None:
 
 
 def _end_zero(segs: list[dict], rec: dict, decks: int | None = None) -> None:
-    """The first segment's proof extended to (0, a] when the list starts at 0: with replacement
-    ``nash_zero_end.prove_zero_end`` (every θ ∈ (0, a] is covered); from a shoe the plain box proof
-    on [0, a] (which stops next to 0: docs/banque.md)."""
-    from games.baccara.banque.nash_anchor import anchors_of
-    from games.baccara.banque.nash_events import forms
-    from games.baccara.banque.nash_proof import prove_range
+    """The first segment's proof extended to (0, a] when the list starts at 0
+    (``nash_zero_end.prove_zero_end``: every θ ∈ (0, a] is covered; with replacement by strip,
+    wedges and chart, from a shoe by the divided forms' box proof)."""
     from games.baccara.banque.nash_zero_end import prove_zero_end
     from games.baccara.banque.theta_nash import nash_piece
 
@@ -113,14 +110,7 @@ def _end_zero(segs: list[dict], rec: dict, decks: int | None = None) -> None:
     if first["from_exact"] != "0" or rec.get("end_zero", {}).get("proved"):
         return
     pc = nash_piece(_inside(first), decks)
-    a = Fraction(first["proof"]["theta_from_exact"])
-    if decks is None:
-        rec["end_zero"] = prove_zero_end(pc, a).record()
-        return
-    fm = forms(decks)
-    pr = prove_range(fm, Fraction(0), a, anchors_of(fm, pc))
-    rec["end_zero"] = {"from_exact": "0", "to_exact": str(a), "proved": pr.proved, "boxes": pr.boxes,
-                       "cpu_seconds": round(pr.cpu, 2), **({} if pr.proved else {"reason": pr.reason})}
+    rec["end_zero"] = prove_zero_end(pc, Fraction(first["proof"]["theta_from_exact"])).record()
 
 
 def _close_cuts(segs: list[dict], rec: dict, decks: int | None, out: Path) -> None:
@@ -298,9 +288,11 @@ def render(rec: dict) -> str:
                                  + ("" if c["proved"] else f", not proved: {c['reason']}") for c in cuts) + ")")
     ez = rec.get("end_zero")
     if ez:
-        boxes = sum(ez.get(k, {}).get("boxes", 0) for k in ("outside_strip", "chart")) or ez.get("boxes", 0)
+        boxes = sum(ez.get(k, {}).get("boxes", 0) for k in ("outside_strip", "chart", "box_proof")) or ez.get("boxes", 0)
+        how = {"chart": "nash_zero_end: strip, wedges and chart; ",
+               "divided": "nash_zero_end: the divided forms' box proof on [0, a]; "}
         lines.append(f"- the end at 0: (0, {float(Fraction(ez['to_exact'])):.3g}] proved = {ez['proved']}"
-                     + (" (nash_zero_end: strip, wedges and chart; " if "chart" in ez else " (the box proof on [0, a]; ")
+                     + " (" + how.get(ez.get("method") or ("chart" if "chart" in ez else ""), "the box proof on [0, a]; ")
                      + f"{boxes} boxes, {ez['cpu_seconds']} s)"
                      + ("" if ez["proved"] else f": {ez.get('reason', '')}"))
     full = sum(1 for b in bps if (b.get("at_breakpoint") or {}).get("computed"))

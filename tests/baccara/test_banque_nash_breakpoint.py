@@ -168,6 +168,34 @@ def test_equilibria_at_a_shoe_breakpoint_of_degree_6():
             assert c0 + c1 * p1.field.gen == 0
 
 
+def test_limit_points_in_different_quadratic_extensions_are_compared_pair_by_pair():
+    """At the 8-deck breakpoint θ_b ≈ 0.1096240 the three limits lie in two different quadratic
+    extensions of ℚ(θ_b); one pair without common arithmetic must not stop the comparison of
+    the others (it did: no set was computed there). Distinct floats: different points; equal
+    floats in two extensions: undecided (None); a common field: decided exactly."""
+    from gamekit.exact import QuadraticSurd
+    from games.baccara.banque.nash_breakpoint import _same_point
+
+    r2, r3 = QuadraticSurd(F(0), F(1), 2), QuadraticSurd(F(0), F(1), 3)
+    assert _same_point((r2, F(0)), (r3, F(0))) is False
+    assert _same_point((r2, F(0)), (r2 * 1, F(0))) is True
+    assert _same_point((r2 / 4, F(0)), (r2 / 4 + 0, F(1, 10 ** 12))) is False
+    near = r3 + F(round((float(r2) - float(r3)) * 10 ** 15), 10 ** 15)     # ℚ(√3), float ≈ √2
+    assert _same_point((r2, F(0)), (near, F(0))) is None
+
+
+@pytest.mark.slow
+def test_equilibria_at_the_8_deck_breakpoint_with_two_quadratic_extensions():
+    """benchmarks/results/banque_shoe_d8_breakpoints.md: θ_b ≈ 0.1096240, a sextic; both
+    neighbours have three equilibria, two of them in quadratic extensions of ℚ(θ_b)."""
+    from games.baccara.banque.nash_breakpoint import breakpoint_equilibria
+
+    left, right = nash_piece(F(15, 137), 8), nash_piece(F(10, 91), 8)
+    assert compare_numbers(left.hi, right.lo) == 0
+    at = breakpoint_equilibria(left, right, right.lo)
+    assert at is not None and [len(ys) for _, _, ys in at] == [1, 1, 2]
+
+
 # -- the kinks at (9/11, 9/11): types with two zero classes (issue #27) ------------------------------
 def test_two_zero_class_types_at_a_kink_are_decided_exactly():
     # θ_b = 55716/128711 ≈ 0.4328768: g at 6/S/S vanishes at (9/11, 9/11) for every θ and g at

@@ -91,3 +91,23 @@ def test_the_chart_proof_needs_the_anchor_and_u_large_enough(first):
     assert prove_range(ch, F(0), T, anchors, start=start).proved
     small = prove_zero_end(first, T, U=F(3))
     assert not small.proved and "too small" in small.reason
+
+
+def test_from_a_shoe_the_divided_forms_reach_zero():
+    """Case A from a 6-deck shoe: no set ties at p₂ = c for every p₁ (Player 1's cards change
+    Player 2's odds), and the divided forms' box proof covers (0, T] — checked against the
+    complete enumeration at a θ far below the segment proof's start, where the only
+    equilibrium is the tracked branch's point."""
+    from games.baccara.banque.nash import banque_nash
+
+    pc = nash_piece(F(1, 10 ** 6), 6)
+    fm = forms(6)
+    N, Cs, _ = set_kinds(fm, _point_exact(pc.tracked[0].branch, F(0))[1])
+    assert (len(N), len(Cs)) == (88, 0)
+    T = F(1, 10 ** 9)
+    pr = prove_zero_end(pc, T)
+    assert pr.proved and pr.method == "divided" and pr.record()["box_proof"]["proved"]
+    th = F(1, 10 ** 12)
+    eqs = banque_nash(th, decks=6).equilibria
+    assert len(eqs) == 1
+    assert (eqs[0].p1, eqs[0].p2) == _point_exact(pc.tracked[0].branch, th)

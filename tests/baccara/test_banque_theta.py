@@ -233,3 +233,28 @@ def test_nash_branches_that_coexist_are_resolved_into_a_tiling():
     assert max(counts) == 3 and min(counts) == 1
     mid = pieces[counts.index(3)]
     assert len(banque_nash(rational_inside(mid.lo, mid.hi)).equilibria) == 3
+
+
+def test_overlap_repair_keeps_the_cut_mark_of_the_end_it_clips_at():
+    """A repaired segment ending at a chunk's cut (θ = 1/8 from a 3-deck shoe lost its mark this
+    way): a piece found inside the overlap and clipped at an end takes that end's reason and
+    cut mark, not its own natural ones, so the proof treats the cut as a cut."""
+    from types import SimpleNamespace
+
+    from games.baccara.banque.theta_cover import _resolve_overlaps
+
+    def seg(lo, hi, why, cut=(False, False)):
+        return SimpleNamespace(lo=F(lo), hi=F(hi), ends_by=[[f"{why} lo"], [f"{why} hi"]], cut=cut)
+
+    a = seg("1/10", "1/8", "a", cut=(True, True))       # the chunk's last segment, cut at 1/8
+    b = seg("3/25", "1/8", "b", cut=(False, True))      # a repair found inside it, clipped to it
+    inner = seg("1/20", "1/5", "natural")               # what the overlap's solve finds
+
+    def solve(t):
+        return SimpleNamespace(lo=inner.lo, hi=inner.hi, ends_by=[list(e) for e in inner.ends_by])
+
+    pieces = _resolve_overlaps([a, b], solve, ValueError, 100)
+    assert [(p.lo, p.hi) for p in pieces] == [(F(1, 10), F(3, 25)), (F(3, 25), F(1, 8))]
+    last = pieces[-1]
+    assert last.ends_by == [["b lo"], ["b hi"]] and last.cut == (False, True)
+    assert pieces[0].cut == (True, False)

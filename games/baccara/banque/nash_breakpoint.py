@@ -200,6 +200,19 @@ def _limit_point(br, theta) -> tuple:
     return -A / B, p2
 
 
+def _same_point(p: tuple, q: tuple) -> bool | None:
+    """Whether two limit points are equal, exactly; None when they lie in two different
+    quadratic extensions (no common arithmetic) and their floats agree to 10⁻⁹ (undecided).
+    Each pair is compared on its own: two points of different extensions whose floats differ
+    are different, whatever the other points are."""
+    try:
+        return (p[0] - q[0]) == 0 and (p[1] - q[1]) == 0
+    except ValueError:      # two different fields: different if the floats are
+        if abs(float(p[0]) - float(q[0])) + abs(float(p[1]) - float(q[1])) < 1e-9:
+            return None
+        return False
+
+
 def breakpoint_equilibria(left, right, theta) -> list[tuple] | None:
     """Every Nash equilibrium at the breakpoint θ_b, given a proved gap (module docstring):
     the distinct limits p_b(θ_b) of both neighbours' branches, each with the vertices of
@@ -250,13 +263,10 @@ def breakpoint_equilibria(left, right, theta) -> list[tuple] | None:
                 p = _limit_point(tr.branch, theta)
             except (ArithmeticError, ValueError, TypeError, AttributeError):
                 return None
-            try:
-                seen = any((p[0] - q[0]) == 0 and (p[1] - q[1]) == 0 for q in pts)
-            except ValueError:      # two different fields: equal only if the floats are
-                if any(abs(float(p[0]) - float(q[0])) + abs(float(p[1]) - float(q[1])) < 1e-9 for q in pts):
-                    return None
-                seen = False
-            if not seen:
+            same = [_same_point(p, q) for q in pts]
+            if None in same:
+                return None
+            if not any(same):
                 pts.append(p)
     out = []
     for p1, p2 in sorted(pts, key=lambda q: (float(q[0]), float(q[1]))):

@@ -1,4 +1,4 @@
-"""The Nash proof of banque down to θ = 0: the first segment on (0, T], by a chart.
+"""The Nash proof of banque down to θ = 0: the first segment on (0, T] (divided forms; with replacement a chart).
 
 The box proof (:mod:`nash_proof`) cannot reach θ = 0. At θ = 0 Banker's payoff is V₂ only,
 so g_l = g_l⁰(p) + θ·h_l(p) with g_l⁰ the gain against Player 2, and
@@ -10,14 +10,25 @@ so g_l = g_l⁰(p) + θ·h_l(p) with g_l⁰ the gain against Player 2, and
 
 so near (θ, p₂) = (0, c) the decisive terms are all of order θ and boxes in (θ, p₁, p₂)
 shrink to θ = 0 without end. This module proves the first segment (0, θ₁) down to 0 on
-(0, T] (any rational T < θ₁, typically the start a₀ of the segment's own proved range) by
-splitting the (θ, p)-region into three parts.
+(0, T] (any rational T < θ₁, typically the start a₀ of the segment's own proved range).
+
+**Case A — no c-set (every shoe tried: 3, 6 and 8 decks).** Drawing from a shoe, Player 1's
+cards change the odds of Player 2's, so g_l⁰ at ``6/x/S`` depends on x and on p₁: no set
+ties at p₂ = c for every p₁. Dividing the ``N`` sets' g_l by θ is then all that is needed:
+the box proof of the *divided forms* (:func:`divided_forms`) on [0, 1]² × [0, T] with the
+branch as anchor (:func:`nash_proof.prove_range`) reaches θ = 0. The divided forms are
+polynomials, defined at θ = 0 too, and for θ > 0 they have the game's signs and zero sets,
+so the box proof's conclusion on [0, T] restricted to (0, T] is the theorem.
+
+**Case B — c-sets (with replacement: the 12 sets ``6/*/S`` at c = 9/11).** The proof below
+splits the (θ, p)-region into three parts.
 
 **Theorem (checked).** If :func:`prove_zero_end` returns ``proved``, then for every
 θ ∈ (0, T] every extreme Nash equilibrium of banque at θ is the first segment's tracked
 equilibrium b(θ).
 
-**Proof.** Let (p, y) be an extreme equilibrium at θ ∈ (0, T]. For θ > 0 dividing g_l by θ
+**Proof** (case B; case A is its step 1 on the whole square, with the anchor). Let (p, y) be
+an extreme equilibrium at θ ∈ (0, T]. For θ > 0 dividing g_l by θ
 keeps its sign and its zero set, so the *divided forms* g_l/θ of the ``N`` sets (θ-free,
 bilinear: h_l) describe the same equilibria. Let δ be the strip half-width and
 u = (p₂ − c)/θ.
@@ -75,6 +86,7 @@ class ZeroEndProof:
     U: Fraction
     delta: Fraction
     reason: str = ""
+    method: str = ""
     outside: SegmentProof | None = None
     chart: SegmentProof | None = None
     steps: dict = field(default_factory=dict)
@@ -82,9 +94,11 @@ class ZeroEndProof:
 
     def record(self) -> dict:
         """A JSON record."""
-        out = {"proved": self.proved, "from_exact": "0", "to_exact": str(self.T), "c": str(self.c),
+        out = {"proved": self.proved, "method": self.method, "from_exact": "0", "to_exact": str(self.T),
+               "c": str(self.c),
                "U": str(self.U), "delta": str(self.delta), "cpu_seconds": round(self.cpu, 2), **self.steps}
-        for name, pr in (("outside_strip", self.outside), ("chart", self.chart)):
+        for name, pr in (("outside_strip", self.outside), ("chart" if self.method == "chart" else "box_proof",
+                                                             self.chart)):
             if pr is not None:
                 out[name] = {"proved": pr.proved, "boxes": pr.boxes, "cpu_seconds": round(pr.cpu, 2),
                              **({} if pr.proved else {"reason": pr.reason})}
@@ -227,6 +241,21 @@ def _limit_c(piece) -> Fraction:
     return p2
 
 
+def _prove_direct(fm: BanqueForms, piece, out: ZeroEndProof, max_boxes: int, t0: float) -> ZeroEndProof:
+    """Case A of the theorem: no c-set, so the divided forms' box proof on the whole square with
+    the branch as anchor reaches θ = 0 (from a shoe: module docstring)."""
+    from games.baccara.banque.nash_anchor import anchors_of
+
+    dv = divided_forms(fm)
+    out.method = "divided"
+    out.chart = prove_range(dv, _ZERO, out.T, anchors_of(dv, piece), max_boxes=max_boxes)
+    out.proved = out.chart.proved
+    if not out.proved:
+        out.reason = f"divided forms: {out.chart.reason}"
+    out.cpu = time.process_time() - t0
+    return out
+
+
 def prove_zero_end(piece, T: Fraction, *, U: Fraction = Fraction(6), delta: Fraction | None = None,
                    max_boxes: int = 200_000) -> ZeroEndProof:
     """Prove the first Nash segment (0, θ₁) complete on (0, T] (module docstring).
@@ -239,24 +268,25 @@ def prove_zero_end(piece, T: Fraction, *, U: Fraction = Fraction(6), delta: Frac
     T : Fraction
         The proof covers θ ∈ (0, T].
     U : Fraction
-        The chart is −U < u < 2U (0 and 1 are not dyadic points of [−U, 2U]).
+        Case B: the chart is −U < u < 2U (0 and 1 are not dyadic points of [−U, 2U]).
     delta : Fraction, optional
-        The strip half-width (default 2UT, the least allowed).
+        Case B: the strip half-width (default 2UT, the least allowed).
     max_boxes : int
         Budget of each box proof.
 
     Returns
     -------
     ZeroEndProof
-        ``proved`` and the record of each step.
+        ``proved``, the ``method`` (``"divided"``: case A, the divided forms' box proof;
+        ``"chart"``: case B, strip, wedges and chart) and the record of each step.
 
     Examples
     --------
     >>> from games.baccara.banque.theta_nash import nash_piece
     >>> pc = nash_piece(Fraction(1, 10 ** 6))
     >>> pr = prove_zero_end(pc, Fraction(1, 10 ** 9))
-    >>> pr.proved, pr.c
-    (True, Fraction(9, 11))
+    >>> pr.proved, pr.method, pr.c
+    (True, 'chart', Fraction(9, 11))
     """
     from gamekit.exact import compare_numbers
 
@@ -276,6 +306,10 @@ def prove_zero_end(piece, T: Fraction, *, U: Fraction = Fraction(6), delta: Frac
         out.reason = why
         out.cpu = time.process_time() - t0
         return out
+
+    if not C:
+        return _prove_direct(fm, piece, out, max_boxes, t0)
+    out.method = "chart"
 
     # 2. the other sets' signs on the strip
     strip = Box((_ZERO, _ONE), (c - delta, c + delta), (_ZERO, T))

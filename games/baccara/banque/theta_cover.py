@@ -104,6 +104,26 @@ def _part(pc, lo, hi, why_lo=None, why_hi=None):
     return out
 
 
+def _clip_end(pc, side: int, at, owner) -> None:
+    """Clip segment ``pc``'s end ``side`` (0: lo, 1: hi) at ``at`` where it runs beyond: the end
+    is then ``owner``'s (the segment whose end ``at`` is) — its reason, and its mark as a cut of
+    the chunked sweep (so a repaired segment ending at a chunk's cut stays marked as one)."""
+    end = pc.lo if side == 0 else pc.hi
+    if compare_numbers(end, at) * (1 if side else -1) <= 0:
+        return
+    if side == 0:
+        pc.lo = at
+    else:
+        pc.hi = at
+    pc.ends_by = [list(e) for e in pc.ends_by]
+    pc.ends_by[side] = list(owner.ends_by[side])
+    if hasattr(owner, "cut") or hasattr(pc, "cut"):
+        cut = list(getattr(pc, "cut", (False, False)))
+        cut[side] = bool(getattr(owner, "cut", (False, False))[side]) and compare_numbers(
+            at, owner.lo if side == 0 else owner.hi) == 0
+        pc.cut = tuple(cut)
+
+
 def _resolve_overlaps(pieces: list, piece_at, degenerate, max_pieces: int) -> list:
     """Two segments overlap when an equilibrium branch certified on one of them also lives
     on part of the other (several equilibria coexist there, e.g. a fold), so the other's
@@ -125,11 +145,10 @@ def _resolve_overlaps(pieces: list, piece_at, degenerate, max_pieces: int) -> li
             if compare_numbers(pc.hi, hi) > 0:
                 kept.append(_part(pc, hi, pc.hi, why_lo=note))
         extra = cover(piece_at, degenerate, lo, hi, max_pieces=max_pieces, resolve_overlaps=False)
+        owner = a if compare_numbers(a.hi, b.hi) < 0 else b
         for pc in extra:   # pieces found inside may reach beyond the overlap: clip them
-            if compare_numbers(pc.lo, lo) < 0:
-                pc.lo = lo
-            if compare_numbers(pc.hi, hi) > 0:
-                pc.hi = hi
+            _clip_end(pc, 0, lo, b)
+            _clip_end(pc, 1, hi, owner)
         pieces[k:k + 2] = kept + extra
         if len(pieces) > max_pieces:
             raise RuntimeError("internal error: too many theta segments")

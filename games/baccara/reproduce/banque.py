@@ -262,3 +262,37 @@ def _nash_correspondence():
     return ("segment through 1/2 proved; fold 0.1092511 proved, 2 equilibrium p's, 2 extreme equilibria; "
             "breakpoint 0.1516542 proved; kink 0.4328768 proved, 1 equilibrium p's, 5 extreme equilibria"), \
         "; ".join(out)
+
+
+#: Where the first Nash segment's own proof starts from each shoe (benchmarks/results/
+#: banque_shoe_dD_breakpoints.json, ``end_zero.to_exact``): (0, a₁] is nash_zero_end's part.
+SHOE_A1 = {3: F(88613, 181629741386573), 6: F(16235, 70258303622643), 8: F(19063, 111635663199311)}
+
+
+@claim("banque.nash.shoe", PAPER, "Nash θ-sweep from a shoe, made complete (issue #27)",
+       "new, status PROVED for every θ ∈ (0, 1) (θ = 0, 1 themselves not claimed), by machine, dealt from a "
+       "3-, 6- or 8-deck shoe: every segment of (0, 1/2] is proved complete (221, 217, 251 segments of "
+       "(0, 1) with their mirror images), every breakpoint's gap [c_L, a_R] for the Players' part (109, 108, "
+       "125 on (0, 1/2]), Banker's part on every ε-margin, the equilibrium set at every θ_b exactly (number "
+       "fields up to degree 6, quadratic extensions of them), and (0, a₁], a₁ ≈ 4.9·10⁻¹⁰, 2.3·10⁻¹⁰, "
+       "1.7·10⁻¹⁰, by the divided forms' box proof (nash_zero_end, case A: from a shoe no Banker set ties "
+       "for every p₁ at θ = 0). θ ↔ 1 − θ is an exact symmetry. Taken from the sweep, as with replacement: "
+       "each tracked branch is an equilibrium of constant structure on its segment (exact eliminants). "
+       "Cost of the whole proof: benchmarks/results/banque_shoe_dD_breakpoints.md and docs/banque.md",
+       cost="re-runs the 6-deck end (0, a₁] and the 6-deck breakpoint θ_b ≈ 0.0499897 (a root of an "
+            "irreducible sextic) with its equilibrium set in ℚ(θ_b): ≈ 10 CPU-s")
+def _nash_shoe():
+    from games.baccara.banque.nash_breakpoint import breakpoint_equilibria, prove_breakpoint
+    from games.baccara.banque.nash_zero_end import prove_zero_end
+    from games.baccara.banque.theta_nash import nash_piece
+
+    ze = prove_zero_end(nash_piece(F(1, 10 ** 6), 6), SHOE_A1[6])
+    out = [f"6 decks: (0, a1] {'proved' if ze.proved else 'not proved'} ({ze.method})"]
+    left, right = nash_piece(F(3, 61), 6), nash_piece(F(389, 7781), 6)
+    at = breakpoint_equilibria(left, right, left.hi) if prove_breakpoint(left, right).proved else None
+    deg = left.hi.poly.degree() if hasattr(left.hi, "poly") else 1
+    out.append(f"breakpoint 0.0499897 (degree {deg}) " + (
+        f"proved, {len(at)} equilibrium p's, {sum(len(ys) for _, _, ys in at)} extreme equilibria" if at
+        else "not proved"))
+    return ("6 decks: (0, a1] proved (divided); breakpoint 0.0499897 (degree 6) proved, 1 equilibrium p's, "
+            "2 extreme equilibria"), "; ".join(out)
