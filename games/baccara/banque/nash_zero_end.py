@@ -301,63 +301,73 @@ def prove_zero_end(piece, T: Fraction, *, U: Fraction = Fraction(6), delta: Frac
         raise ValueError("need 2UT <= delta and the strip inside (0, 1)")
     N, C, rest = set_kinds(fm, c)
     out.steps.update(n_sets=len(N), c_sets=[fm.labels[l] for l in C])
-
-    def fail(why: str) -> ZeroEndProof:
-        out.reason = why
-        out.cpu = time.process_time() - t0
-        return out
-
     if not C:
         return _prove_direct(fm, piece, out, max_boxes, t0)
     out.method = "chart"
+    out.reason = _prove_by_chart(fm, piece, out, (N, C, rest), max_boxes)
+    out.proved = not out.reason
+    out.cpu = time.process_time() - t0
+    return out
 
-    # 2. the other sets' signs on the strip
-    strip = Box((_ZERO, _ONE), (c - delta, c + delta), (_ZERO, T))
+
+def _strip_signs(fm: BanqueForms, rest: list[int], strip: Box) -> dict[int, int] | str:
+    """Step 2: the proved constant sign of every other set's g on the strip, or why not."""
     signs = {}
     for l in rest:
         s = _strict_sign(fm.g[l], strip)
         if s == 0:
-            return fail(f"the sign of g at {fm.labels[l]} is not constant on the strip")
+            return f"the sign of g at {fm.labels[l]} is not constant on the strip"
         signs[l] = s
-    # the c-sets: s_l = A_l + θ ∂h_l/∂p₂ > 0 and |r_l| on [0, 1] × [0, T]
+    return signs
+
+
+def _wedges(fm: BanqueForms, out: ZeroEndProof, kinds: tuple, signs: dict[int, int]) -> str:
+    """Step 2, the wedges: the c-sets' slope and offset bounds make every c-set take u's sign
+    for u ≥ 2U and u ≤ −U, and Player 2's gain with Banker's reply so fixed is ≠ 0 there
+    ("" when proved, else why not)."""
+    N, C, rest = kinds
+    c, U, T = out.c, out.U, out.T
     pt = Box((_ZERO, _ONE), (_ZERO, _ZERO), (_ZERO, T))
     smin, rmax = np.inf, 0.0
-    for l in C:
+    for l in C:     # s_l = A_l + θ ∂h_l/∂p₂ > 0 and |r_l| on [0, 1] × [0, T]
         e = fm.g[l].ex
         s_l = ML.exact((e[2], e[3], 0, 0, e[6], e[7], 0, 0)).range(pt)
         r_l = ML.exact((e[4] + e[6] * c, e[5] + e[7] * c, 0, 0, 0, 0, 0, 0)).range(pt)
         if not s_l.pos:
-            return fail(f"the slope of g at {fm.labels[l]} in u is not positive")
+            return f"the slope of g at {fm.labels[l]} in u is not positive"
         smin, rmax = min(smin, s_l.lo), max(rmax, abs(r_l.lo), abs(r_l.hi))
     if not float(U) * smin > rmax * (1 + 1e-9):
-        return fail(f"U = {U} too small for the wedges (needs U > {rmax / smin:.4g})")
+        return f"U = {U} too small for the wedges (needs U > {rmax / smin:.4g})"
     out.steps["wedge_bound"] = {"min_slope": smin, "max_offset": rmax, "needs_U_above": rmax / smin}
-    # the wedges: D₂ with Banker's reply fixed (y⁺ / y⁻), exact, affine in p₁
     if not all(fm.d_zero[1][l] for l in N):
-        return fail("a set with Player 2 natural enters Player 2's gain")
+        return "a set with Player 2 natural enters Player 2's gain"
     base = [l for l in rest if signs[l] > 0]
-    for side, ys in (("above", base + C), ("below", base)):
+    for side, ys in (("above", base + C), ("below", base)):   # D₂ with y⁺ / y⁻: exact, affine in p₁
         D2 = fm.player_exact(1, ys)
         vals = [D2.at_exact(p1, _ZERO)[0] for p1 in (_ZERO, _ONE)]
         if not (all(v > 0 for v in vals) or all(v < 0 for v in vals)):
-            return fail(f"Player 2's gain can vanish in the wedge {side} the chart")
+            return f"Player 2's gain can vanish in the wedge {side} the chart"
         out.steps[f"wedge_{side}_D2"] = [str(v) for v in vals]
-    # 1. outside the strip
-    dv = divided_forms(fm)
+    return ""
+
+
+def _prove_by_chart(fm: BanqueForms, piece, out: ZeroEndProof, kinds: tuple, max_boxes: int) -> str:
+    """Case B, steps 1–3 of the proof ("" when proved, else why not); fills ``out``'s records."""
+    c, U, T, delta = out.c, out.U, out.T, out.delta
+    signs = _strip_signs(fm, kinds[2], Box((_ZERO, _ONE), (c - delta, c + delta), (_ZERO, T)))
+    if isinstance(signs, str):
+        return signs
+    why = _wedges(fm, out, kinds, signs)
+    if why:
+        return why
     start = [Box((_ZERO, _ONE), (_ZERO, c - delta), (_ZERO, T)), Box((_ZERO, _ONE), (c + delta, _ONE), (_ZERO, T))]
-    out.outside = prove_range(dv, _ZERO, T, [], max_boxes=max_boxes, start=start)
+    out.outside = prove_range(divided_forms(fm), _ZERO, T, [], max_boxes=max_boxes, start=start)
     if not out.outside.proved:
-        return fail(f"outside the strip: {out.outside.reason}")
-    # 3. the chart
+        return f"outside the strip: {out.outside.reason}"
     ch = chart_forms(fm, c, signs)
-    anchors = _chart_anchors(ch, piece, c)
     try:
-        out.chart = prove_range(ch, _ZERO, T, anchors, max_boxes=max_boxes,
+        out.chart = prove_range(ch, _ZERO, T, _chart_anchors(ch, piece, c), max_boxes=max_boxes,
                                 start=[Box((_ZERO, _ONE), (-U, 2 * U), (_ZERO, T))])
     except CertificationError as exc:   # an arc solution in the chart is not a point of the game
-        return fail(f"chart: {exc}")
-    if not out.chart.proved:
-        return fail(f"chart: {out.chart.reason}")
-    out.proved = True
-    out.cpu = time.process_time() - t0
-    return out
+        return f"chart: {exc}"
+    return "" if out.chart.proved else f"chart: {out.chart.reason}"

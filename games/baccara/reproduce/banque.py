@@ -271,7 +271,7 @@ SHOE_A1 = {3: F(88613, 181629741386573), 6: F(16235, 70258303622643), 8: F(19063
 
 @claim("banque.nash.shoe", PAPER, "Nash θ-sweep from a shoe, made complete (issue #27)",
        "new, status PROVED for every θ ∈ (0, 1) (θ = 0, 1 themselves not claimed), by machine, dealt from a "
-       "3-, 6- or 8-deck shoe: every segment of (0, 1/2] is proved complete (221, 217, 251 segments of "
+       "3-, 6- or 8-deck shoe: every segment of (0, 1/2] is proved complete (219, 217, 251 segments of "
        "(0, 1) with their mirror images), every breakpoint's gap [c_L, a_R] for the Players' part (109, 108, "
        "125 on (0, 1/2]), Banker's part on every ε-margin, the equilibrium set at every θ_b exactly (number "
        "fields up to degree 6, quadratic extensions of them), and (0, a₁], a₁ ≈ 4.9·10⁻¹⁰, 2.3·10⁻¹⁰, "
