@@ -258,3 +258,29 @@ def test_overlap_repair_keeps_the_cut_mark_of_the_end_it_clips_at():
     last = pieces[-1]
     assert last.ends_by == [["b lo"], ["b hi"]] and last.cut == (False, True)
     assert pieces[0].cut == (True, False)
+
+
+def test_certified_root_decision_agrees_with_exact_field_arithmetic():
+    """theta_nash._accept drops an eliminant root only when a 256-bit ball evaluation proves
+    the condition ≠ 0 on the branch there. Against the exact value (the branch's point in
+    ℚ(θ_r) or a quadratic extension of it, :func:`nash_breakpoint._limit_point`) at the roots
+    nearest a 3-deck sample on a quadratic branch (where the other sign's roots occur): every
+    exact zero is kept, every exact nonzero is dropped."""
+    from gamekit.exact import RealAlgebraic, field_element
+    from games.baccara.banque import theta_nash as tn
+    from games.baccara.banque.nash import banque_nash
+    from games.baccara.banque.nash_breakpoint import _limit_point
+
+    th = F(165, 1321)
+    tracked = [tn._track(tn._Data.get(3), th, e.p1, e.p2, e.draw) for e in banque_nash(th, 3).equilibria]
+    assert tracked[0].branch.kind == "quad"
+    cands = [c for c in tn._candidates(tracked) if c[4] is not None]
+    near = sorted(cands, key=lambda c: abs(c[0] - float(th)))[:80]
+    kept = {True: 0, False: 0}
+    for _, r, _, tr, h in near:
+        t = field_element(r) if isinstance(r, RealAlgebraic) else r
+        p1, p2 = _limit_point(tr.branch, t)
+        zero = tn._ev(h, p1, p2, t) == 0
+        assert tn._accept(tr, h, r) == zero
+        kept[zero] += 1
+    assert kept[True] > 20 and kept[False] > 20

@@ -117,8 +117,6 @@ def banker_replies(fm, theta, p1, p2) -> list[tuple] | None:
     >>> len(banker_replies(fm, Fraction(3, 10), Fraction(9, 11), Fraction(9, 11)))   # two extreme replies
     2
     """
-    from itertools import combinations, product
-
     g = []
     for f in fm.g:
         c0, c1 = f.at_exact(p1, p2)
@@ -127,6 +125,19 @@ def banker_replies(fm, theta, p1, p2) -> list[tuple] | None:
     if len(Z) > _MAX_ZERO_SETS:
         return None
     base = [Fraction(1) if v > 0 else Fraction(0) for v in g]
+    rows = _player_rows(fm, p1, p2, base, Z)
+    out = []
+    for vert in _reply_vertices(rows, len(Z)):
+        full = list(base)
+        for l, v in zip(Z, vert):
+            full[l] = v
+        out.append(tuple(full))
+    return sorted(out, key=lambda y: [float(v) for v in y])
+
+
+def _player_rows(fm, p1, p2, base: list, Z: list[int]) -> list[tuple[list, Any, str]]:
+    """Each Player's equilibrium condition as a row in y_Z: (coefficients, constant, sense) —
+    D_i = const + Σ coef·y_Z must be 0 for an interior p_i, ≤ 0 at p_i = 0, ≥ 0 at p_i = 1."""
     rows: list[tuple[list, Any, str]] = []
     for i, q in ((0, p1), (1, p2)):
         const = fm.c[i].at_exact(p1, p2)[0]
@@ -136,15 +147,23 @@ def banker_replies(fm, theta, p1, p2) -> list[tuple] | None:
         coef = [fm.d[i][l].at_exact(p1, p2)[0] for l in Z]
         sense = "<=" if q == 0 else (">=" if q == 1 else "=")
         rows.append((coef, const, sense))
+    return rows
 
-    def ok(y) -> bool:
-        for coef, const, sense in rows:
-            r = const + sum((c * v for c, v in zip(coef, y) if v), Fraction(0))
-            if (sense == "=" and r != 0) or (sense == "<=" and r > 0) or (sense == ">=" and r < 0):
-                return False
-        return True
 
-    k = len(Z)
+def _satisfies(rows: list[tuple[list, Any, str]], y: list) -> bool:
+    """Does y_Z meet every row?"""
+    for coef, const, sense in rows:
+        r = const + sum((c * v for c, v in zip(coef, y) if v), Fraction(0))
+        if (sense == "=" and r != 0) or (sense == "<=" and r > 0) or (sense == ">=" and r < 0):
+            return False
+    return True
+
+
+def _reply_vertices(rows: list[tuple[list, Any, str]], k: int) -> set[tuple]:
+    """The vertices of {y_Z ∈ [0, 1]^k : the rows hold}: with two rows at most two coordinates
+    are off {0, 1}; every choice of them is solved exactly."""
+    from itertools import combinations, product
+
     found = set()
     for nf in range(min(2, k) + 1):
         for fr in combinations(range(k), nf):
@@ -154,33 +173,29 @@ def banker_replies(fm, theta, p1, p2) -> list[tuple] | None:
                 for j, b in zip(rest, bits):
                     y[j] = Fraction(b)
                 r = [const + sum((coef[j] for j in rest if y[j]), Fraction(0)) for coef, const, _ in rows]
-                sols = []
-                if nf == 0:
-                    sols.append(y)
-                elif nf == 1:
-                    (f,) = fr
-                    for i in (0, 1):
-                        if rows[i][0][f] != 0:
-                            sols.append(y[:f] + [-r[i] / rows[i][0][f]] + y[f + 1:])
-                else:
-                    f, h = fr
-                    ra, rb = rows[0][0], rows[1][0]
-                    det = ra[f] * rb[h] - ra[h] * rb[f]
-                    if det != 0:
-                        z = list(y)
-                        z[f] = (-r[0] * rb[h] + r[1] * ra[h]) / det
-                        z[h] = (-ra[f] * r[1] + rb[f] * r[0]) / det
-                        sols.append(z)
-                for z in sols:
-                    if all(0 < z[j] < 1 for j in fr) and ok(z):
+                for z in _free_solutions(rows, fr, y, r):
+                    if all(0 < z[j] < 1 for j in fr) and _satisfies(rows, z):
                         found.add(tuple(z))
-    out = []
-    for vert in found:
-        full = list(base)
-        for l, v in zip(Z, vert):
-            full[l] = v
-        out.append(tuple(full))
-    return sorted(out, key=lambda y: [float(v) for v in y])
+    return found
+
+
+def _free_solutions(rows: list[tuple[list, Any, str]], fr: tuple, y: list, r: list) -> list[list]:
+    """y with its free coordinates ``fr`` (0, 1 or 2 of them) solved from the rows' equations
+    (r: each row's value at the fixed coordinates)."""
+    if not fr:
+        return [y]
+    if len(fr) == 1:
+        (f,) = fr
+        return [y[:f] + [-r[i] / rows[i][0][f]] + y[f + 1:] for i in (0, 1) if rows[i][0][f] != 0]
+    f, h = fr
+    ra, rb = rows[0][0], rows[1][0]
+    det = ra[f] * rb[h] - ra[h] * rb[f]
+    if det == 0:
+        return []
+    z = list(y)
+    z[f] = (-r[0] * rb[h] + r[1] * ra[h]) / det
+    z[h] = (-ra[f] * r[1] + rb[f] * r[0]) / det
+    return [z]
 
 
 def _limit_point(br, theta) -> tuple:

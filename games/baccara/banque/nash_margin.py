@@ -292,71 +292,89 @@ def prove_margin(own, other, lo, hi, side: str) -> MarginSide:
     >>> over.proved, over.reason
     (False, 'undecided: a polynomial has a root in the interval')
     """
-    from games.baccara.banque.nash_breakpoint import banker_replies
     from games.baccara.banque.nash_events import forms
 
     t0 = time.process_time()
     fm = forms(getattr(own, "decks", None))
     iv = SignInterval(lo, hi, (True, False) if side == "left" else (False, True))
     out = MarginSide(side, lo, hi, False, interval=iv)
-
-    def fail(why: str) -> MarginSide:
-        out.reason = why
-        out.cpu = time.process_time() - t0
-        return out
-
-    theta = iv.t()
-    points: list[dict] = []          # distinct own points: {"p", "branches", "vertices"}
     try:
-        for k, tr in enumerate(own.tracked):
-            p = branch_point(tr.branch, iv)
-            if p is None or not _in_square(p):
-                return fail(f"own branch {k} is not a strategy profile on the margin")
-            for pt in points:
-                if _same(pt["p"], p):
-                    pt["branches"].append(k)
-                    break
-            else:
-                points.append({"p": p, "branches": [k]})
-        for pt in points:
-            ys = banker_replies(fm, theta, *pt["p"])
-            if ys is None:
-                return fail("more than 10 of Banker's sets indifferent at an own point")
-            for i, y in enumerate(ys):       # distinct at every θ, not only as functions
-                for z in ys[:i]:
-                    if _same(y, z):
-                        return fail(f"own branches {pt['branches']}: two equal vertices")
-            got = sorted(_vertex_type(y) for y in ys)
-            want = sorted(_tracked_type(fm, own, k) for k in pt["branches"])
-            if got != want:
-                return fail(f"own branches {pt['branches']}: {len(got)} extreme Banker replies with types other "
-                            f"than the {len(want)} tracked")
-            out.vertices.append((pt["p"], ys))
-            out.own.append({"branches": pt["branches"], "banker_vertices": len(ys),
-                            "mixed_sets": [[fm.labels[l] for l in F] for F, _ in got]})
-        for k, tr in enumerate(other.tracked):
-            p = branch_point(tr.branch, iv)
-            if p is None:
-                out.other.append({"branch": k, "status": "not real"})
-                continue
-            if not _in_square(p):
-                out.other.append({"branch": k, "status": "outside the square"})
-                continue
-            ys = banker_replies(fm, theta, *p)
-            if ys is None:
-                return fail(f"other branch {k}: more than 10 of Banker's sets indifferent")
-            if not ys:
-                out.other.append({"branch": k, "status": "no equilibrium reply"})
-                continue
-            same = next((j for j, pt in enumerate(points) if _same(pt["p"], p)), None)
-            if same is None:
-                return fail(f"other branch {k} continued is an equilibrium p on the margin ({len(ys)} replies)")
-            out.other.append({"branch": k, "status": f"the point of own branches {points[same]['branches']}"})
+        points = _own_points(own, iv)
+        why = (points if isinstance(points, str) else _check_own(fm, own, iv.t(), points, out)
+               or _check_other(fm, other, iv, points, out))
     except SignUndecided as exc:
-        return fail(f"undecided: {exc}")
-    out.proved = True
+        why = f"undecided: {exc}"
+    out.reason = why
+    out.proved = not why
     out.cpu = time.process_time() - t0
     return out
+
+
+def _own_points(own, iv: SignInterval) -> list[dict] | str:
+    """The distinct points of the own branches on the margin, ``{"p", "branches"}`` each, or
+    why not (a branch not a strategy profile there)."""
+    points: list[dict] = []
+    for k, tr in enumerate(own.tracked):
+        p = branch_point(tr.branch, iv)
+        if p is None or not _in_square(p):
+            return f"own branch {k} is not a strategy profile on the margin"
+        for pt in points:
+            if _same(pt["p"], p):
+                pt["branches"].append(k)
+                break
+        else:
+            points.append({"p": p, "branches": [k]})
+    return points
+
+
+def _check_own(fm, own, theta, points: list[dict], out: MarginSide) -> str:
+    """Claim 1 at every own point: Banker's extreme replies are distinct at every θ and are
+    exactly the tracked ones, by type ("" when so, else why not); fills ``out``."""
+    from games.baccara.banque.nash_breakpoint import banker_replies
+
+    for pt in points:
+        ys = banker_replies(fm, theta, *pt["p"])
+        if ys is None:
+            return "more than 10 of Banker's sets indifferent at an own point"
+        for i, y in enumerate(ys):       # distinct at every θ, not only as functions
+            for z in ys[:i]:
+                if _same(y, z):
+                    return f"own branches {pt['branches']}: two equal vertices"
+        got = sorted(_vertex_type(y) for y in ys)
+        want = sorted(_tracked_type(fm, own, k) for k in pt["branches"])
+        if got != want:
+            return (f"own branches {pt['branches']}: {len(got)} extreme Banker replies with types other "
+                    f"than the {len(want)} tracked")
+        out.vertices.append((pt["p"], ys))
+        out.own.append({"branches": pt["branches"], "banker_vertices": len(ys),
+                        "mixed_sets": [[fm.labels[l] for l in F] for F, _ in got]})
+    return ""
+
+
+def _check_other(fm, other, iv: SignInterval, points: list[dict], out: MarginSide) -> str:
+    """Claim 2: each neighbour branch continued onto the margin is not a strategy profile, has
+    no equilibrium reply, or is an own point ("" when so, else why not); fills ``out``."""
+    from games.baccara.banque.nash_breakpoint import banker_replies
+
+    for k, tr in enumerate(other.tracked):
+        p = branch_point(tr.branch, iv)
+        if p is None:
+            out.other.append({"branch": k, "status": "not real"})
+            continue
+        if not _in_square(p):
+            out.other.append({"branch": k, "status": "outside the square"})
+            continue
+        ys = banker_replies(fm, iv.t(), *p)
+        if ys is None:
+            return f"other branch {k}: more than 10 of Banker's sets indifferent"
+        if not ys:
+            out.other.append({"branch": k, "status": "no equilibrium reply"})
+            continue
+        same = next((j for j, pt in enumerate(points) if _same(pt["p"], p)), None)
+        if same is None:
+            return f"other branch {k} continued is an equilibrium p on the margin ({len(ys)} replies)"
+        out.other.append({"branch": k, "status": f"the point of own branches {points[same]['branches']}"})
+    return ""
 
 
 def prove_margins(left, right, gap: tuple) -> MarginProof:

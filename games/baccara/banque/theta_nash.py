@@ -20,9 +20,14 @@ inactive Player's gain — becomes a polynomial h(p₁, p₂, θ); its θ-elimin
 (resultants with the branch equations) vanishes wherever h does on the branch. The
 segment ends at the nearest root of some R_h at which h vanishes *on this branch* — the
 choice among the roots of R_h (the other branch of a quadratic can vanish there) is made
-by evaluating the branch at the root with 60-digit interval-free arithmetic (mpmath), a
-search step only: a wrongly kept root splits a segment in two identical halves, which
-:func:`merge` joins again, and every end is an exact algebraic number.
+by evaluating h on the branch in ball arithmetic over a ball around the root (python-flint
+``arb``, 256 bits; :func:`_accept`). A root is dropped only when the ball excludes 0, which
+proves h ≠ 0 on the branch there; an undecided root is kept, which at worst splits a segment
+in two identical halves that :func:`merge` joins again. So, with the exact eliminants and the
+exact root isolation, **the tracked branch is proved to be an equilibrium of the same
+structure on the whole open segment**: every strict inequality h keeps its sign at θ₀ (exact)
+up to the ends, the branch formula stays finite and real (its denominators and discriminant
+are conditions too), and every end is an exact algebraic number.
 """
 
 from __future__ import annotations
@@ -50,6 +55,7 @@ _CTX = flint.fmpq_mpoly_ctx.get(("p1", "p2", "t"), "lex")
 P1, P2, TT = _CTX.gens()
 _ZERO, _ONE = Fraction(0), Fraction(1)
 _DIGITS = 60
+_ARB_BITS = 256     # precision of the certified root decision (:func:`_accept`)
 
 
 def _q(x: Fraction):
@@ -186,6 +192,28 @@ class _Branch:
         r1 = h.resultant(self.e, "p1") if h.degrees()[0] else h
         return _tpoly(r1.resultant(self.Q, "p2") if r1.degrees()[1] else r1)
 
+    def point_arb(self, t: flint.arb) -> tuple | None:
+        """(p₁, p₂) on the branch over the ball t, as balls; None where the formula is not
+        finite and real over the whole ball (a denominator or the discriminant not of one sign)."""
+        p = {i: flint.arb(_q(Fraction(v))) for i, v in self.fixed.items()}
+        if self.kind == "lin":
+            e0 = _ev_arb(self.e.subs({("p1", "p2")[self.var]: 0}), 0, 0, t)
+            e1 = _ev_arb(self.e.derivative(("p1", "p2")[self.var]), 0, 0, t)
+            p[self.var] = -e0 / e1
+        elif self.kind == "quad":
+            cs = [_ev_arb(c, 0, 0, t) for c in _coeffs_in(self.Q, 1)]
+            if len(cs) == 2:
+                p2 = -cs[0] / cs[1]
+            else:
+                c0, c1, c2 = cs
+                p2 = (-c1 + self.sigma * (c1 * c1 - 4 * c2 * c0).sqrt()) / (2 * c2)
+            A = _ev_arb(self.e.subs({"p1": 0}), 0, p2, t)
+            B = _ev_arb(self.e.derivative("p1"), 0, p2, t)
+            p[0], p[1] = -A / B, p2
+        if not all(v.is_finite() for v in p.values()):
+            return None
+        return p[0], p[1]
+
     def point_mp(self, t):
         """(p₁, p₂) on the branch at θ = t (mpmath numbers)."""
         import mpmath
@@ -206,6 +234,30 @@ class _Branch:
             B = _ev_mp(self.e.derivative("p1"), 0, p2, t)
             p[0], p[1] = -A / B, p2
         return p[0], p[1]
+
+
+def _arb_ball(x) -> flint.arb:
+    """A ball containing x (Fraction, quadratic surd or real algebraic number), at the working
+    precision."""
+    if isinstance(x, RealAlgebraic):
+        lo, hi = x.bounds(Fraction(1, 1 << (_ARB_BITS + 16)))
+    elif isinstance(x, QuadraticSurd):
+        lo, hi = rational_bounds(x, _ARB_BITS + 16)
+    else:
+        lo = hi = Fraction(x)
+    return flint.arb(_q(lo)).union(flint.arb(_q(hi)))
+
+
+def _ev_arb(m, p1, p2, t) -> flint.arb:
+    """An mpoly at balls (p1, p2, t): a ball containing every value over them."""
+    out = flint.arb(0)
+    for mon, c in zip(m.monoms(), m.coeffs()):
+        term = flint.arb(c)
+        for v, k in zip((p1, p2, t), mon):
+            if k:
+                term = term * v ** int(k)
+        out = out + term
+    return out
 
 
 def _coeffs_in(m, var: int) -> list:
@@ -435,19 +487,17 @@ class NashPiece:
 
 
 def _accept(tr: _Tracked, h, root) -> bool:
-    """Does h vanish on this branch at θ = root? (60-digit evaluation; search step.)"""
-    t = _mp(root)
-    try:
-        p1, p2 = tr.branch.point_mp(t)
-    except (ZeroDivisionError, ValueError):
-        return True
-    import mpmath
-
-    if not (mpmath.im(p1) == 0 and mpmath.im(p2) == 0):
-        return True
-    val = _ev_mp(h, p1, p2, t)
-    scale = 1 + sum(abs(_mp(Fraction(int(c.p), int(c.q)))) for c in h.coeffs())
-    return abs(val) <= scale * mpmath.mpf(10) ** (-_DIGITS // 2)
+    """May h vanish on this branch at θ = root? False only when *certified*: h evaluated on
+    the branch in ball arithmetic (python-flint ``arb``, 256 bits) over a ball containing the
+    root excludes 0. A ball that contains 0, or a branch not finite and real over the ball,
+    keeps the root (at worst a segment split in two identical halves, which :func:`merge`
+    joins); so no root where h vanishes on the branch is ever dropped."""
+    with flint.ctx.workprec(_ARB_BITS):
+        t = _arb_ball(root)
+        pt = tr.branch.point_arb(t)
+        if pt is None:
+            return True
+        return bool(_ev_arb(h, pt[0], pt[1], t).contains(0))
 
 
 def _candidates(tracked: list[_Tracked]) -> list:

@@ -173,9 +173,10 @@ CORRESPONDENCE = (
     "θ_b's field (ℚ, ℚ(√c), or the number field ℚ(θ_b) at the 6 quartic θ_b); (2) on (0, a₀], "
     "a₀ ≈ 1.73·10⁻⁸, the tracked equilibrium is the only one (nash_zero_end); (3) on (0, 0.0992228] the same "
     "as (1): 43 / 43 segments, 42 / 42 breakpoints (gap, margins and equilibrium set), including the two "
-    "3-equilibria intervals (0.0843394, 0.0861968) and (θ_f, θ_g). Taken from the sweep: each tracked "
-    "branch is an equilibrium of constant structure on its segment (exact eliminants; a 60-digit evaluation "
-    "chooses the eliminant root that ends a branch). Cost: (1) cover 356 + segments 1121 + breakpoints 66 "
+    "3-equilibria intervals (0.0843394, 0.0861968) and (θ_f, θ_g). Proved by theta_nash: each tracked "
+    "branch is an equilibrium of constant structure on its segment (exact eliminants, exact root isolation, "
+    "the root that ends a branch chosen by a certified ball evaluation; every segment re-derived: "
+    "benchmarks/results/banque_branches.md). Cost: (1) cover 356 + segments 1121 + breakpoints 66 "
     "+ neighbours 160 + equilibrium sets 6.5 + margins 90 (+ 140 neighbours) CPU-s; (3) cover and "
     "segment proofs 428 + breakpoints 16 (+ 80 neighbours) + margins 81 (+ 55) CPU-s")
 
@@ -276,8 +277,9 @@ SHOE_A1 = {3: F(88613, 181629741386573), 6: F(16235, 70258303622643), 8: F(19063
        "125 on (0, 1/2]), Banker's part on every ε-margin, the equilibrium set at every θ_b exactly (number "
        "fields up to degree 6, quadratic extensions of them), and (0, a₁], a₁ ≈ 4.9·10⁻¹⁰, 2.3·10⁻¹⁰, "
        "1.7·10⁻¹⁰, by the divided forms' box proof (nash_zero_end, case A: from a shoe no Banker set ties "
-       "for every p₁ at θ = 0). θ ↔ 1 − θ is an exact symmetry. Taken from the sweep, as with replacement: "
-       "each tracked branch is an equilibrium of constant structure on its segment (exact eliminants). "
+       "for every p₁ at θ = 0). θ ↔ 1 − θ is an exact symmetry. As with replacement, each tracked branch "
+       "is proved an equilibrium of constant structure on its segment (certified root choice; every "
+       "segment re-derived: benchmarks/results/banque_branches.md). "
        "Cost of the whole proof: benchmarks/results/banque_shoe_dD_breakpoints.md and docs/banque.md",
        cost="re-runs the 6-deck end (0, a₁] and the 6-deck breakpoint θ_b ≈ 0.0499897 (a root of an "
             "irreducible sextic) with its equilibrium set in ℚ(θ_b): ≈ 10 CPU-s")
