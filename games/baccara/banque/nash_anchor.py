@@ -68,27 +68,14 @@ class Anchor:
 def _point_exact(br, t: Fraction):
     """The branch's (p₁, p₂) at a rational θ, exact (Fractions or quadratic surds)."""
     from gamekit.exact import QuadraticSurd
-    from games.baccara.banque.theta_nash import _coeffs_in, _ev
+    from games.baccara.banque.theta_nash import _ev
 
-    p = {i: Fraction(v) for i, v in br.fixed.items()}
-    if br.kind == "lin":
-        name = ("p1", "p2")[br.var]
-        e0 = _ev(br.e.subs({name: 0}), 0, 0, t)
-        e1 = _ev(br.e.derivative(name), 0, 0, t)
-        p[br.var] = -e0 / e1
-    elif br.kind == "quad":
-        cs = [_ev(c, 0, 0, t) for c in _coeffs_in(br.Q, 1)]
-        if len(cs) == 2:
-            p2 = -cs[0] / cs[1]
-        else:
-            c0, c1, c2 = cs
-            disc = c1 * c1 - 4 * c2 * c0
-            n, dd = disc.numerator, disc.denominator
-            p2 = QuadraticSurd.make(-c1 / (2 * c2), Fraction(br.sigma) / (2 * c2 * dd), n * dd)
-        A = _ev(br.e.subs({"p1": 0}), 0, p2, t)
-        B = _ev(br.e.derivative("p1"), 0, p2, t)
-        p[0], p[1] = -A / B, p2
-    return p[0], p[1]
+    def quad_root(c0, c1, c2, sigma):
+        disc = c1 * c1 - 4 * c2 * c0
+        n, dd = disc.numerator, disc.denominator
+        return QuadraticSurd.make(-c1 / (2 * c2), Fraction(sigma) / (2 * c2 * dd), n * dd)
+
+    return br.point_with(t, _ev, Fraction, quad_root)
 
 
 def tracked_profile(an: Anchor, theta: Fraction, p1: Fraction, p2: Fraction) -> list | None:

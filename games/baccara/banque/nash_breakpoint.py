@@ -204,15 +204,12 @@ def _limit_point(br, theta) -> tuple:
     extension (:class:`gamekit.exact.tower.QuadraticTower`)."""
     from gamekit.exact import QuadraticTower
     from games.baccara.banque.nash_anchor import _point_exact
-    from games.baccara.banque.theta_nash import _coeffs_in, _ev
+    from games.baccara.banque.theta_nash import _ev
 
-    if br.kind != "quad" or br.Q.degrees()[1] != 2 or isinstance(theta, Fraction):
+    if isinstance(theta, Fraction):
         return _point_exact(br, theta)
-    c0, c1, c2 = (_ev(c, 0, 0, theta) for c in _coeffs_in(br.Q, 1))
-    p2 = QuadraticTower.make(-c1 / (2 * c2), Fraction(br.sigma) / (2 * c2), c1 * c1 - 4 * c2 * c0)
-    A = _ev(br.e.subs({"p1": 0}), 0, p2, theta)
-    B = _ev(br.e.derivative("p1"), 0, p2, theta)
-    return -A / B, p2
+    return br.point_with(theta, _ev, Fraction, lambda c0, c1, c2, sg: QuadraticTower.make(
+        -c1 / (2 * c2), Fraction(sg) / (2 * c2), c1 * c1 - 4 * c2 * c0))
 
 
 def _same_point(p: tuple, q: tuple) -> bool | None:

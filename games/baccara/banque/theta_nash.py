@@ -192,48 +192,36 @@ class _Branch:
         r1 = h.resultant(self.e, "p1") if h.degrees()[0] else h
         return _tpoly(r1.resultant(self.Q, "p2") if r1.degrees()[1] else r1)
 
+    def point_with(self, t, ev, const, quad_root) -> tuple:
+        """(p₁, p₂) on the branch at θ = t in one kind of numbers: ``ev(m, p1, p2, t)`` evaluates
+        an mpoly, ``const(Fraction)`` converts a fixed p, ``quad_root(c0, c1, c2, sigma)`` is the
+        root (−c1 + σ√(c1² − 4c2c0))/(2c2) of the p2-equation. The one formula behind
+        :meth:`point_mp`, :meth:`point_arb` and the exact ``nash_anchor._point_exact``."""
+        p = {i: const(Fraction(v)) for i, v in self.fixed.items()}
+        if self.kind == "lin":
+            name = ("p1", "p2")[self.var]
+            p[self.var] = -ev(self.e.subs({name: 0}), 0, 0, t) / ev(self.e.derivative(name), 0, 0, t)
+        elif self.kind == "quad":
+            cs = [ev(c, 0, 0, t) for c in _coeffs_in(self.Q, 1)]
+            p2 = -cs[0] / cs[1] if len(cs) == 2 else quad_root(*cs, self.sigma)
+            A = ev(self.e.subs({"p1": 0}), 0, p2, t)
+            B = ev(self.e.derivative("p1"), 0, p2, t)
+            p[0], p[1] = -A / B, p2
+        return p[0], p[1]
+
     def point_arb(self, t: flint.arb) -> tuple | None:
         """(p₁, p₂) on the branch over the ball t, as balls; None where the formula is not
         finite and real over the whole ball (a denominator or the discriminant not of one sign)."""
-        p = {i: flint.arb(_q(Fraction(v))) for i, v in self.fixed.items()}
-        if self.kind == "lin":
-            e0 = _ev_arb(self.e.subs({("p1", "p2")[self.var]: 0}), 0, 0, t)
-            e1 = _ev_arb(self.e.derivative(("p1", "p2")[self.var]), 0, 0, t)
-            p[self.var] = -e0 / e1
-        elif self.kind == "quad":
-            cs = [_ev_arb(c, 0, 0, t) for c in _coeffs_in(self.Q, 1)]
-            if len(cs) == 2:
-                p2 = -cs[0] / cs[1]
-            else:
-                c0, c1, c2 = cs
-                p2 = (-c1 + self.sigma * (c1 * c1 - 4 * c2 * c0).sqrt()) / (2 * c2)
-            A = _ev_arb(self.e.subs({"p1": 0}), 0, p2, t)
-            B = _ev_arb(self.e.derivative("p1"), 0, p2, t)
-            p[0], p[1] = -A / B, p2
-        if not all(v.is_finite() for v in p.values()):
-            return None
-        return p[0], p[1]
+        p = self.point_with(t, _ev_arb, lambda v: flint.arb(_q(v)),
+                            lambda c0, c1, c2, sg: (-c1 + sg * (c1 * c1 - 4 * c2 * c0).sqrt()) / (2 * c2))
+        return p if all(v.is_finite() for v in p) else None
 
     def point_mp(self, t):
         """(p₁, p₂) on the branch at θ = t (mpmath numbers)."""
         import mpmath
 
-        p = {i: _mp(v) for i, v in self.fixed.items()}
-        if self.kind == "lin":
-            e0 = _ev_mp(self.e.subs({("p1", "p2")[self.var]: 0}), 0, 0, t)
-            e1 = _ev_mp(self.e.derivative(("p1", "p2")[self.var]), 0, 0, t)
-            p[self.var] = -e0 / e1
-        elif self.kind == "quad":
-            cs = [_ev_mp(c, 0, 0, t) for c in _coeffs_in(self.Q, 1)]
-            if len(cs) == 2:
-                p2 = -cs[0] / cs[1]
-            else:
-                c0, c1, c2 = cs
-                p2 = (-c1 + self.sigma * mpmath.sqrt(c1 * c1 - 4 * c2 * c0)) / (2 * c2)
-            A = _ev_mp(self.e.subs({"p1": 0}), 0, p2, t)
-            B = _ev_mp(self.e.derivative("p1"), 0, p2, t)
-            p[0], p[1] = -A / B, p2
-        return p[0], p[1]
+        return self.point_with(t, _ev_mp, _mp,
+                               lambda c0, c1, c2, sg: (-c1 + sg * mpmath.sqrt(c1 * c1 - 4 * c2 * c0)) / (2 * c2))
 
 
 def _arb_ball(x) -> flint.arb:
