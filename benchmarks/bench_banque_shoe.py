@@ -230,12 +230,43 @@ def render(sums: list[dict], wall: dict) -> str:
             else:
                 cells.append(f"({v['p1']}, {v['p2']}), {v['banker']}")
         lines.append(f"| {s['concept']} | {deal} | " + " | ".join(cells) + " |")
+    lines += _theorem_lines()
     nps = [(s, n) for s in sums if s["concept"] == "nash" for n in s["proof"]["not_proved"]]
     if nps:
         lines += ["", "## Nash segments not proved", "", "| dealing | from | to | reason |", "|---|---|---|---|"]
         for s, (a, b, why) in nps:
             lines.append(f"| {s['decks'] or 'with replacement'} decks | {a} | {b} | {why} |")
     return "\n".join(lines) + "\n"
+
+
+def _theorem_lines() -> list[str]:
+    """The rest of the Nash proof from each shoe, read from the other benchmarks' results (when
+    there): breakpoints (gap, set at θ_b), margins, the end at 0, the branches re-derived."""
+    res = HERE / "results"
+    paths = [res / f"banque_shoe_d{d}_breakpoints.json" for d in (3, 6, 8)]
+    if not all(p.exists() for p in paths):
+        return []
+    margins = json.loads((res / "banque_nash_margins.json").read_text()) if (res / "banque_nash_margins.json").exists() else {}
+    branches = json.loads((res / "banque_branches.json").read_text()) if (res / "banque_branches.json").exists() else {}
+    out = ["", "## Nash: the rest of the proof (breakpoints, margins, the end at 0)", "",
+           "From bench_banque_nash_breakpoints.py --decks D, bench_banque_nash_margins.py --decks D and "
+           "bench_banque_branches.py (docs/banque.md, claim `banque.nash.shoe`); breakpoints of (0, 1/2], the "
+           "others are their mirror images.", "",
+           "| dealing | gaps proved | sets at θ_b | margins decided | end (0, a₁] | branches re-derived |",
+           "|---|---|---|---|---|---|"]
+    for d, p in zip((3, 6, 8), paths):
+        rec = json.loads(p.read_text())
+        bps = rec["breakpoints"]
+        sets = sum(1 for b in bps if (b.get("at_breakpoint") or {}).get("computed"))
+        mb = margins.get(f"{d} decks", {}).get("breakpoints", [])
+        ez = rec.get("end_zero") or {}
+        br = branches.get(str(d), {}).get("segments", [])
+        out.append(f"| {d} decks | {sum(b['proved'] for b in bps)} / {len(bps)} | {sets} / {len(bps)} | "
+                   f"{sum(b['proved'] for b in mb)} / {len(mb)} | "
+                   + (f"proved, (0, {float(Fraction(ez['to_exact'])):.2g}] ({ez.get('method', 'box proof')})"
+                      if ez.get("proved") else "not proved")
+                   + f" | {sum(b['ok'] for b in br)} / {len(br)} |")
+    return out
 
 
 # -- plots -------------------------------------------------------------------------------------------
