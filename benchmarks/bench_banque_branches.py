@@ -70,12 +70,12 @@ def check_segment(job: tuple) -> dict:
 
 
 def _check(job: tuple) -> dict:
-    from gamekit.exact import compare_numbers
+    from gamekit.exact import compare_numbers, number_from_str
     from games.baccara.banque.theta_nash import nash_piece
 
     decks, sg = job
     t0 = time.process_time()
-    lo_rec, hi_rec = _exact(sg["from_exact"]), _exact(sg["to_exact"])
+    lo_rec, hi_rec = number_from_str(sg["from_exact"]), number_from_str(sg["to_exact"])
     first = nash_piece(Fraction(sg["sample"]), decks)
     out = {"from": sg["from"], "to": sg["to"], "sample": sg["sample"], "equilibria": len(first.tracked),
            "pieces": 1, "ok": len(first.tracked) == sg["equilibria"]}
@@ -92,21 +92,6 @@ def _check(job: tuple) -> dict:
             pc = nxt
     out["cpu_seconds"] = round(time.process_time() - t0, 2)
     return out
-
-
-def _exact(text: str):
-    """A recorded exact end as written by ``gamekit.exact.number_str``: ``"p/q"``,
-    ``"(a - b*sqrt(c))/d"`` or ``"CRootOf((c0)*x**0 + …, k)"`` (the k-th real root)."""
-    import re
-
-    from gamekit.exact import int_poly, real_roots
-    from games.baccara.analysis.record_check import parse_exact
-
-    m = re.fullmatch(r"CRootOf\((.*), (\d+)\)", text.strip())
-    if m is None:
-        return parse_exact(text)
-    terms = {int(k): int(c) for c, k in re.findall(r"\((-?\d+)\)\*x\*\*(\d+)", m.group(1))}
-    return real_roots(int_poly([terms.get(i, 0) for i in range(max(terms) + 1)]))[int(m.group(2))]
 
 
 def run(decks_list: list, jobs: int, out: Path) -> dict:

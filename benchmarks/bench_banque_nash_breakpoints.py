@@ -41,20 +41,6 @@ def _inside(seg: dict) -> Fraction:
     return Fraction(seg["sample"])
 
 
-def _adjacent(left, right, theta: str):
-    """The two neighbours with the common end θ_b (the recorded breakpoint, given to 7
-    decimals): a segment re-solved from its sample may run past the breakpoint where the
-    sweep cut it (an overlap repair); both are clipped there (copies)."""
-    import copy
-
-    tb = next((x for x in (left.hi, right.lo) if abs(float(x) - float(theta)) < 1e-7), None)
-    if tb is None:
-        raise RuntimeError(f"internal error: no common end near {theta}")
-    left, right = copy.copy(left), copy.copy(right)
-    left.hi = right.lo = tb
-    return left, right
-
-
 def combine(srcs: list[Path]) -> list[dict]:
     """The segments of several results JSONs in θ order, each segment once (module docstring)."""
     segs = []
@@ -148,28 +134,12 @@ def _close_cuts(segs: list[dict], rec: dict, decks: int | None, out: Path) -> No
         out.write_text(json.dumps(rec, indent=1))
 
 
-def _at_record(at, cpu: float) -> dict:
-    """The equilibrium set at θ_b itself (nash_breakpoint.breakpoint_equilibria)."""
-    from gamekit.exact import number_str
-
-    def num(x) -> str:
-        try:
-            return number_str(x)
-        except (TypeError, ValueError, AttributeError):   # a quadratic extension of a quadratic or number field
-            return str(x)
-
-    if at is None:
-        return {"computed": False, "cpu_seconds": round(cpu, 2)}
-    return {"computed": True, "cpu_seconds": round(cpu, 2), "points": len(at),
-            "extreme_equilibria": sum(len(ys) for _, _, ys in at),
-            "p": [{"p1": num(p1), "p2": num(p2), "banker_vertices": len(ys)} for p1, p2, ys in at]}
-
-
 def _fill_missing(segs: list[dict], rec: dict, out: Path, decks: int | None = None) -> None:
     """The equilibrium set at every proved breakpoint recorded without it (θ_b of degree 3 or 4
     before the number fields of gamekit.exact.number_field), computed again in place; the
     record's proof is kept."""
     from games.baccara.banque.nash_breakpoint import breakpoint_equilibria
+    from games.baccara.banque.nash_complete import adjacent_pieces, equilibrium_set_record
     from games.baccara.banque.theta_nash import nash_piece
 
     index = {sg["to"]: k for k, sg in enumerate(segs[:-1])}
@@ -177,11 +147,11 @@ def _fill_missing(segs: list[dict], rec: dict, out: Path, decks: int | None = No
         if not b["proved"] or (b.get("at_breakpoint") or {}).get("computed") or b["theta"] not in index:
             continue
         k = index[b["theta"]]
-        left, right = _adjacent(nash_piece(_inside(segs[k]), decks), nash_piece(_inside(segs[k + 1]), decks),
+        left, right = adjacent_pieces(nash_piece(_inside(segs[k]), decks), nash_piece(_inside(segs[k + 1]), decks),
                                 b["theta"])
         t0 = time.process_time()
         at = breakpoint_equilibria(left, right, left.hi)
-        b["at_breakpoint"] = _at_record(at, time.process_time() - t0)
+        b["at_breakpoint"] = equilibrium_set_record(at, time.process_time() - t0)
         out.write_text(json.dumps(rec, indent=1))
 
 
@@ -193,6 +163,7 @@ def run(srcs: list[Path], out: Path, retry_failed: bool = False, retry_unproved:
 
     from gamekit.io import stderr_progress
     from games.baccara.banque.nash_breakpoint import breakpoint_equilibria, prove_breakpoint
+    from games.baccara.banque.nash_complete import adjacent_pieces, equilibrium_set_record
     from games.baccara.banque.theta_nash import nash_piece
 
     if cache is not None:
@@ -234,14 +205,14 @@ def run(srcs: list[Path], out: Path, retry_failed: bool = False, retry_unproved:
                 if j not in pieces:
                     pieces[j] = nash_piece(_inside(segs[j]), decks)
             t1 = time.process_time()
-            left, right = _adjacent(pieces[k], pieces[k + 1], th)
+            left, right = adjacent_pieces(pieces[k], pieces[k + 1], th)
             gap = (Fraction(segs[k]["proof"]["theta_to_exact"]), Fraction(segs[k + 1]["proof"]["theta_from_exact"]))
             pr = prove_breakpoint(left, right, gap=gap)
             t2 = time.process_time()
             at = breakpoint_equilibria(left, right, left.hi) if pr.proved else None
             t3 = time.process_time()
             rec["breakpoints"].append({
-                "at_breakpoint": _at_record(at, t3 - t2),
+                "at_breakpoint": equilibrium_set_record(at, t3 - t2),
                 "theta": th, "left_equilibria": len(segs[k]["equilibria"]),
                 "right_equilibria": len(segs[k + 1]["equilibria"]), "proved": pr.proved,
                 "from_exact": str(pr.a), "to_exact": str(pr.c), "boxes": pr.boxes,

@@ -53,25 +53,6 @@ def _chunk_segments(cache: Path, decks: int) -> list[dict]:
     return _join("nash", [sg for r in recs for sg in r["segments"]])
 
 
-def _adjacent(left, right, theta_exact: str):
-    """The two neighbours clipped at their common end (the recorded exact breakpoint)."""
-    import copy
-
-    from gamekit.exact import compare_numbers, number_str
-
-    tb = next((x for x in (left.hi, right.lo) if number_str(x) == theta_exact), None)
-    if tb is None:
-        tb = next((x for x in (left.hi, right.lo)
-                   if abs(float(x) - float(right.lo)) < 1e-9 and abs(float(x) - float(left.hi)) < 1e-9), None)
-    if tb is None:
-        raise RuntimeError(f"internal error: no common end {theta_exact}")
-    left, right = copy.copy(left), copy.copy(right)
-    left.hi = right.lo = tb
-    if compare_numbers(left.lo, tb) >= 0 or compare_numbers(tb, right.hi) >= 0:
-        raise RuntimeError("internal error: a neighbour does not reach the breakpoint")
-    return left, right
-
-
 def _pairs_with_replacement(src: Path) -> list[dict]:
     rec = json.loads(src.read_text())
     segs = rec["segments"]
@@ -107,6 +88,7 @@ def run(pairs: list[dict], decks: int | None, out: Path, section: str, retry_fai
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
 
     from gamekit.io import stderr_progress
+    from games.baccara.banque.nash_complete import adjacent_pieces
     from games.baccara.banque.nash_margin import prove_margins
     from games.baccara.banque.theta_nash import nash_piece
 
@@ -115,6 +97,10 @@ def run(pairs: list[dict], decks: int | None, out: Path, section: str, retry_fai
     if retry_failed:
         rec["breakpoints"] = [b for b in rec["breakpoints"] if b["proved"]]
     done = {b["theta"] for b in rec["breakpoints"]}
+    fresh = {pr["theta"]: pr["gap_proved"] for pr in pairs}
+    for b in rec["breakpoints"]:     # the gap proofs may have been completed since (read again)
+        if fresh.get(b["theta"]) is not None:
+            b["gap_p_proved"] = fresh[b["theta"]]
     bar = stderr_progress(TextColumn(f"margins {section}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
                           TimeElapsedColumn(), transient=True)
     bar.start()
@@ -130,7 +116,8 @@ def run(pairs: list[dict], decks: int | None, out: Path, section: str, retry_fai
                 if sg["sample"] not in pieces:
                     pieces[sg["sample"]] = nash_piece(Fraction(sg["sample"]), decks)
             t1 = time.process_time()
-            left, right = _adjacent(pieces[pr["left"]["sample"]], pieces[pr["right"]["sample"]], pr["theta_exact"])
+            left, right = adjacent_pieces(pieces[pr["left"]["sample"]], pieces[pr["right"]["sample"]], pr["theta"],
+                                          pr["theta_exact"])
             gap = (Fraction(pr["gap"][0]), Fraction(pr["gap"][1]))
             mp = prove_margins(left, right, gap)
             rec["breakpoints"].append({"theta": pr["theta"], **mp.record(),

@@ -7,6 +7,7 @@ The number types and algebra the solvers of the game kinds compute with, all exa
   quadratic extensions a + b·√e, e ∈ ℚ(√c) (module ``tower``): :class:`QuadraticTower`;
 * real algebraic numbers, real-root isolation and exact signs (module ``algebraic``):
   :class:`RealAlgebraic`, :func:`real_roots`, :func:`compare_numbers`, …;
+* the exact text of these numbers read back (module ``number_text``): :func:`number_from_str`;
 * real algebraic number fields ℚ(α) of any degree (module ``number_field``):
   :class:`NumberField`, :class:`FieldElement`, :func:`field_element`;
 * polynomials and rational functions of one parameter (module ``ratfunc``):
@@ -70,6 +71,7 @@ _EXPORTS: dict[str, str] = {
     "compare_numbers": "algebraic",
     "sort_unique": "algebraic",
     "number_str": "algebraic",
+    "number_from_str": "number_text",
     "number_decimal": "algebraic",
     "rational_inside": "algebraic",
     "Poly": "ratfunc",

@@ -284,3 +284,31 @@ def test_certified_root_decision_agrees_with_exact_field_arithmetic():
         assert tn._accept(tr, h, r) == zero
         kept[zero] += 1
     assert kept[True] > 20 and kept[False] > 20
+
+
+def test_cli_proves_the_whole_correspondence_across_a_breakpoint(baccara_cli):
+    """``--prove-breakpoints`` on a range with one breakpoint (θ_b ≈ 0.1516542, where p₁ leaves 0):
+    both segments, the gap, the margins and the set at θ_b are proved. The set is checked against
+    the complete enumeration at rationals 10⁻¹⁰ on either side of θ_b: its one point is the limit
+    of the equilibria from both sides."""
+    from gamekit.exact import number_from_str
+    from games.baccara.banque.nash import banque_nash
+
+    r = baccara_cli("sweep", "--game", "banque", "--concept", "nash", "--theta-range", "0.1516:0.1517",
+                    "--prove-breakpoints", "--no-cache", "--jobs", "1", "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["completeness"]["complete"] and d["completeness"]["breakpoints_proved"] == "1 / 1"
+    (b,) = d["breakpoints"]
+    pf = b["proof"]
+    assert pf["proved"] and pf["gap"]["proved"] and pf["margins"]["proved"]
+    (pt,) = pf["at_breakpoint"]["p"]
+    p1, p2 = number_from_str(pt["p1"]), number_from_str(pt["p2"])
+    tb = number_from_str(b["theta_exact"])
+    for side in (-1, 1):
+        t = rational_inside(tb, tb + side * F(1, 10 ** 10)) if side > 0 else rational_inside(tb - F(1, 10 ** 10), tb)
+        eqs = banque_nash(t).equilibria
+        assert eqs and all(abs(float(e.p1) - float(p1)) + abs(float(e.p2) - float(p2)) < 1e-6 for e in eqs)
+    bad = baccara_cli("sweep", "--game", "banque", "--theta-range", "0.1516:0.1517", "--prove-breakpoints",
+                      "--no-cache")
+    assert bad.returncode == 2 and bad.stderr.startswith("error: --prove-breakpoints needs --concept nash")

@@ -1,7 +1,7 @@
 """``baccara sweep --game banque`` and ``baccara plot banque``: banque's solutions for every θ.
 
     baccara sweep --game banque [--concept correlated|independent|nash] [--theta-range LO:HI] [--decks D]
-                  [--no-proof] [--jobs N] [--executor process|serial|dask] [--scheduler ADDRESS]
+                  [--no-proof] [--prove-breakpoints] [--jobs N] [--executor process|serial|dask] [--scheduler ADDRESS]
                   [--cache-dir DIR] [--no-cache] [--json]
     baccara plot banque -o FILE [--concept correlated,independent,nash] [--theta-range LO:HI] [--json]
 
@@ -62,6 +62,20 @@ def _render(rec: dict) -> None:
             con.print(f"  independent exists at the single point {pt['decimal']}")
         if not ind["intervals"] and not ind["points"]:
             con.print("  independent cooperative equilibrium: none in this range")
+    comp = rec.get("completeness")
+    if comp:
+        con.print(("[bold green]the whole Nash correspondence on this range is proved[/bold green]" if comp["complete"]
+                   else "[bold red]not everything is proved[/bold red]")
+                  + f": segments {comp['segments_proved']}, breakpoints {comp['breakpoints_proved']}"
+                  + "".join(f", {k.replace('_', ' ')} {'proved' if comp[k]['proved'] else 'not proved'}"
+                            for k in ("end_at_0", "end_at_1") if k in comp))
+        for b in rec["breakpoints"]:
+            pf = b.get("proof") or {}
+            at = pf.get("at_breakpoint") or {}
+            what = (f"mirror image of {pf['mirror_of']}" if "mirror_of" in pf else
+                    f"{at['points']} p's, {at['extreme_equilibria']} extreme equilibria" if at.get("computed")
+                    else pf.get("reason") or "set not computed")
+            con.print(f"  breakpoint {b['theta']}: {'proved' if pf.get('proved') else 'NOT proved'} ({escape(what)})")
     for s in rec["segments"]:
         if rec["concept"] == "nash":
             body = "; ".join(f"p1 = {e['player1']['5']}, p2 = {e['player2']['5']}" for e in s["equilibria"])
@@ -96,6 +110,8 @@ def run_sweep(args: argparse.Namespace) -> int:
                          jobs=getattr(args, "jobs", None), executor=getattr(args, "executor", "process"),
                          scheduler=getattr(args, "scheduler", None), cache_dir=getattr(args, "cache_dir", None),
                          use_cache=not getattr(args, "no_cache", False), progress=progress)
+    if getattr(args, "prove_breakpoints", False):
+        _prove_breakpoints(rec, concept, getattr(args, "no_proof", False))
     if rec["chunks"]["cached"]:
         sys.stderr.write(f"note: {rec['chunks']['cached']} of {rec['chunks']['total']} theta chunks read from "
                          "the cache (--no-cache recomputes)\n")
@@ -107,6 +123,22 @@ def run_sweep(args: argparse.Namespace) -> int:
     else:
         _render(rec)
     return 0
+
+
+def _prove_breakpoints(rec: dict, concept: str, no_proof: bool) -> None:
+    """``--prove-breakpoints``: the rest of the Nash proof on the sweep's record, in place
+    (games.baccara.banque.nash_complete)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+
+    from gamekit.io import stderr_progress
+    from games.baccara.banque.nash_complete import complete_sweep
+
+    if concept != "nash" or no_proof:
+        raise GameError("--prove-breakpoints needs --concept nash and the segment proofs (without --no-proof)")
+    with stderr_progress(TextColumn("[bold]banque Nash proof[/] breakpoints"), BarColumn(), MofNCompleteColumn(),
+                         TimeElapsedColumn(), transient=True) as prog:
+        task = prog.add_task("breakpoints", total=len(rec["breakpoints"]))
+        complete_sweep(rec, progress=lambda done, total: prog.update(task, completed=done, total=total))
 
 
 def run_plot(args: argparse.Namespace) -> int:

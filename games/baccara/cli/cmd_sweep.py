@@ -67,6 +67,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--theta-range", default=None, metavar="LO:HI", help="banque: theta range (default 0:1)")
     p.add_argument("--no-proof", action="store_true",
                    help="banque nash: skip the completeness proof of each segment (docs/banque.md)")
+    p.add_argument("--prove-breakpoints", action="store_true",
+                   help="banque nash: also prove every breakpoint (gap, margins, the equilibrium set there) and "
+                        "the ends at theta = 0, 1 in the range, so the whole correspondence is proved "
+                        "(games/baccara/banque/nash_complete.py; minutes per 10 breakpoints)")
     p._negative_number_matcher = re.compile(r"^-\d+$|^-\d*\.\d+$|^-\d+/\d+$")
 
 
