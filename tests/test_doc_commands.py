@@ -34,6 +34,8 @@ LONG = {
     r"baccara sweep --model B3 --decks 1-12\b": "≈ 160 CPU-s (tests/baccara/test_b3_sweep.py)",
     r"baccara plot curves --model B3\b": "Model B3 for every α at d = 6: ≈ 30 CPU-s (tests/baccara/test_plots.py)",
     r"baccara sweep --game banque --concept independent\b": "≈ 250 CPU-s (tests/baccara/test_banque_theta.py)",
+    r"baccara sweep --game banque --concept nash\b": "≈ 10 CPU-s, the same range as "
+                                                     "tests/baccara/test_banque_theta.py (--prove-breakpoints)",
 }
 #: Lines of a shell block that are not commands to run.
 SETUP = ("python3 -m venv", "source ", ".venv/bin/")
