@@ -12,7 +12,7 @@ from fractions import Fraction
 
 __all__ = ["number_from_str"]
 
-_SURD = re.compile(r"\(?(?P<a>-?\d+)?(?: (?P<sign>[+-]) )?(?P<neg>-)?(?:(?P<b>\d+)\*)?sqrt\((?P<c>\d+)\)\)?"
+_SURD = re.compile(r"\(?(?P<a>-?\d+)?\s*(?P<sign>[+-])?\s*(?P<neg>-)?(?:(?P<b>-?\d+)\*)?sqrt\((?P<c>\d+)\)\)?"
                    r"(?:/(?P<d>\d+))?")
 _ROOT = re.compile(r"CRootOf\((?P<terms>.*), (?P<k>\d+)\)")
 _TERM = re.compile(r"\((-?\d+)\)\*x\*\*(\d+)")
@@ -60,7 +60,7 @@ def number_from_str(text: str):
         return roots[int(m["k"])]
     m = _SURD.fullmatch(s)
     if m and "sqrt" in s:
-        b = Fraction(int(m["b"] or 1) * (-1 if (m["sign"] == "-") != bool(m["neg"]) else 1))
+        b = Fraction(int(m["b"] or 1) * (-1 if (m["sign"] == "-") != bool(m["neg"]) else 1))   # ± and a leading -
         d = int(m["d"] or 1)
         if d == 0:
             raise ValueError(f"division by zero in {text[:60]!r}")

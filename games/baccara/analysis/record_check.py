@@ -37,10 +37,6 @@ class RecordRejected(ValueError):
 
 
 _RATIONAL = re.compile(r"-?\d{1,4000}(?:/\d{1,4000})?")
-_SURD = re.compile(
-    r"\(?(?P<a>-?\d{1,4000})?\s*(?P<sign>[+-])?\s*(?P<b>-?\d{1,4000}\*)?(?P<neg>-)?sqrt\((?P<c>\d{1,4000})\)\)?"
-    r"(?:/(?P<d>\d{1,4000}))?")
-
 
 def parse_exact(text: str) -> Fraction | QuadraticSurd:
     """A number written by :func:`gamekit.parametric.exact_str`: ``"3/7"`` or
@@ -67,22 +63,17 @@ def parse_exact(text: str) -> Fraction | QuadraticSurd:
     >>> str(parse_exact("(16 - sqrt(2))/5"))
     '(16 - sqrt(2))/5'
     """
+    from gamekit.exact import number_from_str
+
     s = text.strip()
     if _RATIONAL.fullmatch(s):
         return Fraction(s)
-    m = _SURD.fullmatch(s)
-    if not m:
+    if "sqrt" not in s or "CRootOf" in s:
         raise RecordRejected(f"not an exact number: {text[:60]!r}")
-    a = Fraction(m["a"] or 0)
-    b = Fraction(m["b"][:-1]) if m["b"] else Fraction(1)
-    if m["neg"]:
-        b = -b
-    if m["sign"] == "-":
-        b = -b
-    d = int(m["d"] or 1)
-    if d == 0:
-        raise RecordRejected(f"division by zero in {text[:60]!r}")
-    return QuadraticSurd.make(a / d, b / d, int(m["c"]))
+    try:
+        return number_from_str(s)
+    except (ValueError, GameError) as exc:
+        raise RecordRejected(str(exc)) from None
 
 
 def _value(text: str, alpha: Fraction | QuadraticSurd) -> Fraction | QuadraticSurd:
