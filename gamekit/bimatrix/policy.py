@@ -208,21 +208,8 @@ def choose_strategy(stats: PayoffStats, cluster: bool = False, one_shot: bool = 
        :data:`DISTRIBUTED` (a game whose tree the client's prefix covers is searched on
        the client alone).
     1. A player with two strategies: ``envelope_2xn`` (O(N log N)).
-    2. More than :data:`CERTIFIED_MAX_LABELS` strategies in all: ``exact``. Otherwise
-       ``exact`` when the smaller side has fewer than :data:`CERTIFIED_MIN_SIZE` strategies
-       and the longer one fewer than :data:`LONG_SIDE`; with ``one_shot``, when the smaller
-       side has fewer than :data:`ONE_SHOT_CERTIFIED_MIN_SIZE` and the exact search is
-       predicted (:func:`one_shot_exact_seconds`) to cost at most what loading the
-       certified search costs a fresh process (:data:`ONE_SHOT_LOAD_SECONDS`) — for
-       payoffs of :data:`FLOAT_EXACT_PAYOFF` or more (e.g. rational payoffs brought to
-       integers), whose long integers the model was not fitted to, when the longer side
-       has fewer than :data:`LONG_SIDE`.
-    3. A roughly square game (longer side at most twice the shorter) with fewer distinct
-       payoffs than strategies on the larger side (e.g. payoffs in {0, 1, 2}: degenerate
-       vertices with large excess are likely; in a rectangular game the one-sided method
-       handles them by face enumeration and avoids the wide polytope), or payoffs of
-       :data:`PARTNER_FILTER_PAYOFF` or more: ``two_sided``.
-    4. Otherwise ``one_sided`` (half the search of ``two_sided``).
+    2. ``exact`` where the exact search is the cheaper one (:func:`_exact_is_cheaper`).
+    3–4. Otherwise ``two_sided`` or ``one_sided`` (:func:`_polytope_strategy`).
 
     Parameters
     ----------
@@ -269,19 +256,49 @@ def choose_strategy(stats: PayoffStats, cluster: bool = False, one_shot: bool = 
     >>> choose_strategy(PayoffStats(m=12, n=12, distinct=144, max_payoff=2**900))
     'two_sided'
     """
-    short, long = min(stats.m, stats.n), max(stats.m, stats.n)
     if not cluster:
         if 2 in (stats.m, stats.n):
             return "envelope_2xn"
-        if stats.m + stats.n > CERTIFIED_MAX_LABELS:
+        if _exact_is_cheaper(stats, one_shot):
             return "exact"
-        if one_shot:
-            if short < ONE_SHOT_CERTIFIED_MIN_SIZE and (
-                    one_shot_exact_seconds(stats) <= ONE_SHOT_LOAD_SECONDS if stats.max_payoff < FLOAT_EXACT_PAYOFF
-                    else long < LONG_SIDE):
-                return "exact"
-        elif short < CERTIFIED_MIN_SIZE and long < LONG_SIDE:
-            return "exact"
+    return _polytope_strategy(stats)
+
+
+def _exact_is_cheaper(stats: PayoffStats, one_shot: bool) -> bool:
+    """Rule 2 of :func:`choose_strategy`: the exact search runs.
+
+    More than :data:`CERTIFIED_MAX_LABELS` strategies in all: yes. Otherwise when the smaller
+    side has fewer than :data:`CERTIFIED_MIN_SIZE` strategies and the longer one fewer than
+    :data:`LONG_SIDE`; with ``one_shot``, when the smaller side has fewer than
+    :data:`ONE_SHOT_CERTIFIED_MIN_SIZE` and the exact search is predicted
+    (:func:`one_shot_exact_seconds`) to cost at most what loading the certified search costs
+    a fresh process (:data:`ONE_SHOT_LOAD_SECONDS`) — for payoffs of
+    :data:`FLOAT_EXACT_PAYOFF` or more (e.g. rational payoffs brought to integers), whose long
+    integers the model was not fitted to, when the longer side has fewer than :data:`LONG_SIDE`.
+    """
+    short, long = min(stats.m, stats.n), max(stats.m, stats.n)
+    if stats.m + stats.n > CERTIFIED_MAX_LABELS:
+        return True
+    if not one_shot:
+        return short < CERTIFIED_MIN_SIZE and long < LONG_SIDE
+    if short >= ONE_SHOT_CERTIFIED_MIN_SIZE:
+        return False
+    if stats.max_payoff < FLOAT_EXACT_PAYOFF:
+        return one_shot_exact_seconds(stats) <= ONE_SHOT_LOAD_SECONDS
+    return long < LONG_SIDE
+
+
+def _polytope_strategy(stats: PayoffStats) -> Concrete:
+    """Rules 3–4 of :func:`choose_strategy`: which certified polytope search.
+
+    3. A roughly square game (longer side at most twice the shorter) with fewer distinct
+       payoffs than strategies on the larger side (e.g. payoffs in {0, 1, 2}: degenerate
+       vertices with large excess are likely; in a rectangular game the one-sided method
+       handles them by face enumeration and avoids the wide polytope), or payoffs of
+       :data:`PARTNER_FILTER_PAYOFF` or more: ``two_sided``.
+    4. Otherwise ``one_sided`` (half the search of ``two_sided``).
+    """
+    short, long = min(stats.m, stats.n), max(stats.m, stats.n)
     if (stats.distinct < long and long <= 2 * short) or stats.max_payoff >= PARTNER_FILTER_PAYOFF:
         return "two_sided"
     return "one_sided"

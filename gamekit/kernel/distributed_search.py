@@ -91,7 +91,7 @@ from collections import Counter, deque
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import numpy as np
 
@@ -892,45 +892,82 @@ def distributed_bases(M, Mres, primes, max_bases, deadline, progress, client, jo
     >>> len(lo), complete, stopped, report.workers, report.certificate
     (8, True, '', 1, 'split')
     """
+    nworkers, nthreads = _threads(client)
+    how = choose_certificate(certificate, nworkers)
+    budget = _Limits(max_bases, deadline, progress)
+    start = _client_prefix(M, Mres, primes, budget, JOBS_PER_THREAD * nthreads, partner)
+    if start is None:
+        return None
+    report = ClusterReport(str(client.scheduler.address), nworkers, nthreads, frontier_depth=start.depth,
+                           job_bases=job_bases, client_bases=start.client_bases, certificate=how)
+    if start.why or not start.frontier:  # the client's prefix is the whole tree (or a budget stopped it)
+        return _merge([start.part0], [start.part0], start.why, max_bases, report, partner, None)
+    return _cluster_search(client, (M, Mres, primes, partner), start, report, budget, (drop_jobs, drop_shards))
+
+
+class _Limits(NamedTuple):
+    """The caller's budgets: bases, a ``perf_counter`` deadline, and the progress callback."""
+
+    max_bases: int | None
+    deadline: float | None
+    progress: Any
+
+
+class _Prefix(NamedTuple):
+    """Step 1 on the client: the float search down to the frontier, and the prefix's part."""
+
+    arrays: Any
+    frontier: list
+    why: str
+    depth: int
+    part0: tuple
+    client_bases: int
+    logs: Any
+
+
+def _client_prefix(M, Mres, primes, budget: _Limits, jobs: int, partner) -> _Prefix | None:
+    """The client's float search until ``jobs`` frontier nodes (or the whole tree, or a budget),
+    its bases checked exactly (:func:`_prefix_part`); None when the float search or a check failed."""
     from gamekit.kernel.modular_verify import column_logs
 
     k, d = len(M), len(M[0])
-    nworkers, nthreads = _threads(client)
-    how = choose_certificate(certificate, nworkers)
     try:
-        arrays, count0, frontier, why, depth = _frontier(M, max_bases, deadline, progress, JOBS_PER_THREAD * nthreads)
+        arrays, count0, frontier, why, depth = _frontier(M, budget.max_bases, budget.deadline, budget.progress, jobs)
     except FloatSearchFailed:
         return None
     logs = column_logs(M)
     prefix = _prefix_part(Mres, primes, arrays, count0, partner, d, k, logs)
     if prefix is None:
         return None
-    part0, client_bases = prefix
-    report = ClusterReport(str(client.scheduler.address), nworkers, nthreads, frontier_depth=depth,
-                           job_bases=job_bases, client_bases=client_bases, certificate=how)
-    parts: list[tuple[np.ndarray, ...]] = [part0]
-    if why or not frontier:  # the client's prefix is the whole tree (or a budget stopped it)
-        return _merge(parts, parts, why, max_bases, report, partner, None)
-    ps, inv, half = primes
-    holders = _start_shards(client) if how == "sharded" else []
+    return _Prefix(arrays, frontier, why, depth, prefix[0], prefix[1], logs)
+
+
+def _cluster_search(client, inputs: tuple, start: _Prefix, report: ClusterReport, budget: _Limits,
+                    drops: tuple[int, int]):
+    """Steps 2–3 on the cluster: the frontier's subtrees as jobs, then the merged certificate
+    (split, or on the shards' actors); ``inputs`` = (M, Mres, primes, partner), ``drops`` =
+    (drop_jobs, drop_shards) for the tests. Returns :func:`distributed_bases`'s tuple or None."""
+    M, Mres, (ps, inv, half), partner = inputs
+    parts: list[tuple[np.ndarray, ...]] = [start.part0]
+    holders = _start_shards(client) if report.certificate == "sharded" else []
     try:
-        shards = _shards_with_prefix(client, holders, part0, report)
+        shards = _shards_with_prefix(client, holders, start.part0, report)
         if shards is None:
             return None
-        problem = SearchProblem(M, Mres, ps, inv, half, partner, shards, logs)
-        master = _Master(client, client.scatter(problem, broadcast=True, hash=False), job_bases, 2 * nthreads,
-                         report)
-        master.pending.extend(_chain(arrays, i) for i in frontier)
-        master.total, master.keys = report.client_bases, len(part0[4])
-        why = _run_jobs(master, max_bases, deadline, progress, drop_jobs)
+        problem = SearchProblem(M, Mres, ps, inv, half, partner, shards, start.logs)
+        master = _Master(client, client.scatter(problem, broadcast=True, hash=False), report.job_bases,
+                         2 * report.threads, report)
+        master.pending.extend(_chain(start.arrays, i) for i in start.frontier)
+        master.total, master.keys = report.client_bases, len(start.part0[4])
+        why = _run_jobs(master, budget.max_bases, budget.deadline, budget.progress, drops[0])
         if why is None:
             return None
         parts += master.parts
-        if drop_shards:
-            client.cancel(holders[:drop_shards])
+        if drops[1]:
+            client.cancel(holders[:drops[1]])
         verdict = (shards, [0, *master.tokens], master.keys) if shards else None
         with client.as_current():
-            return _merge(parts, [] if shards else parts, why, max_bases, report, partner, verdict)
+            return _merge(parts, [] if shards else parts, why, budget.max_bases, report, partner, verdict)
     except TimeoutError:  # a shard's actor did not start
         return None
     finally:
