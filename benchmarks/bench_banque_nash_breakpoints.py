@@ -87,16 +87,11 @@ def _reprove(segs: list[dict], rec: dict, decks: int | None = None) -> None:
 
 def _end_zero(segs: list[dict], rec: dict, decks: int | None = None) -> None:
     """The first segment's proof extended to (0, a] when the list starts at 0
-    (``nash_zero_end.prove_zero_end``: every θ ∈ (0, a] is covered; with replacement by strip,
-    wedges and chart, from a shoe by the divided forms' box proof)."""
-    from games.baccara.banque.nash_zero_end import prove_zero_end
-    from games.baccara.banque.theta_nash import nash_piece
+    (``nash_complete.prove_end``: every θ ∈ (0, a] is covered)."""
+    from games.baccara.banque.nash_complete import prove_end
 
-    first = segs[0]
-    if first["from_exact"] != "0" or rec.get("end_zero", {}).get("proved"):
-        return
-    pc = nash_piece(_inside(first), decks)
-    rec["end_zero"] = prove_zero_end(pc, Fraction(first["proof"]["theta_from_exact"])).record()
+    if segs[0]["from_exact"] == "0" and not rec.get("end_zero", {}).get("proved"):
+        rec["end_zero"] = prove_end(segs[0], decks)
 
 
 def _close_cuts(segs: list[dict], rec: dict, decks: int | None, out: Path) -> None:

@@ -278,7 +278,6 @@ def crossover(sizes: list[int]) -> list[str]:
     )
 
     from gamekit.bimatrix.solve import solve_result
-    from gamekit.core.errors import GameError
     from gamekit.core.game import BimatrixGame
 
     fams = {
@@ -301,12 +300,7 @@ def crossover(sizes: list[int]) -> list[str]:
                 t = time.process_time()
                 r = solve_result(g, "all")
                 auto = time.process_time() - t
-                try:
-                    t = time.process_time()
-                    solve_result(g, "all", strategy="exact", max_seconds=3)
-                    exact = time.process_time() - t
-                except GameError:
-                    exact = float("inf")
+                exact = _exact_seconds(g, 3)
                 cells.append(f"{auto * 1000:.0f} ({r.parameters['strategy']}) / {exact * 1000:.0f}")
             lines.append(f"| {name} | {n} | " + " | ".join(cells) + " |")
             print(lines[-1], flush=True)
@@ -374,16 +368,24 @@ def shape_cut(shapes: list[tuple[int, int]], seeds: int = 3, cap: float = 2.0) -
                     cert, ran = time.process_time() - t, r.parameters["strategy"]
                 except GameError:
                     cert, ran = float("inf"), "?"
-                try:
-                    t = time.process_time()
-                    solve_result(g, "all", strategy="exact", max_seconds=cap)
-                    exact = time.process_time() - t
-                except GameError:
-                    exact = float("inf")
+                exact = _exact_seconds(g, cap)
                 cells.append(f"{exact * 1000:.0f} / {cert * 1000:.0f} ({ran}, {size}; {pred * 1000:.0f} → {once})")
             lines.append(f"| {m}×{n} | {name} | " + " | ".join(cells) + " |")
             print(lines[-1], flush=True)
     return lines
+
+
+def _exact_seconds(g, cap: float) -> float:
+    """CPU seconds of the exact strategy on g in this process (inf when it passes ``cap``)."""
+    from gamekit.bimatrix.solve import solve_result
+    from gamekit.core import GameError
+
+    try:
+        t = time.process_time()
+        solve_result(g, "all", strategy="exact", max_seconds=cap)
+        return time.process_time() - t
+    except GameError:
+        return float("inf")
 
 
 STORE = OUT.with_name("startup_fresh.json")

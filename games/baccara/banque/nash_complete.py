@@ -30,7 +30,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["adjacent_pieces", "equilibrium_set_record", "prove_sweep_breakpoint", "complete_sweep"]
+__all__ = ["adjacent_pieces", "equilibrium_set_record", "prove_sweep_breakpoint", "prove_end", "complete_sweep"]
 
 
 def adjacent_pieces(left, right, theta: str, theta_exact: str | None = None) -> tuple:
@@ -174,8 +174,31 @@ def prove_sweep_breakpoint(seg_left: dict, seg_right: dict, theta: str, decks: i
     return out
 
 
-def _end_record(seg: dict, decks: int | None, at_one: bool) -> dict:
-    """The end at 0 of the first segment, or at 1 of the last (as the mirror image of the end at 0)."""
+def prove_end(seg: dict, decks: int | None, at_one: bool = False) -> dict:
+    """The end (0, a] of the first segment of a sweep record, or [c, 1) of the last (as the mirror
+    image of the end at 0: θ ↔ 1 − θ), by :func:`nash_zero_end.prove_zero_end`.
+
+    Parameters
+    ----------
+    seg : dict
+        The first (last) segment's record: ``sample`` and a proved ``proof``.
+    decks : int or None
+        The dealing.
+    at_one : bool
+        The end at 1 instead of the end at 0.
+
+    Returns
+    -------
+    dict
+        :meth:`nash_zero_end.ZeroEndProof.record` (for the end at 1 with
+        ``mirror_of_the_end_at_0`` and the reflected range).
+
+    Examples
+    --------
+    >>> seg = {"sample": "1/1000000", "proof": {"theta_from_exact": "1/1000000000"}}
+    >>> prove_end(seg, None)["proved"], prove_end(seg, None)["method"]
+    (True, 'chart')
+    """
     from games.baccara.banque.nash_zero_end import prove_zero_end
     from games.baccara.banque.theta_nash import nash_piece
 
@@ -246,9 +269,9 @@ def complete_sweep(rec: dict, *, progress: Callable[[int, int], None] | None = N
             progress(k + 1, len(bps))
     out: dict[str, Any] = {}
     if rec["from"] == "0" and segs[0]["proof"].get("proved"):
-        out["end_at_0"] = _end_record(segs[0], decks, at_one=False)
+        out["end_at_0"] = prove_end(segs[0], decks)
     if rec["to"] == "1" and segs[-1]["proof"].get("proved"):
-        out["end_at_1"] = _end_record(segs[-1], decks, at_one=True)
+        out["end_at_1"] = prove_end(segs[-1], decks, at_one=True)
     n_seg = sum(bool(sg["proof"].get("proved")) for sg in segs)
     n_bp = sum(bool(b["proof"]["proved"]) for b in bps)
     ends = [out[k]["proved"] for k in ("end_at_0", "end_at_1") if k in out]
